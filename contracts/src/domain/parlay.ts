@@ -1,0 +1,47 @@
+import type { Outcome } from '../enums';
+import { americanToDecimal, decimalToAmerican, formatAmericanOdds, parseAmericanOdds, profitAtDecimal } from './odds';
+import { roundMoney } from './money';
+
+export interface PricedLeg {
+  odds: string;
+  outcome?: Outcome | null;
+}
+
+export interface ParlayPrice {
+  /** Product of the legs' decimal prices; a pushed leg counts as 1.0 (priced out). */
+  decimalOdds: number;
+  /** Rounded American form, e.g. "+264". */
+  totalOdds: string;
+  /** stake x (decimal - 1), in cents. */
+  potentialProfit: number;
+}
+
+/** Prices a parlay the way sportsbooks do: multiply the legs' decimal odds, pushed legs removed. */
+export const priceParlay = (legs: readonly PricedLeg[], stake: number): ParlayPrice => {
+  const decimalOdds = legs.reduce((product, leg) => {
+    if (leg.outcome === 'push') return product;
+    const odds = parseAmericanOdds(leg.odds);
+    return odds === undefined ? product : product * americanToDecimal(odds);
+  }, 1);
+  return {
+    decimalOdds: Math.round(decimalOdds * 10_000) / 10_000,
+    totalOdds: formatAmericanOdds(decimalToAmerican(decimalOdds)),
+    potentialProfit: roundMoney(stake * (decimalOdds - 1)),
+  };
+};
+
+/**
+ * The parlay's outcome from its legs: any lost leg loses it; while a leg is pending (and none lost)
+ * the chosen outcome stands; all legs pushed is a push; otherwise the remaining legs all won: a win.
+ */
+export const parlayOutcome = (legs: readonly PricedLeg[], chosen: Outcome = 'pending'): Outcome => {
+  const outcomes = legs.map((leg) => leg.outcome ?? 'pending');
+  if (outcomes.includes('loss')) return 'loss';
+  if (outcomes.includes('pending')) return chosen;
+  if (outcomes.every((o) => o === 'push')) return 'push';
+  return 'win';
+};
+
+/** Profit of a parlay: priced on its legs (pushed legs removed), at its outcome. */
+export const parlayProfit = (legs: readonly PricedLeg[], stake: number, outcome: Outcome): number =>
+  profitAtDecimal(stake, priceParlay(legs, stake).decimalOdds, outcome);

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { americanOdds, betType, goalTimeframe, id, isoDate, journalType, mood, outcome, sport } from './fields';
+
+/** Schema version written into every event's metadata. Bump per event when its meaning grows. */
+export const EVENT_SCHEMA_VERSION = 1;
+
+export const parlayLeg = z.object({
+  sport,
+  event: z.string(),
+  selection: z.string(),
+  odds: americanOdds,
+  date: isoDate,
+  outcome,
+});
+export type ParlayLeg = z.infer<typeof parlayLeg>;
+
+const betFields = z.object({
+  sport,
+  event: z.string(),
+  betType,
+  odds: americanOdds,
+  stake: z.number().positive(),
+  notes: z.string().nullable(),
+  date: isoDate,
+});
+const parlayFields = z.object({
+  name: z.string(),
+  stake: z.number().positive(),
+  notes: z.string().nullable(),
+  date: isoDate,
+  legs: z.array(parlayLeg),
+});
+const goalFields = z.object({
+  title: z.string(),
+  targetAmount: z.number().positive(),
+  timeframe: goalTimeframe,
+  startDate: isoDate,
+  endDate: isoDate,
+  description: z.string().nullable(),
+  paused: z.boolean(),
+});
+const journalFields = z.object({
+  title: z.string(),
+  content: z.string(),
+  type: journalType,
+  mood,
+  tags: z.array(z.string()),
+  date: isoDate,
+});
+
+/**
+ * Every event of the domain, by type: its data schema. Each carries `userId`. Stored events are
+ * never changed in meaning; new facts get new types.
+ */
+export const eventSchemas = {
+  UserRegistered: z.object({ userId: id, email: z.string(), username: z.string().nullable(), passwordHash: z.string() }),
+  /** On `email-{sha256(lower(email))}`: the address is taken by this user. */
+  EmailReserved: z.object({ userId: id, email: z.string() }),
+  /** On `email-{…}`: the address is free again (after a change of e-mail). */
+  EmailReleased: z.object({ userId: id, email: z.string() }),
+  EmailChanged: z.object({ userId: id, email: z.string(), previousEmail: z.string() }),
+  PasswordChanged: z.object({ userId: id, passwordHash: z.string() }),
+
+  BetPlaced: betFields.extend({ userId: id, betId: id }),
+  BetAmended: z.object({ userId: id, betId: id, changes: betFields.partial() }),
+  BetSettled: z.object({ userId: id, betId: id, outcome }),
+  BetRemoved: z.object({ userId: id, betId: id }),
+
+  ParlayCreated: parlayFields.extend({ userId: id, parlayId: id }),
+  ParlayAmended: z.object({ userId: id, parlayId: id, changes: parlayFields.partial() }),
+  ParlaySettled: z.object({ userId: id, parlayId: id, outcome }),
+  ParlayRemoved: z.object({ userId: id, parlayId: id }),
+
+  FundsAdded: z.object({ userId: id, amount: z.number().positive() }),
+  FundsWithdrawn: z.object({ userId: id, amount: z.number().positive() }),
+
+  GoalSet: goalFields.extend({ userId: id, goalId: id }),
+  GoalRevised: z.object({ userId: id, goalId: id, changes: goalFields.partial() }),
+  GoalRemoved: z.object({ userId: id, goalId: id }),
+
+  JournalWritten: journalFields.extend({ userId: id, entryId: id }),
+  JournalRevised: z.object({ userId: id, entryId: id, changes: journalFields.partial() }),
+  JournalErased: z.object({ userId: id, entryId: id }),
+} as const;
+
+export type EventType = keyof typeof eventSchemas;
+export const EVENT_TYPES = Object.keys(eventSchemas) as EventType[];
+
+/** A domain event: its type and data (the store adds id, stream, revision, position, metadata). */
+export type DomainEvent = { [T in EventType]: { type: T; data: z.infer<(typeof eventSchemas)[T]> } }[EventType];
+export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
+export type EventData<T extends EventType> = EventOf<T>['data'];
+
+export const isEventType = (type: string): type is EventType => Object.hasOwn(eventSchemas, type);
+
+/** Validates a stored or incoming event; throws a ZodError when the data does not match its type. */
+export const parseEvent = (type: string, data: unknown): DomainEvent => {
+  if (!isEventType(type)) throw new Error(`Unknown event type ${type}`);
+  return { type, data: eventSchemas[type].parse(data) } as DomainEvent;
+};
+
+/** Stream names (DESIGN.md "Streams"). The e-mail stream's hash is computed where crypto lives. */
+export const streams = {
+  user: (userId: string) => `user-${userId}`,
+  email: (emailHash: string) => `email-${emailHash}`,
+  bet: (betId: string) => `bet-${betId}`,
+  parlay: (parlayId: string) => `parlay-${parlayId}`,
+  bankroll: (userId: string) => `bankroll-${userId}`,
+  goal: (goalId: string) => `goal-${goalId}`,
+  journal: (entryId: string) => `journal-${entryId}`,
+} as const;

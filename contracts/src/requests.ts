@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { DEFAULTS } from './enums';
+import { MESSAGES } from './messages';
+import {
+  americanOdds, betType, goalTimeframe, isoDate, journalType, mood, optionalText, outcome, positiveAmount,
+  requiredText, sport,
+} from './fields';
+
+/** Request bodies with the spec's messages (section 5). A `userId` in any body is ignored (stripped). */
+
+const email = z.string({ error: MESSAGES.invalidEmail }).trim().toLowerCase().pipe(z.email(MESSAGES.invalidEmail).max(254, MESSAGES.tooLong));
+
+export const loginBody = z.object({
+  email,
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(1024, MESSAGES.tooLong),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+const newPassword = z.string({ error: MESSAGES.passwordTooShort }).min(DEFAULTS.minPasswordLength, MESSAGES.passwordTooShort).max(1024, MESSAGES.tooLong);
+
+export const registerBody = z.object({
+  email,
+  password: newPassword,
+  username: z
+    .string()
+    .trim()
+    .max(50, MESSAGES.tooLong)
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || v.length >= DEFAULTS.minUsernameLength, MESSAGES.usernameTooShort),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const updateEmailBody = z.object({ newEmail: email });
+
+export const updatePasswordBody = z
+  .object({
+    currentPassword: z.string({ error: MESSAGES.currentPasswordRequired }).min(1, MESSAGES.currentPasswordRequired),
+    newPassword,
+    confirmPassword: z.string({ error: MESSAGES.confirmPassword }).min(DEFAULTS.minPasswordLength, MESSAGES.confirmPassword),
+  })
+  .refine((b) => b.newPassword === b.confirmPassword, { message: MESSAGES.passwordsDontMatch, path: ['confirmPassword'] });
+
+export const betBody = z.object({
+  sport,
+  event: requiredText(MESSAGES.eventRequired),
+  betType,
+  stake: positiveAmount(MESSAGES.stakePositive),
+  odds: americanOdds,
+  outcome: outcome.default('pending'),
+  notes: optionalText(),
+  /** The day the bet was placed; today when absent. */
+  date: isoDate.optional(),
+});
+export type BetBody = z.infer<typeof betBody>;
+
+const legBody = z.object({
+  sport: z.string().optional(),
+  event: z.string().optional(),
+  selection: z.string().optional(),
+  odds: z.union([z.string(), z.number()]).optional(),
+  date: isoDate.optional(),
+  outcome: outcome.default('pending'),
+});
+
+const isCompleteLeg = (leg: z.infer<typeof legBody>) =>
+  [leg.sport, leg.event, leg.selection, leg.odds].every((v) => v !== undefined && String(v).trim() !== '');
+
+/**
+ * A parlay: at least 2 legs, each complete (sport, event, selection, odds). The server prices it;
+ * any totalOdds / potentialProfit sent by a client is ignored.
+ */
+export const parlayBody = z.object({
+  name: z.string().max(200, MESSAGES.tooLong).nullish().transform((v) => (v && v.trim() ? v.trim() : DEFAULTS.parlayName)),
+  stake: positiveAmount(MESSAGES.stakePositive),
+  outcome: outcome.default('pending'),
+  notes: optionalText(),
+  date: isoDate.optional(),
+  legs: z
+    .array(legBody, { error: MESSAGES.parlayMinLegs })
+    .min(DEFAULTS.minParlayLegs, MESSAGES.parlayMinLegs)
+    .max(50, 'A parlay can have at most 50 legs')
+    .refine((legs) => legs.every(isCompleteLeg), MESSAGES.parlayIncomplete)
+    .pipe(
+      z.array(
+        z.object({
+          sport,
+          event: requiredText(MESSAGES.parlayIncomplete),
+          selection: requiredText(MESSAGES.parlayIncomplete),
+          odds: americanOdds,
+          date: isoDate.optional(),
+          outcome,
+        }),
+      ),
+    ),
+});
+export type ParlayBody = z.infer<typeof parlayBody>;
+
+export const fundsBody = z.object({ amount: positiveAmount(MESSAGES.fundsAmount) });
+
+export const goalBody = z.object({
+  title: requiredText(MESSAGES.goalMissing),
+  targetAmount: z
+    .union([z.number(), z.string()], { error: MESSAGES.goalMissing })
+    .refine((v) => String(v).trim() !== '', MESSAGES.goalMissing)
+    .pipe(positiveAmount(MESSAGES.goalAmount)),
+  timeframe: goalTimeframe.default(DEFAULTS.goalTimeframe),
+  description: optionalText(),
+  startDate: isoDate.optional(),
+  endDate: isoDate.optional(),
+  /** Only 'paused' means anything from a client; completed and failed are computed. */
+  status: z.enum(['active', 'completed', 'failed', 'paused']).default('active'),
+  currentAmount: z.unknown().optional(),
+});
+export type GoalBody = z.infer<typeof goalBody>;
+
+export const journalBody = z.object({
+  title: requiredText(MESSAGES.journalMissing),
+  content: requiredText(MESSAGES.journalMissing, 20_000),
+  type: journalType.default(DEFAULTS.journalType),
+  mood: mood.default(DEFAULTS.journalMood),
+  tags: z
+    .union([z.array(z.string()), z.string()])
+    .default([])
+    .transform((tags) => splitTags(tags)),
+  date: isoDate.optional(),
+});
+export type JournalBody = z.infer<typeof journalBody>;
+
+/** Tags: split on commas, trimmed, empties dropped, duplicates removed. */
+export const splitTags = (tags: string | readonly string[]): string[] => {
+  const parts = (typeof tags === 'string' ? [tags] : tags).flatMap((t) => t.split(','));
+  return [...new Set(parts.map((t) => t.trim()).filter((t) => t !== ''))].slice(0, 30).map((t) => t.slice(0, 50));
+};
+
+/** The first issue's message, as the API and the forms show it. */
+export const firstMessage = (error: z.ZodError): string => error.issues[0]?.message ?? 'Invalid request';

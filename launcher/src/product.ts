@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createEventStore, type EventStore } from '@bt/event-store';
+import { startEmbeddedPostgres, type RunningPostgres } from '@bt/event-store/postgres/embedded';
+import { createCommandApi, migrateCommandSchema } from '@bt/command-api/app';
+import { createQueryApi } from '@bt/query-api/app';
+import { startProjector } from '@bt/projector/projector';
+import { migrateReadModels } from '@bt/projector/db/migrate';
+import { createDb } from '@bt/platform';
+import { createFrontDoor } from './router';
+import type { LauncherConfig } from './config';
+
+export interface RunningProduct {
+  url: string;
+  port: number;
+  databaseUrl: string;
+  eventStoreUrl: string;
+  stop(): Promise<void>;
+}
+
+const DATABASE = 'bettracker';
+
+/** Creates the product's database on the embedded server when it is not there yet. */
+const ensureDatabase = async (serverUrl: string): Promise<string> => {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [DATABASE]);
+    if (!rowCount) await client.query(`create database ${DATABASE}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${DATABASE}`;
+  return url.toString();
+};
+
+/** The embedded default keeps a generated signing secret beside its data; production must set one. */
+const jwtSecretFor = async (config: LauncherConfig): Promise<string> => {
+  if (config.JWT_SECRET) return config.JWT_SECRET;
+  if (config.NODE_ENV === 'production') throw new Error('Bad configuration: JWT_SECRET is required in production');
+  const file = join(config.DATA_DIR, 'jwt-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(48).toString('base64url');
+    await mkdir(config.DATA_DIR, { recursive: true });
+    await writeFile(file, secret, { mode: 0o600 });
+    return secret;
+  }
+};
+
+/**
+ * Runs the whole product in one process on one port: (embedded) Postgres, the event store,
+ * migrations, the projector, command-api and query-api behind one front door, and the web app.
+ */
+export const startProduct = async (config: LauncherConfig, log: (line: string) => void = () => {}): Promise<RunningProduct> => {
+  const stops: (() => Promise<unknown>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((e) => log(`stop: ${(e as Error).message}`));
+  };
+  try {
+    let embedded: RunningPostgres | undefined;
+    let databaseUrl = config.DATABASE_URL;
+    if (!databaseUrl) {
+      log(`starting embedded Postgres (data in ${join(config.DATA_DIR, 'postgres')}, port ${config.PG_PORT})`);
+      embedded = await startEmbeddedPostgres({ dataDir: join(config.DATA_DIR, 'postgres'), port: config.PG_PORT, persistent: true });
+      stops.push(() => embedded!.stop());
+      databaseUrl = await ensureDatabase(embedded.url);
+    }
+    const eventStoreUrl = config.EVENTSTORE_URL ?? databaseUrl;
+    const jwtSecret = await jwtSecretFor(config);
+
+    const store: EventStore = await createEventStore(eventStoreUrl);
+    stops.push(() => store.close());
+
+    const { pool, db } = createDb<any>(databaseUrl, 20);
+    stops.push(() => db.destroy());
+    await migrateCommandSchema(db);
+    await migrateReadModels(db, 'read');
+
+    const projector = await startProjector({ store, databaseUrl });
+    stops.push(() => projector.stop());
+
+    const commandApi = createCommandApi({ store, db, jwtSecret });
+    const queryApi = await createQueryApi({ db, pool, store, jwtSecret });
+    stops.push(async () => (queryApi as unknown as { close?: () => Promise<void> }).close?.());
+
+    const front = createFrontDoor({
+      command: commandApi.callback(),
+      query: queryApi.callback(),
+      webDist: config.WEB_DIST,
+      health: async () => {
+        await pool.query('select 1');
+        return { eventStore: eventStoreUrl.split(':')[0] };
+      },
+    });
+    const server: Server = createServer(front.callback());
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.PORT, config.HOST, resolve);
+    });
+    stops.push(() => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }));
+    const port = (server.address() as AddressInfo).port;
+    return { url: `http://127.0.0.1:${port}`, port, databaseUrl, eventStoreUrl, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+};

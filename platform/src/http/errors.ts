@@ -1,0 +1,61 @@
+import { ZodError } from 'zod';
+import { firstMessage, MESSAGES } from '@bt/contracts';
+import type { Middleware } from 'koa';
+
+/** The small typed set of errors a service raises; each knows its status. */
+export class HttpError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+export class ValidationError extends HttpError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+export class UnauthorizedError extends HttpError {
+  constructor(message: string = MESSAGES.unauthorized) {
+    super(401, message);
+  }
+}
+export class NotFoundError extends HttpError {
+  constructor(message: string = MESSAGES.notFound) {
+    super(404, message);
+  }
+}
+export class ConflictError extends HttpError {
+  constructor(message: string = MESSAGES.staleRevision) {
+    super(409, message);
+  }
+}
+
+/**
+ * First middleware of every service: maps errors to JSON `{ message }`. A ZodError is a 400 with
+ * its first issue's message; errors from Koa and its middleware keep their 4xx status; anything
+ * else is logged and becomes a 500 without internals.
+ */
+export const errorMiddleware = (log: (error: unknown) => void = console.error): Middleware =>
+  async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      const { status, message } = toResponse(error);
+      if (status >= 500) log(error);
+      ctx.status = status;
+      ctx.body = { message };
+    }
+  };
+
+const toResponse = (error: unknown): { status: number; message: string } => {
+  if (error instanceof HttpError) return { status: error.status, message: error.message };
+  if (error instanceof ZodError) return { status: 400, message: firstMessage(error) };
+  const e = error as { status?: number; statusCode?: number; type?: string; message?: string; expose?: boolean };
+  const status = e?.status ?? e?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    if (e.type === 'entity.too.large') return { status: 413, message: MESSAGES.bodyTooLarge };
+    if (e.type === 'entity.parse.failed') return { status: 400, message: MESSAGES.badJson };
+    if (status === 401) return { status, message: MESSAGES.unauthorized };
+    return { status, message: e.expose !== false && e.message ? e.message : 'Bad request' };
+  }
+  return { status: 500, message: 'Internal server error' };
+};

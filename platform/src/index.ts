@@ -1,0 +1,5 @@
+export * from './http/errors';
+export * from './http/auth';
+export * from './http/position';
+export * from './config';
+export * from './db';

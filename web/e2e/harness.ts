@@ -1,0 +1,79 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { readConfig } from '@bt/launcher/config';
+import { startProduct, type RunningProduct } from '@bt/launcher/product';
+
+/**
+ * Browser tests run against the real product as `npm start` starts it (embedded Postgres in a temp
+ * dir, one port), driven by playwright-core in Debian's Chromium.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS = resolve(process.cwd(), 'test-artifacts');
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 740 };
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+];
+
+export interface E2E {
+  product: RunningProduct;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+/** Starts the product (web must be built: `npm test` builds it first) and Chromium. */
+export const startE2E = async (): Promise<E2E> => {
+  const webDist = resolve(process.cwd(), 'web/dist');
+  if (!existsSync(join(webDist, 'index.html'))) throw new Error('web/dist is missing: run `npm run build -w @bt/web` first');
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'bt-e2e-'));
+  const pgPort = 20000 + Math.floor(Math.random() * 20000);
+  const product = await startProduct(readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, PG_PORT: String(pgPort), WEB_DIST: webDist }));
+  // playwright launches with a fresh temporary profile (its own --user-data-dir) every time.
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  return {
+    product,
+    browser,
+    stop: async () => {
+      await browser.close().catch(() => {});
+      await product.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+/** A fresh browser context (its own localStorage) at a viewport, with an optional colour scheme. */
+export const newPage = async (e2e: E2E, viewport = DESKTOP, colorScheme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page }> => {
+  const context = await e2e.browser.newContext({ viewport, colorScheme, baseURL: e2e.product.url });
+  const page = await context.newPage();
+  return { context, page };
+};
+
+/** Saves a full-page screenshot under test-artifacts/screens/. */
+export const screenshot = async (page: Page, name: string): Promise<string> => {
+  const dir = join(ARTIFACTS, 'screens');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+};
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = require.resolve('axe-core/axe.min.js');
+
+/** Runs axe-core on the page; returns violations of serious or critical impact. */
+export const seriousA11yViolations = async (page: Page) => {
+  await page.addScriptTag({ path: AXE_SOURCE });
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+};
