@@ -12,3 +12,4 @@ export * from './domain/position';
 export * from './event-log';
 export * from './query-params';
 export * from './domain/goals';
+export * from './csv';

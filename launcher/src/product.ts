@@ -3,13 +3,12 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import pg from 'pg';
 import { createEventStore, type EventStore } from '@bt/event-store';
-import { startEmbeddedPostgres, type RunningPostgres } from '@bt/event-store/postgres/embedded';
 import { createCommandApi, migrateCommandSchema } from '@bt/command-api/app';
 import { createQueryApi } from '@bt/query-api/app';
 import { startProjector } from '@bt/projector/projector';
 import { migrateReadModels } from '@bt/projector/db/migrate';
+import { useEmbeddedDefault } from '@bt/projector/embedded-default';
 import { createDb } from '@bt/platform';
 import { createFrontDoor } from './router';
 import type { LauncherConfig } from './config';
@@ -21,23 +20,6 @@ export interface RunningProduct {
   eventStoreUrl: string;
   stop(): Promise<void>;
 }
-
-const DATABASE = 'bettracker';
-
-/** Creates the product's database on the embedded server when it is not there yet. */
-const ensureDatabase = async (serverUrl: string): Promise<string> => {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [DATABASE]);
-    if (!rowCount) await client.query(`create database ${DATABASE}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-};
 
 /** The embedded default keeps a generated signing secret beside its data; production must set one. */
 const jwtSecretFor = async (config: LauncherConfig): Promise<string> => {
@@ -64,13 +46,12 @@ export const startProduct = async (config: LauncherConfig, log: (line: string) =
     for (const stop of stops.reverse()) await stop().catch((e) => log(`stop: ${(e as Error).message}`));
   };
   try {
-    let embedded: RunningPostgres | undefined;
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
       log(`starting embedded Postgres (data in ${join(config.DATA_DIR, 'postgres')}, port ${config.PG_PORT})`);
-      embedded = await startEmbeddedPostgres({ dataDir: join(config.DATA_DIR, 'postgres'), port: config.PG_PORT, persistent: true });
-      stops.push(() => embedded!.stop());
-      databaseUrl = await ensureDatabase(embedded.url);
+      const embedded = await useEmbeddedDefault({ dataDir: config.DATA_DIR, port: config.PG_PORT });
+      stops.push(() => embedded.release());
+      databaseUrl = embedded.databaseUrl;
     }
     const eventStoreUrl = config.EVENTSTORE_URL ?? databaseUrl;
     const jwtSecret = await jwtSecretFor(config);
@@ -83,12 +64,12 @@ export const startProduct = async (config: LauncherConfig, log: (line: string) =
     await migrateCommandSchema(db);
     await migrateReadModels(db, 'read');
 
-    const projector = await startProjector({ store, databaseUrl });
+    const projector = await startProjector({ store, databaseUrl, log });
     stops.push(() => projector.stop());
 
     const commandApi = createCommandApi({ store, db, jwtSecret });
-    const queryApi = await createQueryApi({ db, pool, store, jwtSecret });
-    stops.push(async () => (queryApi as unknown as { close?: () => Promise<void> }).close?.());
+    const queryApi = createQueryApi({ db, pool, store, jwtSecret });
+    stops.push(() => queryApi.close());
 
     const front = createFrontDoor({
       command: commandApi.callback(),

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
@@ -32,6 +32,7 @@ export const startE2E = async (): Promise<E2E> => {
   if (!existsSync(join(webDist, 'index.html'))) throw new Error('web/dist is missing: run `npm run build -w @bt/web` first');
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   const dataDir = mkdtempSync(join(tmpdir(), 'bt-e2e-'));
+  chmodSync(dataDir, 0o755); // Postgres runs as its own OS user when we are root
   const pgPort = 20000 + Math.floor(Math.random() * 20000);
   const product = await startProduct(readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, PG_PORT: String(pgPort), WEB_DIST: webDist }));
   // playwright launches with a fresh temporary profile (its own --user-data-dir) every time.

@@ -1,0 +1,110 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import helmet from 'koa-helmet';
+import { sql, type Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import { MESSAGES } from '@bt/contracts';
+import type { EventStore } from '@bt/event-store/port';
+import { errorMiddleware, NotFoundError, requireAuth } from '@bt/platform';
+import { bankrollRoutes } from './bankroll/routes';
+import { betRoutes } from './bets/routes';
+import { goalRoutes } from './goals/routes';
+import { importRoutes } from './imports/routes';
+import { journalRoutes } from './journal/routes';
+import { parlayRoutes } from './parlays/routes';
+import { jsonBody, textBody } from './shared/http';
+import { idempotent, migrateCommandSchema, type IdempotencyOptions } from './shared/idempotency';
+import { argon2Hasher, type PasswordCost, type PasswordHasher } from './shared/passwords';
+import type { RouteKit } from './shared/router';
+import type { Services } from './shared/services';
+import { userRoutes } from './users/routes';
+
+export { migrateCommandSchema } from './shared/idempotency';
+
+export interface CommandApiDeps {
+  store: EventStore;
+  /** Postgres (kysely) for schema `command` (idempotency records) and reading `read.bankroll`. */
+  db: Kysely<any>;
+  jwtSecret: string;
+  clock?: () => Date;
+  /** New aggregate ids; UUID v7 by default. */
+  newId?: () => string;
+  /** argon2id cost; argon2's defaults (production grade) unless given. Tests lower it. */
+  passwordCost?: PasswordCost;
+  /** Replaces argon2 altogether (tests). */
+  passwords?: PasswordHasher;
+  /** Settled profit per the read model, for the withdrawal check; reads `read.bankroll` by default. */
+  settledProfit?: (userId: string) => Promise<number | undefined>;
+  idempotency?: IdempotencyOptions;
+  /** Where 5xx errors are logged; console.error by default. */
+  log?: (error: unknown) => void;
+}
+
+const UNDEFINED_TABLE = '42P01';
+const UNDEFINED_SCHEMA = '3F000';
+
+/** read.bankroll's settled profit (0 for a user without a row); undefined while there is no read model. */
+export const settledProfitFromReadModel =
+  (db: Kysely<any>) =>
+  async (userId: string): Promise<number | undefined> => {
+    try {
+      const { rows } = await sql<{ settled_profit: number }>`SELECT settled_profit FROM read.bankroll WHERE user_id = ${userId}`.execute(db);
+      return Number(rows[0]?.settled_profit ?? 0);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === UNDEFINED_TABLE || code === UNDEFINED_SCHEMA) return undefined;
+      throw error;
+    }
+  };
+
+/** Largest CSV an import accepts. */
+const CSV_LIMIT = '10mb';
+
+/**
+ * command-api: every write of the product (POST/PUT/DELETE under /api). Returns the Koa app
+ * without listening; the launcher (or main.ts) serves it. The command schema is migrated lazily
+ * on first need unless the caller ran migrateCommandSchema already.
+ */
+export const createCommandApi = (deps: CommandApiDeps): Koa => {
+  let migrated: Promise<void> | undefined;
+  const ready = () => {
+    migrated ??= migrateCommandSchema(deps.db).catch((error) => {
+      migrated = undefined;
+      throw error;
+    });
+    return migrated;
+  };
+  const services: Services = {
+    store: deps.store,
+    db: deps.db,
+    jwtSecret: deps.jwtSecret,
+    clock: deps.clock ?? (() => new Date()),
+    newId: deps.newId ?? uuidv7,
+    passwords: deps.passwords ?? argon2Hasher(deps.passwordCost),
+    settledProfit: deps.settledProfit ?? settledProfitFromReadModel(deps.db),
+  };
+  const kit: RouteKit = {
+    services,
+    auth: requireAuth(deps.jwtSecret),
+    json: jsonBody(),
+    csv: textBody(CSV_LIMIT),
+    idempotent: idempotent(deps.db, ready, deps.idempotency),
+  };
+
+  const router = new Router({ prefix: '/api' });
+  for (const routes of [userRoutes, betRoutes, parlayRoutes, bankrollRoutes, goalRoutes, journalRoutes, importRoutes]) {
+    routes(router, kit);
+  }
+
+  const app = new Koa();
+  app.use(errorMiddleware(deps.log));
+  app.use(helmet());
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.body === undefined && ctx.status === 404) throw new NotFoundError(MESSAGES.notFound);
+  });
+  app.use(router.routes());
+  // 405 / 501 as errors, so errorMiddleware answers them as JSON { message } like everything else.
+  app.use(router.allowedMethods({ throw: true }));
+  return app;
+};

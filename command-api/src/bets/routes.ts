@@ -1,0 +1,70 @@
+import type Router from '@koa/router';
+import { betBody, MESSAGES, streams } from '@bt/contracts';
+import { handle, load } from '../shared/handle';
+import { idParam, ifMatch, parseBody, present, provided, reply, requestScope, versionOf } from '../shared/http';
+import type { RouteKit } from '../shared/router';
+import { removeParlayById } from '../parlays/routes';
+import { amendBet } from './amend-bet';
+import { bet, toBetRow } from './bet';
+import { placeBet } from './place-bet';
+import { removeBet } from './remove-bet';
+
+export const betRoutes = (router: Router, { services, auth, json, idempotent }: RouteKit): void => {
+  const { store } = services;
+
+  // The hot path: no read, one append with 'no_stream'.
+  router.post('/bets', auth, json, idempotent, async (ctx) => {
+    const body = parseBody(betBody, ctx);
+    const scope = requestScope(ctx, services);
+    const betId = scope.newId();
+    const result = await handle(
+      store,
+      streams.bet(betId),
+      bet,
+      (state) => placeBet({ type: 'PlaceBet', data: { ...body, betId }, metadata: scope.command }, state),
+      { metadata: scope.event, create: true, recovering: scope.recovering },
+    );
+    reply(ctx, 201, toBetRow(present(result.state, 'placed', MESSAGES.betNotFound), versionOf(result.version)), result.position);
+  });
+
+  router.put('/bets/:id', auth, json, async (ctx) => {
+    const betId = idParam(ctx, MESSAGES.betNotFound);
+    const body = parseBody(betBody, ctx);
+    const scope = requestScope(ctx, services);
+    const data = {
+      ...body,
+      betId,
+      outcome: provided(ctx, 'outcome') ? body.outcome : undefined,
+      notes: provided(ctx, 'notes') ? body.notes : undefined,
+    };
+    const result = await handle(
+      store,
+      streams.bet(betId),
+      bet,
+      (state) => amendBet({ type: 'AmendBet', data, metadata: scope.command }, state),
+      { metadata: scope.event, expectedVersion: ifMatch(ctx) },
+    );
+    reply(ctx, 200, toBetRow(present(result.state, 'placed', MESSAGES.betNotFound), versionOf(result.version)), result.position);
+  });
+
+  // History rows mix bets and parlays, so a parlay's id here deletes the parlay.
+  router.delete('/bets/:id', auth, async (ctx) => {
+    const betId = idParam(ctx, MESSAGES.betNotFound);
+    const scope = requestScope(ctx, services);
+    const expectedVersion = ifMatch(ctx);
+    const loaded = await load(store, streams.bet(betId), bet);
+    if (loaded.state.status === 'none') {
+      const removed = await removeParlayById(services, scope, betId, expectedVersion, MESSAGES.betNotFound);
+      reply(ctx, 200, { message: MESSAGES.parlayDeleted }, removed.position);
+      return;
+    }
+    const result = await handle(
+      store,
+      streams.bet(betId),
+      bet,
+      (state) => removeBet({ type: 'RemoveBet', data: { betId }, metadata: scope.command }, state),
+      { metadata: scope.event, expectedVersion, loaded },
+    );
+    reply(ctx, 200, { message: MESSAGES.betDeleted }, result.position);
+  });
+};

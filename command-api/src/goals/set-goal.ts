@@ -1,0 +1,32 @@
+import { dayOf, goalEndDate, type GoalBody } from '@bt/contracts';
+import { ConflictError } from '@bt/platform';
+import { unreachable, type Command } from '../shared/command';
+import type { Goal, GoalEvent } from './goal';
+
+/**
+ * A new goal: the start defaults to today, the end to start + timeframe (goalEndDate) unless one
+ * on or after the start is given; only 'paused' means anything of a status sent by a client.
+ */
+export type SetGoalCommand = Command<'SetGoal', Omit<GoalBody, 'currentAmount'> & { goalId: string }>;
+
+export const setGoal = (command: SetGoalCommand, state: Goal): GoalEvent[] => {
+  switch (state.status) {
+    case 'none': {
+      const { goalId, title, targetAmount, timeframe, description, status } = command.data;
+      const startDate = command.data.startDate ?? dayOf(command.metadata.now);
+      const given = command.data.endDate;
+      const endDate = given !== undefined && given >= startDate ? given : goalEndDate(startDate, timeframe);
+      return [
+        {
+          type: 'GoalSet',
+          data: { userId: command.metadata.userId, goalId, title, targetAmount, timeframe, startDate, endDate, description, paused: status === 'paused' },
+        },
+      ];
+    }
+    case 'set':
+    case 'removed':
+      throw new ConflictError('This goal already exists');
+    default:
+      return unreachable(state);
+  }
+};

@@ -1,0 +1,133 @@
+import { expect } from 'chai';
+import { stringify } from 'csv-stringify/sync';
+import { MESSAGES, importReport, streams } from '@bt/contracts';
+import { betRowToCsv, CSV_COLUMNS, CSV_MESSAGES } from '@bt/contracts/csv';
+import { START } from '@bt/event-store/port';
+import { startTestApi, type TestApi } from '../testing/http';
+import { IMPORT_MESSAGES } from './routes';
+
+const csv = (rows: string[][]) => stringify(rows);
+const header = ['date', 'sport', 'event', 'betType', 'odds', 'stake', 'outcome', 'notes'];
+const goodFile = csv([
+  header,
+  ['2025-03-01', 'basketball', 'Lakers @ Celtics', 'spread', '-110', '50', 'win', ''],
+  ['2025-03-01', 'basketball', 'Lakers @ Celtics', 'spread', '-110', '50', 'win', ''],
+  ['2025-03-02', 'hockey', 'Leafs @ Habs', 'moneyline', '+130', '20', '', 'gut feeling, again'],
+]);
+
+describe('CSV import over HTTP', () => {
+  let api: TestApi;
+  before(async () => {
+    api = await startTestApi({ clock: () => new Date('2025-03-15T12:00:00.000Z') });
+  });
+  after(() => api?.close());
+
+  const upload = (token: string, text: string, query = '', contentType = 'text/csv') =>
+    api.request('POST', `/api/import/bets${query}`, { token, body: text, headers: { 'Content-Type': contentType } });
+  const eventsOf = async (userId: string) =>
+    (await api.store.readAll({ after: START, maxCount: 100_000 })).filter(
+      (e) => (e.data as { userId?: string }).userId === userId && !e.streamId.startsWith('user-') && !e.streamId.startsWith('email-'),
+    );
+
+  it('imports every row and answers the report with X-Log-Position', async () => {
+    const me = await api.signUp('importer');
+    const answer = await upload(me.token, goodFile);
+    expect(answer.status).to.equal(200);
+    expect(importReport.parse(answer.body)).to.deep.equal({ imported: 3, skipped: 0, errors: [] });
+    expect(answer.headers.get('X-Log-Position')).to.match(/^\d+\.\d+$/);
+    const events = await eventsOf(me.userId);
+    expect(events.filter((e) => e.type === 'BetPlaced')).to.have.length(3);
+    expect(events.filter((e) => e.type === 'BetSettled')).to.have.length(2);
+    const notes = events.map((e) => (e.data as { notes?: string }).notes).filter(Boolean);
+    expect(notes).to.deep.equal(['gut feeling, again']);
+  });
+
+  it('adds nothing when the same file is imported again', async () => {
+    const me = await api.signUp('importer');
+    await upload(me.token, goodFile);
+    const again = await upload(me.token, goodFile);
+    expect(again.body).to.deep.equal({ imported: 0, skipped: 3, errors: [] });
+    expect((await eventsOf(me.userId)).filter((e) => e.type === 'BetPlaced')).to.have.length(3);
+  });
+
+  it('imports nothing when any row is bad, and names every bad row', async () => {
+    const me = await api.signUp('importer');
+    const file = csv([
+      header,
+      ['2025-03-01', 'basketball', 'A', 'spread', '-110', '50', 'win', ''],
+      ['2025-03-01', 'basketball', 'B', 'spread', '-110', 'fifty', 'win', ''],
+      ['2025-03-01', 'basketball', '', 'spread', '-110', '50', 'win', ''],
+    ]);
+    const answer = await upload(me.token, file);
+    expect(answer).to.deep.include({
+      status: 422,
+      body: { imported: 0, skipped: 0, errors: [{ row: 3, message: MESSAGES.stakePositive }, { row: 4, message: MESSAGES.eventRequired }] },
+    });
+    expect(await eventsOf(me.userId)).to.have.length(0);
+  });
+
+  it("maps another tracker's headers with ?mapping=", async () => {
+    const me = await api.signUp('importer');
+    const file = csv([
+      ['Placed', 'League', 'Match', 'Market', 'Price', 'Wager', 'Result'],
+      ['03/05/2025', 'NFL', 'Bills @ Jets', 'Point Spread', '-105', '$1,000', 'Lost'],
+    ]);
+    const mapping = encodeURIComponent(JSON.stringify({ date: 'Placed', sport: 'League', event: 'Match', betType: 'Market', odds: 'Price', stake: 'Wager', outcome: 'Result' }));
+    const answer = await upload(me.token, file, `?mapping=${mapping}`);
+    expect(answer.body).to.deep.equal({ imported: 1, skipped: 0, errors: [] });
+    const [placed] = (await eventsOf(me.userId)).filter((e) => e.type === 'BetPlaced');
+    expect(placed.data).to.deep.include({ sport: 'football', betType: 'spread', stake: 1000, date: '2025-03-05' });
+  });
+
+  it('answers 400 for a mapping that is not a JSON object of our columns, and 415 for a body that is not text', async () => {
+    const me = await api.signUp('importer');
+    expect((await upload(me.token, goodFile, '?mapping=nope')).body).to.deep.equal({ message: CSV_MESSAGES.badMapping });
+    const json = await api.request('POST', '/api/import/bets', { token: me.token, body: { rows: [] } });
+    expect(json).to.deep.include({ status: 415, body: { message: IMPORT_MESSAGES.notText } });
+  });
+
+  it('round-trips an export: bets and parlays come back the same in another account, and are skipped in the same one', async () => {
+    const ann = await api.signUp('ann');
+    const bob = await api.signUp('bob');
+    const legs = [
+      { sport: 'football', event: 'Bills @ Jets', selection: 'Bills', odds: '-110', outcome: 'win', date: '2025-03-02' },
+      { sport: 'hockey', event: 'Leafs @ Habs', selection: 'Over 5.5', odds: '+120', outcome: 'push', date: '2025-03-03' },
+    ];
+    const { body: parlay } = await api.request('POST', '/api/parlays', { token: ann.token, body: { name: 'Weekend', stake: 10, legs, notes: 'two sports', date: '2025-03-02' } });
+    const { body: single } = await api.request('POST', '/api/bets', {
+      token: ann.token,
+      body: { sport: 'soccer', event: 'Arsenal v Spurs', betType: 'total', odds: '+105', stake: 12.5, outcome: 'loss', notes: 'a "quoted", note', date: '2025-03-04' },
+    });
+    const parlayRow = { ...single, kind: 'parlay', id: parlay.id, sport: 'parlay', event: parlay.name, betType: 'parlay', odds: parlay.totalOdds,
+      stake: parlay.stake, profit: parlay.profit, outcome: parlay.outcome, notes: parlay.notes, date: parlay.date, legCount: 2 };
+    const exported = stringify([CSV_COLUMNS as unknown as string[], ...[betRowToCsv(single), betRowToCsv(parlayRow, parlay.legs)].map((r) => CSV_COLUMNS.map((c) => r[c]))]);
+
+    expect((await upload(ann.token, exported)).body).to.deep.equal({ imported: 0, skipped: 2, errors: [] });
+    expect((await upload(bob.token, exported)).body).to.deep.equal({ imported: 2, skipped: 0, errors: [] });
+    expect((await upload(bob.token, exported)).body).to.deep.equal({ imported: 0, skipped: 2, errors: [] });
+
+    const events = await eventsOf(bob.userId);
+    const created = events.find((e) => e.type === 'ParlayCreated')!;
+    expect(created.data).to.deep.include({ name: 'Weekend', stake: 10, notes: 'two sports', date: '2025-03-02' });
+    expect(created.data).to.have.deep.property('legs', parlay.legs);
+    expect(events.find((e) => e.type === 'ParlaySettled')!.data).to.include({ outcome: 'win' });
+    const placed = events.find((e) => e.type === 'BetPlaced')!;
+    expect(placed.data).to.deep.include({ sport: 'soccer', event: 'Arsenal v Spurs', betType: 'total', odds: '+105', stake: 12.5, notes: 'a "quoted", note', date: '2025-03-04' });
+    expect(placed.streamId).to.not.equal(streams.bet(single.id));
+  });
+
+  it('takes files over 1 MB, and answers 413 over 10 MB', async () => {
+    const me = await api.signUp('importer');
+    const notes = 'n'.repeat(4_900);
+    const rows = Array.from({ length: 230 }, (_, i) => ['2025-03-01', 'soccer', `Match ${i}`, 'total', '+100', '5', 'pending', notes]);
+    const big = csv([header, ...rows]);
+    expect(big.length).to.be.greaterThan(1_100_000);
+    expect((await upload(me.token, big)).body).to.deep.equal({ imported: 230, skipped: 0, errors: [] });
+    const huge = await upload(me.token, 'x'.repeat(10_500_000));
+    expect(huge).to.deep.include({ status: 413, body: { message: MESSAGES.bodyTooLarge } });
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await api.request('POST', '/api/import/bets', { body: goodFile, headers: { 'Content-Type': 'text/csv' } })).status).to.equal(401);
+  });
+});

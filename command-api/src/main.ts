@@ -1,0 +1,22 @@
+import { createServer } from 'node:http';
+import { createEventStore } from '@bt/event-store';
+import { createDb } from '@bt/platform';
+import { createCommandApi, migrateCommandSchema } from './app';
+import { readConfig } from './config';
+
+/** command-api on its own (docker compose): EVENTSTORE_URL, DATABASE_URL, JWT_SECRET, PORT. */
+const config = readConfig();
+const store = await createEventStore(config.eventStoreUrl);
+const { db } = createDb<any>(config.databaseUrl);
+await migrateCommandSchema(db);
+const server = createServer(createCommandApi({ store, db, jwtSecret: config.jwtSecret }).callback());
+server.keepAliveTimeout = 65_000;
+server.listen(config.port, () => console.log(`command-api listening on :${config.port}`));
+
+const shutdown = () => {
+  server.close();
+  server.closeAllConnections();
+  void Promise.allSettled([store.close(), db.destroy()]).then(() => process.exit(0));
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,49 @@
+import { MESSAGES, parlayOutcome, type EventData, type ParlayBody } from '@bt/contracts';
+import { NotFoundError } from '@bt/platform';
+import { unreachable, type Command } from '../shared/command';
+import { normalLeg, sameLegs, type Parlay, type ParlayEvent } from './parlay';
+
+/**
+ * Edit of a parlay (PUT): stake and legs as sent (the legs replace the old ones); name, outcome,
+ * notes and date stay when left out. ParlayAmended carries only what changed; ParlaySettled follows
+ * when the derived outcome changes.
+ */
+export type AmendParlay = Command<
+  'AmendParlay',
+  Pick<ParlayBody, 'stake' | 'legs'> & {
+    parlayId: string;
+    name?: string;
+    outcome?: ParlayBody['outcome'];
+    notes?: string | null;
+    date?: string;
+  }
+>;
+
+type Changes = EventData<'ParlayAmended'>['changes'];
+
+export const amendParlay = (command: AmendParlay, state: Parlay): ParlayEvent[] => {
+  switch (state.status) {
+    case 'none':
+    case 'removed':
+      throw new NotFoundError(MESSAGES.parlayNotFound);
+    case 'created': {
+      if (state.userId !== command.metadata.userId) throw new NotFoundError(MESSAGES.parlayNotFound);
+      const { userId, parlayId } = state;
+      const { name, stake, notes, date } = command.data;
+      const legs = command.data.legs.map((leg) => normalLeg(leg, date ?? state.date));
+      const changes: Changes = {};
+      if (name !== undefined && name !== state.name) changes.name = name;
+      if (stake !== state.stake) changes.stake = stake;
+      if (notes !== undefined && notes !== state.notes) changes.notes = notes;
+      if (date !== undefined && date !== state.date) changes.date = date;
+      if (!sameLegs(legs, state.legs)) changes.legs = legs;
+      const outcome = parlayOutcome(legs, command.data.outcome ?? state.outcome);
+      const events: ParlayEvent[] = [];
+      if (Object.keys(changes).length > 0) events.push({ type: 'ParlayAmended', data: { userId, parlayId, changes } });
+      if (outcome !== state.outcome) events.push({ type: 'ParlaySettled', data: { userId, parlayId, outcome } });
+      return events;
+    }
+    default:
+      return unreachable(state);
+  }
+};

@@ -1,0 +1,29 @@
+import { dayOf, parlayOutcome, type ParlayBody } from '@bt/contracts';
+import { ConflictError } from '@bt/platform';
+import { unreachable, type Command } from '../shared/command';
+import { normalLeg, type Parlay, type ParlayEvent } from './parlay';
+
+/**
+ * A new parlay: ParlayCreated (a leg's date defaults to the parlay's, the parlay's to today), and
+ * ParlaySettled when the outcome derived from the legs (or chosen while legs are pending) is settled.
+ */
+export type CreateParlay = Command<'CreateParlay', ParlayBody & { parlayId: string }>;
+
+export const createParlay = (command: CreateParlay, state: Parlay): ParlayEvent[] => {
+  switch (state.status) {
+    case 'none': {
+      const { parlayId, name, stake, notes } = command.data;
+      const { userId, now } = command.metadata;
+      const date = command.data.date ?? dayOf(now);
+      const legs = command.data.legs.map((leg) => normalLeg(leg, date));
+      const outcome = parlayOutcome(legs, command.data.outcome);
+      const created: ParlayEvent = { type: 'ParlayCreated', data: { userId, parlayId, name, stake, notes, date, legs } };
+      return outcome === 'pending' ? [created] : [created, { type: 'ParlaySettled', data: { userId, parlayId, outcome } }];
+    }
+    case 'created':
+    case 'removed':
+      throw new ConflictError('This parlay already exists');
+    default:
+      return unreachable(state);
+  }
+};

@@ -1,0 +1,147 @@
+import { expect } from 'chai';
+import { MESSAGES, type EventOf, type ParlayBody } from '@bt/contracts';
+import { deciderSpec, meta, OTHER_USER, USER } from '../testing/decider-spec';
+import { amendParlay, type AmendParlay } from './amend-parlay';
+import { createParlay, type CreateParlay } from './create-parlay';
+import { parlay, toParlayResponse } from './parlay';
+import { removeParlay } from './remove-parlay';
+
+const PARLAY = '0190a000-0000-7000-8000-0000000000c1';
+type LegIn = ParlayBody['legs'][number];
+const leg = (odds: string, outcome: LegIn['outcome'] = 'pending', date?: string): LegIn => ({
+  sport: 'football', event: `Game ${odds}`, selection: 'Home', odds, outcome, ...(date ? { date } : {}),
+});
+const stored = (odds: string, outcome: LegIn['outcome'] = 'pending', date = '2025-03-10') => ({ ...leg(odds, outcome), date });
+const body = (legs: LegIn[], outcome: ParlayBody['outcome'] = 'pending'): ParlayBody => ({
+  name: 'Sunday special', stake: 50, outcome, notes: null, date: '2025-03-10', legs,
+});
+const create = (legs: LegIn[], outcome?: ParlayBody['outcome'], date?: string): CreateParlay => ({
+  type: 'CreateParlay',
+  data: { ...body(legs, outcome), date, parlayId: PARLAY },
+  metadata: meta(),
+});
+const created = (legs = [stored('+100'), stored('-110')]): EventOf<'ParlayCreated'> => ({
+  type: 'ParlayCreated',
+  data: { userId: USER, parlayId: PARLAY, name: 'Sunday special', stake: 50, notes: null, date: '2025-03-10', legs },
+});
+const settled = (outcome: EventOf<'ParlaySettled'>['data']['outcome']): EventOf<'ParlaySettled'> => ({
+  type: 'ParlaySettled', data: { userId: USER, parlayId: PARLAY, outcome },
+});
+const amend = (data: Partial<AmendParlay['data']>, userId = USER): AmendParlay => ({
+  type: 'AmendParlay',
+  data: { parlayId: PARLAY, stake: 50, legs: [stored('+100'), stored('-110')], ...data },
+  metadata: meta({ userId }),
+});
+
+describe('parlays', () => {
+  describe('creating a parlay', () => {
+    const spec = deciderSpec(parlay, createParlay);
+
+    it('dates legs without a date on the parlay’s day, and the parlay today when it has none', () =>
+      spec
+        .given([])
+        .when(create([leg('+100'), leg('-110', 'pending', '2025-03-16')]))
+        .then([
+          {
+            type: 'ParlayCreated',
+            data: { ...created().data, date: '2025-03-15', legs: [stored('+100', 'pending', '2025-03-15'), stored('-110', 'pending', '2025-03-16')] },
+          },
+        ]));
+
+    it('derives a loss from any lost leg, whatever the chosen outcome', () =>
+      spec
+        .given([])
+        .when(create([leg('+100', 'win'), leg('-110', 'loss')], 'win', '2025-03-10'))
+        .then([created([stored('+100', 'win'), stored('-110', 'loss')]), settled('loss')]));
+
+    it('derives a push when every leg pushed', () =>
+      spec
+        .given([])
+        .when(create([leg('+100', 'push'), leg('-110', 'push')], 'pending', '2025-03-10'))
+        .then([created([stored('+100', 'push'), stored('-110', 'push')]), settled('push')]));
+
+    it('derives a win when the legs that did not push all won', () =>
+      spec
+        .given([])
+        .when(create([leg('+100', 'win'), leg('-110', 'push')], 'pending', '2025-03-10'))
+        .then([created([stored('+100', 'win'), stored('-110', 'push')]), settled('win')]));
+
+    it('keeps the chosen outcome while a leg is pending and none lost', () =>
+      spec
+        .given([])
+        .when(create([leg('+100', 'win'), leg('-110')], 'win', '2025-03-10'))
+        .then([created([stored('+100', 'win'), stored('-110')]), settled('win')]));
+
+    it('records no settlement for a pending parlay', () =>
+      spec.given([]).when(create([leg('+100'), leg('-110')], 'pending', '2025-03-10')).then([created()]));
+  });
+
+  describe('editing a parlay', () => {
+    const spec = deciderSpec(parlay, amendParlay);
+
+    it('records only what changed', () =>
+      spec
+        .given([created()])
+        .when(amend({ stake: 80, name: 'Renamed' }))
+        .then([{ type: 'ParlayAmended', data: { userId: USER, parlayId: PARLAY, changes: { name: 'Renamed', stake: 80 } } }]));
+
+    it('settles the parlay when a leg’s result decides it', () =>
+      spec
+        .given([created()])
+        .when(amend({ legs: [stored('+100', 'win'), stored('-110', 'loss')] }))
+        .then([
+          { type: 'ParlayAmended', data: { userId: USER, parlayId: PARLAY, changes: { legs: [stored('+100', 'win'), stored('-110', 'loss')] } } },
+          settled('loss'),
+        ]));
+
+    it('records nothing when nothing changed', () => spec.given([created()]).when(amend({ outcome: 'pending' })).thenNothing());
+
+    it('moves undated legs with the parlay’s new date', () =>
+      spec
+        .given([created()])
+        .when(amend({ date: '2025-03-12', legs: [leg('+100'), leg('-110')] }))
+        .then([
+          {
+            type: 'ParlayAmended',
+            data: { userId: USER, parlayId: PARLAY, changes: { date: '2025-03-12', legs: [stored('+100', 'pending', '2025-03-12'), stored('-110', 'pending', '2025-03-12')] } },
+          },
+        ]));
+
+    it("answers another user's parlay as not found", () => spec.given([created()]).when(amend({}, OTHER_USER)).thenThrows(404, MESSAGES.parlayNotFound));
+
+    it('answers a removed parlay as not found', () =>
+      spec
+        .given([created(), { type: 'ParlayRemoved', data: { userId: USER, parlayId: PARLAY } }])
+        .when(amend({}))
+        .thenThrows(404, MESSAGES.parlayNotFound));
+  });
+
+  describe('removing a parlay', () => {
+    const spec = deciderSpec(parlay, (command: { type: 'RemoveParlay'; data: { parlayId: string }; metadata: ReturnType<typeof meta> }, state) =>
+      removeParlay(command, state),
+    );
+    const remove = (userId = USER) => ({ type: 'RemoveParlay' as const, data: { parlayId: PARLAY }, metadata: meta({ userId }) });
+
+    it('removes the parlay', () =>
+      spec.given([created()]).when(remove()).then([{ type: 'ParlayRemoved', data: { userId: USER, parlayId: PARLAY } }]));
+    it('answers a missing parlay as not found', () => spec.given([]).when(remove()).thenThrows(404, MESSAGES.parlayNotFound));
+    it("answers another user's parlay as not found", () => spec.given([created()]).when(remove(OTHER_USER)).thenThrows(404, MESSAGES.parlayNotFound));
+  });
+
+  describe('the parlay a write answers with', () => {
+    const answer = (legs: ReturnType<typeof stored>[], outcome: EventOf<'ParlaySettled'>['data']['outcome']) =>
+      toParlayResponse({ status: 'created', ...created(legs).data, outcome, createdAt: 'a', updatedAt: 'b' }, 1);
+
+    it('prices +100 and -110 at 50: +282 total, 140.91 potential profit', () => {
+      const priced = answer([stored('+100'), stored('-110')], 'pending');
+      expect([priced.totalOdds, priced.decimalOdds, priced.potentialProfit, priced.profit]).to.deep.equal(['+282', 3.8182, 140.91, 0]);
+    });
+
+    it('prices a pushed leg out: a win pays on the remaining legs only', () => {
+      const priced = answer([stored('+100', 'win'), stored('-110', 'push')], 'win');
+      expect([priced.totalOdds, priced.profit]).to.deep.equal(['+100', 50]);
+    });
+
+    it('loses the stake on a loss', () => expect(answer([stored('+100', 'loss'), stored('-110')], 'loss').profit).to.equal(-50));
+  });
+});

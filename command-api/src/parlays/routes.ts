@@ -1,0 +1,73 @@
+import type Router from '@koa/router';
+import { MESSAGES, parlayBody, streams } from '@bt/contracts';
+import { handle } from '../shared/handle';
+import { idParam, ifMatch, parseBody, present, provided, reply, requestScope, versionOf, type RequestScope } from '../shared/http';
+import type { RouteKit } from '../shared/router';
+import type { Services } from '../shared/services';
+import { amendParlay } from './amend-parlay';
+import { createParlay } from './create-parlay';
+import { parlay, toParlayResponse } from './parlay';
+import { removeParlay } from './remove-parlay';
+
+/** DELETE of a parlay, also reached through DELETE /api/bets/:id (history rows mix both). */
+export const removeParlayById = (
+  services: Services,
+  scope: RequestScope,
+  parlayId: string,
+  expectedVersion: bigint | undefined,
+  notFound: string = MESSAGES.parlayNotFound,
+) =>
+  handle(
+    services.store,
+    streams.parlay(parlayId),
+    parlay,
+    (state) => removeParlay({ type: 'RemoveParlay', data: { parlayId }, metadata: scope.command }, state, notFound),
+    { metadata: scope.event, expectedVersion },
+  );
+
+export const parlayRoutes = (router: Router, { services, auth, json, idempotent }: RouteKit): void => {
+  const { store } = services;
+
+  router.post('/parlays', auth, json, idempotent, async (ctx) => {
+    const body = parseBody(parlayBody, ctx);
+    const scope = requestScope(ctx, services);
+    const parlayId = scope.newId();
+    const result = await handle(
+      store,
+      streams.parlay(parlayId),
+      parlay,
+      (state) => createParlay({ type: 'CreateParlay', data: { ...body, parlayId }, metadata: scope.command }, state),
+      { metadata: scope.event, create: true, recovering: scope.recovering },
+    );
+    reply(ctx, 201, toParlayResponse(present(result.state, 'created', MESSAGES.parlayNotFound), versionOf(result.version)), result.position);
+  });
+
+  router.put('/parlays/:id', auth, json, async (ctx) => {
+    const parlayId = idParam(ctx, MESSAGES.parlayNotFound);
+    const body = parseBody(parlayBody, ctx);
+    const scope = requestScope(ctx, services);
+    const data = {
+      parlayId,
+      stake: body.stake,
+      legs: body.legs,
+      date: body.date,
+      name: provided(ctx, 'name') ? body.name : undefined,
+      outcome: provided(ctx, 'outcome') ? body.outcome : undefined,
+      notes: provided(ctx, 'notes') ? body.notes : undefined,
+    };
+    const result = await handle(
+      store,
+      streams.parlay(parlayId),
+      parlay,
+      (state) => amendParlay({ type: 'AmendParlay', data, metadata: scope.command }, state),
+      { metadata: scope.event, expectedVersion: ifMatch(ctx) },
+    );
+    reply(ctx, 200, toParlayResponse(present(result.state, 'created', MESSAGES.parlayNotFound), versionOf(result.version)), result.position);
+  });
+
+  router.delete('/parlays/:id', auth, async (ctx) => {
+    const parlayId = idParam(ctx, MESSAGES.parlayNotFound);
+    const result = await removeParlayById(services, requestScope(ctx, services), parlayId, ifMatch(ctx));
+    reply(ctx, 200, { message: MESSAGES.parlayDeleted }, result.position);
+  });
+};

@@ -1,0 +1,142 @@
+import type { DomainEvent } from '@bt/contracts';
+import {
+  WrongExpectedRevision, type EventMetadata, type EventStore, type Position, type RecordedEvent,
+} from '@bt/event-store/port';
+import { ConflictError } from '@bt/platform';
+import { fold, type Aggregate, type Recorded } from './command';
+
+export interface HandleOptions {
+  /** Metadata of every event appended (occurredAt, commandId, schemaVersion, idempotencyKey). */
+  metadata: EventMetadata;
+  /** The command starts a new stream: append with 'no_stream', without reading first. */
+  create?: boolean;
+  /**
+   * The decision does not depend on the stream (deposits commute): decide on the initial state and
+   * append with 'any', without reading. The returned state is then only that of the new events.
+   */
+  blind?: boolean;
+  /** The version (stream revision) the client last saw, from If-Match: anything else is a 409. */
+  expectedVersion?: bigint;
+  /**
+   * A retry of a request whose first attempt may have appended before it could record its answer:
+   * events carrying this request's Idempotency-Key are answered again instead of appended twice.
+   */
+  recovering?: boolean;
+  /** The stream as the caller already read it (with `load`): the handler does not read it again. */
+  loaded?: Loaded<unknown>;
+}
+
+export interface Loaded<S> {
+  state: S;
+  recorded: readonly RecordedEvent[];
+}
+
+export interface Handled<S, E extends DomainEvent> {
+  /** The aggregate after the command. */
+  state: S;
+  /** The events this command appended (or, when replayed, had appended on its first attempt). */
+  events: E[];
+  /** The stream's revision after the command; undefined only for a stream that still does not exist. */
+  version: bigint | undefined;
+  /** Log position of the stream's last event after the command (X-Log-Position). */
+  position: Position | undefined;
+  /** True when the events were found from an earlier attempt of the same request. */
+  replayed: boolean;
+}
+
+const asRecorded = <E extends DomainEvent>(e: RecordedEvent): Recorded<E> =>
+  ({ type: e.type, data: e.data, occurredAt: e.metadata.occurredAt }) as unknown as Recorded<E>;
+
+const withKey = (events: readonly RecordedEvent[], key: unknown) =>
+  key === undefined ? [] : events.filter((e) => e.metadata.idempotencyKey === key);
+
+/** Reads a stream and folds it: the aggregate's current state (and the events, for `handle`'s `loaded`). */
+export async function load<S, E extends DomainEvent>(store: EventStore, streamId: string, aggregate: Aggregate<S, E>): Promise<Loaded<S>> {
+  const recorded = await store.readStream(streamId);
+  return { state: fold(aggregate, recorded.map(asRecorded<E>)), recorded };
+}
+
+/**
+ * The command handler: load the aggregate by folding its stream, decide, append with the loaded
+ * revision as the expected one (so a concurrent writer is a 409, never a lost update).
+ * A new stream is not read: it is appended with 'no_stream'.
+ */
+export async function handle<S, E extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  aggregate: Aggregate<S, E>,
+  decide: (state: S) => E[],
+  options: HandleOptions,
+): Promise<Handled<S, E>> {
+  const key = options.metadata.idempotencyKey;
+  if ((options.create || options.blind) && !options.recovering) {
+    const initial = aggregate.initialState();
+    try {
+      return await appendAndFold(store, streamId, aggregate, initial, decide(initial), options.create ? 'no_stream' : 'any', options.metadata);
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevision)) throw error;
+      // Ids derived from an Idempotency-Key: the stream exists because this very request ran before.
+      const replay = replayOf(await store.readStream(streamId), aggregate, key, options.create);
+      if (replay) return replay;
+      throw new ConflictError();
+    }
+  }
+
+  const { recorded, state } = (options.loaded as Loaded<S> | undefined) ?? (await load(store, streamId, aggregate));
+  if (options.recovering) {
+    const replay = replayOf(recorded, aggregate, key, options.create);
+    if (replay) return replay;
+  }
+  const last = recorded.at(-1);
+  if (options.expectedVersion !== undefined && options.expectedVersion !== last?.revision) throw new ConflictError();
+  const events = decide(state);
+  if (events.length === 0) {
+    return { state, events, version: last?.revision, position: last?.position, replayed: false };
+  }
+  return appendAndFold(store, streamId, aggregate, state, events, last?.revision ?? 'no_stream', options.metadata);
+}
+
+async function appendAndFold<S, E extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  aggregate: Aggregate<S, E>,
+  state: S,
+  events: E[],
+  expected: bigint | 'no_stream' | 'any',
+  metadata: EventMetadata,
+): Promise<Handled<S, E>> {
+  if (events.length === 0) return { state, events, version: undefined, position: undefined, replayed: false };
+  let result;
+  try {
+    result = await store.append(streamId, events.map((e) => ({ type: e.type, data: e.data, metadata })), expected);
+  } catch (error) {
+    // Someone appended since we read: deciding again on stale state could lose their change.
+    if (error instanceof WrongExpectedRevision && typeof expected === 'bigint') throw new ConflictError();
+    throw error;
+  }
+  const next = fold(aggregate, events.map((e) => ({ ...e, occurredAt: metadata.occurredAt }) as Recorded<E>), state);
+  return { state: next, events, version: result.nextRevision, position: result.position, replayed: false };
+}
+
+/**
+ * The answer of an earlier attempt of this request, when the stream holds its events: for a new
+ * stream, its first event must carry the key; otherwise any event may.
+ */
+function replayOf<S, E extends DomainEvent>(
+  recorded: readonly RecordedEvent[],
+  aggregate: Aggregate<S, E>,
+  key: unknown,
+  created: boolean | undefined,
+): Handled<S, E> | undefined {
+  const mine = withKey(created ? recorded.slice(0, 1) : recorded, key);
+  if (mine.length === 0) return undefined;
+  const ours = created ? withKey(recorded, key) : mine;
+  const last = recorded.at(-1)!;
+  return {
+    state: fold(aggregate, recorded.map(asRecorded<E>)),
+    events: ours.map((e) => ({ type: e.type, data: e.data }) as E),
+    version: last.revision,
+    position: last.position,
+    replayed: true,
+  };
+}

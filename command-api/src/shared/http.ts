@@ -1,0 +1,111 @@
+import type { Context, Middleware } from 'koa';
+import { bodyParser } from '@koa/bodyparser';
+import type { z } from 'zod';
+import { EVENT_SCHEMA_VERSION, MESSAGES } from '@bt/contracts';
+import { formatPosition, type EventMetadata, type Position } from '@bt/event-store/port';
+import { currentUserId, HttpError, NotFoundError, setLogPosition, ValidationError } from '@bt/platform';
+import type { CommandMetadata } from './command';
+import { derivedId, isUuid } from './ids';
+import type { Services } from './services';
+
+/** Set by the idempotency middleware on a POST that carries an Idempotency-Key. */
+export interface IdempotencyState {
+  key: string;
+  /** The key's earlier attempt was abandoned mid-way: it may have appended already. */
+  recovering: boolean;
+}
+
+/** Everything a route needs to build commands and events for this request. */
+export interface RequestScope {
+  userId: string;
+  /** Metadata of the commands the request decides. */
+  command: CommandMetadata;
+  /** Metadata of every event the request appends. */
+  event: EventMetadata;
+  /** A retry taking over an abandoned attempt with the same Idempotency-Key (see handle's `recovering`). */
+  recovering: boolean;
+  /** Id of the aggregate a POST creates: derived from (user, Idempotency-Key) when given, else new (v7). */
+  newId(): string;
+}
+
+export const requestScope = (ctx: Context, services: Services, userId: string = currentUserId(ctx)): RequestScope => {
+  const idempotency = ctx.state.idempotency as IdempotencyState | undefined;
+  const event: EventMetadata = { occurredAt: services.clock().toISOString(), commandId: services.newId(), schemaVersion: EVENT_SCHEMA_VERSION };
+  if (idempotency) event.idempotencyKey = idempotency.key;
+  return {
+    userId,
+    command: { userId, now: event.occurredAt },
+    event,
+    recovering: idempotency?.recovering ?? false,
+    newId: () => (idempotency ? derivedId(userId, idempotency.key) : services.newId()),
+  };
+};
+
+/** Parses a body with its contracts schema; a ZodError becomes a 400 with the first message. */
+export const parseBody = <S extends z.ZodType>(schema: S, ctx: Context): z.output<S> => schema.parse(ctx.request.body ?? {});
+
+/** Whether the raw body names a field at all (PUT keeps what a body leaves out). */
+export const provided = (ctx: Context, field: string): boolean => {
+  const body = ctx.request.body;
+  return typeof body === 'object' && body !== null && Object.hasOwn(body, field) && (body as Record<string, unknown>)[field] !== undefined;
+};
+
+/** `If-Match: "3"` (or W/"3", or 3): the version the client last saw; undefined when absent or `*`. */
+export const ifMatch = (ctx: Context): bigint | undefined => {
+  const header = ctx.get('If-Match').trim();
+  if (header === '' || header === '*') return undefined;
+  const m = /^(?:W\/)?"?(\d{1,18})"?$/.exec(header);
+  if (!m) throw new ValidationError('If-Match must be a version number, e.g. "3"');
+  return BigInt(m[1]);
+};
+
+/** Answers a write: status, JSON body and X-Log-Position. */
+export const reply = (ctx: Context, status: number, body: unknown, position: Position | undefined): void => {
+  ctx.status = status;
+  ctx.body = body;
+  if (position) setLogPosition(ctx, formatPosition(position));
+};
+
+/** The row's version as JSON shows it. */
+export const versionOf = (version: bigint | undefined): number => Number(version ?? -1n);
+
+const bodyError = (error: Error & { status?: number; type?: string }): HttpError => {
+  if (error.status === 413 || error.type === 'entity.too.large') return new HttpError(413, MESSAGES.bodyTooLarge);
+  if (error.status === 415) return new HttpError(415, error.message);
+  return new ValidationError(MESSAGES.badJson);
+};
+
+/** JSON bodies up to 1 MB; a body without a content type (or text/plain) is read as JSON too. */
+export const jsonBody = (): Middleware =>
+  bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: '1mb',
+    detectJSON: (ctx) => ctx.request.type === '' || ctx.request.type === 'text/plain',
+    onError: (error) => {
+      throw bodyError(error);
+    },
+  }) as Middleware;
+
+/** Text bodies (CSV) up to `limit`, any text/* or CSV content type; `ctx.request.body` is the text. */
+export const textBody = (limit: string): Middleware =>
+  bodyParser({
+    enableTypes: ['text'],
+    textLimit: limit,
+    extendTypes: { text: ['text/*', 'application/csv', 'application/vnd.ms-excel', 'application/octet-stream'] },
+    onError: (error) => {
+      throw bodyError(error);
+    },
+  }) as Middleware;
+
+/** The `:id` of a route; anything but a UUID names nothing, so it is a 404 like a missing id. */
+export const idParam = (ctx: Context, notFound: string): string => {
+  const id = (ctx as Context & { params?: Record<string, string> }).params?.id ?? '';
+  if (!isUuid(id)) throw new NotFoundError(notFound);
+  return id.toLowerCase();
+};
+
+/** The state a write left, when it is the live kind; else the thing is gone (404). */
+export const present = <S extends { status: string }, K extends S['status']>(state: S, status: K, notFound: string): Extract<S, { status: K }> => {
+  if (state.status !== status) throw new NotFoundError(notFound);
+  return state as Extract<S, { status: K }>;
+};

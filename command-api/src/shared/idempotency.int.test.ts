@@ -1,0 +1,98 @@
+import { expect } from 'chai';
+import { sql } from 'kysely';
+import { MESSAGES, streams } from '@bt/contracts';
+import { START } from '@bt/event-store/port';
+import { startTestApi, type TestApi } from '../testing/http';
+import { IDEMPOTENCY_MESSAGES } from './idempotency';
+
+const bet = { sport: 'hockey', event: 'Leafs @ Habs', betType: 'moneyline', stake: 20, odds: '+130', outcome: 'pending' };
+
+describe('Idempotency-Key', () => {
+  let api: TestApi;
+  before(async () => {
+    api = await startTestApi({ idempotency: { waitMs: 2_000, abandonAfterMs: 60_000 } });
+  });
+  after(() => api?.close());
+
+  const eventsOf = async (userId: string, type: string) =>
+    (await api.store.readAll({ after: START, maxCount: 100_000 })).filter((e) => e.type === type && (e.data as { userId: string }).userId === userId);
+  const post = (path: string, token: string, key: string, body: unknown = bet) =>
+    api.request('POST', path, { token, body, headers: { 'Idempotency-Key': key } });
+
+  it('answers a retried POST with the first answer and appends nothing twice', async () => {
+    const me = await api.signUp('idem');
+    const first = await post('/api/bets', me.token, 'key-1');
+    const retry = await post('/api/bets', me.token, 'key-1');
+    expect(first.status).to.equal(201);
+    expect(retry.status).to.equal(201);
+    expect(retry.body).to.deep.equal(first.body);
+    expect(retry.headers.get('X-Log-Position')).to.equal(first.headers.get('X-Log-Position'));
+    expect(retry.headers.get('Idempotent-Replayed')).to.equal('true');
+    expect(await eventsOf(me.userId, 'BetPlaced')).to.have.length(1);
+  });
+
+  it('keeps keys apart per user', async () => {
+    const ann = await api.signUp('idem');
+    const bob = await api.signUp('idem');
+    const a = await post('/api/bets', ann.token, 'shared-key');
+    const b = await post('/api/bets', bob.token, 'shared-key');
+    expect([a.status, b.status]).to.deep.equal([201, 201]);
+    expect(a.body.id).to.not.equal(b.body.id);
+    expect(b.body.userId).to.equal(bob.userId);
+  });
+
+  it('refuses the same key for a different request with 422', async () => {
+    const me = await api.signUp('idem');
+    await post('/api/bets', me.token, 'key-2');
+    const other = await post('/api/bets', me.token, 'key-2', { ...bet, stake: 99 });
+    expect(other).to.deep.include({ status: 422, body: { message: IDEMPOTENCY_MESSAGES.reused } });
+  });
+
+  it('gives concurrent duplicates the first answer (or 409 while it runs), never a second bet', async () => {
+    const me = await api.signUp('idem');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => post('/api/bets', me.token, 'key-3')));
+    const created = answers.filter((a) => a.status === 201);
+    expect(created.length).to.be.greaterThan(0);
+    expect(new Set(created.map((a) => a.body.id)).size).to.equal(1);
+    for (const a of answers.filter((x) => x.status !== 201)) expect(a).to.deep.include({ status: 409, body: { message: IDEMPOTENCY_MESSAGES.inProgress } });
+    expect(await eventsOf(me.userId, 'BetPlaced')).to.have.length(1);
+  });
+
+  it('records no answer for a failed attempt, so the corrected retry runs', async () => {
+    const me = await api.signUp('idem');
+    const failed = await post('/api/bets', me.token, 'key-4', { ...bet, stake: -1 });
+    expect(failed).to.deep.include({ status: 400, body: { message: MESSAGES.stakePositive } });
+    expect((await post('/api/bets', me.token, 'key-4')).status).to.equal(201);
+  });
+
+  it('finds the bet of an attempt that appended but died before recording its answer', async () => {
+    const me = await api.signUp('idem');
+    const first = await post('/api/bets', me.token, 'key-5');
+    await sql`DELETE FROM command.idempotency WHERE key = 'key-5'`.execute(api.db);
+    const retry = await post('/api/bets', me.token, 'key-5');
+    expect(retry.status).to.equal(201);
+    expect(retry.body).to.deep.equal(first.body);
+    expect(await api.stream(streams.bet(first.body.id))).to.have.length(1);
+  });
+
+  it('takes over an abandoned attempt and does not deposit twice', async () => {
+    const me = await api.signUp('idem');
+    const first = await post('/api/bankroll', me.token, 'key-6', { amount: 25 });
+    expect(first).to.deep.include({ status: 201, body: { message: 'Funds added', amount: 25 } });
+    // As if the first attempt had died after appending, its record still pending long ago.
+    await sql`UPDATE command.idempotency SET state = 'pending', body = NULL, created_at = now() - interval '1 hour' WHERE key = 'key-6'`.execute(api.db);
+    const retry = await post('/api/bankroll', me.token, 'key-6', { amount: 25 });
+    expect(retry).to.deep.include({ status: 201, body: first.body });
+    expect(retry.headers.get('X-Log-Position')).to.equal(first.headers.get('X-Log-Position'));
+    expect(await api.stream(streams.bankroll(me.userId))).to.have.length(1);
+  });
+
+  it('makes registration retry-safe too', async () => {
+    const body = { email: 'idem-register@example.com', password: 'secret1' };
+    const headers = { 'Idempotency-Key': 'register-1' };
+    const first = await api.request('POST', '/api/auth/register', { body, headers });
+    const retry = await api.request('POST', '/api/auth/register', { body, headers });
+    expect([first.status, retry.status]).to.deep.equal([201, 201]);
+    expect(retry.body.user).to.deep.equal(first.body.user);
+  });
+});

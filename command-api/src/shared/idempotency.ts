@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { sql, type Generated, type Kysely } from 'kysely';
+import type { Middleware } from 'koa';
+import { LOG_POSITION_HEADER } from '@bt/contracts';
+import { ConflictError, HttpError, setLogPosition, ValidationError, type TokenClaims } from '@bt/platform';
+import type { IdempotencyState } from './http';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+export const IDEMPOTENCY_MESSAGES = {
+  tooLong: 'Idempotency-Key must be at most 200 characters',
+  reused: 'This Idempotency-Key was already used for a different request',
+  inProgress: 'A request with this Idempotency-Key is still in progress',
+} as const;
+
+/** `command.idempotency`: one row per (user, key), pending while the first attempt runs. */
+export interface IdempotencyTable {
+  scope: string;
+  key: string;
+  /** sha256 of method, path, query and body: the same key with another request is refused. */
+  fingerprint: string;
+  state: 'pending' | 'done';
+  status: number | null;
+  /** The recorded answer's JSON body (written as JSON text). */
+  body: unknown;
+  position: string | null;
+  created_at: Generated<Date>;
+}
+interface CommandSchema {
+  idempotency: IdempotencyTable;
+}
+
+/** Records older than this are dropped when the schema is migrated (at start-up). */
+const RETENTION = '7 days';
+
+/**
+ * Creates schema `command` and its tables when missing; safe to run concurrently and repeatedly.
+ * The launcher (or main.ts) calls it at start-up; createCommandApi also runs it lazily once.
+ */
+export const migrateCommandSchema = async (db: Kysely<any>): Promise<void> => {
+  await db.transaction().execute(async (trx) => {
+    // Services starting together would otherwise race on CREATE ... IF NOT EXISTS.
+    await sql`SELECT pg_advisory_xact_lock(hashtext('bt-command-migrate'))`.execute(trx);
+    await sql`CREATE SCHEMA IF NOT EXISTS command`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS command.idempotency (
+      scope text NOT NULL,
+      key text NOT NULL,
+      fingerprint text NOT NULL,
+      state text NOT NULL DEFAULT 'pending',
+      status integer,
+      body jsonb,
+      position text,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (scope, key)
+    )`.execute(trx);
+    await sql`DELETE FROM command.idempotency WHERE created_at < now() - ${RETENTION}::interval`.execute(trx);
+  });
+};
+
+export interface IdempotencyOptions {
+  /** How long a second request with the same key waits for the first one's answer (ms). */
+  waitMs?: number;
+  /** A pending record older than this (ms) belongs to an attempt that died: a retry takes it over. */
+  abandonAfterMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * `Idempotency-Key` on a POST: the first request with a key runs and its 2xx answer (status, body,
+ * X-Log-Position) is recorded; a retry with the same key (same user) gets that answer and appends
+ * nothing. A concurrent duplicate waits for the first one's answer, else gets 409. A failed first
+ * attempt leaves nothing recorded, so a retry runs afresh. Place after auth and the body parser.
+ */
+export const idempotent = (
+  database: Kysely<any>,
+  ready: () => Promise<void>,
+  options: IdempotencyOptions = {},
+): Middleware => {
+  const db = (database as Kysely<CommandSchema>).withSchema('command');
+  const waitMs = options.waitMs ?? 3_000;
+  const abandonAfterMs = options.abandonAfterMs ?? 60_000;
+
+  return async (ctx, next) => {
+    const key = ctx.get(IDEMPOTENCY_HEADER).trim();
+    if (!key) return next();
+    if (key.length > 200) throw new ValidationError(IDEMPOTENCY_MESSAGES.tooLong);
+    const scope = (ctx.state.auth as TokenClaims | undefined)?.sub ?? 'anonymous';
+    const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
+    const fingerprint = createHash('sha256').update(`${ctx.method} ${ctx.path}?${ctx.querystring}\n${raw}`).digest('hex');
+    const mine = () => db.deleteFrom('idempotency').where('scope', '=', scope).where('key', '=', key).where('state', '=', 'pending');
+    await ready();
+
+    let recovering = false;
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const claimed = await db
+        .insertInto('idempotency')
+        .values({ scope, key, fingerprint, state: 'pending' })
+        .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+        .returning('key')
+        .executeTakeFirst();
+      if (claimed) break;
+      const record = await db.selectFrom('idempotency').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
+      if (!record) continue; // the first attempt failed and let go of the key: claim it again
+      if (record.fingerprint !== fingerprint) throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused);
+      if (record.state === 'done') {
+        ctx.status = record.status ?? 200;
+        ctx.body = record.body;
+        if (record.position) setLogPosition(ctx, record.position);
+        ctx.set('Idempotent-Replayed', 'true');
+        return;
+      }
+      const abandoned = await db
+        .updateTable('idempotency')
+        .set({ created_at: sql`now()` })
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .where('state', '=', 'pending')
+        .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${abandonAfterMs / 1000})`)
+        .returning('key')
+        .executeTakeFirst();
+      if (abandoned) {
+        recovering = true;
+        break;
+      }
+      if (Date.now() >= deadline) throw new ConflictError(IDEMPOTENCY_MESSAGES.inProgress);
+      await sleep(25);
+    }
+
+    ctx.state.idempotency = { key, recovering } satisfies IdempotencyState;
+    try {
+      await next();
+    } catch (error) {
+      await mine().execute();
+      throw error;
+    }
+    if (ctx.status >= 200 && ctx.status < 300) {
+      await db
+        .updateTable('idempotency')
+        .set({
+          state: 'done',
+          status: ctx.status,
+          body: JSON.stringify(ctx.body ?? null),
+          position: ctx.response.get(LOG_POSITION_HEADER) || null,
+        })
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .execute();
+    } else {
+      await mine().execute();
+    }
+  };
+};

@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { EventStore } from '@bt/event-store/port';
+import type { PasswordHasher } from './passwords';
+
+/** What every feature's routes receive (built once by createCommandApi). */
+export interface Services {
+  store: EventStore;
+  /** Command-side bookkeeping (schema `command`); also reads `read.bankroll` for withdrawals. */
+  db: Kysely<any>;
+  jwtSecret: string;
+  clock: () => Date;
+  newId: () => string;
+  passwords: PasswordHasher;
+  /** Settled profit of a user's bets per the read model; undefined when unknown (no read model). */
+  settledProfit: (userId: string) => Promise<number | undefined>;
+}

@@ -1,0 +1,116 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import { parseEvent } from '@bt/contracts';
+import { createPostgresEventStore } from '@bt/event-store/postgres/postgres-event-store';
+import { START, type EventStore, type RecordedEvent } from '@bt/event-store/port';
+import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing/postgres';
+import { createDb } from '@bt/platform';
+import { createCommandApi, migrateCommandSchema, type CommandApiDeps } from '../app';
+
+export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  token?: string;
+  /** A plain value is sent as JSON; a string is sent as is. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A running command-api on a fresh database, reached over a real socket. */
+export interface TestApi {
+  url: string;
+  store: EventStore;
+  db: Kysely<any>;
+  pool: pg.Pool;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<Answer<T>>;
+  /** Registers a fresh user; its token and id. */
+  signUp(name?: string): Promise<{ token: string; userId: string; email: string; password: string }>;
+  /** Every event of a stream. */
+  stream(streamId: string): Promise<RecordedEvent[]>;
+  /** Stops everything, after checking that every event the tests caused matches its contracts schema. */
+  close(): Promise<void>;
+}
+
+let users = 0;
+
+/** Starts command-api on a fresh test database (argon2 kept cheap). `wrapStore` lets a test stand between the api and the real store. */
+export const startTestApi = async (
+  deps: Partial<CommandApiDeps> & { wrapStore?: (store: EventStore) => EventStore } = {},
+): Promise<TestApi> => {
+  const database: TestDatabase = await createTestDatabase();
+  const store = await createPostgresEventStore({ connectionString: database.url });
+  const { pool, db } = createDb<any>(database.url, 5);
+  await migrateCommandSchema(db);
+  const { wrapStore, ...rest } = deps;
+  const app = createCommandApi({
+    store: wrapStore ? wrapStore(store) : store,
+    db,
+    jwtSecret: JWT_SECRET,
+    passwordCost: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+    log: () => undefined,
+    ...rest,
+  });
+  const server: Server = createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const request = async <T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> => {
+    const headers = new Headers(options.headers);
+    if (options.token) headers.set('Authorization', `Bearer ${options.token}`);
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      if (!headers.has('Content-Type')) headers.set('Content-Type', typeof options.body === 'string' ? 'text/plain' : 'application/json');
+    }
+    const response = await fetch(`${url}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  };
+
+  return {
+    url,
+    store,
+    db,
+    pool,
+    request,
+    async signUp(name = 'user') {
+      users += 1;
+      const email = `${name}.${users}.${Date.now()}@example.com`;
+      const password = 'secret-password';
+      const answer = await request('POST', '/api/auth/register', { body: { email, password, username: name } });
+      if (answer.status !== 201) throw new Error(`sign-up failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+      return { token: answer.body.token, userId: answer.body.user.id, email, password };
+    },
+    stream: (streamId) => store.readStream(streamId),
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      try {
+        for (const event of await store.readAll({ after: START, maxCount: 1_000_000 })) {
+          parseEvent(event.type, event.data);
+          if (typeof event.metadata.occurredAt !== 'string' || typeof event.metadata.commandId !== 'string') {
+            throw new Error(`event ${event.id} lacks occurredAt or commandId`);
+          }
+        }
+      } finally {
+        await store.close();
+        await db.destroy();
+        await database.drop();
+      }
+    },
+  };
+};

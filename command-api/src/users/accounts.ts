@@ -1,0 +1,150 @@
+import { MESSAGES, streams, type LoginBody, type RegisterBody } from '@bt/contracts';
+import type { Position } from '@bt/event-store/port';
+import { ConflictError, UnauthorizedError } from '@bt/platform';
+import { handle, load } from '../shared/handle';
+import type { RequestScope } from '../shared/http';
+import { laterPosition } from '../shared/positions';
+import type { PasswordHasher } from '../shared/passwords';
+import type { Services } from '../shared/services';
+import { emailReservation, emailStream } from './email-reservation';
+import { changeEmail } from './change-email';
+import { changePassword } from './change-password';
+import { registerUser } from './register-user';
+import { releaseEmail } from './release-email';
+import { reserveEmail } from './reserve-email';
+import { user, type RegisteredUser } from './user';
+
+/*
+ * Account use cases span two streams (the address's and the account's), so they live here;
+ * each step is still one pure decide over one stream.
+ */
+
+export interface AccountResult {
+  user: RegisteredUser;
+  position: Position | undefined;
+}
+
+const registered = async (services: Services, userId: string): Promise<RegisteredUser | undefined> => {
+  const { state } = await load(services.store, streams.user(userId), user);
+  return state.status === 'registered' ? state : undefined;
+};
+
+/**
+ * Reserves `email` for scope.userId. A new address costs one append; a taken one is refused
+ * unless its reservation is stale (its holder does not use it and it is past the grace period).
+ */
+const reserve = async (services: Services, scope: RequestScope, email: string) => {
+  const stream = emailStream(email);
+  const decideWith = (holderEmail?: string | null) => (state: Parameters<typeof reserveEmail>[1]) =>
+    reserveEmail({ type: 'ReserveEmail', data: { email, holderEmail }, metadata: scope.command }, state);
+  try {
+    return await handle(services.store, stream, emailReservation, decideWith(), {
+      metadata: scope.event,
+      create: true,
+      recovering: scope.recovering,
+    });
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+  }
+  const loaded = await load(services.store, stream, emailReservation);
+  const holder = loaded.state.status === 'reserved' && loaded.state.userId !== scope.userId ? loaded.state.userId : undefined;
+  const holderEmail = holder === undefined ? undefined : ((await registered(services, holder))?.email ?? null);
+  try {
+    return await handle(services.store, stream, emailReservation, decideWith(holderEmail), { metadata: scope.event, loaded });
+  } catch (error) {
+    // Another registrant took it between our read and our append.
+    if (error instanceof ConflictError) throw new ConflictError(MESSAGES.emailTaken);
+    throw error;
+  }
+};
+
+/** Register: reserve the address, then write the account (scope.userId is the new account's id). */
+export const register = async (services: Services, scope: RequestScope, body: RegisterBody): Promise<AccountResult> => {
+  // Hash first: the slow step should not sit between reserving the address and using it.
+  const passwordHash = await services.passwords.hash(body.password);
+  await reserve(services, scope, body.email);
+  const result = await handle(
+    services.store,
+    streams.user(scope.userId),
+    user,
+    (state) =>
+      registerUser({ type: 'RegisterUser', data: { email: body.email, username: body.username, passwordHash }, metadata: scope.command }, state),
+    { metadata: scope.event, create: true, recovering: scope.recovering },
+  );
+  if (result.state.status !== 'registered') throw new ConflictError(MESSAGES.emailTaken);
+  return { user: result.state, position: result.position };
+};
+
+/** Per hasher, a hash of nothing, verified when an address has no account (same cost as a real check). */
+const decoys = new WeakMap<PasswordHasher, Promise<string>>();
+const decoyFor = (passwords: PasswordHasher) => {
+  let decoy = decoys.get(passwords);
+  if (!decoy) decoys.set(passwords, (decoy = passwords.hash('not a password')));
+  return decoy;
+};
+
+/** Login: the address's holder, if it still uses the address and the password matches. */
+export const login = async (services: Services, body: LoginBody): Promise<RegisteredUser> => {
+  const { state } = await load(services.store, emailStream(body.email), emailReservation);
+  const account = state.status === 'reserved' ? await registered(services, state.userId) : undefined;
+  if (!account || account.email !== body.email) {
+    // Same work as a wrong password, so timing does not tell which addresses have accounts.
+    await services.passwords.verify(await decoyFor(services.passwords), body.password);
+    throw new UnauthorizedError(MESSAGES.badCredentials);
+  }
+  if (!(await services.passwords.verify(account.passwordHash, body.password))) throw new UnauthorizedError(MESSAGES.badCredentials);
+  return account;
+};
+
+/** Change of e-mail: reserve the new address, record the change, release the old one. */
+export const updateEmail = async (services: Services, scope: RequestScope, newEmail: string): Promise<AccountResult> => {
+  const reserved = await reserve(services, scope, newEmail);
+  const changed = await handle(
+    services.store,
+    streams.user(scope.userId),
+    user,
+    (state) => changeEmail({ type: 'ChangeEmail', data: { email: newEmail }, metadata: scope.command }, state),
+    { metadata: scope.event },
+  );
+  if (changed.state.status !== 'registered') throw new UnauthorizedError();
+  let position = laterPosition(reserved.position, changed.position);
+  const change = changed.events.find((e) => e.type === 'EmailChanged');
+  if (change) {
+    const previous = change.data.previousEmail;
+    try {
+      const released = await handle(
+        services.store,
+        emailStream(previous),
+        emailReservation,
+        (state) => releaseEmail({ type: 'ReleaseEmail', data: { email: previous }, metadata: scope.command }, state),
+        { metadata: scope.event },
+      );
+      position = laterPosition(position, released.position);
+    } catch (error) {
+      // Not fatal: a reservation its holder no longer uses goes stale and can be taken over.
+      if (!(error instanceof ConflictError)) throw error;
+    }
+  }
+  return { user: changed.state, position };
+};
+
+/** Change of password: the current one must match. */
+export const updatePassword = async (
+  services: Services,
+  scope: RequestScope,
+  body: { currentPassword: string; newPassword: string },
+): Promise<AccountResult> => {
+  const loaded = await load(services.store, streams.user(scope.userId), user);
+  const currentPasswordVerified =
+    loaded.state.status === 'registered' && (await services.passwords.verify(loaded.state.passwordHash, body.currentPassword));
+  const passwordHash = currentPasswordVerified ? await services.passwords.hash(body.newPassword) : '';
+  const result = await handle(
+    services.store,
+    streams.user(scope.userId),
+    user,
+    (state) => changePassword({ type: 'ChangePassword', data: { currentPasswordVerified, passwordHash }, metadata: scope.command }, state),
+    { metadata: scope.event, loaded },
+  );
+  if (result.state.status !== 'registered') throw new UnauthorizedError();
+  return { user: result.state, position: result.position };
+};

@@ -1,0 +1,35 @@
+import type Router from '@koa/router';
+import { loginBody, MESSAGES, registerBody, updateEmailBody, updatePasswordBody } from '@bt/contracts';
+import { signToken } from '@bt/platform';
+import { derivedId } from '../shared/ids';
+import { parseBody, reply, requestScope, type IdempotencyState } from '../shared/http';
+import type { RouteKit } from '../shared/router';
+import { login, register, updateEmail, updatePassword } from './accounts';
+import { toUserResponse } from './user';
+
+export const userRoutes = (router: Router, { services, auth, json, idempotent }: RouteKit): void => {
+  router.post('/auth/register', json, idempotent, async (ctx) => {
+    const body = parseBody(registerBody, ctx);
+    const key = (ctx.state.idempotency as IdempotencyState | undefined)?.key;
+    const userId = key ? derivedId('register', key) : services.newId();
+    const { user, position } = await register(services, requestScope(ctx, services, userId), body);
+    reply(ctx, 201, { token: signToken(user.userId, services.jwtSecret), user: toUserResponse(user) }, position);
+  });
+
+  router.post('/auth/login', json, async (ctx) => {
+    const user = await login(services, parseBody(loginBody, ctx));
+    ctx.body = { token: signToken(user.userId, services.jwtSecret), user: toUserResponse(user) };
+  });
+
+  router.put('/auth/update-email', auth, json, async (ctx) => {
+    const { newEmail } = parseBody(updateEmailBody, ctx);
+    const { user, position } = await updateEmail(services, requestScope(ctx, services), newEmail);
+    reply(ctx, 200, { message: MESSAGES.emailUpdated, user: toUserResponse(user) }, position);
+  });
+
+  router.put('/auth/update-password', auth, json, async (ctx) => {
+    const body = parseBody(updatePasswordBody, ctx);
+    const { position } = await updatePassword(services, requestScope(ctx, services), body);
+    reply(ctx, 200, { message: MESSAGES.passwordUpdated }, position);
+  });
+};

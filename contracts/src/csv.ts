@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import type { ParlayLeg } from './events';
+import { betBody, firstMessage, parlayBody, type BetBody, type ParlayBody } from './requests';
+import type { BetRow } from './responses';
+import { isIsoDate } from './domain/dates';
+
+/**
+ * The bet CSV, one format for export (GET /api/export/bets.csv) and import (POST /api/import/bets):
+ * a header row, then one row per bet or parlay. A parlay row has kind 'parlay', event = its name,
+ * odds = its total odds and `legs` = its legs as JSON; `id` and `profit` are informative on import
+ * (profit is always computed; an id only recognises a row imported before).
+ */
+export const CSV_COLUMNS = [
+  'id', 'date', 'kind', 'sport', 'event', 'betType', 'odds', 'stake', 'outcome', 'profit', 'notes', 'legs',
+] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+export type CsvRecord = Record<CsvColumn, string>;
+
+/** Import messages (the import report's `errors[].message`). */
+export const CSV_MESSAGES = {
+  empty: 'The file has no rows to import',
+  noHeader: `The first row must name the columns (${CSV_COLUMNS.join(', ')})`,
+  badMapping: `mapping must be a JSON object from our column names (${CSV_COLUMNS.join(', ')}) to the file's headers`,
+  mappedHeaderMissing: (column: CsvColumn, header: string) => `Column "${header}" (mapped to ${column}) is not in the file`,
+  badKind: "kind must be 'bet' or 'parlay'",
+  badLegs: 'legs must be a JSON list of legs ({ sport, event, selection, odds, date, outcome })',
+  badCsv: (detail: string) => `The file is not valid CSV: ${detail}`,
+  tooManyRows: (max: number) => `A file can hold at most ${max} rows`,
+} as const;
+
+/** Rows one import may hold. */
+export const CSV_MAX_ROWS = 20_000;
+
+const money = (n: number) => n.toFixed(2);
+
+/**
+ * One exported row: a history row (GET /api/bets) and, for a parlay, its legs. Stringify the
+ * records with CSV_COLUMNS as the header, in that order.
+ */
+export const betRowToCsv = (row: BetRow, legs?: readonly ParlayLeg[] | null): CsvRecord => ({
+  id: row.id,
+  date: row.date,
+  kind: row.kind,
+  sport: row.sport,
+  event: row.event,
+  betType: row.betType,
+  odds: row.odds,
+  stake: money(row.stake),
+  outcome: row.outcome,
+  profit: money(row.profit),
+  notes: row.notes ?? '',
+  legs: row.kind === 'parlay' && legs ? JSON.stringify(legs) : '',
+});
+
+/** Our column name -> the file's header for it, for other trackers' exports (`?mapping=`). */
+export type CsvMapping = Partial<Record<CsvColumn, string>>;
+export const csvMapping = z
+  .record(z.string(), z.string(), { error: CSV_MESSAGES.badMapping })
+  .refine((m) => Object.keys(m).every((k) => (CSV_COLUMNS as readonly string[]).includes(k)), CSV_MESSAGES.badMapping)
+  .transform((m) => m as CsvMapping);
+
+/** Header names compare without case, spaces, dashes or underscores: "Bet Type" finds betType. */
+const headerKey = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * Where each of our columns sits in the file: by the mapping when it names a header for the
+ * column, else by the column's own name. An error when a mapped header is missing or no column is found.
+ */
+export const readCsvHeader = (
+  header: readonly string[],
+  mapping: CsvMapping = {},
+): { ok: true; columns: Partial<Record<CsvColumn, number>> } | { ok: false; message: string } => {
+  const keys = header.map(headerKey);
+  const columns: Partial<Record<CsvColumn, number>> = {};
+  for (const column of CSV_COLUMNS) {
+    const wanted = mapping[column];
+    const index = keys.indexOf(headerKey(wanted ?? column));
+    if (index >= 0) columns[column] = index;
+    else if (wanted !== undefined) return { ok: false, message: CSV_MESSAGES.mappedHeaderMissing(column, wanted) };
+  }
+  return Object.keys(columns).length === 0 ? { ok: false, message: CSV_MESSAGES.noHeader } : { ok: true, columns };
+};
+
+/** A row's cells by our column names (absent columns are blank). */
+export const csvCells = (row: readonly string[], columns: Partial<Record<CsvColumn, number>>): CsvRecord => {
+  const cells = {} as CsvRecord;
+  for (const column of CSV_COLUMNS) {
+    const index = columns[column];
+    cells[column] = index === undefined ? '' : (row[index] ?? '').trim();
+  }
+  return cells;
+};
+
+export const isBlankCsvRow = (cells: CsvRecord): boolean => CSV_COLUMNS.every((c) => cells[c] === '');
+
+/** What an imported row becomes: the same body POST /api/bets or POST /api/parlays takes. */
+export type CsvImport = { kind: 'bet'; body: BetBody } | { kind: 'parlay'; body: ParlayBody };
+
+// Other trackers' words for our values (compared lower-case).
+const OUTCOME_ALIASES: Record<string, string> = {
+  won: 'win', w: 'win', winner: 'win', lost: 'loss', lose: 'loss', l: 'loss', loser: 'loss',
+  p: 'push', void: 'push', draw: 'push', refund: 'push', open: 'pending', '': 'pending',
+};
+const SPORT_ALIASES: Record<string, string> = {
+  nfl: 'football', ncaaf: 'football', 'american football': 'football', cfb: 'football',
+  nba: 'basketball', wnba: 'basketball', ncaab: 'basketball', cbb: 'basketball',
+  mlb: 'baseball', nhl: 'hockey', 'ice hockey': 'hockey', mls: 'soccer', epl: 'soccer',
+};
+const KNOWN_SPORTS = new Set(['football', 'basketball', 'baseball', 'hockey', 'soccer', 'other']);
+const BET_TYPE_ALIASES: Record<string, string> = {
+  ml: 'moneyline', 'money line': 'moneyline', 'point spread': 'spread', ats: 'spread', 'run line': 'spread',
+  'puck line': 'spread', 'over/under': 'total', 'o/u': 'total', totals: 'total', 'player prop': 'prop', props: 'prop',
+};
+
+const alias = (value: string, aliases: Record<string, string>) => {
+  const key = value.trim().toLowerCase();
+  return aliases[key] ?? key;
+};
+
+const sportOf = (value: string) => {
+  const sport = alias(value, SPORT_ALIASES);
+  // Another tracker's sport we do not list is still a sport: keep the bet, as 'other'.
+  return sport === '' || KNOWN_SPORTS.has(sport) ? sport : 'other';
+};
+
+/** "$1,250.00" -> "1250.00"; the body schema then validates it. */
+const amountOf = (value: string) => value.replace(/[$,\s]/g, '');
+
+/** YYYY-MM-DD as is; an ISO instant's day; US M/D/YYYY; blank = absent (today). Anything else is left to the schema. */
+const dateOf = (value: string): string | undefined => {
+  if (value === '') return undefined;
+  if (/^\d{4}-\d{2}-\d{2}T/.test(value) && isIsoDate(value.slice(0, 10))) return value.slice(0, 10);
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
+  if (us) return `${us[3]}-${us[1].padStart(2, '0')}-${us[2].padStart(2, '0')}`;
+  return value;
+};
+
+/**
+ * Validates one row and turns it into the body of the command it stands for. Messages are the
+ * forms' (spec section 5) plus CSV_MESSAGES.
+ */
+export const csvRowToImport = (cells: CsvRecord): { ok: true; value: CsvImport } | { ok: false; message: string } => {
+  const kind = cells.kind.toLowerCase() || (cells.legs ? 'parlay' : 'bet');
+  const common = {
+    stake: amountOf(cells.stake),
+    outcome: alias(cells.outcome, OUTCOME_ALIASES),
+    notes: cells.notes,
+    date: dateOf(cells.date),
+  };
+  if (kind === 'bet') {
+    const parsed = betBody.safeParse({
+      ...common,
+      sport: sportOf(cells.sport),
+      event: cells.event,
+      betType: alias(cells.betType, BET_TYPE_ALIASES),
+      odds: cells.odds,
+    });
+    return parsed.success ? { ok: true, value: { kind: 'bet', body: parsed.data } } : { ok: false, message: firstMessage(parsed.error) };
+  }
+  if (kind !== 'parlay') return { ok: false, message: CSV_MESSAGES.badKind };
+  let legs: unknown;
+  try {
+    legs = cells.legs === '' ? [] : JSON.parse(cells.legs);
+  } catch {
+    return { ok: false, message: CSV_MESSAGES.badLegs };
+  }
+  if (!Array.isArray(legs) || !legs.every((leg) => typeof leg === 'object' && leg !== null)) {
+    return { ok: false, message: CSV_MESSAGES.badLegs };
+  }
+  const parsed = parlayBody.safeParse({ ...common, name: cells.event, legs });
+  return parsed.success ? { ok: true, value: { kind: 'parlay', body: parsed.data } } : { ok: false, message: firstMessage(parsed.error) };
+};

@@ -1,0 +1,64 @@
+import { Agent, request } from 'node:http';
+
+/** Latency summary in milliseconds. */
+export interface Latency {
+  count: number;
+  p50: number;
+  p99: number;
+  mean: number;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+
+/** One HTTP request over a keep-alive socket; resolves with the status and body text. */
+export const send = (url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
+  new Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
+    const req = request(url, { method: options.method ?? 'GET', headers: options.headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), headers: res.headers }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+export const summarise = (samples: number[]): Latency => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    mean: sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length),
+  };
+};
+
+/**
+ * Sends `total` requests from `concurrency` clients, each waiting for its answer before the next;
+ * returns latencies and throughput. Every answer must have the expected status.
+ */
+export const load = async (
+  total: number,
+  concurrency: number,
+  make: (i: number) => { url: string; method?: string; headers?: Record<string, string>; body?: string },
+  expectStatus: number,
+): Promise<Latency & { perSecond: number; seconds: number }> => {
+  const samples: number[] = [];
+  let next = 0;
+  const started = process.hrtime.bigint();
+  const client = async () => {
+    while (next < total) {
+      const i = next++;
+      const r = make(i);
+      const t0 = process.hrtime.bigint();
+      const res = await send(r.url, r);
+      samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      if (res.status !== expectStatus) throw new Error(`${r.method ?? 'GET'} ${r.url}: ${res.status} ${res.body.slice(0, 200)}`);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, client));
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return { ...summarise(samples), perSecond: total / seconds, seconds };
+};

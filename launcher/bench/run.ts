@@ -1,0 +1,155 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import os from 'node:os';
+import pg from 'pg';
+import { createPostgresEventStore } from '@bt/event-store/postgres/postgres-event-store';
+import { startEmbeddedPostgres } from '@bt/event-store/postgres/embedded';
+import { formatPosition, START, type Position } from '@bt/event-store/port';
+import { rebuildReadModels } from '@bt/projector/rebuild';
+import { signToken } from '@bt/platform';
+import { readConfig } from '../src/config';
+import { startProduct } from '../src/product';
+import { bulkLoad, population, userHistory } from './generate';
+import { load, send } from './http-load';
+import { startAggregateBaseline } from './aggregate-baseline';
+import { webBudget } from './web-budget';
+
+/**
+ * `npm run bench [-- section ...]`: sections rebuild, reads, writes, web (default: all).
+ * Every figure is printed beside a baseline measured in the same run, on this machine.
+ */
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+const USERS = Number(process.env.BENCH_USERS ?? 1_000);
+const BIG_USER_BETS = Number(process.env.BENCH_BIG_USER_BETS ?? 100_000);
+const READS = Number(process.env.BENCH_READS ?? 2_000);
+const WRITES = Number(process.env.BENCH_WRITES ?? 10_000);
+const sections = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const wants = (name: string) => sections.length === 0 || sections.includes(name);
+
+const rows: string[][] = [];
+const report = (what: string, figure: string, baseline: string, ratio: string, target: string) => {
+  rows.push([what, figure, baseline, ratio, target]);
+  console.log(`  ${what}: ${figure} | baseline ${baseline} | ${ratio} | target ${target}`);
+};
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const ms = (n: number) => `${fmt(n, 2)} ms`;
+
+const dir = mkdtempSync(join(tmpdir(), 'bt-bench-'));
+chmodSync(dir, 0o755); // Postgres runs as its own OS user when we are root
+const pgPort = 30000 + Math.floor(Math.random() * 20000);
+console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${fmt(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`);
+const server = await startEmbeddedPostgres({
+  dataDir: join(dir, 'pg'), port: pgPort, persistent: false,
+  settings: { shared_buffers: '1GB', max_wal_size: '4GB', checkpoint_timeout: '30min' },
+});
+const admin = new pg.Client({ connectionString: server.url });
+await admin.connect();
+await admin.query('create database bench');
+await admin.end();
+const databaseUrl = server.url.replace(/\/postgres$/, '/bench');
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+const store = await createPostgresEventStore({ connectionString: databaseUrl });
+
+try {
+  if (wants('rebuild')) {
+    console.log(`\nrebuild: generating ${fmt(EVENTS)} events over ${fmt(USERS)} users...`);
+    const loaded = await bulkLoad(pool, 'eventstore', population(USERS, EVENTS));
+    await pool.query('vacuum analyze eventstore.events');
+    console.log(`  loaded ${fmt(loaded)} events`);
+
+    // Baseline: the same events read sequentially, in the same pages the rebuild reads.
+    let t = performance.now();
+    let after: Position = START;
+    let read = 0;
+    for (;;) {
+      const page = await store.readAll({ after, maxCount: 5000 });
+      if (page.length === 0) break;
+      read += page.length;
+      after = page[page.length - 1].position;
+    }
+    const rawPerSecond = read / ((performance.now() - t) / 1000);
+
+    t = performance.now();
+    const result = await rebuildReadModels({ store, databaseUrl, fresh: true, progress: process.stderr.isTTY, log: () => {} });
+    const rebuildPerSecond = result.events / ((performance.now() - t) / 1000);
+    report(`rebuild of ${fmt(result.events)} events (every read model)`, `${fmt(rebuildPerSecond)} events/s`,
+      `raw readAll ${fmt(rawPerSecond)} events/s`, `${fmt(rawPerSecond / rebuildPerSecond, 2)}x slower than raw`, '>= 100,000 events/s, within 3x');
+  }
+
+  if (wants('reads') || wants('writes')) {
+    const secret = 'bench-secret-bench-secret-bench-secret-0123456789';
+    const product = await startProduct(readConfig({
+      PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: databaseUrl, JWT_SECRET: secret, WEB_DIST: resolve('web/dist'),
+    }));
+    try {
+      if (wants('reads')) {
+        const small = '00000000-0000-7000-8000-000000000100';
+        const big = '00000000-0000-7000-8000-000000100000';
+        console.log(`\nreads: a user with 100 bets and one with ${fmt(BIG_USER_BETS)}...`);
+        await bulkLoad(pool, 'eventstore', userHistory(small, 100, 7));
+        await bulkLoad(pool, 'eventstore', userHistory(big, BIG_USER_BETS, 8));
+        const head = formatPosition(await store.headPosition());
+        const auth = (user: string) => ({ authorization: `Bearer ${signToken(user, secret)}`, 'x-min-position': head });
+        // Wait until the projector has the users (a read with X-Min-Position waits, bounded; repeat until caught up).
+        for (let i = 0; i < 600; i++) {
+          const r = await send(`${product.url}/api/stats`, { headers: auth(big) });
+          if (r.status === 200 && JSON.parse(r.body).record?.wins > 0) break;
+          await new Promise((ok) => setTimeout(ok, 1000));
+        }
+        const baseline = await startAggregateBaseline(databaseUrl);
+        try {
+          const measure = async (user: string, path: string, base = product.url) =>
+            load(READS, 1, () => ({ url: `${base}${path}`, headers: auth(user) }), 200);
+          const s100 = await measure(small, '/api/stats');
+          const sBig = await measure(big, '/api/stats');
+          const aggBig = await measure(big, '/baseline/stats', baseline.url);
+          const agg100 = await measure(small, '/baseline/stats', baseline.url);
+          report('GET /api/stats, 100-bet user', `p50 ${ms(s100.p50)}, p99 ${ms(s100.p99)}`, `SQL aggregate p50 ${ms(agg100.p50)}, p99 ${ms(agg100.p99)}`,
+            `${fmt(agg100.p99 / s100.p99, 1)}x faster (p99)`, 'p99 < 5 ms');
+          report(`GET /api/stats, ${fmt(BIG_USER_BETS)}-bet user`, `p50 ${ms(sBig.p50)}, p99 ${ms(sBig.p99)}`, `SQL aggregate p50 ${ms(aggBig.p50)}, p99 ${ms(aggBig.p99)}`,
+            `${fmt(aggBig.p99 / sBig.p99, 1)}x faster (p99); ${fmt(sBig.p99 / s100.p99, 2)}x the 100-bet user`, 'p99 < 5 ms, <= 1.5x the 100-bet user, >= 20x faster');
+          for (const path of ['/api/stats/streaks', '/api/goals']) {
+            const a = await measure(small, path);
+            const b = await measure(big, path);
+            report(`GET ${path}, ${fmt(BIG_USER_BETS)}-bet user`, `p50 ${ms(b.p50)}, p99 ${ms(b.p99)}`, `100-bet user p50 ${ms(a.p50)}, p99 ${ms(a.p99)}`,
+              `${fmt(b.p99 / a.p99, 2)}x the 100-bet user`, 'p99 < 5 ms, <= 1.5x');
+          }
+        } finally {
+          await baseline.stop();
+        }
+      }
+
+      if (wants('writes')) {
+        console.log(`\nwrites: POST /api/bets, ${fmt(WRITES)} commands from 32 clients...`);
+        const reg = await send(`${product.url}/api/auth/register`, {
+          method: 'POST', headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: `writer-${Date.now()}@bench.test`, password: 'secret123' }),
+        });
+        const { token } = JSON.parse(reg.body) as { token: string };
+        const body = JSON.stringify({ sport: 'football', event: 'Bench @ Mark', betType: 'moneyline', stake: 10, odds: '-110', outcome: 'win' });
+        const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+        const health = await load(Math.min(WRITES, 5000), 32, () => ({ url: `${product.url}/healthz`, headers }), 200);
+        const writes = await load(WRITES, 32, () => ({ url: `${product.url}/api/bets`, method: 'POST', headers, body }), 201);
+        report('POST /api/bets, 32 concurrent clients', `${fmt(writes.perSecond)} commands/s, p99 ${ms(writes.p99)}`,
+          `GET /healthz (one SQL round trip) ${fmt(health.perSecond)}/s, p99 ${ms(health.p99)}`,
+          `${fmt(writes.perSecond / health.perSecond, 2)}x the health check's rate`, '>= 1,000/s, p99 < 50 ms');
+      }
+    } finally {
+      await product.stop();
+    }
+  }
+
+  if (wants('web')) {
+    console.log('\nweb: JavaScript downloaded and Lighthouse...');
+    for (const row of await webBudget(databaseUrl, dir)) report(row[0], row[1], row[2], row[3], row[4]);
+  }
+} finally {
+  await pool.end();
+  await store.close();
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+console.log('\n| what | figure | baseline (same run) | ratio | target |\n|---|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.join(' | ')} |`);

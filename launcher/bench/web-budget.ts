@@ -1,0 +1,69 @@
+import { resolve } from 'node:path';
+import lighthouse from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
+import { readConfig } from '../src/config';
+import { startProduct } from '../src/product';
+import { send } from './http-load';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Bytes of JavaScript a page downloads (as sent over the wire, i.e. gzip), until the network is idle. */
+const javascriptBytes = async (page: Page, url: string): Promise<number> => {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.enable');
+  const js = new Set<string>();
+  let total = 0;
+  cdp.on('Network.responseReceived', (e) => { if (e.type === 'Script') js.add(e.requestId); });
+  cdp.on('Network.loadingFinished', (e) => { if (js.has(e.requestId)) total += e.encodedDataLength; });
+  await page.goto(url, { waitUntil: 'networkidle0' });
+  await cdp.detach();
+  return total;
+};
+
+/**
+ * JavaScript downloaded by the landing page and by the dashboard (gzip), and Lighthouse's
+ * performance and accessibility scores for both (Lighthouse's default mobile profile), in Debian's
+ * Chromium against the product as `npm start` serves it.
+ */
+export const webBudget = async (databaseUrl: string, dataDir: string): Promise<string[][]> => {
+  const product = await startProduct(readConfig({
+    PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789', WEB_DIST: resolve('web/dist'),
+  }));
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  try {
+    const reg = await send(`${product.url}/api/auth/register`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `web-${Date.now()}@bench.test`, password: 'secret123', username: 'bench' }),
+    });
+    const session = JSON.parse(reg.body) as { token: string; user: unknown };
+    const signIn = async (page: Page) => {
+      await page.goto(`${product.url}/landing`, { waitUntil: 'domcontentloaded' });
+      await page.evaluate((s) => { localStorage.setItem('token', s.token); localStorage.setItem('user', JSON.stringify(s.user)); }, session);
+    };
+
+    const rows: string[][] = [];
+    const fresh = async () => (await browser.createBrowserContext()).newPage();
+    const landingJs = await javascriptBytes(await fresh(), `${product.url}/landing`);
+    const dashPage = await fresh();
+    await signIn(dashPage);
+    const dashboardJs = await javascriptBytes(dashPage, `${product.url}/`);
+    rows.push(['JavaScript downloaded by /landing (gzip)', kb(landingJs), `dashboard ${kb(dashboardJs)}`, `${(landingJs / dashboardJs).toFixed(2)}x the dashboard`, '< 150 KB']);
+
+    for (const [name, path, authed] of [['landing', '/landing', false], ['dashboard', '/', true]] as const) {
+      const page = await fresh();
+      if (authed) await signIn(page);
+      const result = await lighthouse(`${product.url}${path}`, { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, undefined, page as never);
+      const c = result?.lhr.categories;
+      const perf = Math.round((c?.performance?.score ?? 0) * 100);
+      const a11y = Math.round((c?.accessibility?.score ?? 0) * 100);
+      rows.push([`Lighthouse, ${name} (mobile profile)`, `performance ${perf}, accessibility ${a11y}`, '-', '-', '>= 95 both']);
+    }
+    return rows;
+  } finally {
+    await browser.close();
+    await product.stop();
+  }
+};

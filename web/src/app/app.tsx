@@ -1,0 +1,22 @@
+import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router-dom';
+import { Toaster } from '../components/toaster';
+import { AppRouter } from './router';
+import { SessionProvider } from './session-provider';
+import { store } from './store';
+import { ThemeModeProvider } from './theme-mode-provider';
+
+export function App() {
+  return (
+    <Provider store={store}>
+      <ThemeModeProvider>
+        <BrowserRouter>
+          <SessionProvider>
+            <AppRouter />
+            <Toaster />
+          </SessionProvider>
+        </BrowserRouter>
+      </ThemeModeProvider>
+    </Provider>
+  );
+}

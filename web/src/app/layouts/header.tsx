@@ -1,0 +1,142 @@
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { ChevronDownIcon, LogOutIcon, SettingsIcon, TrendUpIcon, UserIcon } from '../../components/icons';
+import { Menu } from '../../components/menu';
+import { ThemeToggle } from '../../components/theme-toggle';
+import { AddFundsDialog } from '../../features/bankroll/components/add-funds-dialog';
+import { BankrollAmount } from '../../features/bankroll/components/bankroll-amount';
+import { displayName, useSession } from '../../lib/session';
+import { NAV_ITEMS } from './nav-items';
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 40;
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Inner = styled.div`
+  max-width: 1200px;
+  margin: 0 auto;
+  min-height: 64px;
+  padding: 8px 12px;
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  @media (min-width: 768px) {
+    padding: 8px 24px;
+    gap: 16px;
+  }
+`;
+
+const Brand = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  font-weight: 800;
+  font-size: 1.125rem;
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  white-space: nowrap;
+  svg {
+    color: ${({ theme }) => theme.colors.primary};
+  }
+  @media (max-width: 399.98px) {
+    span {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0, 0, 0, 0);
+    }
+  }
+`;
+
+const Nav = styled.nav`
+  display: none;
+  @media (min-width: 768px) {
+    display: flex;
+    gap: 2px;
+    overflow-x: auto;
+  }
+  a {
+    padding: 8px 10px;
+    border-radius: ${({ theme }) => theme.radii.sm};
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-weight: 600;
+    font-size: 0.9375rem;
+    text-decoration: none;
+    white-space: nowrap;
+  }
+  a:hover {
+    color: ${({ theme }) => theme.colors.text};
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+  a[aria-current='page'] {
+    color: ${({ theme }) => theme.colors.link};
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+`;
+
+const Right = styled.div`
+  margin-left: auto;
+  display: flex;
+  align-items: center;
+  gap: 6px;
+  @media (min-width: 768px) {
+    gap: 10px;
+  }
+`;
+
+const UserName = styled.span`
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  @media (max-width: 1023.98px) {
+    display: none;
+  }
+`;
+
+export function Header() {
+  const { user, signOut } = useSession();
+  const navigate = useNavigate();
+  const name = displayName(user);
+  return (
+    <Bar>
+      <Inner>
+        <Brand to="/" aria-label="BetTracker home">
+          <TrendUpIcon size={22} />
+          <span>BetTracker</span>
+        </Brand>
+        <Nav aria-label="Main">
+          {NAV_ITEMS.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.to === '/'}>
+              {item.label}
+            </NavLink>
+          ))}
+        </Nav>
+        <Right>
+          <BankrollAmount />
+          <AddFundsDialog />
+          <ThemeToggle />
+          <Menu
+            label={name}
+            heading={user?.email}
+            trigger={
+              <>
+                <UserIcon />
+                <UserName>{name}</UserName>
+                <ChevronDownIcon size={14} />
+              </>
+            }
+            items={[
+              { label: 'Settings', icon: <SettingsIcon />, onSelect: () => navigate('/settings') },
+              { label: 'Logout', icon: <LogOutIcon />, onSelect: signOut },
+            ]}
+          />
+        </Right>
+      </Inner>
+    </Bar>
+  );
+}

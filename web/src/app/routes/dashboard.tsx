@@ -1,0 +1,38 @@
+import styled from 'styled-components';
+import { PageContainer, PageHeader } from '../../components/page';
+import { AddBetForm } from '../../features/bets/components/add-bet-form';
+import { RecentBets } from '../../features/bets/components/recent-bets';
+import { PerformanceChart } from '../../features/stats/components/performance-chart';
+import { SportChart } from '../../features/stats/components/sport-chart';
+import { StatCards } from '../../features/stats/components/stat-cards';
+
+const Row = styled.div<{ $wide?: boolean }>`
+  display: grid;
+  gap: 24px;
+  grid-template-columns: minmax(0, 1fr);
+  @media (min-width: 1024px) {
+    grid-template-columns: ${({ $wide }) => ($wide ? 'minmax(0, 2fr) minmax(0, 1fr)' : 'repeat(2, minmax(0, 1fr))')};
+    align-items: start;
+  }
+`;
+
+/**
+ * The dashboard composes two features (stats and bets), so it lives here in app/ rather than in
+ * either feature: features do not import each other.
+ */
+export function DashboardRoute() {
+  return (
+    <PageContainer>
+      <PageHeader title="Dashboard" subtitle="Track your betting performance and manage your bets." />
+      <StatCards />
+      <Row $wide>
+        <PerformanceChart />
+        <SportChart />
+      </Row>
+      <Row>
+        <AddBetForm />
+        <RecentBets />
+      </Row>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,111 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { Button } from './button';
+import { XIcon } from './icons';
+
+const NativeDialog = styled.dialog`
+  width: min(560px, calc(100vw - 24px));
+  max-height: calc(100dvh - 24px);
+  padding: 0;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  box-shadow: ${({ theme }) => theme.shadows.popover};
+  overflow: auto;
+  &::backdrop {
+    background: ${({ theme }) => theme.colors.backdrop};
+  }
+`;
+
+const Header = styled.div`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 12px;
+  padding: 20px 20px 0;
+`;
+
+const Title = styled.h2`
+  font-size: 1.25rem;
+  font-weight: 700;
+`;
+
+const Description = styled.p`
+  margin-top: 4px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.9375rem;
+`;
+
+const Body = styled.div`
+  padding: 16px 20px 20px;
+`;
+
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** 'alertdialog' for confirmations. */
+  role?: 'dialog' | 'alertdialog';
+}
+
+/**
+ * A modal on the native <dialog>: showModal() makes the page behind it inert (focus stays inside)
+ * and Escape closes it. Its content mounts only while open, so forms start fresh each time.
+ */
+export function Dialog({ open, onClose, title, description, children, role = 'dialog' }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  // Closing the page while a dialog is open must not leave the document inert.
+  useEffect(() => () => ref.current?.close(), []);
+
+  return (
+    <NativeDialog
+      ref={ref}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onClose={(event) => {
+        // Only a close the user caused (Escape) reports back; ignore a stale event after a re-open.
+        if (open && !event.currentTarget.open) onCloseRef.current();
+      }}
+      onMouseDown={(event) => {
+        // A press on the backdrop (the dialog element itself, outside its content box) closes it.
+        if (event.target !== event.currentTarget) return;
+        const box = event.currentTarget.getBoundingClientRect();
+        const inside =
+          event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+        if (!inside) onCloseRef.current();
+      }}
+    >
+      {open && (
+        <>
+          <Header>
+            <div>
+              <Title id={titleId}>{title}</Title>
+              {description && <Description id={descriptionId}>{description}</Description>}
+            </div>
+            <Button variant="ghost" size="icon" aria-label="Close" onClick={() => onCloseRef.current()}>
+              <XIcon />
+            </Button>
+          </Header>
+          <Body>{children}</Body>
+        </>
+      )}
+    </NativeDialog>
+  );
+}

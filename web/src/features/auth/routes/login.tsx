@@ -1,0 +1,71 @@
+import { firstMessage, loginBody } from '@bt/contracts/requests';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import { Button } from '../../../components/button';
+import { Field, FormStack, Input } from '../../../components/field';
+import { toast } from '../../../lib/toast';
+import { useLoginMutation } from '../api/auth-api';
+import { AuthCard } from '../components/auth-card';
+import { useAuthSubmit } from '../lib/use-auth-submit';
+
+export function LoginRoute() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [login, { isLoading }] = useLoginMutation();
+  const { submit, signedIn, alreadySignedIn } = useAuthSubmit({
+    successTitle: 'Success!',
+    successDescription: 'You have been logged in successfully.',
+    failureTitle: 'Login Failed',
+    failureFallback: 'Login failed',
+  });
+
+  if (alreadySignedIn) return <Navigate to="/" replace />;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = loginBody.safeParse({ email, password });
+    if (!parsed.success) {
+      toast({ variant: 'destructive', title: 'Validation Error', description: firstMessage(parsed.error) });
+      return;
+    }
+    void submit(() => login(parsed.data).unwrap());
+  };
+
+  return (
+    <AuthCard
+      title="Welcome Back"
+      subtitle="Sign in to your sports betting tracker"
+      links={
+        <>
+          <p>
+            Don&apos;t have an account? <Link to="/signup">Sign up</Link>
+          </p>
+          <Link to="/landing">Back to home</Link>
+        </>
+      }
+    >
+      <FormStack onSubmit={onSubmit} noValidate aria-label="Sign in">
+        <Field label="Email">
+          {(props) => (
+            <Input {...props} type="email" autoComplete="email" placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} />
+          )}
+        </Field>
+        <Field label="Password">
+          {(props) => (
+            <Input
+              {...props}
+              type="password"
+              autoComplete="current-password"
+              placeholder="Your password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </Field>
+        <Button type="submit" size="lg" disabled={isLoading || signedIn}>
+          {isLoading ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </FormStack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,64 @@
+import type { BetRow, BetType, ImportReport, Outcome, Sport } from '@bt/contracts';
+import { api, BET_RESULT_TAGS } from '../../../lib/api';
+import { apiFetch, errorFromResponse } from '../../../lib/http';
+
+/** POST/PUT /api/bets body (docs/api.md); the user comes from the token, never the body. */
+export interface BetInput {
+  sport: Sport;
+  event: string;
+  betType: BetType;
+  stake: number;
+  odds: string;
+  outcome: Outcome;
+  notes: string | null;
+  date?: string;
+}
+
+export const betsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** History rows, newest first: single bets and parlays (kind 'parlay'). */
+    getBets: build.query<BetRow[], void>({
+      query: () => '/bets',
+      providesTags: ['Bet'],
+    }),
+    addBet: build.mutation<BetRow, BetInput>({
+      query: (body) => ({ url: '/bets', method: 'POST', body }),
+      invalidatesTags: [...BET_RESULT_TAGS],
+    }),
+    updateBet: build.mutation<BetRow, { id: string; body: BetInput }>({
+      query: ({ id, body }) => ({ url: `/bets/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: [...BET_RESULT_TAGS],
+    }),
+    /** A parlay row's id deletes the parlay. */
+    deleteBet: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `/bets/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [...BET_RESULT_TAGS],
+    }),
+    importBets: build.mutation<ImportReport, string>({
+      query: (csv) => ({ url: '/import/bets', method: 'POST', body: csv, contentType: 'text/csv' }),
+      invalidatesTags: [...BET_RESULT_TAGS],
+    }),
+  }),
+});
+
+export const { useGetBetsQuery, useAddBetMutation, useUpdateBetMutation, useDeleteBetMutation, useImportBetsMutation } =
+  betsApi;
+
+/** GET /api/export/bets.csv with the bearer token, saved as a file. Throws an ApiError on failure. */
+export const downloadBetsCsv = async (): Promise<void> => {
+  const result = await apiFetch({ url: '/export/bets.csv', accept: 'text/csv' });
+  if ('error' in result) throw result.error;
+  const { response } = result;
+  if (!response.ok) throw errorFromResponse(response, await response.text());
+  const blob = await response.blob();
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? 'bets.csv';
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+};

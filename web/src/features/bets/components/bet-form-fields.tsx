@@ -1,0 +1,122 @@
+import type { BetType } from '@bt/contracts';
+import { OUTCOMES, SPORTS } from '@bt/contracts/enums';
+import { Field, FieldGrid, Input, Select, Textarea } from '../../../components/field';
+import { BET_TYPE_LABELS, OUTCOME_LABELS, SPORT_LABELS } from '../../../lib/labels';
+import type { BetFormErrors, BetFormValues } from '../lib/bet-form';
+
+interface BetFormFieldsProps {
+  values: BetFormValues;
+  errors: BetFormErrors;
+  onChange: <K extends keyof BetFormValues>(field: K, value: BetFormValues[K]) => void;
+  betTypes: readonly BetType[];
+}
+
+/** The fields of a single bet, shared by Add New Bet and Edit Bet. */
+export function BetFormFields({ values, errors, onChange, betTypes }: BetFormFieldsProps) {
+  return (
+    <>
+      <FieldGrid>
+        <Field label="Sport" error={errors.sport} required>
+          {(props) => (
+            <Select {...props} value={values.sport} onChange={(e) => onChange('sport', e.target.value as BetFormValues['sport'])}>
+              <option value="">Select sport</option>
+              {SPORTS.map((sport) => (
+                <option key={sport} value={sport}>
+                  {SPORT_LABELS[sport]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Bet Type" error={errors.betType} required>
+          {(props) => (
+            <Select
+              {...props}
+              value={values.betType}
+              onChange={(e) => onChange('betType', e.target.value as BetFormValues['betType'])}
+            >
+              <option value="">Select type</option>
+              {betTypes.map((type) => (
+                <option key={type} value={type}>
+                  {BET_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </FieldGrid>
+      <Field label="Event" error={errors.event} required>
+        {(props) => (
+          <Input
+            {...props}
+            placeholder="e.g., Lakers vs Warriors"
+            value={values.event}
+            onChange={(e) => onChange('event', e.target.value)}
+            autoComplete="off"
+          />
+        )}
+      </Field>
+      <FieldGrid>
+        <Field label="Odds" error={errors.odds} required>
+          {(props) => (
+            <Input
+              {...props}
+              placeholder="+150 or -110"
+              inputMode="numeric"
+              value={values.odds}
+              onChange={(e) => onChange('odds', e.target.value)}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+        <Field label="Stake ($)" error={errors.stake} required>
+          {(props) => (
+            <Input
+              {...props}
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              placeholder="0.00"
+              value={values.stake}
+              onChange={(e) => onChange('stake', e.target.value)}
+            />
+          )}
+        </Field>
+      </FieldGrid>
+      <FieldGrid>
+        <Field label="Outcome" error={errors.outcome} required>
+          {(props) => (
+            <Select
+              {...props}
+              value={values.outcome}
+              onChange={(e) => onChange('outcome', e.target.value as BetFormValues['outcome'])}
+            >
+              {OUTCOMES.map((outcome) => (
+                <option key={outcome} value={outcome}>
+                  {OUTCOME_LABELS[outcome]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Date" error={errors.date}>
+          {(props) => (
+            <Input {...props} type="date" value={values.date} onChange={(e) => onChange('date', e.target.value)} />
+          )}
+        </Field>
+      </FieldGrid>
+      <Field label="Notes" error={errors.notes}>
+        {(props) => (
+          <Textarea
+            {...props}
+            rows={3}
+            placeholder="Any additional notes about this bet..."
+            value={values.notes}
+            onChange={(e) => onChange('notes', e.target.value)}
+          />
+        )}
+      </Field>
+    </>
+  );
+}

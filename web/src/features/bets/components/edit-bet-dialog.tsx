@@ -1,0 +1,65 @@
+import type { BetRow } from '@bt/contracts';
+import { BET_TYPES } from '@bt/contracts/enums';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
+import { FormActions, FormStack } from '../../../components/field';
+import { serverMessageOr } from '../../../lib/api-error';
+import { focusFirstInvalid } from '../../../lib/focus';
+import { toast } from '../../../lib/toast';
+import { useUpdateBetMutation } from '../api/bets-api';
+import { betFormFrom, validateBetForm, type BetFormErrors, type BetFormValues } from '../lib/bet-form';
+import { BetFormFields } from './bet-form-fields';
+
+/** Spec 5: the edit dialog offers only the first four bet types (no 'parlay'). */
+const EDITABLE_BET_TYPES = BET_TYPES.filter((type) => type !== 'parlay');
+
+function EditBetForm({ bet, onDone }: { bet: BetRow; onDone: () => void }) {
+  const [values, setValues] = useState<BetFormValues>(() => betFormFrom(bet));
+  const [errors, setErrors] = useState<BetFormErrors>({});
+  const [updateBet, { isLoading }] = useUpdateBetMutation();
+
+  const onChange = <K extends keyof BetFormValues>(field: K, value: BetFormValues[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = validateBetForm(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
+    try {
+      await updateBet({ id: bet.id, body: result.body }).unwrap();
+      toast({ title: 'Success', description: 'Bet updated successfully' });
+      onDone();
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Error', description: serverMessageOr(error, 'Failed to update bet') });
+    }
+  };
+
+  return (
+    <FormStack onSubmit={onSubmit} noValidate>
+      <BetFormFields values={values} errors={errors} onChange={onChange} betTypes={EDITABLE_BET_TYPES} />
+      <FormActions>
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isLoading}>
+          {isLoading ? 'Updating...' : 'Update Bet'}
+        </Button>
+      </FormActions>
+    </FormStack>
+  );
+}
+
+export function EditBetDialog({ bet, onClose }: { bet: BetRow | null; onClose: () => void }) {
+  return (
+    <Dialog open={bet !== null} onClose={onClose} title="Edit Bet" description="Change the details of this bet.">
+      {bet && <EditBetForm bet={bet} onDone={onClose} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,105 @@
+import type { ImportReport } from '@bt/contracts';
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
+import { Field, FormActions, FormStack, Input } from '../../../components/field';
+import { isApiError } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
+import { useImportBetsMutation } from '../api/bets-api';
+
+const Summary = styled.p`
+  font-weight: 600;
+`;
+
+const Errors = styled.ul`
+  margin: 0;
+  padding: 8px 8px 8px 28px;
+  max-height: 220px;
+  overflow: auto;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  font-size: 0.875rem;
+  li + li {
+    margin-top: 4px;
+  }
+`;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function ImportForm({ onDone }: { onDone: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string>();
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [importBets, { isLoading }] = useImportBetsMutation();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) {
+      setError('Choose a CSV file to import');
+      return;
+    }
+    try {
+      const result = await importBets(await file.text()).unwrap();
+      setReport(result);
+      toast({ title: 'Import complete', description: `${plural(result.imported, 'bet')} imported, ${result.skipped} skipped.` });
+    } catch (cause) {
+      toast({
+        variant: 'destructive',
+        title: 'Import failed',
+        description: isApiError(cause) ? (cause.serverMessage ?? cause.message) : 'Please try again.',
+      });
+    }
+  };
+
+  return (
+    <FormStack onSubmit={onSubmit} noValidate>
+      <Field label="CSV file" error={error} hint="Use the columns of a file made with Export CSV; one bet per row after the header.">
+        {(props) => (
+          <Input
+            {...props}
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setError(undefined);
+              setReport(null);
+            }}
+          />
+        )}
+      </Field>
+      {report && (
+        <div role="status">
+          <Summary>
+            {plural(report.imported, 'bet')} imported, {report.skipped} skipped.
+          </Summary>
+          {report.errors.length > 0 && (
+            <Errors aria-label="Rows not imported">
+              {report.errors.map((rowError) => (
+                <li key={`${rowError.row}-${rowError.message}`}>
+                  Row {rowError.row}: {rowError.message}
+                </li>
+              ))}
+            </Errors>
+          )}
+        </div>
+      )}
+      <FormActions>
+        <Button variant="outline" onClick={onDone}>
+          {report ? 'Close' : 'Cancel'}
+        </Button>
+        <Button type="submit" disabled={isLoading}>
+          {isLoading ? 'Importing...' : 'Import'}
+        </Button>
+      </FormActions>
+    </FormStack>
+  );
+}
+
+export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Import Bets" description="Add bets from a CSV file.">
+      <ImportForm onDone={onClose} />
+    </Dialog>
+  );
+}

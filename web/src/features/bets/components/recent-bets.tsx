@@ -1,0 +1,101 @@
+import styled from 'styled-components';
+import { OutcomeBadge, ProfitText } from '../../../components/badge';
+import { ButtonLink } from '../../../components/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
+import { EmptyText } from '../../../components/page';
+import { Skeleton } from '../../../components/skeleton';
+import { formatDate, formatMoney, formatProfit } from '../../../lib/format';
+import { betTypeLabel, sportLabel } from '../../../lib/labels';
+import { useGetBetsQuery } from '../api/bets-api';
+
+const RECENT_COUNT = 4;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+`;
+
+const Item = styled.li`
+  display: flex;
+  justify-content: space-between;
+  gap: 12px;
+  padding: 12px;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+`;
+
+const Main = styled.div`
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  strong {
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Meta = styled.span`
+  font-size: 0.8125rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Side = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-end;
+  gap: 4px;
+  flex-shrink: 0;
+`;
+
+/** The first 4 history rows, with 'View All' to /history. */
+export function RecentBets() {
+  const { data, isLoading } = useGetBetsQuery();
+  const bets = (data ?? []).filter((bet) => !bet.isPartOfParlay).slice(0, RECENT_COUNT);
+  return (
+    <Card aria-labelledby="recent-bets-title" aria-busy={isLoading}>
+      <CardHeader>
+        <CardTitle id="recent-bets-title">Recent Bets</CardTitle>
+        <ButtonLink to="/history" variant="outline" size="sm">
+          View All
+        </ButtonLink>
+      </CardHeader>
+      <CardContent>
+        {isLoading ? (
+          <List>
+            {Array.from({ length: RECENT_COUNT }, (_, i) => (
+              <li key={i}>
+                <Skeleton $height="56px" />
+              </li>
+            ))}
+          </List>
+        ) : bets.length === 0 ? (
+          <EmptyText>No bets recorded yet. Add your first bet!</EmptyText>
+        ) : (
+          <List>
+            {bets.map((bet) => (
+              <Item key={bet.id}>
+                <Main>
+                  <strong>{bet.event}</strong>
+                  <Meta>
+                    {sportLabel(bet.sport)} · {betTypeLabel(bet.betType)} · {bet.odds}
+                  </Meta>
+                  <Meta>
+                    {formatDate(bet.date)} · Stake {formatMoney(bet.stake)}
+                  </Meta>
+                </Main>
+                <Side>
+                  <OutcomeBadge outcome={bet.outcome} />
+                  <ProfitText $value={bet.profit}>{formatProfit(bet.profit)}</ProfitText>
+                </Side>
+              </Item>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

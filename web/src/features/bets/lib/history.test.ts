@@ -1,0 +1,98 @@
+import type { BetRow } from '@bt/contracts';
+import { expect } from 'chai';
+import { DEFAULT_FILTERS, DEFAULT_SORT, filterRows, nextSort, sortRows, type HistoryFilters } from './history';
+
+let n = 0;
+const row = (fields: Partial<BetRow>): BetRow => {
+  n += 1;
+  return {
+    id: `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`,
+    userId: '00000000-0000-7000-8000-000000000000',
+    kind: 'bet',
+    sport: 'football',
+    event: `Event ${n}`,
+    betType: 'moneyline',
+    odds: '+100',
+    stake: 10,
+    profit: 0,
+    outcome: 'pending',
+    notes: null,
+    date: '2025-03-10',
+    createdAt: `2025-03-10T12:00:${String(n % 60).padStart(2, '0')}.000Z`,
+    updatedAt: '2025-03-10T12:00:00.000Z',
+    parlayId: null,
+    isPartOfParlay: false,
+    legCount: null,
+    version: 1,
+    ...fields,
+  };
+};
+
+const TODAY = '2025-03-15';
+const filters = (changes: Partial<HistoryFilters>): HistoryFilters => ({ ...DEFAULT_FILTERS, ...changes });
+
+describe('bet history', () => {
+  describe('filtering', () => {
+    it('hides single bets that belong to a parlay', () => {
+      const rows = [row({ event: 'Shown' }), row({ event: 'Leg', isPartOfParlay: true })];
+      expect(filterRows(rows, DEFAULT_FILTERS, TODAY).map((r) => r.event)).to.deep.equal(['Shown']);
+    });
+
+    it('searches the event name or the sport, ignoring case', () => {
+      const rows = [row({ event: 'Lakers vs Celtics', sport: 'basketball' }), row({ event: 'Yankees', sport: 'baseball' })];
+      expect(filterRows(rows, filters({ search: 'lakers' }), TODAY)).to.have.length(1);
+      expect(filterRows(rows, filters({ search: 'BASE' }), TODAY).map((r) => r.event)).to.deep.equal(['Yankees']);
+      expect(filterRows(rows, filters({ search: '  ' }), TODAY)).to.have.length(2);
+    });
+
+    it('filters by sport, including parlay rows as their own sport', () => {
+      const rows = [row({ sport: 'hockey' }), row({ kind: 'parlay', sport: 'parlay', betType: 'parlay' })];
+      expect(filterRows(rows, filters({ sport: 'hockey' }), TODAY)).to.have.length(1);
+      expect(filterRows(rows, filters({ sport: 'parlay' }), TODAY)[0].kind).to.equal('parlay');
+    });
+
+    it('filters by type and outcome', () => {
+      const rows = [row({ outcome: 'win' }), row({ kind: 'parlay', sport: 'parlay', outcome: 'loss' })];
+      expect(filterRows(rows, filters({ type: 'bet' }), TODAY)[0].outcome).to.equal('win');
+      expect(filterRows(rows, filters({ type: 'parlay' }), TODAY)[0].outcome).to.equal('loss');
+      expect(filterRows(rows, filters({ outcome: 'loss' }), TODAY)).to.have.length(1);
+    });
+
+    it('keeps the last 30 days by default and everything with period all', () => {
+      const rows = [row({ date: '2025-03-01' }), row({ date: '2025-02-13' }), row({ date: '2024-01-01' })];
+      expect(filterRows(rows, DEFAULT_FILTERS, TODAY).map((r) => r.date)).to.deep.equal(['2025-03-01', '2025-02-13']);
+      expect(filterRows(rows, filters({ period: '90' }), TODAY)).to.have.length(2);
+      expect(filterRows(rows, filters({ period: 'all' }), TODAY)).to.have.length(3);
+    });
+  });
+
+  describe('sorting', () => {
+    it('starts newest first by date', () => {
+      const rows = [row({ date: '2025-03-01' }), row({ date: '2025-03-09' }), row({ date: '2025-03-05' })];
+      expect(sortRows(rows, DEFAULT_SORT).map((r) => r.date)).to.deep.equal(['2025-03-09', '2025-03-05', '2025-03-01']);
+    });
+
+    it('breaks ties on the same day by entry time', () => {
+      const early = row({ createdAt: '2025-03-10T08:00:00.000Z' });
+      const late = row({ createdAt: '2025-03-10T20:00:00.000Z' });
+      expect(sortRows([early, late], DEFAULT_SORT)[0]).to.equal(late);
+    });
+
+    it('sorts odds, stake and profit as numbers', () => {
+      const rows = [row({ odds: '-110', stake: 5 }), row({ odds: '+250', stake: 100 }), row({ odds: '+105', stake: 20 })];
+      expect(sortRows(rows, { key: 'odds', direction: 'desc' }).map((r) => r.odds)).to.deep.equal(['+250', '+105', '-110']);
+      expect(sortRows(rows, { key: 'stake', direction: 'asc' }).map((r) => r.stake)).to.deep.equal([5, 20, 100]);
+    });
+
+    it('sorts text columns ignoring case', () => {
+      const rows = [row({ event: 'beta' }), row({ event: 'Alpha' }), row({ event: 'gamma' })];
+      expect(sortRows(rows, { key: 'event', direction: 'asc' }).map((r) => r.event)).to.deep.equal(['Alpha', 'beta', 'gamma']);
+    });
+
+    it('toggles the active column and starts a new column descending', () => {
+      expect(nextSort(DEFAULT_SORT, 'date')).to.deep.equal({ key: 'date', direction: 'asc' });
+      expect(nextSort({ key: 'date', direction: 'asc' }, 'date')).to.deep.equal({ key: 'date', direction: 'desc' });
+      expect(nextSort({ key: 'date', direction: 'asc' }, 'stake')).to.deep.equal({ key: 'stake', direction: 'desc' });
+    });
+  });
+});

@@ -1,0 +1,151 @@
+import type { BetRow } from '@bt/contracts';
+import { useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { Button } from '../../../components/button';
+import { Card, CardContent } from '../../../components/card';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DownloadIcon, UploadIcon } from '../../../components/icons';
+import { EmptyText, PageContainer, PageHeader } from '../../../components/page';
+import { Pagination } from '../../../components/pagination';
+import { Skeleton } from '../../../components/skeleton';
+import { isApiError } from '../../../lib/api-error';
+import { today } from '../../../lib/dates';
+import { paginate } from '../../../lib/paging';
+import { toast } from '../../../lib/toast';
+import { downloadBetsCsv, useDeleteBetMutation, useGetBetsQuery } from '../api/bets-api';
+import { EditBetDialog } from '../components/edit-bet-dialog';
+import { HistoryFiltersBar } from '../components/history-filters';
+import { HistoryTable } from '../components/history-table';
+import { ImportDialog } from '../components/import-dialog';
+import { DEFAULT_FILTERS, DEFAULT_SORT, filterRows, nextSort, sortRows, type HistoryFilters, type SortState } from '../lib/history';
+
+/** Spec section 9: 6 rows a page. */
+const PAGE_SIZE = 6;
+
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+`;
+
+const Count = styled.p`
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export function BetHistoryRoute() {
+  const { data, isLoading, isError, error } = useGetBetsQuery();
+  const [filters, setFilters] = useState<HistoryFilters>(DEFAULT_FILTERS);
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<BetRow | null>(null);
+  const [confirming, setConfirming] = useState<BetRow | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [deleteBet, { isLoading: deleting }] = useDeleteBetMutation();
+
+  const visible = useMemo(() => sortRows(filterRows(data ?? [], filters, today()), sort), [data, filters, sort]);
+  const paged = paginate(visible, page, PAGE_SIZE);
+
+  const changeFilters = (next: HistoryFilters) => {
+    setFilters(next);
+    setPage(1);
+  };
+  const changeSort = (next: SortState) => {
+    setSort(next);
+    setPage(1);
+  };
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await downloadBetsCsv();
+    } catch (cause) {
+      toast({ variant: 'destructive', title: 'Export failed', description: isApiError(cause) ? cause.message : 'Please try again.' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const onConfirmDelete = async () => {
+    if (!confirming) return;
+    try {
+      await deleteBet(confirming.id).unwrap();
+      toast({ title: 'Success', description: 'Bet deleted successfully' });
+      setConfirming(null);
+    } catch {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete bet' });
+    }
+  };
+
+  const first = (paged.page - 1) * PAGE_SIZE + 1;
+  const last = first + paged.rows.length - 1;
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title="Bet History"
+        subtitle="Every bet and parlay you have recorded."
+        actions={
+          <>
+            <Button variant="outline" onClick={onExport} disabled={exporting}>
+              <DownloadIcon />
+              {exporting ? 'Exporting...' : 'Export CSV'}
+            </Button>
+            <Button variant="outline" onClick={() => setImportOpen(true)}>
+              <UploadIcon />
+              Import CSV
+            </Button>
+          </>
+        }
+      />
+      <Card aria-label="Bets" aria-busy={isLoading}>
+        <CardContent>
+          <Stack>
+            <HistoryFiltersBar filters={filters} onChange={changeFilters} />
+            {isLoading ? (
+              <Stack>
+                {Array.from({ length: PAGE_SIZE }, (_, i) => (
+                  <Skeleton key={i} $height="44px" />
+                ))}
+              </Stack>
+            ) : isError ? (
+              <EmptyText role="alert">Could not load your bets ({isApiError(error) ? error.message : 'network error'}).</EmptyText>
+            ) : visible.length === 0 ? (
+              <EmptyText>No bets found. Try adjusting your filters or add a new bet.</EmptyText>
+            ) : (
+              <>
+                <Count aria-live="polite">
+                  Showing {first}–{last} of {visible.length} {visible.length === 1 ? 'bet' : 'bets'}
+                </Count>
+                <HistoryTable
+                  rows={paged.rows}
+                  sort={sort}
+                  onSort={(key) => changeSort(nextSort(sort, key))}
+                  onSortChange={changeSort}
+                  onEdit={setEditing}
+                  onDelete={setConfirming}
+                  deleting={deleting}
+                />
+                <Pagination page={paged.page} totalPages={paged.totalPages} onChange={setPage} label="Bet history pages" />
+              </>
+            )}
+          </Stack>
+        </CardContent>
+      </Card>
+
+      <EditBetDialog bet={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete Bet"
+        message="Are you sure you want to delete this bet? This action cannot be undone."
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={deleting}
+        onConfirm={onConfirmDelete}
+        onCancel={() => setConfirming(null)}
+      />
+      <ImportDialog open={importOpen} onClose={() => setImportOpen(false)} />
+    </PageContainer>
+  );
+}

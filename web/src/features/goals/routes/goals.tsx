@@ -1,0 +1,92 @@
+import type { Goal } from '@bt/contracts';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PlusIcon, TargetIcon } from '../../../components/icons';
+import { EmptyState, EmptyTitle, PageContainer, PageHeader } from '../../../components/page';
+import { Skeleton } from '../../../components/skeleton';
+import { toast } from '../../../lib/toast';
+import { useDeleteGoalMutation, useGetGoalsQuery } from '../api/goals-api';
+import { GoalCard } from '../components/goal-card';
+import { GoalDialog } from '../components/goal-dialog';
+
+const Grid = styled.div`
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 300px), 1fr));
+`;
+
+export function GoalsRoute() {
+  const { data, isLoading } = useGetGoalsQuery();
+  const [dialog, setDialog] = useState<{ open: boolean; goal: Goal | null }>({ open: false, goal: null });
+  const [confirming, setConfirming] = useState<Goal | null>(null);
+  const [deleteGoal, { isLoading: deleting }] = useDeleteGoalMutation();
+  const openNew = () => setDialog({ open: true, goal: null });
+
+  const onConfirmDelete = async () => {
+    if (!confirming) return;
+    try {
+      await deleteGoal(confirming.id).unwrap();
+      toast({ title: 'Goal deleted successfully' });
+      setConfirming(null);
+    } catch {
+      toast({ variant: 'destructive', title: 'Failed to delete goal', description: 'Please try again.' });
+    }
+  };
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title="Profit Goals"
+        subtitle="Set profit targets and follow your progress toward them."
+        actions={
+          <Button onClick={openNew}>
+            <PlusIcon />
+            New Goal
+          </Button>
+        }
+      />
+      {isLoading ? (
+        <Grid aria-busy="true" aria-label="Loading goals">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} $height="220px" />
+          ))}
+        </Grid>
+      ) : !data || data.length === 0 ? (
+        <Card>
+          <EmptyState>
+            <TargetIcon size={40} />
+            <EmptyTitle>No profit goals yet</EmptyTitle>
+            <p>Set a target to stay focused on your betting results.</p>
+            <Button onClick={openNew}>Create First Goal</Button>
+          </EmptyState>
+        </Card>
+      ) : (
+        <Grid>
+          {data.map((goal) => (
+            <GoalCard
+              key={goal.id}
+              goal={goal}
+              onEdit={() => setDialog({ open: true, goal })}
+              onDelete={() => setConfirming(goal)}
+              deleting={deleting}
+            />
+          ))}
+        </Grid>
+      )}
+      <GoalDialog open={dialog.open} goal={dialog.goal} onClose={() => setDialog({ open: false, goal: null })} />
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete Goal"
+        message="Are you sure you want to delete this goal? This action cannot be undone."
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={deleting}
+        onConfirm={onConfirmDelete}
+        onCancel={() => setConfirming(null)}
+      />
+    </PageContainer>
+  );
+}

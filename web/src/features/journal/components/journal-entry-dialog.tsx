@@ -1,0 +1,148 @@
+import type { JournalEntry } from '@bt/contracts';
+import { DEFAULTS, JOURNAL_TYPES, MOODS } from '@bt/contracts/enums';
+import { MESSAGES } from '@bt/contracts/messages';
+import { splitTags } from '@bt/contracts/requests';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
+import { Field, FieldGrid, FormActions, FormStack, Input, Select, Textarea } from '../../../components/field';
+import { today } from '../../../lib/dates';
+import { JOURNAL_TYPE_LABELS, MOOD_LABELS } from '../../../lib/labels';
+import { toast } from '../../../lib/toast';
+import { useCreateEntryMutation, useUpdateEntryMutation, type JournalInput } from '../api/journal-api';
+
+interface EntryFormValues {
+  title: string;
+  content: string;
+  type: JournalInput['type'];
+  mood: JournalInput['mood'];
+  tags: string;
+  date: string;
+}
+
+const valuesFrom = (entry: JournalEntry | null): EntryFormValues =>
+  entry
+    ? { title: entry.title, content: entry.content, type: entry.type, mood: entry.mood, tags: entry.tags.join(', '), date: entry.date }
+    : { title: '', content: '', type: DEFAULTS.journalType, mood: DEFAULTS.journalMood, tags: '', date: today() };
+
+function EntryForm({ entry, onDone }: { entry: JournalEntry | null; onDone: () => void }) {
+  const [values, setValues] = useState<EntryFormValues>(() => valuesFrom(entry));
+  const [createEntry, { isLoading: creating }] = useCreateEntryMutation();
+  const [updateEntry, { isLoading: updating }] = useUpdateEntryMutation();
+  const set = <K extends keyof EntryFormValues>(key: K, value: EntryFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!values.title.trim() || !values.content.trim()) {
+      toast({ variant: 'destructive', title: 'Missing information', description: MESSAGES.journalMissing });
+      return;
+    }
+    const body: JournalInput = {
+      title: values.title.trim(),
+      content: values.content.trim(),
+      type: values.type,
+      mood: values.mood,
+      tags: splitTags(values.tags),
+      date: values.date || today(),
+    };
+    if (entry) {
+      try {
+        await updateEntry({ id: entry.id, body }).unwrap();
+        toast({ title: 'Journal entry updated' });
+        onDone();
+      } catch {
+        toast({ variant: 'destructive', title: 'Failed to update entry', description: 'Please try again.' });
+      }
+    } else {
+      try {
+        await createEntry(body).unwrap();
+        toast({ title: 'Journal entry saved' });
+        onDone();
+      } catch {
+        toast({ variant: 'destructive', title: 'Failed to save entry', description: 'Please try again.' });
+      }
+    }
+  };
+
+  const busy = creating || updating;
+  return (
+    <FormStack onSubmit={onSubmit} noValidate>
+      <Field label="Title" required>
+        {(props) => (
+          <Input {...props} placeholder="e.g., Sunday slate review" value={values.title} onChange={(e) => set('title', e.target.value)} autoFocus />
+        )}
+      </Field>
+      <FieldGrid $columns={3}>
+        <Field label="Type">
+          {(props) => (
+            <Select {...props} value={values.type} onChange={(e) => set('type', e.target.value as EntryFormValues['type'])}>
+              {JOURNAL_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {JOURNAL_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Mood">
+          {(props) => (
+            <Select {...props} value={values.mood} onChange={(e) => set('mood', e.target.value as EntryFormValues['mood'])}>
+              {MOODS.map((mood) => (
+                <option key={mood} value={mood}>
+                  {MOOD_LABELS[mood]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Date">
+          {(props) => <Input {...props} type="date" value={values.date} onChange={(e) => set('date', e.target.value)} />}
+        </Field>
+      </FieldGrid>
+      <Field label="Content" required>
+        {(props) => (
+          <Textarea
+            {...props}
+            rows={6}
+            placeholder="What went well, what didn't, and what you will do differently..."
+            value={values.content}
+            onChange={(e) => set('content', e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Tags" hint="Separate tags with commas.">
+        {(props) => (
+          <Input {...props} placeholder="e.g., discipline, NFL, bankroll" value={values.tags} onChange={(e) => set('tags', e.target.value)} autoComplete="off" />
+        )}
+      </Field>
+      <FormActions>
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {entry ? (busy ? 'Updating...' : 'Update Entry') : busy ? 'Saving...' : 'Save Entry'}
+        </Button>
+      </FormActions>
+    </FormStack>
+  );
+}
+
+interface JournalEntryDialogProps {
+  open: boolean;
+  /** The entry to edit; null writes a new one. */
+  entry: JournalEntry | null;
+  onClose: () => void;
+}
+
+export function JournalEntryDialog({ open, entry, onClose }: JournalEntryDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={entry ? 'Edit Journal Entry' : 'New Journal Entry'}
+      description="Reflect on your bets, your decisions and your mindset."
+    >
+      <EntryForm entry={entry} onDone={onClose} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,132 @@
+import type { JournalEntry, JournalType } from '@bt/contracts';
+import { useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Field, Select } from '../../../components/field';
+import { BookIcon, PlusIcon } from '../../../components/icons';
+import { EmptyState, EmptyTitle, EmptyText, PageContainer, PageHeader } from '../../../components/page';
+import { Skeleton } from '../../../components/skeleton';
+import { toast } from '../../../lib/toast';
+import { useDeleteEntryMutation, useGetJournalQuery } from '../api/journal-api';
+import { JournalEntryCard } from '../components/journal-entry-card';
+import { JournalEntryDialog } from '../components/journal-entry-dialog';
+
+type TypeFilter = 'all' | JournalType;
+
+const FILTER_LABELS: Record<TypeFilter, string> = {
+  all: 'All Entries',
+  daily: 'Daily Reflections',
+  weekly: 'Weekly Reviews',
+  monthly: 'Monthly Analysis',
+};
+
+const FilterField = styled(Field)`
+  width: 220px;
+  max-width: 100%;
+`;
+
+const List = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+`;
+
+export function JournalRoute() {
+  const { data, isLoading } = useGetJournalQuery();
+  const [filter, setFilter] = useState<TypeFilter>('all');
+  const [dialog, setDialog] = useState<{ open: boolean; entry: JournalEntry | null }>({ open: false, entry: null });
+  const [confirming, setConfirming] = useState<JournalEntry | null>(null);
+  const [deleteEntry, { isLoading: deleting }] = useDeleteEntryMutation();
+
+  const entries = useMemo(
+    () =>
+      [...(data ?? [])]
+        .filter((entry) => filter === 'all' || entry.type === filter)
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+    [data, filter],
+  );
+
+  const openNew = () => setDialog({ open: true, entry: null });
+
+  const onConfirmDelete = async () => {
+    if (!confirming) return;
+    try {
+      await deleteEntry(confirming.id).unwrap();
+      toast({ title: 'Journal entry deleted' });
+      setConfirming(null);
+    } catch {
+      toast({ variant: 'destructive', title: 'Failed to delete entry', description: 'Please try again.' });
+    }
+  };
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title="Betting Journal"
+        subtitle="Daily reflections, weekly reviews and monthly analysis of your betting."
+        actions={
+          <Button onClick={openNew}>
+            <PlusIcon />
+            New Entry
+          </Button>
+        }
+      />
+      <FilterField label="Filter by type">
+        {(props) => (
+          <Select {...props} value={filter} onChange={(e) => setFilter(e.target.value as TypeFilter)}>
+            {(Object.keys(FILTER_LABELS) as TypeFilter[]).map((value) => (
+              <option key={value} value={value}>
+                {FILTER_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FilterField>
+
+      {isLoading ? (
+        <List aria-busy="true" aria-label="Loading journal entries">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} $height="140px" />
+          ))}
+        </List>
+      ) : (data ?? []).length === 0 ? (
+        <Card>
+          <EmptyState>
+            <BookIcon size={40} />
+            <EmptyTitle>No journal entries yet</EmptyTitle>
+            <p>Keep notes on your bets to learn from every win and loss.</p>
+            <Button onClick={openNew}>Write First Entry</Button>
+          </EmptyState>
+        </Card>
+      ) : entries.length === 0 ? (
+        <EmptyText>No entries of this type yet.</EmptyText>
+      ) : (
+        <List>
+          {entries.map((entry) => (
+            <JournalEntryCard
+              key={entry.id}
+              entry={entry}
+              onEdit={() => setDialog({ open: true, entry })}
+              onDelete={() => setConfirming(entry)}
+              deleting={deleting}
+            />
+          ))}
+        </List>
+      )}
+
+      <JournalEntryDialog open={dialog.open} entry={dialog.entry} onClose={() => setDialog({ open: false, entry: null })} />
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete Entry"
+        message="Are you sure you want to delete this journal entry? This action cannot be undone."
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={deleting}
+        onConfirm={onConfirmDelete}
+        onCancel={() => setConfirming(null)}
+      />
+    </PageContainer>
+  );
+}

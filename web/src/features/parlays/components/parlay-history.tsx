@@ -1,0 +1,173 @@
+import type { Parlay } from '@bt/contracts';
+import styled from 'styled-components';
+import { OutcomeBadge, ProfitText } from '../../../components/badge';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { PencilIcon } from '../../../components/icons';
+import { EmptyText } from '../../../components/page';
+import { Skeleton } from '../../../components/skeleton';
+import { formatDate, formatMoney, formatProfit } from '../../../lib/format';
+import { sportLabel } from '../../../lib/labels';
+import { useGetParlaysQuery } from '../api/parlays-api';
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 16px;
+  grid-template-columns: minmax(0, 1fr);
+  @media (min-width: 1024px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+`;
+
+const Item = styled(Card).attrs({ as: 'article' })`
+  padding: 18px;
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  height: 100%;
+`;
+
+const Top = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: flex-start;
+  gap: 8px;
+  h2 {
+    font-size: 1.0625rem;
+    overflow-wrap: anywhere;
+  }
+  p {
+    font-size: 0.8125rem;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: 8px;
+  margin: 0;
+  @media (min-width: 480px) {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
+  dt {
+    font-size: 0.75rem;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 650;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+const Legs = styled.ol`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  li {
+    display: flex;
+    justify-content: space-between;
+    align-items: center;
+    gap: 8px;
+    padding: 8px 10px;
+    border-radius: ${({ theme }) => theme.radii.sm};
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+    font-size: 0.875rem;
+  }
+  span {
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+  small {
+    display: block;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Notes = styled.p`
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** Saved parlays, newest first, each with 'Edit Parlay'. */
+export function ParlayHistory({ onEdit }: { onEdit: (parlay: Parlay) => void }) {
+  const { data, isLoading } = useGetParlaysQuery();
+  if (isLoading) {
+    return (
+      <List aria-busy="true" aria-label="Loading parlays">
+        {Array.from({ length: 3 }, (_, i) => (
+          <li key={i}>
+            <Skeleton $height="180px" />
+          </li>
+        ))}
+      </List>
+    );
+  }
+  if (!data || data.length === 0) return <EmptyText>No parlays found</EmptyText>;
+  return (
+    <List aria-label="Saved parlays">
+      {data.map((parlay) => (
+        <li key={parlay.id}>
+          <Item aria-labelledby={`parlay-${parlay.id}`}>
+            <Top>
+              <div>
+                <h2 id={`parlay-${parlay.id}`}>{parlay.name}</h2>
+                <p>
+                  {formatDate(parlay.date)} · {parlay.legs.length} legs
+                </p>
+              </div>
+              <OutcomeBadge outcome={parlay.outcome} />
+            </Top>
+            <Facts>
+              <div>
+                <dt>Total Odds</dt>
+                <dd>{parlay.totalOdds}</dd>
+              </div>
+              <div>
+                <dt>Stake</dt>
+                <dd>{formatMoney(parlay.stake)}</dd>
+              </div>
+              <div>
+                <dt>Potential Profit</dt>
+                <dd>{formatMoney(parlay.potentialProfit)}</dd>
+              </div>
+              <div>
+                <dt>Profit</dt>
+                <dd>
+                  <ProfitText $value={parlay.profit}>{formatProfit(parlay.profit)}</ProfitText>
+                </dd>
+              </div>
+            </Facts>
+            <Legs aria-label={`Legs of ${parlay.name}`}>
+              {parlay.legs.map((leg, index) => (
+                <li key={index}>
+                  <span>
+                    {leg.selection} <strong>{leg.odds}</strong>
+                    <small>
+                      {leg.event} · {sportLabel(leg.sport)} · {formatDate(leg.date)}
+                    </small>
+                  </span>
+                  <OutcomeBadge outcome={leg.outcome} />
+                </li>
+              ))}
+            </Legs>
+            {parlay.notes && <Notes>{parlay.notes}</Notes>}
+            <div>
+              <Button variant="outline" size="sm" onClick={() => onEdit(parlay)}>
+                <PencilIcon size={16} />
+                Edit Parlay
+              </Button>
+            </div>
+          </Item>
+        </li>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,67 @@
+import { expect } from 'chai';
+import { emptyLeg, emptyParlayForm, priceForm, stakeOrDefault, toParlaySubmission, type LegValues, type ParlayFormValues } from './parlay-form';
+
+const TODAY = '2025-03-15';
+const leg = (fields: Partial<LegValues>): LegValues => ({
+  ...emptyLeg(TODAY),
+  sport: 'football',
+  event: 'Chiefs vs Bills',
+  selection: 'Chiefs ML',
+  odds: '-110',
+  ...fields,
+});
+const form = (fields: Partial<ParlayFormValues>): ParlayFormValues => ({ ...emptyParlayForm(TODAY), ...fields });
+
+describe('parlay builder form', () => {
+  it('starts with 2 legs at +100 dated today, stake 50, pending', () => {
+    const values = emptyParlayForm(TODAY);
+    expect(values.legs).to.have.length(2);
+    expect(values.legs[0]).to.include({ odds: '+100', date: TODAY, outcome: 'pending' });
+    expect(values.stake).to.equal('50');
+    expect(values.outcome).to.equal('pending');
+  });
+
+  it('prices the legs live: two +100 legs at 50 are +300 and $150', () => {
+    expect(priceForm(emptyParlayForm(TODAY))).to.deep.include({ totalOdds: '+300', potentialProfit: 150 });
+  });
+
+  it('turns a stake of 0 or not a number into 50', () => {
+    expect(stakeOrDefault('0')).to.equal(50);
+    expect(stakeOrDefault('')).to.equal(50);
+    expect(stakeOrDefault('abc')).to.equal(50);
+    expect(stakeOrDefault('12.345')).to.equal(12.35);
+  });
+
+  it('wants at least 2 complete legs', () => {
+    const result = toParlaySubmission(form({ legs: [leg({}), leg({ selection: ' ' })] }));
+    expect(result).to.deep.equal({ ok: false, reason: 'incomplete' });
+  });
+
+  it('sends only the complete legs, names an unnamed parlay and prices it', () => {
+    const result = toParlaySubmission(form({ legs: [leg({}), leg({ odds: '-110' }), emptyLeg(TODAY)] }));
+    expect(result.ok).to.equal(true);
+    if (!result.ok) return;
+    expect(result.body.name).to.equal('Unnamed Parlay');
+    expect(result.body.legs).to.have.length(2);
+    expect(result.body.totalOdds).to.equal('+264');
+    expect(result.body.potentialProfit).to.equal(132.23);
+  });
+
+  it('points at legs whose odds are not American odds', () => {
+    const result = toParlaySubmission(form({ legs: [leg({}), leg({ odds: '1.9' })] }));
+    expect(result).to.deep.equal({ ok: false, reason: 'odds', legIndexes: [1] });
+  });
+
+  it('derives the outcome from settled legs and keeps the chosen one while a leg is pending', () => {
+    const outcomeOf = (outcomes: LegValues['outcome'][], chosen: LegValues['outcome'] = 'pending') => {
+      const result = toParlaySubmission(form({ outcome: chosen, legs: outcomes.map((outcome) => leg({ outcome })) }));
+      return result.ok ? result.body.outcome : null;
+    };
+    expect(outcomeOf(['win', 'loss'])).to.equal('loss');
+    expect(outcomeOf(['win', 'win'])).to.equal('win');
+    expect(outcomeOf(['push', 'push'])).to.equal('push');
+    expect(outcomeOf(['win', 'push'])).to.equal('win');
+    expect(outcomeOf(['win', 'pending'], 'win')).to.equal('win');
+    expect(outcomeOf(['win', 'pending'])).to.equal('pending');
+  });
+});

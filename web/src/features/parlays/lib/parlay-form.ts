@@ -1,0 +1,105 @@
+import type { Outcome, Parlay, Sport } from '@bt/contracts';
+import { DEFAULTS } from '@bt/contracts/enums';
+import { formatAmericanOdds, parseAmericanOdds } from '@bt/contracts/domain/odds';
+import { parlayOutcome, priceParlay, type ParlayPrice } from '@bt/contracts/domain/parlay';
+import type { ParlayInput } from '../api/parlays-api';
+
+export interface LegValues {
+  sport: Sport | '';
+  event: string;
+  selection: string;
+  odds: string;
+  date: string;
+  outcome: Outcome;
+}
+
+export interface ParlayFormValues {
+  name: string;
+  stake: string;
+  outcome: Outcome;
+  notes: string;
+  legs: LegValues[];
+}
+
+/** A new leg: odds +100, dated today, pending. */
+export const emptyLeg = (today: string): LegValues => ({
+  sport: '',
+  event: '',
+  selection: '',
+  odds: DEFAULTS.legOdds,
+  date: today,
+  outcome: 'pending',
+});
+
+/** The builder starts with 2 legs and a stake of 50. */
+export const emptyParlayForm = (today: string): ParlayFormValues => ({
+  name: '',
+  stake: String(DEFAULTS.parlayStake),
+  outcome: 'pending',
+  notes: '',
+  legs: [emptyLeg(today), emptyLeg(today)],
+});
+
+export const parlayFormFrom = (parlay: Parlay): ParlayFormValues => ({
+  name: parlay.name,
+  stake: String(parlay.stake),
+  outcome: parlay.outcome,
+  notes: parlay.notes ?? '',
+  legs: parlay.legs.map((leg) => ({ ...leg })),
+});
+
+/** A leg counts once sport, event, selection and odds are all filled. */
+export const isCompleteLeg = (leg: LegValues): boolean =>
+  [leg.sport, leg.event, leg.selection, leg.odds].every((value) => value.trim() !== '');
+
+/** Spec 5: a stake that is 0 or not a number becomes 50. */
+export const stakeOrDefault = (stake: string): number => {
+  const value = Number.parseFloat(stake);
+  return Number.isFinite(value) && value > 0 ? Math.round(value * 100) / 100 : DEFAULTS.parlayStake;
+};
+
+/** Total odds and potential profit of the legs as they stand (legs without valid odds are left out). */
+export const priceForm = (values: ParlayFormValues): ParlayPrice =>
+  priceParlay(
+    values.legs.filter((leg) => parseAmericanOdds(leg.odds) !== undefined),
+    stakeOrDefault(values.stake),
+  );
+
+export type ParlaySubmission =
+  | { ok: true; body: ParlayInput }
+  | { ok: false; reason: 'incomplete' }
+  | { ok: false; reason: 'odds'; legIndexes: number[] };
+
+/**
+ * The body to save: only complete legs (at least 2); an empty name becomes 'Unnamed Parlay'; the
+ * outcome follows the legs once none is pending (any loss loses; all pushed is a push; else a win).
+ */
+export const toParlaySubmission = (values: ParlayFormValues): ParlaySubmission => {
+  const complete = values.legs.map((leg, index) => ({ leg, index })).filter(({ leg }) => isCompleteLeg(leg));
+  if (complete.length < DEFAULTS.minParlayLegs) return { ok: false, reason: 'incomplete' };
+  const badOdds = complete.filter(({ leg }) => parseAmericanOdds(leg.odds) === undefined).map(({ index }) => index);
+  if (badOdds.length > 0) return { ok: false, reason: 'odds', legIndexes: badOdds };
+
+  const legs = complete.map(({ leg }) => ({
+    sport: leg.sport as Sport,
+    event: leg.event.trim(),
+    selection: leg.selection.trim(),
+    odds: formatAmericanOdds(parseAmericanOdds(leg.odds) as number),
+    date: leg.date,
+    outcome: leg.outcome,
+  }));
+  const stake = stakeOrDefault(values.stake);
+  const price = priceParlay(legs, stake);
+  return {
+    ok: true,
+    body: {
+      name: values.name.trim() || DEFAULTS.parlayName,
+      stake,
+      outcome: parlayOutcome(legs, values.outcome),
+      notes: values.notes.trim() || null,
+      legs,
+      totalOdds: price.totalOdds,
+      potentialProfit: price.potentialProfit,
+    },
+  };
+};

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/card';
+import { PageContainer, PageHeader } from '../../../components/page';
+import { tabPanelProps, Tabs } from '../../../components/tabs';
+import { formatDate } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { ChangeEmailForm } from '../components/change-email-form';
+import { ChangePasswordForm } from '../components/change-password-form';
+
+type Tab = 'email' | 'password';
+const TABS = [
+  { value: 'email', label: 'Change Email' },
+  { value: 'password', label: 'Change Password' },
+] as const;
+const ID = 'settings';
+
+const Profile = styled.dl`
+  display: grid;
+  gap: 12px;
+  margin: 0;
+  dt {
+    font-size: 0.8125rem;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Narrow = styled.div`
+  max-width: 640px;
+  width: 100%;
+  display: flex;
+  flex-direction: column;
+  gap: 24px;
+`;
+
+export function SettingsRoute() {
+  const { user } = useSession();
+  const [tab, setTab] = useState<Tab>('email');
+  return (
+    <PageContainer>
+      <PageHeader title="Account Settings" subtitle="Manage your e-mail address and password." />
+      <Narrow>
+        <Card aria-labelledby="profile-title">
+          <CardHeader>
+            <CardTitle id="profile-title">Profile Information</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <Profile>
+              <div>
+                <dt>Email</dt>
+                <dd>{user?.email}</dd>
+              </div>
+              {user?.username && (
+                <div>
+                  <dt>Username</dt>
+                  <dd>{user.username}</dd>
+                </div>
+              )}
+              <div>
+                <dt>Account created</dt>
+                <dd>{user?.createdAt ? formatDate(user.createdAt) : 'Account active'}</dd>
+              </div>
+            </Profile>
+          </CardContent>
+        </Card>
+
+        <Tabs idBase={ID} label="Account changes" tabs={TABS} value={tab} onChange={setTab} />
+        <Card {...tabPanelProps(ID, 'email')} hidden={tab !== 'email'}>
+          <CardHeader>
+            <div>
+              <CardTitle as="h2">Change Email</CardTitle>
+              <CardDescription>Your new address is used to sign in.</CardDescription>
+            </div>
+          </CardHeader>
+          <CardContent>{tab === 'email' && <ChangeEmailForm />}</CardContent>
+        </Card>
+        <Card {...tabPanelProps(ID, 'password')} hidden={tab !== 'password'}>
+          <CardHeader>
+            <div>
+              <CardTitle as="h2">Change Password</CardTitle>
+              <CardDescription>Use at least 6 characters.</CardDescription>
+            </div>
+          </CardHeader>
+          <CardContent>{tab === 'password' && <ChangePasswordForm />}</CardContent>
+        </Card>
+      </Narrow>
+    </PageContainer>
+  );
+}

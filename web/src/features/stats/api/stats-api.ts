@@ -1,0 +1,17 @@
+import type { PerformanceRange, Stats } from '@bt/contracts';
+import { api } from '../../../lib/api';
+
+export const statsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** `range` shapes recentPerformance only; the rest is the same for every range. */
+    getStats: build.query<Stats, PerformanceRange>({
+      query: (range) => ({ url: '/stats', params: { range } }),
+      providesTags: ['Stats'],
+    }),
+  }),
+});
+
+export const { useGetStatsQuery } = statsApi;
+
+/** The range the summary cards (and the chart, until changed) read. */
+export const DEFAULT_RANGE: PerformanceRange = '30';

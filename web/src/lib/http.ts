@@ -1,0 +1,80 @@
+import { LOG_POSITION_HEADER, MIN_POSITION_HEADER } from '@bt/contracts/domain/position';
+import type { ApiError } from './api-error';
+import { highestLogPosition, noteLogPosition } from './log-position';
+import { readToken } from './session';
+
+export interface ApiRequest {
+  /** Path below /api, e.g. '/bets'. */
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A plain value is sent as JSON; a string or Blob is sent as is (with `contentType`). */
+  body?: unknown;
+  contentType?: string;
+  params?: Record<string, string | undefined>;
+  /** Accept header; JSON unless said otherwise. */
+  accept?: string;
+}
+
+const isRawBody = (body: unknown): body is string | Blob => typeof body === 'string' || body instanceof Blob;
+
+/**
+ * fetch() with what every call needs: cookies, the bearer token when one is stored, a JSON
+ * content type only when there is a body, X-Min-Position on reads, and X-Log-Position noted from
+ * the answer. Network failures become an ApiError with status 'FETCH_ERROR'.
+ */
+export const apiFetch = async (
+  request: ApiRequest,
+  signal?: AbortSignal,
+): Promise<{ response: Response } | { error: ApiError }> => {
+  const method = request.method ?? 'GET';
+  const headers = new Headers({ Accept: request.accept ?? 'application/json' });
+  const token = readToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (request.body !== undefined) {
+    if (isRawBody(request.body)) {
+      body = request.body;
+      headers.set('Content-Type', request.contentType ?? 'text/plain');
+    } else {
+      body = JSON.stringify(request.body);
+      headers.set('Content-Type', 'application/json');
+    }
+  }
+  const position = highestLogPosition();
+  if (method === 'GET' && position) headers.set(MIN_POSITION_HEADER, position);
+
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(request.params ?? {})) {
+    if (value !== undefined) search.set(key, value);
+  }
+  const queryText = search.toString();
+  const query = queryText ? `?${queryText}` : '';
+
+  try {
+    const response = await fetch(`/api${request.url}${query}`, {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal,
+    });
+    noteLogPosition(response.headers.get(LOG_POSITION_HEADER));
+    return { response };
+  } catch (cause) {
+    return { error: { status: 'FETCH_ERROR', message: cause instanceof Error ? cause.message : String(cause) } };
+  }
+};
+
+/** Turns a non-OK response into the ApiError of spec section 8. */
+export const errorFromResponse = (response: Response, text: string): ApiError => {
+  let serverMessage: string | undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { message?: unknown }).message === 'string') {
+      serverMessage = (parsed as { message: string }).message;
+    }
+  } catch {
+    // Not JSON: the text itself is the message.
+  }
+  return { status: response.status, message: `${response.status}: ${text || response.statusText}`, serverMessage };
+};
