@@ -1,0 +1,157 @@
+import Koa, { type Middleware } from 'koa';
+import Router from '@koa/router';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { dayOf, statsQuery, streaksQuery } from '@bt/contracts';
+import type { EventStore } from '@bt/event-store/port';
+import { currentUserId, errorMiddleware, minPosition, NotFoundError, requireAuth } from '@bt/platform';
+import { CHECKPOINT_NAME, NOTIFY_CHANNEL } from '@bt/projector/db/schema';
+import { readModels, type ReadDatabase } from './read-db';
+import { createPositionWaiter, type PositionWaiter } from './wait-for-position';
+import { userStreamIds } from './user-streams';
+import { replayAsOf } from './replay';
+import { getMe } from './queries/get-me';
+import { getBets } from './queries/get-bets';
+import { getBetHistory } from './queries/get-bet-history';
+import { getParlays } from './queries/get-parlays';
+import { getBankroll } from './queries/get-bankroll';
+import { getGoals } from './queries/get-goals';
+import { getJournal } from './queries/get-journal';
+import { buildStats, getStats } from './queries/get-stats';
+import { getStreaks, toStreakStats } from './queries/get-streaks';
+import { exportBetsCsv } from './queries/export-bets-csv';
+import { streamUserEvents } from './queries/stream-user-events';
+
+export interface QueryApiDeps {
+  /** The read models (schema `read`). */
+  db: Kysely<ReadDatabase>;
+  /** The pool behind `db`; its connection settings also open the one LISTEN connection. */
+  pool: pg.Pool;
+  /** The event store: a bet's history, the NDJSON download and `asOf` replays read it. */
+  store: EventStore;
+  jwtSecret: string;
+  /** Now; "today" (UTC) for goals and stats windows. */
+  clock?: () => Date;
+  /** Longest wait for X-Min-Position before answering anyway; default 3000 ms. */
+  maxWaitMs?: number;
+}
+
+/** The Koa app plus `close()`, which ends its LISTEN connection (the caller owns db, pool and store). */
+export type QueryApi = Koa & { close(): Promise<void> };
+
+export const DEFAULT_MAX_WAIT_MS = 3000;
+
+/** The settings the pool was made with (pg keeps them on `options`; the typings leave it out). */
+const connectionSettings = (pool: pg.Pool): pg.ClientConfig => (pool as unknown as { options: pg.ClientConfig }).options;
+
+/** Read-your-writes: with X-Min-Position, wait (bounded) until the projector's checkpoint has reached it. */
+const readYourWrites =
+  (waiter: PositionWaiter, maxWaitMs: number): Middleware =>
+  async (ctx, next) => {
+    const position = minPosition(ctx);
+    if (position !== undefined) await waiter.waitFor(position, maxWaitMs);
+    await next();
+  };
+
+/** Per-user answers: never stored by a shared cache, never reused across users by the browser. */
+const privateAnswers: Middleware = async (ctx, next) => {
+  await next();
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.vary('Authorization');
+};
+
+/** A path nobody serves is a 404 with `{ message }` like every other error (after allowedMethods' 405). */
+const notFoundAsJson: Middleware = async (ctx, next) => {
+  await next();
+  if (ctx.status === 404 && ctx.body == null) throw new NotFoundError();
+};
+
+/**
+ * query-api: every GET of the product, answered from the read models (and, for a bet's history,
+ * the event download and `asOf` replays, from the event store). Only the signed-in user's rows.
+ * No listen here: the launcher or `main.ts` mounts it.
+ */
+export function createQueryApi(deps: QueryApiDeps): QueryApi {
+  const { db, store } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const today = () => dayOf(clock());
+  const waiter = createPositionWaiter({
+    channel: NOTIFY_CHANNEL,
+    newClient: () => new pg.Client(connectionSettings(deps.pool)),
+    readCheckpoint: async () =>
+      (await readModels(db).selectFrom('checkpoints').select('position').where('name', '=', CHECKPOINT_NAME).executeTakeFirst())
+        ?.position,
+  });
+
+  const router = new Router({ prefix: '/api' });
+  const guard = [requireAuth(deps.jwtSecret), readYourWrites(waiter, deps.maxWaitMs ?? DEFAULT_MAX_WAIT_MS)];
+
+  router.get('/auth/me', ...guard, async (ctx) => {
+    ctx.body = await getMe(db, currentUserId(ctx));
+  });
+
+  router.get('/bets', ...guard, async (ctx) => {
+    ctx.body = await getBets(db, currentUserId(ctx));
+  });
+
+  router.get('/bets/:id/history', ...guard, async (ctx) => {
+    ctx.body = await getBetHistory(store, currentUserId(ctx), ctx.params.id);
+  });
+
+  router.get('/parlays', ...guard, async (ctx) => {
+    ctx.body = await getParlays(db, currentUserId(ctx));
+  });
+
+  router.get('/bankroll', ...guard, async (ctx) => {
+    ctx.body = await getBankroll(db, currentUserId(ctx));
+  });
+
+  router.get('/goals', ...guard, async (ctx) => {
+    ctx.body = await getGoals(db, currentUserId(ctx), today());
+  });
+
+  router.get('/journal', ...guard, async (ctx) => {
+    ctx.body = await getJournal(db, currentUserId(ctx));
+  });
+
+  router.get('/stats', ...guard, async (ctx) => {
+    const { range, asOf } = statsQuery.parse(ctx.query);
+    const userId = currentUserId(ctx);
+    if (asOf === undefined) {
+      ctx.body = await getStats(db, userId, today(), range);
+    } else {
+      const rows = await replayAsOf(db, store, userId, asOf);
+      const replayed = { totals: rows.userStats ?? undefined, days: rows.daily, sports: rows.sportDistribution };
+      ctx.body = buildStats(replayed, dayOf(asOf), range);
+    }
+  });
+
+  router.get('/stats/streaks', ...guard, async (ctx) => {
+    const { asOf } = streaksQuery.parse(ctx.query);
+    const userId = currentUserId(ctx);
+    ctx.body =
+      asOf === undefined
+        ? await getStreaks(db, userId)
+        : toStreakStats((await replayAsOf(db, store, userId, asOf)).streaks ?? undefined);
+  });
+
+  router.get('/events', ...guard, async (ctx) => {
+    const userId = currentUserId(ctx);
+    ctx.type = 'application/x-ndjson; charset=utf-8';
+    ctx.body = streamUserEvents(store, userId, await userStreamIds(db, userId));
+  });
+
+  router.get('/export/bets.csv', ...guard, async (ctx) => {
+    ctx.attachment('bets.csv');
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.body = exportBetsCsv(db, currentUserId(ctx));
+  });
+
+  const app = new Koa();
+  app.use(errorMiddleware());
+  app.use(privateAnswers);
+  app.use(notFoundAsJson);
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return Object.assign(app, { close: () => waiter.close() });
+}

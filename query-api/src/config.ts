@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { parseEnv, port, postgresUrl } from '@bt/platform/config';
+
+/** query-api's environment, read once at start-up (fails fast naming the bad variable). */
+const schema = z.object({
+  PORT: port(3002),
+  /** Postgres holding the read models (schema `read`). */
+  DATABASE_URL: postgresUrl,
+  /** The event store: `postgres://…` (Postgres adapter) or `esdb://…` (EventStoreDB). */
+  EVENTSTORE_URL: z.string().regex(/^(postgres(ql)?|esdb(\+discover)?):\/\//, 'must be a postgres:// or esdb:// URL'),
+  JWT_SECRET: z.string().min(16, 'must be at least 16 characters'),
+  /** How long a read with X-Min-Position waits for the projector before answering anyway. */
+  MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
+  DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+});
+
+export type QueryApiConfig = z.infer<typeof schema>;
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): QueryApiConfig => parseEnv(schema, env);

@@ -1,0 +1,117 @@
+import {
+  MESSAGES, parlayOutcome, priceParlay, profitAtDecimal, streams,
+  type BetChange, type EventData, type Outcome, type ParlayLeg,
+} from '@bt/contracts';
+import type { EventStore, RecordedEvent } from '@bt/event-store/port';
+import { NotFoundError } from '@bt/platform/http/errors';
+import { singleBetProfit } from '@bt/projector/projections/bets';
+import { rowVersion } from '../versions';
+
+type Fields = Record<string, unknown>;
+
+/**
+ * How one kind of stream reads as a history: `evolve` folds an event into the stream's state (what
+ * the events say), `view` shows a state the way the owner sees the row (with what the server
+ * derives: profit, price, a parlay's outcome from its legs), and changes are differences of views.
+ */
+interface HistoryOf<S> {
+  evolve(state: S | undefined, event: RecordedEvent): S | undefined;
+  view(state: S): Fields;
+}
+
+type BetState = Omit<EventData<'BetPlaced'>, 'userId' | 'betId'> & { outcome: Outcome };
+
+const betHistory: HistoryOf<BetState> = {
+  evolve(state, event) {
+    switch (event.type) {
+      case 'BetPlaced': {
+        const { userId: _u, betId: _b, ...fields } = event.data as EventData<'BetPlaced'>;
+        return { ...fields, outcome: 'pending' };
+      }
+      case 'BetAmended':
+        return state && { ...state, ...(event.data as EventData<'BetAmended'>).changes };
+      case 'BetSettled':
+        return state && { ...state, outcome: (event.data as EventData<'BetSettled'>).outcome };
+      default:
+        return state; // BetRemoved, or a type this reader does not know: no field changes
+    }
+  },
+  view: (bet) => ({ ...bet, profit: singleBetProfit(bet.stake, bet.odds, bet.outcome) }),
+};
+
+type ParlayState = Omit<EventData<'ParlayCreated'>, 'userId' | 'parlayId'> & { chosenOutcome: Outcome };
+
+const parlayHistory: HistoryOf<ParlayState> = {
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ParlayCreated': {
+        const { userId: _u, parlayId: _p, ...fields } = event.data as EventData<'ParlayCreated'>;
+        return { ...fields, chosenOutcome: 'pending' };
+      }
+      case 'ParlayAmended':
+        return state && { ...state, ...(event.data as EventData<'ParlayAmended'>).changes };
+      case 'ParlaySettled':
+        return state && { ...state, chosenOutcome: (event.data as EventData<'ParlaySettled'>).outcome };
+      default:
+        return state;
+    }
+  },
+  // As the projector prices it: pushed legs priced out; the outcome follows the legs, the user's choice while legs are pending.
+  view: ({ chosenOutcome, ...parlay }) => {
+    const legs: ParlayLeg[] = parlay.legs;
+    const price = priceParlay(legs, parlay.stake);
+    const outcome = parlayOutcome(legs, chosenOutcome);
+    return {
+      ...parlay,
+      totalOdds: price.totalOdds,
+      potentialProfit: price.potentialProfit,
+      outcome,
+      profit: profitAtDecimal(parlay.stake, price.decimalOdds, outcome),
+    };
+  },
+};
+
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+const diff = (before: Fields | undefined, after: Fields | undefined): BetChange['changes'] => {
+  const changes: BetChange['changes'] = {};
+  for (const field of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
+    const from = before?.[field] ?? null;
+    const to = after?.[field] ?? null;
+    if (!same(from, to)) changes[field] = { from, to };
+  }
+  return changes;
+};
+
+/** Folds a stream into its change list, oldest first: each event with the fields it changed, from and to. */
+export const describeChanges = <S>(events: readonly RecordedEvent[], history: HistoryOf<S>): BetChange[] => {
+  let state: S | undefined;
+  let shown: Fields | undefined;
+  return events.map((event) => {
+    state = history.evolve(state, event);
+    const next = state === undefined ? undefined : history.view(state);
+    const change: BetChange = {
+      type: event.type,
+      at: new Date(event.metadata?.occurredAt ?? event.recordedAt).toISOString(),
+      version: rowVersion(event.revision),
+      changes: diff(shown, next),
+    };
+    shown = next;
+    return change;
+  });
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GET /api/bets/:id/history: every change to one bet or parlay, oldest first, read from its own
+ * stream (a removed one's history included). Another user's id answers exactly like a missing one.
+ */
+export async function getBetHistory(store: EventStore, userId: string, id: string): Promise<BetChange[]> {
+  if (!UUID.test(id)) throw new NotFoundError(MESSAGES.betNotFound);
+  const [bet, parlay] = await Promise.all([store.readStream(streams.bet(id)), store.readStream(streams.parlay(id))]);
+  const owner = (events: RecordedEvent[]) => (events[0]?.data as { userId?: string } | undefined)?.userId;
+  if (bet.length > 0 && owner(bet) === userId) return describeChanges(bet, betHistory);
+  if (parlay.length > 0 && owner(parlay) === userId) return describeChanges(parlay, parlayHistory);
+  throw new NotFoundError(MESSAGES.betNotFound);
+}

@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { BetRow } from '@bt/contracts';
+import type { BetHistoryRow } from '@bt/projector/db/schema';
+import { iso, readModels, type ReadDatabase } from '../read-db';
+
+export const toBetRow = (row: BetHistoryRow): BetRow => ({
+  id: row.id,
+  userId: row.user_id,
+  kind: row.kind,
+  sport: row.sport,
+  event: row.event,
+  betType: row.bet_type as BetRow['betType'],
+  odds: row.odds,
+  stake: row.stake,
+  profit: row.profit,
+  outcome: row.outcome,
+  notes: row.notes,
+  date: row.date,
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
+  parlayId: row.parlay_id,
+  isPartOfParlay: row.is_part_of_parlay,
+  legCount: row.leg_count,
+  version: row.version,
+});
+
+/**
+ * GET /api/bets: the history table's rows, newest first (createdAt desc): single bets and parlays
+ * merged; single bets that belong to a parlay are hidden (spec 9, "History table").
+ */
+export async function getBets(db: Kysely<ReadDatabase>, userId: string): Promise<BetRow[]> {
+  const rows = await readModels(db)
+    .selectFrom('bets')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('is_part_of_parlay', '=', false)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toBetRow);
+}

@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { JournalEntry } from '@bt/contracts';
+import type { JournalEntryRow } from '@bt/projector/db/schema';
+import { iso, readModels, type ReadDatabase } from '../read-db';
+
+export const toJournalEntry = (row: JournalEntryRow): JournalEntry => ({
+  id: row.id,
+  userId: row.user_id,
+  title: row.title,
+  content: row.content,
+  type: row.type,
+  mood: row.mood,
+  tags: row.tags,
+  date: row.date,
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
+  version: row.version,
+});
+
+/** GET /api/journal: newest first by createdAt. */
+export async function getJournal(db: Kysely<ReadDatabase>, userId: string): Promise<JournalEntry[]> {
+  const rows = await readModels(db)
+    .selectFrom('journal_entries')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toJournalEntry);
+}

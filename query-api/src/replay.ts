@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import type { EventStore } from '@bt/event-store/port';
+import { replayUser, type UserReadModels } from '@bt/projector/replay';
+import { occurredAt } from '@bt/projector/projections/state';
+import type { ReadDatabase } from './read-db';
+import { readUserEvents } from './read-streams';
+import { userStreamIds } from './user-streams';
+
+/**
+ * The user's read-model rows as they stood at `asOf`: their events recorded up to then (the
+ * command's `occurredAt`, which survives a move between event stores, unlike the store's own
+ * timestamp), read from their streams and merged in log order, folded in memory by the projector's
+ * own code. The caller formats the rows with the same functions as the live tables.
+ */
+export async function replayAsOf(db: Kysely<ReadDatabase>, store: EventStore, userId: string, asOf: Date): Promise<UserReadModels> {
+  const events = await readUserEvents(store, userId, await userStreamIds(db, userId));
+  const cutoff = asOf.getTime();
+  return replayUser(
+    events.filter((event) => occurredAt(event).getTime() <= cutoff),
+    { userId },
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * One running query-api for integration tests, on the real path: a fresh Postgres database, the
+ * Postgres event store, the projector's migrations and its live engine, the app over a real socket.
+ * Tests record a user's events (built with the projector's `EventLog`) into the store and read
+ * them back over HTTP, as the browser does, with X-Min-Position.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import { formatPosition, type RecordedEvent } from '@bt/event-store/port';
+import { createPostgresEventStore, type PostgresEventStore } from '@bt/event-store/postgres/postgres-event-store';
+import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing/postgres';
+import { createDb } from '@bt/platform/db';
+import { signToken } from '@bt/platform/http/auth';
+import { migrateReadModels } from '@bt/projector/db/migrate';
+import { startProjector, type RunningProjector } from '@bt/projector/projector';
+import { createQueryApi, type QueryApi } from '../app';
+import type { ReadDatabase } from '../read-db';
+
+export const TEST_SECRET = 'query-api-test-secret-0123456789abcdef';
+
+export interface HarnessOptions {
+  /** Now, for "today" (default: the real clock). */
+  clock?: () => Date;
+  maxWaitMs?: number;
+  /** Run the live projector (default true); off for tests that drive the checkpoint by hand. */
+  projector?: boolean;
+}
+
+export interface Harness {
+  url: string;
+  database: TestDatabase;
+  store: PostgresEventStore;
+  db: Kysely<ReadDatabase>;
+  pool: pg.Pool;
+  app: QueryApi;
+  projector: RunningProjector | undefined;
+  /** Appends events (in order; a run on one stream in one append) and returns the log position after them. */
+  record(events: readonly RecordedEvent[]): Promise<string>;
+  /** Resolves once the projector has written everything appended so far (however long that takes on a busy machine). */
+  settle(): Promise<void>;
+  /** GET with the user's bearer token (none when userId is null) and, when given, X-Min-Position. */
+  get(path: string, userId: string | null, minPosition?: string, headers?: Record<string, string>): Promise<Response>;
+  /** GET and parse JSON, failing the test on a non-200 answer. */
+  json<T = unknown>(path: string, userId: string, minPosition?: string): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const database = await createTestDatabase();
+  const store = await createPostgresEventStore({ connectionString: database.url, poolSize: 4 });
+  const { pool, db } = createDb<ReadDatabase>(database.url, 6);
+  await migrateReadModels(db, 'read');
+  const projector =
+    options.projector === false
+      ? undefined
+      : await startProjector({ store, databaseUrl: database.url, batchTimeMs: 5, log: () => undefined });
+  const app = createQueryApi({ db, pool, store, jwtSecret: TEST_SECRET, clock: options.clock, maxWaitMs: options.maxWaitMs });
+  const server: Server = createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const get = (path: string, userId: string | null, minPosition?: string, headers: Record<string, string> = {}) =>
+    fetch(`${url}${path}`, {
+      headers: {
+        ...(userId ? { Authorization: `Bearer ${signToken(userId, TEST_SECRET)}` } : {}),
+        ...(minPosition ? { 'X-Min-Position': minPosition } : {}),
+        ...headers,
+      },
+    });
+
+  return {
+    url, database, store, db, pool, app, projector, get,
+
+    async record(events) {
+      let position = '';
+      for (let i = 0; i < events.length; ) {
+        let j = i + 1;
+        while (j < events.length && events[j].streamId === events[i].streamId) j++;
+        const run = events.slice(i, j).map((e) => ({ type: e.type, data: e.data, metadata: e.metadata }));
+        position = formatPosition((await store.append(events[i].streamId, run, 'any')).position);
+        i = j;
+      }
+      return position;
+    },
+
+    settle: async () => {
+      if (!projector) throw new Error('settle() needs the projector');
+      await projector.caughtUp();
+    },
+
+    async json<T>(path: string, userId: string, minPosition?: string): Promise<T> {
+      const response = await get(path, userId, minPosition);
+      const body = await response.text();
+      if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${body}`);
+      return JSON.parse(body) as T;
+    },
+
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
+      await projector?.stop();
+      await store.close();
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}
