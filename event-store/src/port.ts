@@ -10,8 +10,8 @@ export interface Position {
   prepare: bigint;
 }
 
-/** The position before the first event. */
-export const START: Position = { commit: 0n, prepare: 0n };
+/** The position before the first event (frozen: it is shared by every caller). */
+export const START: Position = Object.freeze({ commit: 0n, prepare: 0n });
 
 export type ExpectedRevision = 'no_stream' | 'any' | bigint;
 

@@ -1,0 +1,253 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { filter, firstValueFrom, take, tap, timeout, toArray, type Observable } from 'rxjs';
+import {
+  START,
+  WrongExpectedRevision,
+  comparePositions,
+  type EventMetadata,
+  type EventStore,
+  type NewEvent,
+  type Position,
+  type RecordedEvent,
+} from './port';
+
+export interface EventStoreUnderTest {
+  store: EventStore;
+  teardown(): Promise<void>;
+}
+
+export interface ContractOptions {
+  /** Time allowed for setup (starting a container can take minutes); default 180 s. */
+  setupTimeoutMs?: number;
+}
+
+/**
+ * The contract every event store adapter passes. `setup` returns undefined when the store is not
+ * reachable: the whole suite is then skipped (setup prints the one-line reason).
+ *
+ * Tests use fresh stream ids and only look at their own streams in the global log, so they also
+ * run against a server that holds other data.
+ */
+export function describeEventStoreContract(
+  name: string,
+  setup: () => Promise<EventStoreUnderTest | undefined>,
+  options: ContractOptions = {},
+): void {
+  describe(`${name} event store contract`, function () {
+    let underTest: EventStoreUnderTest | undefined;
+    let store: EventStore;
+
+    before(async function () {
+      this.timeout(options.setupTimeoutMs ?? 180_000);
+      underTest = await setup();
+      if (!underTest) this.skip();
+      store = underTest.store;
+    });
+
+    after(async function () {
+      this.timeout(60_000);
+      await underTest?.teardown();
+    });
+
+    it('appends events and reads the stream back in order, with revisions from 0', async () => {
+      const stream = streamId('bet');
+      const given = [event('BetPlaced', { n: 1 }, randomUUID()), event('BetAmended', { n: 2 }), event('BetSettled', { n: 3 })];
+      const result = await store.append(stream, given, 'no_stream');
+      expect(result.nextRevision).to.equal(2n);
+
+      const read = await store.readStream(stream);
+      expect(read.map((e) => [e.revision, e.type, e.data])).to.deep.equal([
+        [0n, 'BetPlaced', { n: 1 }],
+        [1n, 'BetAmended', { n: 2 }],
+        [2n, 'BetSettled', { n: 3 }],
+      ]);
+      expect(read[0].id).to.equal(given[0].id);
+      expect(read.every((e) => e.streamId === stream && /^[0-9a-f-]{36}$/.test(e.id))).to.equal(true);
+      expect(new Set(read.map((e) => e.id)).size).to.equal(3);
+      expectIncreasing(read.map((e) => e.position));
+      expect(comparePositions(result.position, read[2].position)).to.equal(0);
+      expect(Date.parse(read[0].recordedAt)).to.be.closeTo(Date.now(), 60_000);
+      expect(new Date(read[0].recordedAt).toISOString()).to.equal(read[0].recordedAt);
+
+      const next = await store.append(stream, [event('BetRemoved', {})], 2n);
+      expect(next.nextRevision).to.equal(3n);
+      expect(comparePositions(next.position, result.position)).to.equal(1);
+    });
+
+    it("rejects 'no_stream' when the stream already exists", async () => {
+      const stream = streamId('email');
+      await store.append(stream, [event('EmailReserved', {})], 'no_stream');
+      const error = await rejection(store.append(stream, [event('EmailReserved', {})], 'no_stream'));
+      expect(error).to.be.instanceOf(WrongExpectedRevision);
+      expect(error).to.include({ streamId: stream, expected: 'no_stream', actual: 0n });
+      expect(await store.readStream(stream)).to.have.length(1);
+    });
+
+    it('rejects a stale revision and accepts the current one', async () => {
+      const stream = streamId('goal');
+      await store.append(stream, [event('GoalSet', {}), event('GoalRevised', {})], 'no_stream');
+      const stale = await rejection(store.append(stream, [event('GoalRevised', {})], 0n));
+      expect(stale).to.be.instanceOf(WrongExpectedRevision);
+      expect(stale).to.include({ expected: 0n, actual: 1n });
+      const ahead = await rejection(store.append(stream, [event('GoalRevised', {})], 5n));
+      expect(ahead).to.be.instanceOf(WrongExpectedRevision);
+      const missing = await rejection(store.append(streamId('goal'), [event('GoalSet', {})], 0n));
+      expect(missing).to.be.instanceOf(WrongExpectedRevision);
+      expect(missing).to.include({ actual: 'no_stream' });
+      expect((await store.append(stream, [event('GoalRemoved', {})], 1n)).nextRevision).to.equal(2n);
+    });
+
+    it("appends with 'any' whether or not the stream exists", async () => {
+      const stream = streamId('journal');
+      expect((await store.append(stream, [event('JournalWritten', {})], 'any')).nextRevision).to.equal(0n);
+      expect((await store.append(stream, [event('JournalRevised', {}), event('JournalRevised', {})], 'any')).nextRevision).to.equal(2n);
+      expect((await store.readStream(stream)).map((e) => e.revision)).to.deep.equal([0n, 1n, 2n]);
+    });
+
+    it('reads a stream that does not exist as empty', async () => {
+      expect(await store.readStream(streamId('nothing'))).to.deep.equal([]);
+    });
+
+    it('pages through the global log in order, each page strictly after the position given', async () => {
+      const before = await store.headPosition();
+      const [a, b] = [streamId('bet'), streamId('bankroll')];
+      await store.append(a, [event('BetPlaced', { i: 0 }), event('BetAmended', { i: 1 })], 'no_stream');
+      await store.append(b, [event('FundsAdded', { i: 2 })], 'no_stream');
+      const last = await store.append(a, [event('BetSettled', { i: 3 }), event('BetRemoved', { i: 4 })], 1n);
+      expect(comparePositions(await store.headPosition(), last.position)).to.be.at.least(0);
+
+      const ours = new Set([a, b]);
+      const seen: RecordedEvent[] = [];
+      let after = before;
+      for (let pages = 0; ; pages++) {
+        const page = await store.readAll({ after, maxCount: 2 });
+        expect(page.length).to.be.at.most(2);
+        if (page.length === 0 || pages > 1000) break;
+        expect(comparePositions(page[0].position, after)).to.equal(1);
+        seen.push(...page);
+        after = page[page.length - 1].position;
+      }
+      expectIncreasing(seen.map((e) => e.position));
+      expect(seen.filter((e) => ours.has(e.streamId)).map((e) => (e.data as { i: number }).i)).to.deep.equal([0, 1, 2, 3, 4]);
+
+      // Starting exactly at an event excludes it.
+      const fromSecond = await store.readAll({ after: seen.find((e) => ours.has(e.streamId))!.position, maxCount: 1 });
+      expect(fromSecond.map((e) => e.data)).to.deep.equal([{ i: 1 }]);
+    });
+
+    it('subscribes from the start, catches up, then delivers live events', async () => {
+      const stream = streamId('bet');
+      await store.append(stream, [event('BetPlaced', { i: 0 }), event('BetAmended', { i: 1 })], 'no_stream');
+      let appendedLive: Promise<unknown> | undefined;
+      const received = await collect(store.subscribeAll({ after: START }), (e) => e.streamId === stream, 4, (seen) => {
+        // Caught up with the history: what comes next must arrive live.
+        if (seen.length === 2) appendedLive = store.append(stream, [event('BetSettled', { i: 2 }), event('BetRemoved', { i: 3 })], 1n);
+      });
+      await appendedLive;
+      expect(received.map((e) => [e.revision, e.data])).to.deep.equal([
+        [0n, { i: 0 }],
+        [1n, { i: 1 }],
+        [2n, { i: 2 }],
+        [3n, { i: 3 }],
+      ]);
+      expectIncreasing(received.map((e) => e.position));
+    });
+
+    it('subscribes from a position in the middle, excluding it', async () => {
+      const stream = streamId('parlay');
+      await store.append(stream, [event('ParlayCreated', { i: 0 }), event('ParlayAmended', { i: 1 }), event('ParlaySettled', { i: 2 })], 'no_stream');
+      const middle = (await store.readStream(stream))[1].position;
+      let appendedLive: Promise<unknown> | undefined;
+      const received = await collect(store.subscribeAll({ after: middle }), (e) => e.streamId === stream, 2, (seen) => {
+        if (seen.length === 1) appendedLive = store.append(stream, [event('ParlayAmended', { i: 3 })], 2n);
+      });
+      await appendedLive;
+      expect(received.map((e) => e.data)).to.deep.equal([{ i: 2 }, { i: 3 }]);
+    });
+
+    it('round-trips data and metadata exactly', async () => {
+      const stream = streamId('user');
+      const metadata: EventMetadata = {
+        occurredAt: '2024-03-01T12:34:56.789Z',
+        commandId: randomUUID(),
+        schemaVersion: 2,
+        causation: { nested: [1, 2.5, null, true, 'ünïcødé ✓ 🎲'], empty: {} },
+      };
+      const data = { userId: randomUUID(), note: 'quotes " \\ and\nnewlines', stake: 12.34, odds: -110, legs: [{ odds: 150 }] };
+      const head = await store.headPosition();
+      await store.append(stream, [{ type: 'UserRegistered', data, metadata }], 'no_stream');
+      const [fromStream] = await store.readStream(stream);
+      expect(fromStream.metadata).to.deep.equal(metadata);
+      expect(fromStream.data).to.deep.equal(data);
+      const fromLog = (await store.readAll({ after: head, maxCount: 100 })).find((e) => e.streamId === stream);
+      expect(fromLog).to.deep.equal(fromStream);
+      const [live] = await collect(store.subscribeAll({ after: head }), (e) => e.streamId === stream, 1);
+      expect(live).to.deep.equal(fromStream);
+    });
+
+    it('lets exactly one of many concurrent appends win each revision', async () => {
+      const stream = streamId('bet');
+      await store.append(stream, [event('BetPlaced', {})], 'no_stream');
+      const racing = await Promise.allSettled(
+        Array.from({ length: 8 }, (_, i) => store.append(stream, [event('BetAmended', { i })], 0n)),
+      );
+      expect(racing.filter((r) => r.status === 'fulfilled')).to.have.length(1);
+      for (const r of racing) if (r.status === 'rejected') expect(r.reason).to.be.instanceOf(WrongExpectedRevision);
+
+      const fresh = streamId('email');
+      const creating = await Promise.allSettled(
+        Array.from({ length: 8 }, (_, i) => store.append(fresh, [event('EmailReserved', { i })], 'no_stream')),
+      );
+      expect(creating.filter((r) => r.status === 'fulfilled')).to.have.length(1);
+
+      const anyAppends = await Promise.all(Array.from({ length: 8 }, () => store.append(stream, [event('BetAmended', {})], 'any')));
+      expect(anyAppends.map((r) => r.nextRevision).sort((x, y) => Number(x - y))).to.deep.equal([2n, 3n, 4n, 5n, 6n, 7n, 8n, 9n]);
+      expect((await store.readStream(stream)).map((e) => e.revision)).to.deep.equal([0n, 1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n, 9n]);
+    });
+  });
+}
+
+/** A fresh stream id, named like the domain's (`bet-{uuid}`). */
+export const streamId = (category: string): string => `${category}-${randomUUID()}`;
+
+export const metadata = (): EventMetadata => ({ occurredAt: new Date().toISOString(), commandId: randomUUID(), schemaVersion: 1 });
+
+export const event = (type: string, data: unknown, id?: string): NewEvent => ({ ...(id ? { id } : {}), type, data, metadata: metadata() });
+
+/** Collects `count` events matching `keep`, unsubscribing afterwards; fails after 20 s without progress. */
+export function collect(
+  events: Observable<RecordedEvent>,
+  keep: (e: RecordedEvent) => boolean,
+  count: number,
+  onEach?: (seen: RecordedEvent[]) => void,
+): Promise<RecordedEvent[]> {
+  const seen: RecordedEvent[] = [];
+  return firstValueFrom(
+    events.pipe(
+      filter(keep),
+      tap((e) => {
+        seen.push(e);
+        onEach?.(seen);
+      }),
+      take(count),
+      timeout({ each: 20_000 }),
+      toArray(),
+    ),
+  );
+}
+
+export function expectIncreasing(positions: Position[]): void {
+  for (let i = 1; i < positions.length; i++) {
+    expect(comparePositions(positions[i - 1], positions[i]), `position ${i} is after position ${i - 1}`).to.equal(-1);
+  }
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected a rejection');
+}

@@ -1,0 +1,267 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { collect, describeEventStoreContract, event, expectIncreasing, metadata, streamId } from '../contract-suite';
+import { comparePositions, type Position, type RecordedEvent } from '../port';
+import { createTestDatabase, type TestDatabase } from '../testing/postgres';
+import { SUBSCRIBER_APPLICATION_NAME, createPostgresEventStore, type PostgresEventStore } from './postgres-event-store';
+
+describeEventStoreContract('Postgres', async () => {
+  const db = await createTestDatabase();
+  const store = await createPostgresEventStore({ connectionString: db.url, pollIntervalMs: 100 });
+  return {
+    store,
+    teardown: async () => {
+      await store.close();
+      await db.drop();
+    },
+  };
+});
+
+describe('Postgres event store', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+
+  before(async () => {
+    db = await createTestDatabase();
+    store = await createPostgresEventStore({ connectionString: db.url, pollIntervalMs: 100 });
+  });
+
+  after(async () => {
+    await store?.close();
+    await db?.drop();
+  });
+
+  it('migrates idempotently, also when several services start at once', async () => {
+    const others = await Promise.all([1, 2, 3].map(() => createPostgresEventStore({ connectionString: db.url })));
+    await Promise.all([store.migrate(), ...others.map((s) => s.migrate())]);
+    await Promise.all(others.map((s) => s.close()));
+  });
+
+  it('withholds events of a committed transaction while an earlier one is open, where a sequence-only reader skips', async () => {
+    const head = await store.headPosition();
+    const slow = await connect(db.url);
+    try {
+      // A slow appender takes the lower sequence number (and transaction id) but commits last.
+      await slow.query('BEGIN');
+      const slowStream = streamId('bet');
+      const [slowId] = await insertInOpenTransaction(slow, slowStream, 1);
+      const fastStream = streamId('bet');
+      await store.append(fastStream, [event('BetPlaced', {})], 'no_stream');
+
+      // A reader ordering by sequence alone sees the fast event and moves past the slow one's number...
+      const naiveBefore = await readBySequenceOnly(db.url, 0n);
+      expect(naiveBefore.map((r) => r.streamId)).to.include(fastStream).and.not.include(slowStream);
+      const naiveCheckpoint = naiveBefore[naiveBefore.length - 1].prepare;
+      // ...while this store shows nothing beyond the open transaction yet.
+      expect((await store.readAll({ after: head, maxCount: 10 })).map((e) => e.streamId)).to.not.include(fastStream);
+
+      await slow.query('COMMIT');
+      // The naive reader never sees the slow event: it is behind its checkpoint.
+      expect((await readBySequenceOnly(db.url, naiveCheckpoint)).map((r) => r.streamId)).to.not.include(slowStream);
+      // This store delivers both, in (transaction, sequence) order.
+      const page = await store.readAll({ after: head, maxCount: 10 });
+      expect(page.map((e) => e.streamId)).to.deep.equal([slowStream, fastStream]);
+      expect(page[0].id).to.equal(slowId);
+    } finally {
+      await slow.end();
+    }
+  });
+
+  it('delivers every event exactly once, in order, to a live subscriber while many appenders race', async function () {
+    this.timeout(120_000);
+    const workers = 16;
+    const rounds = 25;
+    const head = await store.headPosition();
+    const run = randomUUID().slice(0, 8);
+    const appended = new Set<string>();
+    let total = 0;
+    const received: RecordedEvent[] = [];
+    const subscription = store.subscribeAll({ after: head }).subscribe({
+      next: (e) => {
+        if (e.streamId.startsWith(`race${run}-`)) received.push(e);
+      },
+    });
+    try {
+      await Promise.all(
+        Array.from({ length: workers }, async (_, w) => {
+          const slow = await connect(db.url);
+          try {
+            const stream = `race${run}-bet-${w}`;
+            let revision: bigint | 'no_stream' = 'no_stream';
+            for (let round = 0; round < rounds; round++) {
+              if (round % 5 === w % 5) {
+                // Every fifth append holds its transaction open for a while after inserting, so
+                // later sequence numbers commit before it.
+                await slow.query('BEGIN');
+                const ids = await insertInOpenTransaction(slow, `race${run}-slow-${w}-${round}`, 1 + (round % 2));
+                await slow.query('SELECT pg_sleep($1)', [0.02 + Math.random() * 0.13]);
+                await slow.query('COMMIT');
+                ids.forEach((id) => appended.add(id));
+                total += ids.length;
+              } else {
+                const events = Array.from({ length: 1 + ((w + round) % 3) }, (_, i) => event('BetAmended', { w, round, i }, randomUUID()));
+                // Half the workers append with exact revisions, half with 'any'.
+                const result = await store.append(stream, events, w % 2 ? revision : 'any');
+                revision = result.nextRevision;
+                events.forEach((e) => appended.add(e.id!));
+                total += events.length;
+              }
+            }
+          } finally {
+            await slow.end();
+          }
+        }),
+      );
+      // Everything is committed: the subscriber must now catch up to exactly the appended set.
+      const deadline = Date.now() + 20_000;
+      while (received.length < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 300)); // would reveal duplicates arriving late
+    } finally {
+      subscription.unsubscribe();
+    }
+
+    expect(received).to.have.length(total);
+    expect(new Set(received.map((e) => e.id))).to.deep.equal(appended);
+    expectIncreasing(received.map((e) => e.position));
+    const byStream = new Map<string, bigint[]>();
+    for (const e of received) byStream.set(e.streamId, [...(byStream.get(e.streamId) ?? []), e.revision]);
+    for (const [stream, revisions] of byStream) {
+      expect(revisions, stream).to.deep.equal(revisions.map((_, i) => BigInt(i)));
+    }
+    // Paging with readAll gives the very same sequence.
+    const paged: RecordedEvent[] = [];
+    for (let after: Position = head; ; ) {
+      const page = await store.readAll({ after, maxCount: 37 });
+      if (page.length === 0) break;
+      paged.push(...page);
+      after = page[page.length - 1].position;
+    }
+    expect(paged.map((e) => e.id)).to.deep.equal(received.map((e) => e.id));
+  });
+
+  it('wakes live subscribers of other store instances by notification, without waiting for the poll', async () => {
+    const listening = await createPostgresEventStore({ connectionString: db.url, migrate: false, pollIntervalMs: 60_000 });
+    try {
+      const stream = streamId('bet');
+      const head = await listening.headPosition();
+      const received = collect(listening.subscribeAll({ after: head }), (e) => e.streamId === stream, 1);
+      await waitFor(async () => (await listeners(db.url)) === 1);
+      await new Promise((r) => setTimeout(r, 100)); // the first (empty) read is done: it is listening
+      const appendedAt = Date.now();
+      await store.append(stream, [event('BetPlaced', {})], 'no_stream');
+      await received;
+      expect(Date.now() - appendedAt).to.be.below(5_000);
+    } finally {
+      await listening.close();
+    }
+  });
+
+  it('delivers events an unrelated open transaction held back once it ends, though nothing notifies then', async () => {
+    const unrelated = await connect(db.url);
+    try {
+      await unrelated.query('BEGIN');
+      await unrelated.query('SELECT pg_current_xact_id()'); // holds the xmin horizon back
+      const stream = streamId('bet');
+      const head = await store.headPosition();
+      const received = collect(store.subscribeAll({ after: head }), (e) => e.streamId === stream, 1);
+      await store.append(stream, [event('BetPlaced', {})], 'no_stream');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await store.readAll({ after: head, maxCount: 10 })).to.deep.equal([]);
+      await unrelated.query('COMMIT');
+      expect((await received)[0].streamId).to.equal(stream); // found by the fallback poll (100 ms here)
+    } finally {
+      await unrelated.end();
+    }
+  });
+
+  it('completes live subscriptions on close and releases their connections', async () => {
+    const other = await createPostgresEventStore({ connectionString: db.url, migrate: false });
+    let completed = false;
+    const sub = other.subscribeAll({ after: await other.headPosition() }).subscribe({ complete: () => (completed = true) });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await listeners(db.url)).to.equal(1);
+    await other.close();
+    expect(completed).to.equal(true);
+    expect(sub.closed).to.equal(true);
+    await waitFor(async () => (await listeners(db.url)) === 0);
+  });
+
+  it('ends a subscription with an error when its connection breaks', async () => {
+    const errors: unknown[] = [];
+    const sub = store.subscribeAll({ after: await store.headPosition() }).subscribe({ error: (e) => errors.push(e) });
+    await waitFor(async () => (await listeners(db.url)) === 1);
+    const admin = await connect(db.url);
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
+      [SUBSCRIBER_APPLICATION_NAME],
+    );
+    await admin.end();
+    await waitFor(async () => errors.length === 1);
+    expect(sub.closed).to.equal(true);
+  });
+
+  it('resumes a subscription from the position of the last event handled', async () => {
+    const stream = streamId('bet');
+    const head = await store.headPosition();
+    await store.append(stream, [event('BetPlaced', { i: 0 }), event('BetAmended', { i: 1 }), event('BetSettled', { i: 2 })], 'no_stream');
+    const first = await collect(store.subscribeAll({ after: head }), (e) => e.streamId === stream, 1);
+    const rest = await collect(store.subscribeAll({ after: first[0].position }), (e) => e.streamId === stream, 2);
+    expect([...first, ...rest].map((e) => e.data)).to.deep.equal([{ i: 0 }, { i: 1 }, { i: 2 }]);
+    expect(comparePositions(rest[1].position, await store.headPosition())).to.be.at.most(0);
+  });
+});
+
+async function connect(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
+/** Writes a new stream the way the adapter does, inside the caller's open transaction; returns the event ids. */
+async function insertInOpenTransaction(client: pg.Client, stream: string, count: number): Promise<string[]> {
+  await client.query('INSERT INTO eventstore.streams (stream_id, revision) VALUES ($1, $2)', [stream, count - 1]);
+  const ids = Array.from({ length: count }, () => randomUUID());
+  for (const [revision, id] of ids.entries()) {
+    await client.query(
+      `INSERT INTO eventstore.events (stream_id, revision, id, type, data, metadata) VALUES ($1, $2, $3, 'BetPlaced', '{}', $4)`,
+      [stream, revision, id, JSON.stringify(metadata())],
+    );
+  }
+  return ids;
+}
+
+/** The broken reader this adapter must not be: `WHERE prepare > checkpoint ORDER BY prepare`. */
+async function readBySequenceOnly(url: string, after: bigint) {
+  const client = await connect(url);
+  try {
+    const { rows } = await client.query<{ prepare: string; stream_id: string }>(
+      'SELECT prepare, stream_id FROM eventstore.events WHERE prepare > $1 ORDER BY prepare',
+      [after.toString()],
+    );
+    return rows.map((r) => ({ prepare: BigInt(r.prepare), streamId: r.stream_id }));
+  } finally {
+    await client.end();
+  }
+}
+
+async function listeners(url: string): Promise<number> {
+  const client = await connect(url);
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
+      [SUBSCRIBER_APPLICATION_NAME],
+    );
+    return rows[0].n;
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitFor(condition: () => Promise<boolean> | boolean, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
