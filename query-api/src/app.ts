@@ -87,7 +87,7 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
   const guard = [requireAuth(deps.jwtSecret), readYourWrites(waiter, deps.maxWaitMs ?? DEFAULT_MAX_WAIT_MS)];
 
   router.get('/auth/me', ...guard, async (ctx) => {
-    ctx.body = await getMe(db, currentUserId(ctx));
+    ctx.body = await getMe(db, store, currentUserId(ctx));
   });
 
   router.get('/bets', ...guard, async (ctx) => {

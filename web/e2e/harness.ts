@@ -48,6 +48,27 @@ export const startE2E = async (): Promise<E2E> => {
   };
 };
 
+let shared: Promise<E2E> | undefined;
+
+/**
+ * The one product and browser of a mocha run, started by the first e2e test that asks (startup
+ * takes seconds) and stopped by a root-level hook after every test has run.
+ */
+export const sharedE2E = (): Promise<E2E> => {
+  shared ??= startE2E();
+  return shared;
+};
+
+// Registered while mocha loads the first spec file that imports this module: a root-level hook.
+if (typeof after === 'function') {
+  after(async function stopSharedE2E() {
+    this.timeout(60_000);
+    const running = shared;
+    shared = undefined;
+    if (running) await running.then((e2e) => e2e.stop(), () => {});
+  });
+}
+
 /** A fresh browser context (its own localStorage) at a viewport, with an optional colour scheme. */
 export const newPage = async (e2e: E2E, viewport = DESKTOP, colorScheme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page }> => {
   const context = await e2e.browser.newContext({ viewport, colorScheme, baseURL: e2e.product.url });
@@ -67,13 +88,16 @@ export const screenshot = async (page: Page, name: string): Promise<string> => {
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = require.resolve('axe-core/axe.min.js');
 
-/** Runs axe-core on the page; returns violations of serious or critical impact. */
-export const seriousA11yViolations = async (page: Page) => {
-  await page.addScriptTag({ path: AXE_SOURCE });
-  const result = await page.evaluate(async () => {
+/**
+ * Runs axe-core on the page; returns violations of serious or critical impact. `rules` limits the
+ * run to those rule ids (e.g. only 'color-contrast' when re-checking a page in its other theme).
+ */
+export const seriousA11yViolations = async (page: Page, rules?: readonly string[]) => {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SOURCE });
+  const result = await page.evaluate(async (only) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
+    return axe.run(document, { resultTypes: ['violations'], ...(only ? { runOnly: { type: 'rule', values: only } } : {}) });
+  }, rules ? [...rules] : null);
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));

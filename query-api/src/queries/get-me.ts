@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { User } from '@bt/contracts';
+import { streams, type User } from '@bt/contracts';
+import type { EventStore } from '@bt/event-store/port';
 import { UnauthorizedError } from '@bt/platform/http/errors';
 import type { UserRow } from '@bt/projector/db/schema';
 import { iso, readModels, type ReadDatabase } from '../read-db';
@@ -11,9 +12,31 @@ export const toUser = (row: UserRow): User => ({
   createdAt: iso(row.created_at),
 });
 
-/** GET /api/auth/me. A token whose user does not exist is not a session: 401, so the client logs out. */
-export async function getMe(db: Kysely<ReadDatabase>, userId: string): Promise<User> {
+/**
+ * The user from their own stream, for the moment between registering and the projector reaching
+ * it (a reload then carries no X-Min-Position): a valid new session must not look signed out.
+ */
+const fromStream = async (store: EventStore, userId: string): Promise<User | undefined> => {
+  let user: User | undefined;
+  for (const event of await store.readStream(streams.user(userId))) {
+    const data = event.data as { email: string; username?: string | null };
+    if (event.type === 'UserRegistered') {
+      user = { id: userId, email: data.email, username: data.username ?? null, createdAt: event.metadata.occurredAt };
+    } else if (event.type === 'EmailChanged' && user) {
+      user = { ...user, email: data.email };
+    }
+  }
+  return user;
+};
+
+/**
+ * GET /api/auth/me: from the read model, else (not projected yet) from the user's stream. A token
+ * whose user does not exist at all is not a session: 401, so the client logs out.
+ */
+export async function getMe(db: Kysely<ReadDatabase>, store: EventStore, userId: string): Promise<User> {
   const row = await readModels(db).selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-  if (!row) throw new UnauthorizedError();
-  return toUser(row);
+  if (row) return toUser(row);
+  const user = await fromStream(store, userId);
+  if (!user) throw new UnauthorizedError();
+  return user;
 }

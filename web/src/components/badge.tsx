@@ -13,6 +13,7 @@ export const Badge = styled.span<{ $tone?: BadgeTone }>`
   font-weight: 650;
   line-height: 1.5;
   white-space: nowrap;
+  flex-shrink: 0; /* beside long text in a flex row it keeps its width instead of clipping its word */
   ${({ theme, $tone = 'neutral' }) => {
     const c = theme.colors;
     switch ($tone) {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { registerToastHost } from '../lib/toast';
 import { Button } from './button';
 import { XIcon } from './icons';
 
@@ -67,6 +68,13 @@ export function Dialog({ open, onClose, title, description, children, role = 'di
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  // While open, toasts render inside the dialog: outside it they would sit under the backdrop, inert.
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!open || !dialog) return;
+    return registerToastHost(dialog);
   }, [open]);
 
   // Closing the page while a dialog is open must not leave the document inert.

@@ -19,6 +19,7 @@ const Trigger = styled.button`
   font-weight: 600;
   cursor: pointer;
   max-width: 220px;
+  svg { flex-shrink: 0; }
   &:hover { background: ${({ theme }) => theme.colors.surfaceMuted}; }
 `;
 

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 
 export const PageContainer = styled.div`
   width: 100%;
-  max-width: 1200px;
+  max-width: 1280px;
   margin: 0 auto;
   padding: 24px 16px;
   display: flex;

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 
 const List = styled.div`
   display: inline-flex;
+  align-self: flex-start;
   gap: 4px;
   padding: 4px;
   border-radius: ${({ theme }) => theme.radii.md};
@@ -13,7 +14,10 @@ const List = styled.div`
 
 const Tab = styled.button`
   min-height: 36px;
-  padding: 0 16px;
+  padding: 0 12px;
+  @media (min-width: 640px) {
+    padding: 0 16px;
+  }
   border: 0;
   border-radius: ${({ theme }) => theme.radii.sm};
   background: transparent;

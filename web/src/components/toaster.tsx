@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { createPortal } from 'react-dom';
 import styled from 'styled-components';
-import { dismissToast, useCurrentToast, type ToastItem } from '../lib/toast';
+import { dismissToast, useCurrentToast, useToastHost, type ToastItem } from '../lib/toast';
 import { Button } from './button';
 import { XIcon } from './icons';
 
@@ -122,7 +123,11 @@ function ToastView({ item }: { item: ToastItem }) {
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') dismissToast(item.id);
+        if (event.key !== 'Escape') return;
+        // Escape closes the toast only, not a dialog it sits in.
+        event.preventDefault();
+        event.stopPropagation();
+        dismissToast(item.id);
       }}
     >
       <Text>
@@ -150,10 +155,11 @@ function ToastView({ item }: { item: ToastItem }) {
 
 /**
  * The notification area: top of the screen on phones, bottom right from the small breakpoint.
- * One toast at a time; F8 moves focus to it.
+ * One toast at a time; F8 moves focus to it. While a modal dialog is open it renders inside it.
  */
 export function Toaster() {
   const item = useCurrentToast();
+  const host = useToastHost();
   const regionRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -167,9 +173,10 @@ export function Toaster() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  return (
+  const region = (
     <Region ref={regionRef} aria-label="Notifications (F8)" tabIndex={-1}>
       {item && <ToastView key={item.id} item={item} />}
     </Region>
   );
+  return host ? createPortal(region, host) : region;
 }

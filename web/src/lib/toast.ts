@@ -41,3 +41,31 @@ const subscribe = (listener: () => void) => {
 };
 
 export const useCurrentToast = (): ToastItem | null => useSyncExternalStore(subscribe, () => current, () => null);
+
+/*
+ * Where toasts render. An open modal <dialog> sits in the top layer and makes the rest of the page
+ * inert, so a toast rendered outside it (a validation error from the dialog's own form) would be
+ * hidden behind the backdrop and unreachable. Open modals register here; the toaster renders inside
+ * the newest one.
+ */
+let hosts: readonly HTMLElement[] = [];
+const hostListeners = new Set<() => void>();
+
+/** Makes `element` (an open modal) the place toasts render until the returned function is called. */
+export const registerToastHost = (element: HTMLElement): (() => void) => {
+  hosts = [...hosts, element];
+  for (const listener of hostListeners) listener();
+  return () => {
+    hosts = hosts.filter((host) => host !== element);
+    for (const listener of hostListeners) listener();
+  };
+};
+
+const subscribeHosts = (listener: () => void) => {
+  hostListeners.add(listener);
+  return () => hostListeners.delete(listener);
+};
+
+/** The newest open modal, or null for the page itself. */
+export const useToastHost = (): HTMLElement | null =>
+  useSyncExternalStore(subscribeHosts, () => hosts.at(-1) ?? null, () => null);

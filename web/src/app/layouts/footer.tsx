@@ -7,7 +7,7 @@ const Bar = styled.footer`
 `;
 
 const Inner = styled.div`
-  max-width: 1200px;
+  max-width: 1280px;
   margin: 0 auto;
   padding: 20px 16px;
   display: flex;

@@ -17,7 +17,7 @@ const Bar = styled.header`
 `;
 
 const Inner = styled.div`
-  max-width: 1200px;
+  max-width: 1280px;
   margin: 0 auto;
   min-height: 64px;
   padding: 8px 12px;
@@ -39,7 +39,9 @@ const Brand = styled(Link)`
   color: ${({ theme }) => theme.colors.text};
   text-decoration: none;
   white-space: nowrap;
+  flex-shrink: 0;
   svg {
+    flex-shrink: 0;
     color: ${({ theme }) => theme.colors.primary};
   }
   @media (max-width: 399.98px) {
@@ -53,15 +55,17 @@ const Brand = styled(Link)`
   }
 `;
 
+/* The links give way first (scrolling sideways between 768 and 1024 px); at desktop widths all six fit. */
 const Nav = styled.nav`
   display: none;
   @media (min-width: 768px) {
     display: flex;
     gap: 2px;
+    min-width: 0;
     overflow-x: auto;
   }
   a {
-    padding: 8px 10px;
+    padding: 8px;
     border-radius: ${({ theme }) => theme.radii.sm};
     color: ${({ theme }) => theme.colors.textMuted};
     font-weight: 600;
@@ -81,6 +85,7 @@ const Nav = styled.nav`
 
 const Right = styled.div`
   margin-left: auto;
+  flex-shrink: 0;
   display: flex;
   align-items: center;
   gap: 6px;
@@ -90,10 +95,12 @@ const Right = styled.div`
 `;
 
 const UserName = styled.span`
+  max-width: 120px;
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
-  @media (max-width: 1023.98px) {
+  /* Below 1280 px the six header links need the room; the name stays the button's accessible name. */
+  @media (max-width: 1279.98px) {
     display: none;
   }
 `;

@@ -9,8 +9,9 @@ import { formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useAddFundsMutation } from '../api/bankroll-api';
 
+/** Icon-only below 1280 px, where the header links need the room; still named 'Add Funds'. */
 const Label = styled.span`
-  @media (max-width: 639.98px) {
+  @media (max-width: 1279.98px) {
     position: absolute;
     width: 1px;
     height: 1px;

@@ -5,12 +5,16 @@ import { SearchIcon } from '../../../components/icons';
 import { OUTCOME_LABELS, SPORT_LABELS } from '../../../lib/labels';
 import type { HistoryFilters } from '../lib/history';
 
+/* One column on narrow phones: two columns of selects at 375 px clip 'All Outcomes' and 'Last 30 days'. */
 const Grid = styled.div`
   display: grid;
   gap: 12px;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  > :first-child {
-    grid-column: 1 / -1;
+  grid-template-columns: minmax(0, 1fr);
+  @media (min-width: 480px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    > :first-child {
+      grid-column: 1 / -1;
+    }
   }
   @media (min-width: 1024px) {
     grid-template-columns: minmax(0, 2fr) repeat(4, minmax(0, 1fr));

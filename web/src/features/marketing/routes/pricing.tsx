@@ -128,8 +128,12 @@ const Stats = styled.ul`
   }
   strong {
     display: block;
-    font-size: 1.5rem;
+    font-size: 1.25rem; /* 'Bank-level' on one line in a half-width phone card */
+    white-space: nowrap;
     color: ${({ theme }) => theme.colors.link};
+    @media (min-width: 640px) {
+      font-size: 1.5rem;
+    }
   }
   span {
     color: ${({ theme }) => theme.colors.textMuted};

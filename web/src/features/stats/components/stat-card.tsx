@@ -23,22 +23,39 @@ const Top = styled.div`
   }
 `;
 
+/* Two cards a row on phones leave ~120 px: a smaller figure keeps "+$1,225.66" on one line. */
 const Value = styled.p`
-  font-size: 1.625rem;
+  font-size: 1.25rem;
   font-weight: 750;
   font-variant-numeric: tabular-nums;
   overflow-wrap: anywhere;
+  @media (min-width: 640px) {
+    font-size: 1.625rem;
+  }
 `;
 
+/* The change keeps its arrow; 'vs previous 30 days' moves to the next line as a whole when narrow. */
 const Trend = styled.p<{ $up: boolean }>`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
-  gap: 4px;
+  column-gap: 4px;
   font-size: 0.8125rem;
   color: ${({ theme, $up }) => ($up ? theme.colors.win : theme.colors.loss)};
+  svg {
+    flex-shrink: 0;
+  }
   span:last-child {
+    white-space: nowrap;
     color: ${({ theme }) => theme.colors.textMuted};
   }
+`;
+
+const Change = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  white-space: nowrap;
 `;
 
 const Caption = styled.p`
@@ -72,8 +89,10 @@ export function StatCard({ title, value, icon, trend, label }: StatCardProps) {
       <Value>{value}</Value>
       {trend ? (
         <Trend $up={trend.up}>
-          {trend.up ? <TrendUpIcon size={14} /> : <TrendDownIcon size={14} />}
-          <span>{trend.text}</span>
+          <Change>
+            {trend.up ? <TrendUpIcon size={14} /> : <TrendDownIcon size={14} />}
+            {trend.text}
+          </Change>
           <span>vs previous 30 days</span>
         </Trend>
       ) : (

@@ -1,0 +1,155 @@
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import {
+  expectNoSeriousA11yViolations,
+  expectToast,
+  heading,
+  logIn,
+  logOut,
+  openUserMenu,
+  signUp,
+  uniqueEmail,
+  usePage,
+  VIEWPORTS,
+  type Viewport,
+} from './steps';
+
+const bankroll = (page: Page) => page.getByRole('banner').getByText(/^-?\$[\d,]+\.\d\d$/);
+
+/** Journey 6: Add Funds in the header; a bad amount is refused. */
+const addFunds = async (page: Page, viewport: Viewport) => {
+  await signUp(page, `funds-${viewport.name}`);
+  expect(await bankroll(page).innerText()).to.equal('$0.00');
+
+  await page.getByRole('banner').getByRole('button', { name: 'Add Funds' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Funds' });
+  await dialog.waitFor();
+  await expectNoSeriousA11yViolations(page, `Add Funds dialog (${viewport.name})`);
+  await dialog.getByLabel('Amount ($)', { exact: true }).fill('0');
+  await dialog.getByRole('button', { name: 'Add Funds' }).click();
+  await expectToast(page, 'Invalid amount', 'Please enter a valid positive amount');
+  await dialog.getByLabel('Amount ($)', { exact: true }).fill('250');
+  await dialog.getByRole('button', { name: 'Add Funds' }).click();
+  await expectToast(page, 'Funds added', 'Successfully added $250.00 to your bankroll');
+  await dialog.waitFor({ state: 'hidden' });
+  await page.getByRole('banner').getByText('$250.00', { exact: true }).waitFor();
+
+  // A second deposit adds to the first.
+  await page.getByRole('banner').getByRole('button', { name: 'Add Funds' }).click();
+  await dialog.getByLabel('Amount ($)', { exact: true }).fill('49.99');
+  await dialog.getByRole('button', { name: 'Add Funds' }).click();
+  await expectToast(page, 'Funds added', 'Successfully added $49.99 to your bankroll');
+  await page.getByRole('banner').getByText('$299.99', { exact: true }).waitFor();
+};
+
+/** Journey 7: change e-mail and password in Settings, log out, log in with the new credentials. */
+const changeCredentials = async (page: Page, viewport: Viewport) => {
+  const username = `set${viewport.name}`;
+  const account = await signUp(page, `settings-${viewport.name}`, username);
+  const menu = await openUserMenu(page, username);
+  await menu.getByRole('menuitem', { name: 'Settings' }).click();
+  await page.waitForURL((url) => url.pathname === '/settings');
+  await heading(page, 'Account Settings').waitFor();
+  const profile = page.getByRole('region', { name: 'Profile Information' });
+  await profile.getByText(account.email, { exact: true }).waitFor();
+  expect(await page.getByRole('tab', { name: 'Change Email' }).getAttribute('aria-selected')).to.equal('true');
+
+  // E-mail.
+  const newEmail = uniqueEmail(`moved-${viewport.name}`);
+  await page.getByLabel('New Email', { exact: true }).fill('not-an-address');
+  await page.getByRole('button', { name: 'Update Email' }).click();
+  await page.getByText('Please enter a valid email address', { exact: true }).waitFor();
+  await page.getByLabel('New Email', { exact: true }).fill(newEmail);
+  await page.getByRole('button', { name: 'Update Email' }).click();
+  await expectToast(page, 'Email updated successfully');
+  await profile.getByText(newEmail, { exact: true }).waitFor();
+
+  // Password: the confirmation must match; the current one must be right.
+  await page.getByRole('tab', { name: 'Change Password' }).click();
+  const newPassword = 'brand-new-pass';
+  await page.getByLabel('Current Password', { exact: true }).fill(account.password);
+  await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm New Password', { exact: true }).fill(`${newPassword}x`);
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await page.getByText("Passwords don't match", { exact: true }).waitFor();
+  expect(await page.getByLabel('Confirm New Password', { exact: true }).getAttribute('aria-invalid')).to.equal('true');
+
+  await page.getByLabel('Current Password', { exact: true }).fill('not-my-password');
+  await page.getByLabel('Confirm New Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expectToast(page, 'Error', 'Current password is incorrect');
+
+  await page.getByLabel('Current Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expectToast(page, 'Password updated successfully');
+  expect(await page.getByLabel('New Password', { exact: true }).inputValue()).to.equal('');
+
+  // Out, and back in: the old e-mail no longer works, the new credentials do.
+  await logOut(page, username);
+  await page.goto('/login');
+  await heading(page, 'Welcome Back').waitFor();
+  await page.getByText('Sign in to your sports betting tracker', { exact: true }).waitFor();
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expectToast(page, 'Login Failed', 'Invalid email or password');
+  await logIn(page, newEmail, newPassword);
+  await page.getByRole('banner').getByRole('button', { name: username, exact: true }).waitFor();
+};
+
+/** Journey 8: logout lands on /landing; an unknown path is the 404 screen signed in and the landing page signed out. */
+const unknownPaths = async (page: Page, viewport: Viewport) => {
+  await signUp(page, `paths-${viewport.name}`);
+  await page.goto('/no/such/page');
+  await heading(page, '404 Page Not Found').waitFor();
+  await page.getByText('Did you forget to add the page to the router?', { exact: true }).waitFor();
+  // Signed-in chrome around it.
+  await page.getByRole('banner').waitFor();
+
+  const menuName = (await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').email as string)).split('@')[0];
+  await logOut(page, menuName);
+  await page.getByRole('link', { name: 'Start Tracking Now' }).first().waitFor();
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).to.deep.equal([null, null]);
+  expect(await page.getByRole('banner').count()).to.equal(0);
+
+  await page.goto('/no/such/page');
+  await page.getByRole('link', { name: 'Start Tracking Now' }).first().waitFor();
+  expect(await page.getByText('404 Page Not Found').count()).to.equal(0);
+  // Signed-in screens are the landing page too.
+  await page.goto('/history');
+  await page.getByRole('link', { name: 'Start Tracking Now' }).first().waitFor();
+  expect(await page.getByRole('link', { name: 'Sign In', exact: true }).first().getAttribute('href')).to.equal('/login');
+};
+
+describe('bankroll journey (e2e)', () => {
+  for (const viewport of VIEWPORTS) {
+    describe(`at ${viewport.width} px`, () => {
+      const t = usePage(viewport);
+      it('adds funds in the header dialog and shows the new bankroll, refusing an amount of 0', async () => {
+        await addFunds(t.page, viewport);
+      });
+    });
+  }
+});
+
+describe('settings journey (e2e)', () => {
+  for (const viewport of VIEWPORTS) {
+    describe(`at ${viewport.width} px`, () => {
+      const t = usePage(viewport);
+      it('changes e-mail and password, logs out and logs in with the new credentials', async () => {
+        await changeCredentials(t.page, viewport);
+      });
+    });
+  }
+});
+
+describe('routes journey (e2e)', () => {
+  for (const viewport of VIEWPORTS) {
+    describe(`at ${viewport.width} px`, () => {
+      const t = usePage(viewport);
+      it('shows the 404 screen for an unknown path signed in, and the landing page after logout and signed out', async () => {
+        await unknownPaths(t.page, viewport);
+      });
+    });
+  }
+});
