@@ -20,7 +20,7 @@ export const americanToDecimal = (odds: number): number => (odds > 0 ? 1 + odds 
 
 /**
  * American odds for a decimal price, rounded to a whole number. Even money and longer are positive.
- * A price of exactly 1 (every leg pushed) has no American form; it is shown as "+0".
+ * A price of exactly 1 (every leg pushed) has no American form; it is shown as "0".
  */
 export const decimalToAmerican = (decimal: number): number => {
   if (decimal <= 1) return 0;

@@ -1,0 +1,235 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { TableName, TableRows, RowChanges } from '../projections/rows';
+import { CHECKPOINT_NAME, NOTIFY_CHANNEL, type Database } from './schema';
+
+/**
+ * The one place read-model rows reach Postgres: a batch of row changes as a few multi-row
+ * statements (`unnest` of one array per column, in large chunks), never a statement per event.
+ * The caller runs it in the transaction that also saves the checkpoint.
+ */
+
+type PgType = 'uuid' | 'text' | 'numeric' | 'date' | 'timestamptz' | 'boolean' | 'integer' | 'jsonb' | 'double precision';
+
+interface TableSpec<T extends TableName> {
+  key: (keyof TableRows[T] & string)[];
+  columns: [keyof TableRows[T] & string, PgType][];
+}
+
+const SPECS: { [T in TableName]: TableSpec<T> } = {
+  users: {
+    key: ['id'],
+    columns: [['id', 'uuid'], ['email', 'text'], ['username', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz']],
+  },
+  bets: {
+    key: ['id'],
+    columns: [
+      ['id', 'uuid'], ['user_id', 'uuid'], ['kind', 'text'], ['sport', 'text'], ['event', 'text'], ['bet_type', 'text'],
+      ['odds', 'text'], ['stake', 'numeric'], ['profit', 'numeric'], ['outcome', 'text'], ['notes', 'text'], ['date', 'date'],
+      ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['parlay_id', 'uuid'], ['is_part_of_parlay', 'boolean'],
+      ['leg_count', 'integer'], ['version', 'integer'],
+    ],
+  },
+  parlays: {
+    key: ['id'],
+    columns: [
+      ['id', 'uuid'], ['user_id', 'uuid'], ['name', 'text'], ['total_odds', 'text'], ['decimal_odds', 'double precision'],
+      ['stake', 'numeric'], ['potential_profit', 'numeric'], ['profit', 'numeric'], ['outcome', 'text'],
+      ['chosen_outcome', 'text'], ['notes', 'text'], ['date', 'date'], ['created_at', 'timestamptz'],
+      ['updated_at', 'timestamptz'], ['legs', 'jsonb'], ['version', 'integer'],
+    ],
+  },
+  bankroll: {
+    key: ['user_id'],
+    columns: [
+      ['user_id', 'uuid'], ['amount', 'numeric'], ['deposits', 'numeric'], ['withdrawals', 'numeric'],
+      ['settled_profit', 'numeric'], ['updated_at', 'timestamptz'],
+    ],
+  },
+  user_stats: {
+    key: ['user_id'],
+    columns: [
+      ['user_id', 'uuid'], ['bet_count', 'integer'], ['parlay_count', 'integer'], ['wins', 'integer'], ['losses', 'integer'],
+      ['pushes', 'integer'], ['pending', 'integer'], ['settled_stake', 'numeric'], ['total_profit', 'numeric'],
+    ],
+  },
+  daily: {
+    key: ['user_id', 'date'],
+    columns: [
+      ['user_id', 'uuid'], ['date', 'date'], ['placed', 'integer'], ['wins', 'integer'], ['losses', 'integer'],
+      ['pushes', 'integer'], ['pending', 'integer'], ['settled_stake', 'numeric'], ['profit', 'numeric'],
+    ],
+  },
+  sport_distribution: {
+    key: ['user_id', 'sport'],
+    columns: [['user_id', 'uuid'], ['sport', 'text'], ['count', 'integer'], ['stake', 'numeric'], ['profit', 'numeric']],
+  },
+  streaks: {
+    key: ['user_id'],
+    columns: [
+      ['user_id', 'uuid'], ['current_streak', 'jsonb'], ['longest_win_streak', 'jsonb'], ['longest_loss_streak', 'jsonb'],
+      ['recent_streaks', 'jsonb'], ['streaks_by_month', 'jsonb'],
+    ],
+  },
+  goals: {
+    key: ['id'],
+    columns: [
+      ['id', 'uuid'], ['user_id', 'uuid'], ['title', 'text'], ['target_amount', 'numeric'], ['current_amount', 'numeric'],
+      ['timeframe', 'text'], ['start_date', 'date'], ['end_date', 'date'], ['status', 'text'], ['paused', 'boolean'],
+      ['description', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['version', 'integer'],
+    ],
+  },
+  journal_entries: {
+    key: ['id'],
+    columns: [
+      ['id', 'uuid'], ['user_id', 'uuid'], ['title', 'text'], ['content', 'text'], ['type', 'text'], ['mood', 'text'],
+      ['tags', 'jsonb'], ['date', 'date'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['version', 'integer'],
+    ],
+  },
+  user_streams: {
+    key: ['user_id', 'stream_id'],
+    columns: [['user_id', 'uuid'], ['stream_id', 'text']],
+  },
+};
+
+/** The tables the projection writes, in the order they are written. */
+export const PROJECTED_TABLES = Object.keys(SPECS) as TableName[];
+
+/** Rows per statement: big enough to amortise a round trip, small enough to keep parameters modest. */
+const CHUNK = 5_000;
+
+const QUOTE = /[\\"]/g;
+const quoted = (text: string): string =>
+  `"${text.includes('"') || text.includes('\\') ? text.replace(QUOTE, '\\$&') : text}"`;
+
+/** How a column travels: timestamps as epoch milliseconds (far cheaper to format than ISO text). */
+const wireType = (type: PgType): string => (type === 'timestamptz' ? 'float8' : type);
+
+/**
+ * A Postgres array literal for one column, built directly: much cheaper than pg's generic array
+ * serialisation for hundreds of thousands of rows. Text and JSON are quoted (and escaped when
+ * needed); the other types' text forms never need quoting.
+ */
+export const arrayLiteral = (values: readonly unknown[], type: PgType): string => {
+  const parts = new Array<string>(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (value === null || value === undefined) parts[i] = 'NULL';
+    else if (type === 'text') parts[i] = quoted(value as string);
+    else if (type === 'jsonb') parts[i] = quoted(JSON.stringify(value));
+    else if (type === 'timestamptz') parts[i] = String(value instanceof Date ? value.getTime() : Date.parse(value as string));
+    else parts[i] = String(value);
+  }
+  return `{${parts.join(',')}}`;
+};
+
+/** `insert into schema.table (...) select ... from unnest(one array per column)`, for a chunk of rows. */
+const insertRows = (schema: string, table: TableName, spec: TableSpec<TableName>, rows: readonly object[]) => {
+  const names = spec.columns.map(([name]) => name);
+  const arrays = spec.columns.map(([name, type]) => {
+    const literal = arrayLiteral(rows.map((row) => (row as Record<string, unknown>)[name]), type);
+    return sql`${literal}::${sql.raw(wireType(type))}[]`;
+  });
+  const values = spec.columns.map(([name, type]) =>
+    type === 'timestamptz' ? sql`to_timestamp(u.${sql.id(name)} / 1000)` : sql`u.${sql.id(name)}`,
+  );
+  return sql`insert into ${sql.id(schema, table)} as t (${sql.join(names.map((n) => sql.id(n)))})
+    select ${sql.join(values)} from unnest(${sql.join(arrays)}) as u(${sql.join(names.map((n) => sql.id(n)))})`;
+};
+
+type Statement = () => RawBuilder<unknown>;
+
+function* inserts(schema: string, table: TableName, rows: readonly object[]): Generator<Statement> {
+  const spec = SPECS[table] as TableSpec<TableName>;
+  for (let i = 0; i < rows.length; i += CHUNK) yield () => insertRows(schema, table, spec, rows.slice(i, i + CHUNK));
+}
+
+function* upserts(schema: string, table: TableName, rows: readonly object[]): Generator<Statement> {
+  const spec = SPECS[table] as TableSpec<TableName>;
+  const updated = spec.columns.map(([name]) => name).filter((name) => !spec.key.includes(name as never));
+  const onConflict = updated.length === 0
+    ? sql`on conflict do nothing`
+    : sql`on conflict (${sql.join(spec.key.map((k) => sql.id(k)))}) do update set ${sql.join(
+        updated.map((name) => sql`${sql.id(name)} = excluded.${sql.id(name)}`),
+      )} where (${sql.join(updated.map((name) => sql`t.${sql.id(name)}`))}) is distinct from (${sql.join(
+        updated.map((name) => sql`excluded.${sql.id(name)}`),
+      )})`;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    yield () => sql`${insertRows(schema, table, spec, rows.slice(i, i + CHUNK))} ${onConflict}`;
+  }
+}
+
+function* deletes(schema: string, table: TableName, keys: readonly object[]): Generator<Statement> {
+  const spec = SPECS[table] as TableSpec<TableName>;
+  const keyColumns = spec.columns.filter(([name]) => spec.key.includes(name as never));
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    yield () => {
+      const chunk = keys.slice(i, i + CHUNK);
+      const arrays = keyColumns.map(([name, type]) => sql`${arrayLiteral(chunk.map((k) => (k as Record<string, unknown>)[name]), type)}::${sql.raw(type)}[]`);
+      return sql`delete from ${sql.id(schema, table)} as t
+        using unnest(${sql.join(arrays)}) as k(${sql.join(keyColumns.map(([n]) => sql.id(n)))})
+        where ${sql.join(keyColumns.map(([n]) => sql`t.${sql.id(n)} = k.${sql.id(n)}`), sql` and `)}`;
+    };
+  }
+}
+
+function* statements(schema: string, changes: RowChanges): Generator<Statement> {
+  for (const table of PROJECTED_TABLES) {
+    const { inserts: added, upserts: changed, deletes: removed } = changes[table];
+    yield* deletes(schema, table, removed);
+    yield* inserts(schema, table, added);
+    yield* upserts(schema, table, changed);
+  }
+}
+
+const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Writes one batch of row changes into `schema` (per table: deletes, inserts, then upserts). Each
+ * statement is built (the costly part on our side) while Postgres runs the one before.
+ */
+export async function writeChanges(db: Kysely<any>, schema: string, changes: RowChanges): Promise<void> {
+  let running: Promise<unknown> | undefined;
+  for (const build of statements(schema, changes)) {
+    const statement = build();
+    if (running) await running;
+    running = statement.execute(db);
+    running.catch(() => undefined); // awaited below; not unhandled while the next one is built
+    await nextTick(); // let the query go out before building the next one
+  }
+  await running;
+}
+
+/** The read models' position in `schema`, "commit.prepare"; undefined before the first batch. */
+export async function readCheckpoint(db: Kysely<any>, schema: string): Promise<string | undefined> {
+  const row = await (db as Kysely<Database>)
+    .withSchema(schema)
+    .selectFrom('checkpoints')
+    .select('position')
+    .where('name', '=', CHECKPOINT_NAME)
+    .executeTakeFirst();
+  return row?.position;
+}
+
+export async function saveCheckpoint(db: Kysely<any>, schema: string, position: string): Promise<void> {
+  await (db as Kysely<Database>)
+    .withSchema(schema)
+    .insertInto('checkpoints')
+    .values({ name: CHECKPOINT_NAME, position, updated_at: new Date() })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ position, updated_at: new Date() }))
+    .execute();
+}
+
+/** Tells LISTENers (query-api waiting for X-Min-Position) the new position; delivered on commit. */
+export async function notifyPosition(db: Kysely<any>, position: string): Promise<void> {
+  await sql`select pg_notify(${NOTIFY_CHANNEL}, ${position})`.execute(db);
+}
+
+/**
+ * Serialises every write of the live `read` schema: each live batch, and a rebuild's final
+ * catch-up and swap, take it inside their transaction (`pg_advisory_xact_lock`).
+ */
+export const READ_MODELS_LOCK = 0x62745f72656164n; // "bt_read"
+
+export async function lockReadModels(db: Kysely<any>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${sql.lit(READ_MODELS_LOCK.toString())}::bigint)`.execute(db);
+}

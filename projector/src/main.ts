@@ -1,0 +1,30 @@
+import { readConfig } from './config';
+import { openEventStore } from './open-store';
+import { startProjector } from './projector';
+
+/**
+ * The projector as its own process (docker compose, and the crash test): follows the log into the
+ * read models until SIGTERM/SIGINT. DATABASE_URL is required; EVENTSTORE_URL defaults to it.
+ */
+const config = readConfig();
+if (!config.DATABASE_URL) throw new Error('Bad configuration: DATABASE_URL: required');
+const store = await openEventStore(config.EVENTSTORE_URL ?? config.DATABASE_URL);
+const projector = await startProjector({
+  store,
+  databaseUrl: config.DATABASE_URL,
+  batchSize: config.PROJECTOR_BATCH_SIZE,
+  batchTimeMs: config.PROJECTOR_BATCH_MS,
+  maxCachedUsers: config.PROJECTOR_CACHED_USERS,
+});
+console.error('projector: following the event log');
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  await projector.stop();
+  await store.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void shutdown());
+process.on('SIGINT', () => void shutdown());

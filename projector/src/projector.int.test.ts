@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import pg from 'pg';
+import { createDb } from '@bt/platform';
+import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing/postgres';
+import { createPostgresEventStore, type PostgresEventStore } from '@bt/event-store/postgres/postgres-event-store';
+import { formatPosition, START } from '@bt/event-store/port';
+import { CHECKPOINT_NAME, NOTIFY_CHANNEL, type Database } from './db/schema';
+import { startProjector } from './projector';
+import { replayUser } from './replay';
+import { appendAll, userRowsFromTables } from './testing/database';
+import { generateHistory, toNewEvent } from './testing/generate';
+import { EventLog } from './testing/event-log';
+
+describe('live projector (real Postgres)', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  let db: ReturnType<typeof createDb<Database>>['db'];
+
+  before(async () => {
+    database = await createTestDatabase();
+    store = await createPostgresEventStore({ connectionString: database.url, pollIntervalMs: 100 });
+    ({ db } = createDb<Database>(database.url, 2));
+  });
+  after(async () => {
+    await store?.close();
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  const expectTablesToMatchReplay = async () => {
+    const log = await store.readAll({ after: START, maxCount: 1_000_000 });
+    const users = new Set(log.map((e) => (e.data as { userId: string }).userId));
+    for (const userId of users) {
+      expect(await userRowsFromTables(db, 'read', userId), `rows of ${userId}`).to.deep.equal(replayUser(log, { userId }));
+    }
+  };
+
+  it('writes for every user exactly the rows replayUser computes, across small batches and evicted states', async () => {
+    await appendAll(store, generateHistory({ users: 6, events: 1200, seed: 11 }));
+    const projector = await startProjector({ store, databaseUrl: database.url, batchSize: 37, maxCachedUsers: 2 });
+    await projector.caughtUp();
+    await projector.stop();
+
+    await expectTablesToMatchReplay();
+    const head = await store.headPosition();
+    const checkpoint = await db.withSchema('read').selectFrom('checkpoints').selectAll().where('name', '=', CHECKPOINT_NAME).executeTakeFirstOrThrow();
+    expect(checkpoint.position).to.equal(formatPosition(head));
+  });
+
+  it('continues from its checkpoint after a restart, applying each event once', async () => {
+    await appendAll(store, generateHistory({ users: 3, events: 300, seed: 12 }));
+    const projector = await startProjector({ store, databaseUrl: database.url });
+    await projector.caughtUp();
+    await projector.stop();
+
+    await expectTablesToMatchReplay();
+  });
+
+  it('notifies read_models with the new checkpoint after a batch, and answers caughtUp for a live append', async () => {
+    const listener = new pg.Client({ connectionString: database.url });
+    await listener.connect();
+    const payloads: string[] = [];
+    listener.on('notification', (n) => payloads.push(n.payload ?? ''));
+    await listener.query(`listen ${NOTIFY_CHANNEL}`);
+    const projector = await startProjector({ store, databaseUrl: database.url });
+    try {
+      await projector.caughtUp();
+      const log = new EventLog();
+      log.register();
+      const [event] = log.events;
+      const { position } = await store.append(event.streamId, [toNewEvent({ streamId: event.streamId, event: event as never, occurredAt: event.metadata.occurredAt }, 0)], 'no_stream');
+      await projector.caughtUp();
+      expect(projector.position()).to.equal(formatPosition(position));
+      for (let i = 0; i < 50 && !payloads.includes(formatPosition(position)); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(payloads).to.include(formatPosition(position));
+      expect(await userRowsFromTables(db, 'read', log.userId)).to.have.property('user').that.includes({ email: `${log.userId}@example.com` });
+    } finally {
+      await projector.stop();
+      await listener.end();
+    }
+  });
+});

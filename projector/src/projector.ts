@@ -1,0 +1,161 @@
+import { sql, type Kysely } from 'kysely';
+import { bufferTime, concatMap, defer, filter, type Subscription } from 'rxjs';
+import { createDb } from '@bt/platform';
+import { comparePositions, formatPosition, parsePosition, START, type EventStore, type Position, type RecordedEvent } from '@bt/event-store/port';
+import { migrateReadModels } from './db/migrate';
+import { loadUserStates } from './db/load-users';
+import { READ_SCHEMA, type Database } from './db/schema';
+import { lockReadModels, notifyPosition, readCheckpoint, saveCheckpoint, writeChanges } from './db/writer';
+import { ProjectionEngine } from './engine/projection-engine';
+
+export interface ProjectorOptions {
+  store: EventStore;
+  /** Postgres holding the read models. */
+  databaseUrl: string;
+  /** Default `read`. */
+  schema?: string;
+  /** Most events per transaction; default 2000. */
+  batchSize?: number;
+  /** How long events gather before a batch is written (ms); default 20. */
+  batchTimeMs?: number;
+  /** Users whose state stays in memory between batches; default 1000. */
+  maxCachedUsers?: number;
+  log?: (line: string) => void;
+}
+
+export interface RunningProjector {
+  /** Resolves once the read models include every event that was in the log when it was called. */
+  caughtUp(): Promise<void>;
+  /** The checkpoint written last ("commit.prepare"), undefined before the first batch. */
+  position(): string | undefined;
+  /** Stops after the batch in flight; closes its own connections (not the store). */
+  stop(): Promise<void>;
+}
+
+/** The read models were replaced under us (a rebuild swapped its schema in): start again from their checkpoint. */
+class ReadModelsReplaced extends Error {}
+
+const schemaOid = async (db: Kysely<any>, schema: string): Promise<string | null> =>
+  (await sql<{ oid: string | null }>`select to_regnamespace(${schema})::oid::text as oid`.execute(db)).rows[0]?.oid ?? null;
+
+/**
+ * The live projector: catches up from the read models' checkpoint page by page (`readAll`), then
+ * follows the log (`store.subscribeAll`), gathering events into batches (rxjs bufferTime, one
+ * batch written at a time with concatMap). Each batch's row changes are written with the
+ * checkpoint in one transaction, then `read_models` is notified: a crash therefore never applies
+ * an event twice or skips one.
+ *
+ * Each write holds the read-models lock and first checks that the schema and checkpoint are the
+ * ones it wrote last; if a rebuild swapped them in meanwhile, it drops its cached states and
+ * follows on from the new checkpoint. Any failed write does the same after a pause.
+ */
+export async function startProjector(options: ProjectorOptions): Promise<RunningProjector> {
+  const { store, databaseUrl } = options;
+  const schema = options.schema ?? READ_SCHEMA;
+  const batchSize = options.batchSize ?? 2000;
+  const batchTimeMs = options.batchTimeMs ?? 20;
+  const log = options.log ?? ((line: string) => console.error(line));
+  const { db } = createDb<Database>(databaseUrl, 4);
+
+  const engine = new ProjectionEngine(options.maxCachedUsers ?? 1000);
+  let written: string | undefined;
+  let writtenAt: Position = START;
+  let oid: string | null = null;
+  let subscription: Subscription | undefined;
+  let flushing: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  let failures = 0;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const waiters = new Set<{ target: Position; resolve: () => void }>();
+
+  const reached = () => {
+    for (const waiter of waiters) {
+      if (comparePositions(writtenAt, waiter.target) >= 0) {
+        waiters.delete(waiter);
+        waiter.resolve();
+      }
+    }
+  };
+
+  const flush = async (batch: RecordedEvent[]) => {
+    const last = batch[batch.length - 1].position;
+    const position = formatPosition(last);
+    await db.transaction().execute(async (trx) => {
+      await lockReadModels(trx);
+      if ((await schemaOid(trx, schema)) !== oid || (await readCheckpoint(trx, schema)) !== written) {
+        throw new ReadModelsReplaced();
+      }
+      await engine.apply(batch, (ids) => loadUserStates(trx, schema, ids));
+      await writeChanges(trx, schema, engine.takeChanges());
+      await saveCheckpoint(trx, schema, position);
+      await notifyPosition(trx, position);
+    });
+    written = position;
+    writtenAt = last;
+    failures = 0;
+    reached();
+  };
+
+  const follow = async () => {
+    if (stopped) return;
+    await migrateReadModels(db, schema);
+    oid = await schemaOid(db, schema);
+    written = await readCheckpoint(db, schema);
+    writtenAt = (written && parsePosition(written)) || START;
+    reached();
+    // Far behind (first start, after a restore): pull pages, so reading never runs ahead of writing.
+    for (;;) {
+      if (stopped) return;
+      const page = await store.readAll({ after: writtenAt, maxCount: batchSize });
+      if (page.length > 0) await (flushing = flush(page));
+      if (page.length < batchSize) break;
+    }
+    if (stopped) return;
+    subscription = store
+      .subscribeAll({ after: writtenAt })
+      .pipe(
+        bufferTime(batchTimeMs, null, batchSize),
+        filter((batch) => batch.length > 0),
+        concatMap((batch) => defer(() => (flushing = flush(batch)))),
+      )
+      .subscribe({ error: restart });
+  };
+
+  function restart(error: unknown) {
+    subscription?.unsubscribe();
+    subscription = undefined;
+    engine.clear();
+    if (stopped) return;
+    let delay = 0;
+    if (error instanceof ReadModelsReplaced) {
+      log('projector: the read models were replaced (rebuild); following on from their checkpoint');
+    } else {
+      failures += 1;
+      delay = Math.min(5_000, 100 * 2 ** failures);
+      log(`projector: ${(error as Error)?.stack ?? String(error)}; retrying in ${delay} ms`);
+    }
+    retryTimer = setTimeout(() => follow().catch(restart), delay);
+  }
+
+  await migrateReadModels(db, schema);
+  follow().catch(restart);
+
+  return {
+    async caughtUp() {
+      const head = await store.headPosition();
+      if (comparePositions(writtenAt, head) >= 0) return;
+      await new Promise<void>((resolve) => {
+        waiters.add({ target: head, resolve });
+        reached();
+      });
+    },
+    position: () => written,
+    async stop() {
+      stopped = true;
+      clearTimeout(retryTimer);
+      subscription?.unsubscribe();
+      await flushing.catch(() => undefined);
+      await db.destroy();
+    },
+  };
+}

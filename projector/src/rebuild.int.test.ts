@@ -1,0 +1,127 @@
+import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { createDb } from '@bt/platform';
+import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing/postgres';
+import { createPostgresEventStore, type PostgresEventStore } from '@bt/event-store/postgres/postgres-event-store';
+import { START } from '@bt/event-store/port';
+import { SHADOW_SCHEMA, type Database } from './db/schema';
+import { startProjector } from './projector';
+import { rebuildReadModels } from './rebuild';
+import { replayUser } from './replay';
+import { appendAll, snapshotTables, userRowsFromTables } from './testing/database';
+import { generateHistory } from './testing/generate';
+
+const repository = fileURLToPath(new URL('../..', import.meta.url));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('rebuild (real Postgres)', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  let db: ReturnType<typeof createDb<Database>>['db'];
+
+  const schemaExists = async (name: string) =>
+    (await sql<{ n: number }>`select count(*)::int as n from pg_namespace where nspname = ${name}`.execute(db)).rows[0].n === 1;
+
+  before(async () => {
+    database = await createTestDatabase();
+    store = await createPostgresEventStore({ connectionString: database.url, pollIntervalMs: 100 });
+    ({ db } = createDb<Database>(database.url, 2));
+    await appendAll(store, generateHistory({ users: 5, events: 1500, seed: 21 }));
+    const projector = await startProjector({ store, databaseUrl: database.url, batchSize: 200 });
+    await projector.caughtUp();
+    await projector.stop();
+  });
+  after(async () => {
+    await store?.close();
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  it('builds every read model afresh with exactly the rows live projection wrote, and swaps it in', async () => {
+    const live = await snapshotTables(db, 'read');
+    expect(live.bets.length).to.be.greaterThan(100);
+
+    const result = await rebuildReadModels({ store, databaseUrl: database.url, fresh: true, pageSize: 100, flushEveryEvents: 400 });
+
+    expect(result.events).to.equal((await store.readAll({ after: START, maxCount: 100_000 })).length);
+    expect(await snapshotTables(db, 'read')).to.deep.equal(live);
+    expect(await schemaExists(SHADOW_SCHEMA)).to.equal(false);
+    const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes where schemaname = 'read' and tablename = 'bets' order by 1`.execute(db);
+    expect(indexes.rows.map((r) => r.indexname)).to.deep.equal(['bets_pkey', 'bets_user_created', 'bets_user_date']);
+  });
+
+  it('resumes after being killed half-way, and ends with the same rows', async () => {
+    const live = await snapshotTables(db, 'read');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'projector/src/rebuild-cli.ts', '--fresh'], {
+      cwd: repository,
+      env: { ...process.env, DATABASE_URL: database.url, REBUILD_PAGE_SIZE: '10', REBUILD_FLUSH_EVERY_EVENTS: '50' },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      let saved: string | undefined;
+      for (let i = 0; i < 1500 && !saved; i++) {
+        await sleep(10);
+        if (await schemaExists(SHADOW_SCHEMA)) {
+          saved = (await sql<{ position: string }>`select position from ${sql.id(SHADOW_SCHEMA, 'checkpoints')}`.execute(db).catch(() => ({ rows: [] }))).rows[0]?.position;
+        }
+      }
+      expect(saved, 'the rebuild saved a checkpoint before being killed').to.be.a('string');
+      child.kill('SIGKILL');
+      await exited;
+    } finally {
+      child.kill('SIGKILL');
+    }
+    expect(await schemaExists(SHADOW_SCHEMA), 'the half-built shadow is left').to.equal(true);
+    expect(await snapshotTables(db, 'read'), 'the live read models are untouched').to.deep.equal(live);
+
+    const result = await rebuildReadModels({ store, databaseUrl: database.url, pageSize: 100 });
+
+    expect(result.resumedFrom).to.be.a('string');
+    expect(result.events).to.be.lessThan((await store.readAll({ after: START, maxCount: 100_000 })).length);
+    expect(await snapshotTables(db, 'read')).to.deep.equal(live);
+  });
+
+  it('swaps while readers keep querying and the live projector keeps following the log', async () => {
+    const projector = await startProjector({ store, databaseUrl: database.url, batchSize: 50 });
+    const readers = new pg.Pool({ connectionString: database.url, max: 3 });
+    const errors: string[] = [];
+    let reads = 0;
+    let reading = true;
+    const reader = async () => {
+      while (reading) {
+        try {
+          await readers.query('select count(*) from read.bets');
+          await readers.query('select * from read.user_stats order by user_id limit 3');
+          await readers.query('select position from read.checkpoints');
+          reads += 1;
+        } catch (e) {
+          errors.push((e as Error).message);
+        }
+      }
+    };
+    const running = [reader(), reader(), reader()];
+    try {
+      const appending = appendAll(store, generateHistory({ users: 3, events: 300, seed: 22 }));
+      await sleep(100);
+      await rebuildReadModels({ store, databaseUrl: database.url, fresh: true, pageSize: 50, flushEveryEvents: 200 });
+      await appending;
+      await projector.caughtUp();
+    } finally {
+      reading = false;
+      await Promise.all(running);
+      await readers.end();
+      await projector.stop();
+    }
+    expect(errors).to.deep.equal([]);
+    expect(reads).to.be.greaterThan(10);
+
+    const log = await store.readAll({ after: START, maxCount: 100_000 });
+    for (const userId of new Set(log.map((e) => (e.data as { userId: string }).userId))) {
+      expect(await userRowsFromTables(db, 'read', userId), `rows of ${userId}`).to.deep.equal(replayUser(log, { userId }));
+    }
+  });
+});

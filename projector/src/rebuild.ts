@@ -1,0 +1,240 @@
+import { SingleBar } from 'cli-progress';
+import { sql, type Kysely } from 'kysely';
+import { createDb } from '@bt/platform';
+import { formatPosition, parsePosition, START, type EventStore, type Position } from '@bt/event-store/port';
+import { migrateReadModels } from './db/migrate';
+import { loadUserStates } from './db/load-users';
+import { READ_SCHEMA, SHADOW_SCHEMA, type Database } from './db/schema';
+import { lockReadModels, notifyPosition, readCheckpoint, saveCheckpoint, writeChanges } from './db/writer';
+import { ProjectionEngine } from './engine/projection-engine';
+import { changeCount, type RowChanges } from './projections/rows';
+
+export interface RebuildOptions {
+  store: EventStore;
+  /** Postgres holding the read models. */
+  databaseUrl: string;
+  /** Drop a half-built shadow schema and start from the first event (default: resume it). */
+  fresh?: boolean;
+  /** Events per readAll; default 5000. */
+  pageSize?: number;
+  /** Save state and checkpoint (in the background, while folding goes on) after this many events...; default 1,000,000. */
+  flushEveryEvents?: number;
+  /** ...or this long (ms), whichever comes first; default 60,000. What a killed rebuild can lose. */
+  flushEveryMs?: number;
+  /** Show a progress bar (events/s, ETA) on stderr. */
+  progress?: boolean;
+  log?: (line: string) => void;
+  /** Called after each saved flush (tests use it to kill a rebuild half-way). */
+  onFlush?: (position: string) => void;
+}
+
+export interface RebuildResult {
+  /** Events folded by this run (a resumed run counts only its own). */
+  events: number;
+  /** The checkpoint the new read models start from. */
+  position: string | undefined;
+  /** Where this run resumed from, when a shadow schema was already half built. */
+  resumedFrom: string | undefined;
+  seconds: number;
+  eventsPerSecond: number;
+  /** Where the time went (ms): waiting for readAll, folding, waiting for flushes, the final swap. */
+  timings: { read: number; fold: number; write: number; swap: number };
+}
+
+/** Only one rebuild at a time per database (session-level advisory lock). */
+const REBUILD_LOCK = 0x62745f7265627569n; // "bt_rebui"
+
+/**
+ * Secondary indexes of the shadow schema are dropped while it fills and built once at the end
+ * (a sorted build is far cheaper than maintaining them row by row). Their definitions wait in this
+ * table, inside the shadow schema, so a resumed rebuild still builds them.
+ */
+const DEFERRED = 'rebuild_deferred_indexes';
+
+async function deferSecondaryIndexes(db: Kysely<any>, schema: string): Promise<void> {
+  const table = sql.id(schema, DEFERRED);
+  if (await tableExists(db, schema, DEFERRED)) return; // resuming: already deferred
+  await db.transaction().execute(async (trx) => {
+    await sql`create table ${table} (name text primary key, definition text not null)`.execute(trx);
+    const { rows } = await sql<{ name: string; definition: string }>`
+      select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
+      from pg_index i
+      join pg_class c on c.oid = i.indexrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = ${schema} and not i.indisunique and not i.indisprimary`.execute(trx);
+    for (const { name, definition } of rows) {
+      await sql`insert into ${table} (name, definition) values (${name}, ${definition})`.execute(trx);
+      await sql`drop index ${sql.id(schema, name)}`.execute(trx);
+    }
+  });
+}
+
+async function buildDeferredIndexes(db: Kysely<any>, schema: string): Promise<void> {
+  if (!(await tableExists(db, schema, DEFERRED))) return;
+  const table = sql.id(schema, DEFERRED);
+  const { rows } = await sql<{ definition: string }>`select definition from ${table} order by name`.execute(db);
+  for (const { definition } of rows) {
+    await sql.raw(definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS ')).execute(db);
+  }
+  await sql`drop table ${table}`.execute(db);
+}
+
+const tableExists = async (db: Kysely<any>, schema: string, table: string) =>
+  (await sql<{ oid: string | null }>`select to_regclass(${`"${schema}"."${table}"`})::text as oid`.execute(db)).rows[0].oid !== null;
+
+const schemaExists = async (db: Kysely<any>, schema: string) =>
+  (await sql<{ n: number }>`select count(*)::int as n from pg_namespace where nspname = ${schema}`.execute(db)).rows[0].n > 0;
+
+/**
+ * Rebuilds every read model from the first event into the shadow schema, then swaps it in.
+ *
+ * The same engine as the live projector folds the whole log in memory (readAll pages), and every
+ * `flushEveryEvents`/`flushEveryMs` writes the changed rows with the shadow checkpoint in one
+ * transaction, in the background while folding goes on. A killed rebuild therefore resumes from
+ * its last flush when run again. Once caught up, under the lock every live write takes, it folds
+ * the last events, renames `read` away and the shadow to `read`, drops the old one and notifies,
+ * all in one transaction: readers see the old models or the new ones, never neither. The live
+ * projector notices on its next write and follows on from the new checkpoint.
+ */
+export async function rebuildReadModels(options: RebuildOptions): Promise<RebuildResult> {
+  const { store } = options;
+  const pageSize = options.pageSize ?? 5000;
+  const flushEveryEvents = options.flushEveryEvents ?? 1_000_000;
+  const flushEveryMs = options.flushEveryMs ?? 60_000;
+  const log = options.log ?? (() => undefined);
+  const { db, pool } = createDb<Database>(options.databaseUrl, 4);
+  const lockClient = await pool.connect();
+  let bar: SingleBar | undefined;
+  try {
+    const { rows } = await lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1::bigint) as locked', [REBUILD_LOCK.toString()]);
+    if (!rows[0].locked) throw new Error('Another rebuild of the read models is running on this database');
+
+    if (options.fresh) await sql`drop schema if exists ${sql.id(SHADOW_SCHEMA)} cascade`.execute(db);
+    await migrateReadModels(db, SHADOW_SCHEMA);
+    await deferSecondaryIndexes(db, SHADOW_SCHEMA);
+    const resumedFrom = await readCheckpoint(db, SHADOW_SCHEMA);
+    let position: Position = (resumedFrom && parsePosition(resumedFrom)) || START;
+    if (resumedFrom) log(`rebuild: resuming ${SHADOW_SCHEMA} from ${resumedFrom} (--fresh starts over)`);
+
+    const engine = new ProjectionEngine();
+    const loadFrom = (from: Kysely<Database>) => (ids: string[]) => loadUserStates(from, SHADOW_SCHEMA, ids);
+    const started = performance.now();
+    let events = 0;
+    let sinceFlush = 0;
+    let lastFlushAt = started;
+    let saving: Promise<void> = Promise.resolve();
+
+    // Writes happen in the background while folding goes on (`takeChanges` hands over a snapshot),
+    // one at a time: the next starts once the writer is free and enough has changed.
+    let writing = false;
+    let failure: unknown;
+    const save = (changes: RowChanges, at: Position) => {
+      const text = formatPosition(at);
+      writing = true;
+      saving = saving.then(async () => {
+        await db.transaction().execute(async (trx) => {
+          await writeChanges(trx, SHADOW_SCHEMA, changes);
+          await saveCheckpoint(trx, SHADOW_SCHEMA, text);
+        });
+        options.onFlush?.(text);
+      });
+      saving.then(
+        () => (writing = false),
+        (error: unknown) => (failure ??= error),
+      );
+      return saving;
+    };
+
+    const head = await store.headPosition();
+    if (options.progress) {
+      bar = new SingleBar({
+        stream: process.stderr,
+        format: 'Rebuilding read models [{bar}] {percentage}% | {value}/{total} | {speed} events/s | ETA {eta_formatted}',
+        etaBuffer: 20,
+        fps: 5,
+        hideCursor: true,
+      });
+      bar.start(Math.max(Number(head.prepare), 1), Number(position.prepare), { speed: 0 });
+    }
+
+    const timings = { read: 0, fold: 0, write: 0, swap: 0 };
+    let mark = performance.now();
+    const lap = (key: keyof typeof timings) => {
+      const now = performance.now();
+      timings[key] += now - mark;
+      mark = now;
+    };
+    for (;;) {
+      const page = await store.readAll({ after: position, maxCount: pageSize });
+      lap('read');
+      if (page.length === 0) break;
+      await engine.apply(page, loadFrom(db));
+      lap('fold');
+      position = page[page.length - 1].position;
+      events += page.length;
+      sinceFlush += page.length;
+      if (bar) {
+        const seconds = (performance.now() - started) / 1000;
+        if (Number(position.prepare) > bar.getTotal()) bar.setTotal(Number(position.prepare));
+        bar.update(Number(position.prepare), { speed: Math.round(events / Math.max(seconds, 0.001)) });
+      }
+      if (failure) throw failure;
+      if (!writing && (sinceFlush >= flushEveryEvents || performance.now() - lastFlushAt >= flushEveryMs)) {
+        void save(engine.takeChanges(), position);
+        lap('fold');
+        sinceFlush = 0;
+        lastFlushAt = performance.now();
+      }
+    }
+    const pending = engine.takeChanges();
+    lap('fold');
+    if (changeCount(pending) > 0 || (position !== START && formatPosition(position) !== resumedFrom)) await save(pending, position);
+    await saving;
+    lap('write');
+    bar?.stop();
+    bar = undefined;
+    await buildDeferredIndexes(db, SHADOW_SCHEMA);
+    lap('swap');
+
+    // Caught up: the last events and the swap, while no live batch can write.
+    let finalPosition = position;
+    await db.transaction().execute(async (trx) => {
+      await lockReadModels(trx);
+      for (;;) {
+        const page = await store.readAll({ after: finalPosition, maxCount: pageSize });
+        if (page.length === 0) break;
+        await engine.apply(page, loadFrom(trx));
+        finalPosition = page[page.length - 1].position;
+        events += page.length;
+      }
+      await writeChanges(trx, SHADOW_SCHEMA, engine.takeChanges());
+      const text = finalPosition === START ? undefined : formatPosition(finalPosition);
+      if (text) await saveCheckpoint(trx, SHADOW_SCHEMA, text);
+      const retired = `${READ_SCHEMA}_replaced`;
+      await sql`drop schema if exists ${sql.id(retired)} cascade`.execute(trx);
+      const hadReadModels = await schemaExists(trx, READ_SCHEMA);
+      if (hadReadModels) await sql`alter schema ${sql.id(READ_SCHEMA)} rename to ${sql.id(retired)}`.execute(trx);
+      await sql`alter schema ${sql.id(SHADOW_SCHEMA)} rename to ${sql.id(READ_SCHEMA)}`.execute(trx);
+      if (hadReadModels) await sql`drop schema ${sql.id(retired)} cascade`.execute(trx);
+      if (text) await notifyPosition(trx, text);
+    });
+    lap('swap');
+
+    const seconds = (performance.now() - started) / 1000;
+    const result: RebuildResult = {
+      events,
+      position: finalPosition === START ? undefined : formatPosition(finalPosition),
+      resumedFrom,
+      seconds,
+      eventsPerSecond: Math.round(events / Math.max(seconds, 0.001)),
+      timings: Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)])) as RebuildResult['timings'],
+    };
+    log(`rebuild: ${events} events in ${seconds.toFixed(1)} s (${result.eventsPerSecond} events/s); read models at ${result.position ?? 'the start'}`);
+    return result;
+  } finally {
+    bar?.stop();
+    await lockClient.query('select pg_advisory_unlock($1::bigint)', [REBUILD_LOCK.toString()]).catch(() => undefined);
+    lockClient.release();
+    await db.destroy();
+  }
+}

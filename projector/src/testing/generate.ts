@@ -1,0 +1,159 @@
+import { addDays, BET_TYPES, EVENT_SCHEMA_VERSION, OUTCOMES, SPORTS, streams, type DomainEvent } from '@bt/contracts';
+import type { NewEvent } from '@bt/event-store/port';
+
+/** A generated event and the stream it belongs on. */
+export interface GeneratedEvent {
+  streamId: string;
+  event: DomainEvent;
+  occurredAt: string;
+}
+
+/** Small deterministic PRNG (mulberry32): the same seed gives the same history. */
+export const prng = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+/** A deterministic UUID-shaped id (v4 layout) from the PRNG. */
+const uuidFrom = (random: () => number): string => {
+  const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16));
+  hex[12] = '4';
+  hex[16] = '89ab'[Math.floor(random() * 4)];
+  const h = hex.join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+};
+
+const ODDS = ['-110', '-105', '+100', '+120', '+150', '-150', '-200', '+250', '-120', '+175', '+333'];
+const STAKES = [5, 10, 12.5, 20, 25, 33.33, 50, 100, 0.01];
+const BASE_DATE = '2024-06-01';
+
+interface UserSim {
+  userId: string;
+  email: string;
+  bets: string[];
+  parlays: { id: string; legs: number }[];
+  goals: string[];
+  journal: string[];
+  deposits: number;
+}
+
+/**
+ * A mixed history of `users` users (about `events` events in all) using every event type: bets
+ * placed, amended (odds, stake, date, sport), settled and re-settled, removed; parlays with pushed
+ * and lost legs; funds; goals set, revised, paused and removed; journal entries; e-mail changes.
+ * Users' events interleave as they would in a live log.
+ */
+export function generateHistory(options: { users: number; events: number; seed?: number }): GeneratedEvent[] {
+  const random = prng(options.seed ?? 42);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+  const date = () => addDays(BASE_DATE, Math.floor(random() * 400));
+  let clock = Date.parse('2025-06-01T00:00:00.000Z');
+  const out: GeneratedEvent[] = [];
+  const emit = (streamId: string, event: DomainEvent) => {
+    clock += 1 + Math.floor(random() * 2000);
+    out.push({ streamId, event, occurredAt: new Date(clock).toISOString() });
+  };
+  const leg = () => ({
+    sport: pick(SPORTS),
+    event: `Leg ${Math.floor(random() * 1000)}`,
+    selection: 'Home',
+    odds: pick(ODDS),
+    date: date(),
+    outcome: pick(OUTCOMES),
+  });
+
+  const sims: UserSim[] = [];
+  for (let u = 0; u < options.users; u++) {
+    const userId = uuidFrom(random);
+    const sim: UserSim = { userId, email: `user${u}@example.com`, bets: [], parlays: [], goals: [], journal: [], deposits: 0 };
+    sims.push(sim);
+    emit(streams.user(userId), { type: 'UserRegistered', data: { userId, email: sim.email, username: random() < 0.5 ? `user${u}` : null, passwordHash: 'x' } });
+  }
+
+  while (out.length < options.events) {
+    const sim = pick(sims);
+    const { userId } = sim;
+    const roll = random();
+    if (roll < 0.3 || sim.bets.length === 0) {
+      const betId = uuidFrom(random);
+      sim.bets.push(betId);
+      emit(streams.bet(betId), {
+        type: 'BetPlaced',
+        data: { userId, betId, sport: pick(SPORTS), event: `Game ${out.length}`, betType: pick(BET_TYPES.slice(0, 4)), odds: pick(ODDS), stake: pick(STAKES), notes: random() < 0.2 ? 'note "quoted", \\ back' : null, date: date() },
+      });
+    } else if (roll < 0.55) {
+      const betId = pick(sim.bets);
+      emit(streams.bet(betId), { type: 'BetSettled', data: { userId, betId, outcome: pick(OUTCOMES) } });
+    } else if (roll < 0.63) {
+      const betId = pick(sim.bets);
+      const changes: Record<string, unknown> = {};
+      if (random() < 0.5) changes.odds = pick(ODDS);
+      if (random() < 0.4) changes.stake = pick(STAKES);
+      if (random() < 0.4) changes.date = date();
+      if (random() < 0.3) changes.sport = pick(SPORTS);
+      if (random() < 0.2) changes.notes = random() < 0.5 ? null : 'amended';
+      emit(streams.bet(betId), { type: 'BetAmended', data: { userId, betId, changes } });
+    } else if (roll < 0.66) {
+      const betId = sim.bets.splice(Math.floor(random() * sim.bets.length), 1)[0];
+      emit(streams.bet(betId), { type: 'BetRemoved', data: { userId, betId } });
+    } else if (roll < 0.72 || sim.parlays.length === 0) {
+      const parlayId = uuidFrom(random);
+      const legs = Array.from({ length: 2 + Math.floor(random() * 3) }, leg);
+      sim.parlays.push({ id: parlayId, legs: legs.length });
+      emit(streams.parlay(parlayId), { type: 'ParlayCreated', data: { userId, parlayId, name: `Parlay ${out.length}`, stake: pick(STAKES), notes: null, date: date(), legs } });
+    } else if (roll < 0.75) {
+      const parlay = pick(sim.parlays);
+      const changes = random() < 0.5 ? { legs: Array.from({ length: parlay.legs }, leg) } : { stake: pick(STAKES), date: date(), name: 'Renamed' };
+      emit(streams.parlay(parlay.id), { type: 'ParlayAmended', data: { userId, parlayId: parlay.id, changes } });
+    } else if (roll < 0.78) {
+      const parlay = pick(sim.parlays);
+      emit(streams.parlay(parlay.id), { type: 'ParlaySettled', data: { userId, parlayId: parlay.id, outcome: pick(OUTCOMES) } });
+    } else if (roll < 0.79) {
+      const [parlay] = sim.parlays.splice(Math.floor(random() * sim.parlays.length), 1);
+      emit(streams.parlay(parlay.id), { type: 'ParlayRemoved', data: { userId, parlayId: parlay.id } });
+    } else if (roll < 0.83) {
+      const amount = pick(STAKES) * 10;
+      sim.deposits += amount;
+      emit(streams.bankroll(userId), { type: 'FundsAdded', data: { userId, amount } });
+    } else if (roll < 0.84 && sim.deposits > 10) {
+      sim.deposits -= 10;
+      emit(streams.bankroll(userId), { type: 'FundsWithdrawn', data: { userId, amount: 10 } });
+    } else if (roll < 0.87 || sim.goals.length === 0) {
+      const goalId = uuidFrom(random);
+      const start = date();
+      sim.goals.push(goalId);
+      emit(streams.goal(goalId), { type: 'GoalSet', data: { userId, goalId, title: 'Goal', targetAmount: pick(STAKES) * 5, timeframe: 'monthly', startDate: start, endDate: addDays(start, 30), description: null, paused: random() < 0.1 } });
+    } else if (roll < 0.89) {
+      const goalId = pick(sim.goals);
+      const start = date();
+      emit(streams.goal(goalId), { type: 'GoalRevised', data: { userId, goalId, changes: random() < 0.5 ? { paused: random() < 0.5 } : { startDate: start, endDate: addDays(start, 7), timeframe: 'weekly' } } });
+    } else if (roll < 0.9) {
+      const [goalId] = sim.goals.splice(Math.floor(random() * sim.goals.length), 1);
+      emit(streams.goal(goalId), { type: 'GoalRemoved', data: { userId, goalId } });
+    } else if (roll < 0.95 || sim.journal.length === 0) {
+      const entryId = uuidFrom(random);
+      sim.journal.push(entryId);
+      emit(streams.journal(entryId), { type: 'JournalWritten', data: { userId, entryId, title: 'Entry', content: 'Text, with "quotes"', type: 'daily', mood: 'neutral', tags: ['a', 'b,c'], date: date() } });
+    } else if (roll < 0.97) {
+      const entryId = pick(sim.journal);
+      emit(streams.journal(entryId), { type: 'JournalRevised', data: { userId, entryId, changes: { content: 'Revised', tags: [] } } });
+    } else if (roll < 0.98) {
+      const [entryId] = sim.journal.splice(Math.floor(random() * sim.journal.length), 1);
+      emit(streams.journal(entryId), { type: 'JournalErased', data: { userId, entryId } });
+    } else {
+      const email = `user${Math.floor(random() * 1e9)}@example.com`;
+      emit(streams.user(userId), { type: 'EmailChanged', data: { userId, email, previousEmail: sim.email } });
+      sim.email = email;
+    }
+  }
+  return out;
+}
+
+/** As the store's port takes it. */
+export const toNewEvent = (generated: GeneratedEvent, index: number): NewEvent => ({
+  type: generated.event.type,
+  data: generated.event.data,
+  metadata: { occurredAt: generated.occurredAt, commandId: `generated-${index}`, schemaVersion: EVENT_SCHEMA_VERSION },
+});
