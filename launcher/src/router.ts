@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import compress from 'koa-compress';
 import serve from 'koa-static';
 import { createReadStream, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -37,6 +38,8 @@ export const createFrontDoor = (options: {
     }
     await next();
   });
+  // gzip/brotli for the app's files (the services answer /api themselves, above).
+  app.use(compress({ threshold: 1024 }));
   app.use(async (ctx, next) => {
     // Hashed assets never change; the shell must always be fresh.
     if (ctx.path.startsWith('/assets/')) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
