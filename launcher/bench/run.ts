@@ -5,7 +5,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { createPostgresEventStore } from '@bt/event-store/postgres/postgres-event-store';
 import { startEmbeddedPostgres } from '@bt/event-store/postgres/embedded';
-import { formatPosition, START, type Position } from '@bt/event-store/port';
+import { formatPosition, START } from '@bt/event-store/port';
 import { rebuildReadModels } from '@bt/projector/rebuild';
 import { signToken } from '@bt/platform';
 import { readConfig } from '../src/config';
@@ -60,21 +60,15 @@ try {
 
     // Baseline: the same events read sequentially, in the same pages the rebuild reads.
     let t = performance.now();
-    let after: Position = START;
     let read = 0;
-    for (;;) {
-      const page = await store.readAll({ after, maxCount: 5000 });
-      if (page.length === 0) break;
-      read += page.length;
-      after = page[page.length - 1].position;
-    }
+    for await (const page of store.readAllPages(START, 5000)) read += page.length;
     const rawPerSecond = read / ((performance.now() - t) / 1000);
 
     t = performance.now();
     const result = await rebuildReadModels({ store, databaseUrl, fresh: true, progress: process.stderr.isTTY, log: () => {} });
     const rebuildPerSecond = result.events / ((performance.now() - t) / 1000);
     report(`rebuild of ${fmt(result.events)} events (every read model)`, `${fmt(rebuildPerSecond)} events/s`,
-      `raw readAll ${fmt(rawPerSecond)} events/s`, `${fmt(rawPerSecond / rebuildPerSecond, 2)}x slower than raw`, '>= 100,000 events/s, within 3x');
+      `raw read ${fmt(rawPerSecond)} events/s`, `${fmt(rawPerSecond / rebuildPerSecond, 2)}x slower than raw`, '>= 100,000 events/s, within 3x');
   }
 
   if (wants('reads') || wants('writes')) {

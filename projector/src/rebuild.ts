@@ -15,7 +15,7 @@ export interface RebuildOptions {
   databaseUrl: string;
   /** Drop a half-built shadow schema and start from the first event (default: resume it). */
   fresh?: boolean;
-  /** Events per readAll; default 5000. */
+  /** Events per page of the log; default 5000. */
   pageSize?: number;
   /** Save state and checkpoint (in the background, while folding goes on) after this many events...; default 1,000,000. */
   flushEveryEvents?: number;
@@ -37,7 +37,7 @@ export interface RebuildResult {
   resumedFrom: string | undefined;
   seconds: number;
   eventsPerSecond: number;
-  /** Where the time went (ms): waiting for readAll, folding, waiting for flushes, the final swap. */
+  /** Where the time went (ms): waiting for pages of the log, folding, waiting for flushes, the final swap. */
   timings: { read: number; fold: number; write: number; swap: number };
 }
 
@@ -88,7 +88,7 @@ const schemaExists = async (db: Kysely<any>, schema: string) =>
 /**
  * Rebuilds every read model from the first event into the shadow schema, then swaps it in.
  *
- * The same engine as the live projector folds the whole log in memory (readAll pages), and every
+ * The same engine as the live projector folds the whole log in memory (readAllPages), and every
  * `flushEveryEvents`/`flushEveryMs` writes the changed rows with the shadow checkpoint in one
  * transaction, in the background while folding goes on. A killed rebuild therefore resumes from
  * its last flush when run again. Once caught up, under the lock every live write takes, it folds
@@ -164,10 +164,9 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       timings[key] += now - mark;
       mark = now;
     };
-    for (;;) {
-      const page = await store.readAll({ after: position, maxCount: pageSize });
+    // Each page is read while the one before is folded (readAllPages reads one ahead).
+    for await (const page of store.readAllPages(position, pageSize)) {
       lap('read');
-      if (page.length === 0) break;
       await engine.apply(page, loadFrom(db));
       lap('fold');
       position = page[page.length - 1].position;
@@ -200,9 +199,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     let finalPosition = position;
     await db.transaction().execute(async (trx) => {
       await lockReadModels(trx);
-      for (;;) {
-        const page = await store.readAll({ after: finalPosition, maxCount: pageSize });
-        if (page.length === 0) break;
+      for await (const page of store.readAllPages(finalPosition, pageSize)) {
         await engine.apply(page, loadFrom(trx));
         finalPosition = page[page.length - 1].position;
         events += page.length;

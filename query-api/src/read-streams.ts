@@ -1,28 +1,52 @@
-import { comparePositions, type EventStore, type RecordedEvent } from '@bt/event-store/port';
-
-/** How many streams are read from the event store at once for one request. */
-export const STREAM_READ_CONCURRENCY = 8;
+import type { EventStore, RecordedEvent } from '@bt/event-store/port';
 
 /**
- * Reads streams with at most `concurrency` reads in flight, yielding each stream's events in the
- * order the ids come, so a caller can write one while the next ones load.
+ * Stream ids per `readStreams` call when a caller writes as it reads (the NDJSON download): what one
+ * chunk holds in memory is the events of this many streams (a bet stream has two or three).
  */
-export async function* readStreams(
+export const STREAM_CHUNK = 2000;
+
+/** The ids in arrays of at most `size`, in the order they come. */
+export async function* chunksOf(ids: AsyncIterable<string> | Iterable<string>, size: number): AsyncGenerator<string[]> {
+  let chunk: string[] = [];
+  for await (const id of ids) {
+    chunk.push(id);
+    if (chunk.length >= size) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
+/**
+ * The streams' events, one `readStreams` call per chunk of ids: each chunk's events in global log
+ * order (so each stream's in revision order). The next chunk is read while the caller handles this
+ * one, never more, so memory stays at two chunks however many streams there are.
+ */
+export async function* readStreamChunks(
   store: EventStore,
   streamIds: AsyncIterable<string> | Iterable<string>,
-  concurrency = STREAM_READ_CONCURRENCY,
+  chunkSize = STREAM_CHUNK,
 ): AsyncGenerator<RecordedEvent[]> {
-  const inFlight: Promise<RecordedEvent[]>[] = [];
+  const chunks = chunksOf(streamIds, chunkSize);
+  const read = async (): Promise<RecordedEvent[] | undefined> => {
+    const next = await chunks.next();
+    return next.done ? undefined : store.readStreams(next.value);
+  };
+  let ahead = read();
   try {
-    for await (const streamId of streamIds) {
-      const read = store.readStream(streamId);
-      read.catch(() => undefined); // awaited below; never an unhandled rejection if we stop early
-      inFlight.push(read);
-      if (inFlight.length >= concurrency) yield await inFlight.shift()!;
+    for (;;) {
+      const events = await ahead;
+      if (events === undefined) return;
+      ahead = read();
+      ahead.catch(() => undefined); // awaited on the next turn, or dropped if the caller stops
+      yield events;
     }
-    while (inFlight.length > 0) yield await inFlight.shift()!;
   } finally {
-    inFlight.length = 0;
+    ahead.catch(() => undefined);
+    // A caller that stops early also stops the ids' source (after any read of it in progress).
+    chunks.return(undefined).catch(() => undefined);
   }
 }
 
@@ -35,11 +59,11 @@ export async function readUserEvents(
   userId: string,
   streamIds: AsyncIterable<string> | Iterable<string>,
 ): Promise<RecordedEvent[]> {
-  const events: RecordedEvent[] = [];
-  for await (const stream of readStreams(store, streamIds)) {
-    for (const event of stream) if (belongsTo(event, userId)) events.push(event);
-  }
-  return events.sort((a, b) => comparePositions(a.position, b.position));
+  const ids: string[] = [];
+  for await (const id of streamIds) ids.push(id);
+  // One call: the store reads the ids in large chunks, two at a time, and merges them into log
+  // order (Postgres: all as of one instant).
+  return (await store.readStreams(ids)).filter((event) => belongsTo(event, userId));
 }
 
 export const belongsTo = (event: RecordedEvent, userId: string): boolean =>

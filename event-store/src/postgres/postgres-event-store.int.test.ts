@@ -68,6 +68,99 @@ describe('Postgres event store', () => {
     }
   });
 
+  it('withholds from readStreams and readAllPages what readAll withholds while an earlier transaction is open', async () => {
+    const head = await store.headPosition();
+    const slow = await connect(db.url);
+    try {
+      await slow.query('BEGIN');
+      const slowStream = streamId('bet');
+      await insertInOpenTransaction(slow, slowStream, 1);
+      const fastStream = streamId('bet');
+      await store.append(fastStream, [event('BetPlaced', {})], 'no_stream');
+      expect(await store.readStreams([slowStream, fastStream])).to.deep.equal([]);
+      for await (const page of store.readAllPages(head)) expect(page.map((e) => e.streamId)).to.not.include(fastStream);
+      await slow.query('COMMIT');
+      expect((await store.readStreams([fastStream, slowStream])).map((e) => e.streamId)).to.deep.equal([slowStream, fastStream]);
+    } finally {
+      await slow.end();
+    }
+  });
+
+  it('reads streams whose ids span several queries, merged in global order', async function () {
+    this.timeout(60_000);
+    const streams = Array.from({ length: 5 }, () => streamId('bet'));
+    for (let round = 0; round < 2; round++) {
+      for (const [i, stream] of streams.entries()) {
+        await store.append(stream, [event('BetAmended', { round, i })], round === 0 ? 'no_stream' : 0n);
+      }
+    }
+    // 12,000 ids (three queries of 5,000): ours at the start, across both boundaries and at the end.
+    const ids = Array.from({ length: 12_000 }, () => streamId('missing'));
+    [0, 4_999, 5_000, 10_001, 11_999].forEach((at, i) => (ids[at] = streams[i]));
+    const read = await store.readStreams(ids);
+    expect(read.map((e) => e.data)).to.deep.equal([0, 1].flatMap((round) => streams.map((_, i) => ({ round, i }))));
+    expectIncreasing(read.map((e) => e.position));
+  });
+
+  it('takes any text as a stream id, quotes and dollars included (reads inline ids in the query text)', async () => {
+    const odd = [`bet-'quoted'`, 'bet-$q$x$q$', 'bet-$qq', 'bet-ends-with-$', 'bet-back\\slash\\', 'bet-ünï 🎲', `bet-"dq";--`];
+    for (const stream of odd) await store.append(stream, [event('BetPlaced', { stream })], 'no_stream');
+    for (const stream of odd) expect((await store.readStream(stream)).map((e) => e.data)).to.deep.equal([{ stream }]);
+    expect((await store.readStreams(odd)).map((e) => (e.data as { stream: string }).stream)).to.deep.equal(odd);
+  });
+
+  it('stores data and metadata as the JSON text given (json, not jsonb), and validates it as jsonb did', async () => {
+    const stream = streamId('bet');
+    await store.append(stream, [event('BetPlaced', { zeta: 1, alpha: { y: 2, x: 1 } })], 'no_stream');
+    const [read] = await store.readStream(stream);
+    expect(Object.keys(read.data as object)).to.deep.equal(['zeta', 'alpha']); // jsonb would have reordered them
+    expect(Object.keys((read.data as { alpha: object }).alpha)).to.deep.equal(['y', 'x']);
+    const client = await connect(db.url);
+    try {
+      const { rows } = await client.query(
+        `SELECT format_type(atttypid, atttypmod) AS type FROM pg_attribute WHERE attrelid = 'eventstore.events'::regclass AND attname IN ('data', 'metadata')`,
+      );
+      expect(rows.map((r) => r.type)).to.deep.equal(['json', 'json']);
+    } finally {
+      await client.end();
+    }
+    // What jsonb refused is still refused: the store never holds an event it could not have held before.
+    let refused: unknown;
+    await store.append(streamId('bet'), [event('BetPlaced', { note: 'nul \u0000 inside' })], 'no_stream').catch((e) => (refused = e));
+    expect(refused).to.be.instanceOf(Error);
+  });
+
+  it('converts a store created with jsonb columns to json on migrate, keeping its events', async () => {
+    const old = await createTestDatabase();
+    try {
+      const client = await connect(old.url);
+      try {
+        await client.query(`CREATE SCHEMA eventstore;
+          CREATE TABLE eventstore.streams (stream_id text PRIMARY KEY, revision bigint NOT NULL);
+          CREATE TABLE eventstore.events (
+            prepare bigint GENERATED ALWAYS AS IDENTITY, commit xid8 NOT NULL DEFAULT pg_current_xact_id(),
+            stream_id text NOT NULL, revision bigint NOT NULL, id uuid NOT NULL, type text NOT NULL,
+            data jsonb NOT NULL, metadata jsonb NOT NULL, recorded_at timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (commit, prepare), UNIQUE (stream_id, revision));
+          INSERT INTO eventstore.streams VALUES ('bet-1', 0);
+          INSERT INTO eventstore.events (stream_id, revision, id, type, data, metadata)
+          VALUES ('bet-1', 0, gen_random_uuid(), 'BetPlaced', '{"b": 1, "a": [1, 2]}', '{"occurredAt": "2024-01-01T00:00:00.000Z", "commandId": "c", "schemaVersion": 1}');`);
+      } finally {
+        await client.end();
+      }
+      const upgraded = await createPostgresEventStore({ connectionString: old.url });
+      try {
+        expect((await upgraded.readStream('bet-1')).map((e) => e.data)).to.deep.equal([{ a: [1, 2], b: 1 }]);
+        await upgraded.append('bet-1', [event('BetSettled', { c: 3 })], 0n);
+        expect((await upgraded.readStreams(['bet-1'])).map((e) => e.data)).to.deep.equal([{ a: [1, 2], b: 1 }, { c: 3 }]);
+      } finally {
+        await upgraded.close();
+      }
+    } finally {
+      await old.drop();
+    }
+  });
+
   it('delivers every event exactly once, in order, to a live subscriber while many appenders race', async function () {
     this.timeout(120_000);
     const workers = 16;

@@ -1,5 +1,5 @@
 /**
- * Measures a rebuild against a raw sequential readAll of the same log:
+ * Measures a rebuild against a raw sequential read (readAllPages) of the same log:
  *   tsx projector/src/testing/bench-rebuild.ts [events=200000] [users=events/1000]
  * Starts a throwaway embedded Postgres (durable settings, as the launcher's), bulk-loads a
  * generated history into the Postgres event store, then times both.
@@ -50,14 +50,9 @@ try {
     let after = START;
     if (process.env.BENCH_SKIP_READ) after = await store.headPosition();
     let n = 0;
-    for (;;) {
-      const page = await store.readAll({ after, maxCount: 5000 });
-      if (page.length === 0) break;
-      n += page.length;
-      after = page[page.length - 1].position;
-    }
+    for await (const page of store.readAllPages(after, 5000)) n += page.length;
     const readSeconds = (performance.now() - t) / 1000;
-    console.log(`raw readAll: ${n} events in ${readSeconds.toFixed(2)} s = ${Math.round(n / readSeconds)} events/s`);
+    console.log(`raw read: ${n} events in ${readSeconds.toFixed(2)} s = ${Math.round(n / readSeconds)} events/s`);
 
     const result = await rebuildReadModels({
       store,

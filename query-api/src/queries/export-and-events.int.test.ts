@@ -1,15 +1,12 @@
 import { expect } from 'chai';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { signToken } from '@bt/platform/http/auth';
 import type { EventStore } from '@bt/event-store/port';
 import { EventLog } from '@bt/projector/testing/event-log';
-import { createQueryApi } from '../app';
-import { startHarness, TEST_SECRET, type Harness } from '../testing/harness';
+import { startHarness, type Harness } from '../testing/harness';
 import { userStreamIds } from '../user-streams';
 import { exportBetsCsv } from './export-bets-csv';
 import { getBets } from './get-bets';
+import { streamUserEvents } from './stream-user-events';
 
 const text = async (stream: NodeJS.ReadableStream): Promise<string> => {
   let out = '';
@@ -46,38 +43,30 @@ describe('the downloads, page by page and stream by stream', () => {
   it('starts sending events before the later streams have been read', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const [firstStream] = [...(await collect(await userStreamIds(h.db, log.userId)))];
-    let gatedReads = 0;
+    const ids = await collect(await userStreamIds(h.db, log.userId));
+    expect(ids.length, 'enough streams for several chunks').to.be.above(4);
+    let reads = 0;
     const gated: EventStore = {
       ...h.store,
-      readStream: async (streamId) => {
-        if (streamId !== firstStream) {
-          gatedReads++;
-          await gate;
-        }
-        return h.store.readStream(streamId);
+      readStreams: async (streamIds) => {
+        if (reads++ > 0) await gate; // every chunk after the first waits
+        return h.store.readStreams(streamIds);
       },
     };
-    const app = createQueryApi({ db: h.db, pool: h.pool, store: gated, jwtSecret: TEST_SECRET });
-    const server = createServer(app.callback());
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const body = streamUserEvents(gated, log.userId, ids, 2)[Symbol.asyncIterator]();
     try {
-      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/events`, {
-        headers: { Authorization: `Bearer ${signToken(log.userId, TEST_SECRET)}` },
-      });
-      const reader = response.body!.getReader();
-      const first = new TextDecoder().decode((await reader.read()).value);
-      expect(JSON.parse(first.split('\n')[0]).streamId).to.equal(firstStream);
-      expect(gatedReads, 'later streams are being read, a few at a time').to.be.within(1, 8);
+      const first = String((await body.next()).value);
+      const firstChunk = new Set(ids.slice(0, 2));
+      const lines = first.trimEnd().split('\n').map((line) => JSON.parse(line) as { streamId: string });
+      expect(lines.every((line) => firstChunk.has(line.streamId)), 'the first write is the first chunk').to.equal(true);
+      expect(reads, 'one chunk read ahead, no more').to.equal(2);
       release();
       let rest = '';
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+      for (let chunk = await body.next(); !chunk.done; chunk = await body.next()) rest += String(chunk.value);
       expect((first + rest).trimEnd().split('\n')).to.have.length(log.events.length);
     } finally {
       release();
-      server.closeAllConnections();
-      server.close();
-      await app.close();
+      await body.return?.(undefined);
     }
   });
 });

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { redactEventData, type EventLogLine } from '@bt/contracts';
 import type { EventStore, RecordedEvent } from '@bt/event-store/port';
-import { belongsTo, readStreams } from '../read-streams';
+import { belongsTo, readStreamChunks, STREAM_CHUNK } from '../read-streams';
 
 export const toEventLogLine = (event: RecordedEvent): EventLogLine => ({
   id: event.id,
@@ -14,23 +14,36 @@ export const toEventLogLine = (event: RecordedEvent): EventLogLine => ({
   recordedAt: event.recordedAt,
 });
 
+/** Lines per write: large enough to be cheap, small enough for the socket to push back early. */
+const LINES_PER_WRITE = 500;
+
 /**
- * GET /api/events: the user's own events as NDJSON, written stream by stream as they are read
- * (a few streams read ahead), so memory stays flat however long the history is. Within a stream,
- * revision order; each line carries its global position for anyone who wants log order.
+ * GET /api/events: the user's own events as NDJSON, written as they are read: their streams' ids
+ * in chunks (`STREAM_CHUNK`), each chunk read with one `readStreams` while the previous one is
+ * written, so memory stays flat however long the history is. Within a chunk, global log order (so
+ * each stream's events in revision order); each line carries its global position for anyone who
+ * wants log order across chunks.
  */
 export function streamUserEvents(
   store: EventStore,
   userId: string,
   streamIds: AsyncIterable<string> | Iterable<string>,
+  chunkSize = STREAM_CHUNK,
 ): Readable {
   async function* lines(): AsyncGenerator<string> {
-    for await (const stream of readStreams(store, streamIds)) {
-      let chunk = '';
-      for (const event of stream) {
-        if (belongsTo(event, userId)) chunk += `${JSON.stringify(toEventLogLine(event))}\n`;
+    for await (const events of readStreamChunks(store, streamIds, chunkSize)) {
+      let text = '';
+      let count = 0;
+      for (const event of events) {
+        if (!belongsTo(event, userId)) continue;
+        text += `${JSON.stringify(toEventLogLine(event))}\n`;
+        if (++count === LINES_PER_WRITE) {
+          yield text;
+          text = '';
+          count = 0;
+        }
       }
-      if (chunk !== '') yield chunk;
+      if (text !== '') yield text;
     }
   }
   return Readable.from(lines(), { objectMode: false });
