@@ -109,6 +109,23 @@ try {
             report(`GET ${path}, ${fmt(BIG_USER_BETS)}-bet user`, `p50 ${ms(b.p50)}, p99 ${ms(b.p99)}`, `100-bet user p50 ${ms(a.p50)}, p99 ${ms(a.p99)}`,
               `${fmt(b.p99 / a.p99, 2)}x the 100-bet user`, 'p99 < 5 ms, <= 1.5x');
           }
+          // For analysts: the big user's record replayed from their events (asOf), and all their
+          // events as NDJSON, each against a raw batched read of the same streams in this process.
+          const { rows } = await pool.query<{ stream_id: string }>('select stream_id from read.user_streams where user_id = $1', [big]);
+          let t = performance.now();
+          const raw = await store.readStreams(rows.map((r) => r.stream_id));
+          const rawSeconds = (performance.now() - t) / 1000;
+          const asOf = encodeURIComponent(new Date().toISOString());
+          const replay = await load(3, 1, () => ({ url: `${product.url}/api/stats?asOf=${asOf}`, headers: auth(big) }), 200);
+          report(`GET /api/stats?asOf=now, ${fmt(BIG_USER_BETS)}-bet user (${fmt(raw.length)} events in its streams)`, `p50 ${fmt(replay.p50 / 1000, 2)} s`,
+            `raw readStreams of the same events ${fmt(rawSeconds, 2)} s`, `${fmt(replay.p50 / 1000 / rawSeconds, 2)}x the raw read`, 'none (an analyst\'s replay)');
+          t = performance.now();
+          const ndjson = await send(`${product.url}/api/events`, { headers: auth(big) });
+          const ndjsonSeconds = (performance.now() - t) / 1000;
+          const lines = ndjson.body.split('\n').length - 1;
+          if (ndjson.status !== 200) throw new Error(`GET /api/events: ${ndjson.status} ${ndjson.body.slice(0, 200)}`);
+          report(`GET /api/events (NDJSON), ${fmt(BIG_USER_BETS)}-bet user`, `${fmt(lines)} events, ${fmt(ndjson.body.length / 1e6, 1)} MB in ${fmt(ndjsonSeconds, 2)} s`,
+            `raw readStreams ${fmt(rawSeconds, 2)} s`, `${fmt(ndjsonSeconds / rawSeconds, 2)}x the raw read`, 'none (streamed, flat memory)');
         } finally {
           await baseline.stop();
         }

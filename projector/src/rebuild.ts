@@ -5,7 +5,7 @@ import { formatPosition, parsePosition, START, type EventStore, type Position } 
 import { migrateReadModels } from './db/migrate';
 import { loadUserStates } from './db/load-users';
 import { READ_SCHEMA, SHADOW_SCHEMA, type Database } from './db/schema';
-import { lockReadModels, notifyPosition, readCheckpoint, saveCheckpoint, writeChanges } from './db/writer';
+import { lockReadModels, notifyPosition, readCheckpoint, saveCheckpoint, writeChanges, writeChangesByCopy } from './db/writer';
 import { ProjectionEngine } from './engine/projection-engine';
 import { changeCount, type RowChanges } from './projections/rows';
 
@@ -89,8 +89,8 @@ const schemaExists = async (db: Kysely<any>, schema: string) =>
  * Rebuilds every read model from the first event into the shadow schema, then swaps it in.
  *
  * The same engine as the live projector folds the whole log in memory (readAllPages), and every
- * `flushEveryEvents`/`flushEveryMs` writes the changed rows with the shadow checkpoint in one
- * transaction, in the background while folding goes on. A killed rebuild therefore resumes from
+ * `flushEveryEvents`/`flushEveryMs` writes the changed rows (new ones by COPY) with the shadow
+ * checkpoint in one transaction, in the background while folding goes on. A killed rebuild therefore resumes from
  * its last flush when run again. Once caught up, under the lock every live write takes, it folds
  * the last events, renames `read` away and the shadow to `read`, drops the old one and notifies,
  * all in one transaction: readers see the old models or the new ones, never neither. The live
@@ -132,10 +132,14 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       const text = formatPosition(at);
       writing = true;
       saving = saving.then(async () => {
-        await db.transaction().execute(async (trx) => {
-          await writeChanges(trx, SHADOW_SCHEMA, changes);
-          await saveCheckpoint(trx, SHADOW_SCHEMA, text);
-        });
+        const client = await pool.connect();
+        try {
+          await writeChangesByCopy(client, db, SHADOW_SCHEMA, changes, text);
+          client.release();
+        } catch (error) {
+          client.release(error as Error); // not reused: it may be mid-way through a COPY
+          throw error;
+        }
         options.onFlush?.(text);
       });
       saving.then(

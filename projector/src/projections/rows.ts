@@ -4,6 +4,7 @@ import type {
   StreaksRow, UserRow, UserStatsRow, UserStreamRow,
 } from '../db/schema';
 import { emptyDirty, type UserState } from './state';
+import { isSharedStream } from './user-streams';
 
 /** One user's rows in every read model: what the tables hold for them, or what a replay computes. */
 export interface UserReadModels {
@@ -197,7 +198,8 @@ export const takeUserChanges = (state: UserState, changes: RowChanges): void => 
     if (row) put(changes.journal_entries, row, persisted.journal, id);
     else drop(changes.journal_entries, { id }, persisted.journal, id);
   }
-  // Streams are not loaded with a state: one seen again after a reload may be there already.
-  for (const stream_id of dirty.streams) changes.user_streams.upserts.push({ user_id: userId, stream_id });
+  for (const stream_id of dirty.streams) {
+    (isSharedStream(stream_id) ? changes.user_streams.upserts : changes.user_streams.inserts).push({ user_id: userId, stream_id });
+  }
   state.dirty = emptyDirty();
 };

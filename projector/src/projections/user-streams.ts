@@ -8,5 +8,11 @@ import type { UserState } from './state';
  * at a later one, since after a release another user can reserve the address.
  */
 export const noteStream = (state: UserState, event: RecordedEvent): void => {
-  if (event.revision === 0n || event.streamId.startsWith('email-')) state.dirty.streams.add(event.streamId);
+  if (event.revision === 0n || isSharedStream(event.streamId)) state.dirty.streams.add(event.streamId);
 };
+
+/**
+ * An `email-` stream can be noted again (for another user, or the same one after a reload), so
+ * its row is upserted; any other stream is noted once, at its first event, so its row is new.
+ */
+export const isSharedStream = (streamId: string): boolean => streamId.startsWith('email-');

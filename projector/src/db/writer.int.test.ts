@@ -1,0 +1,96 @@
+import { expect } from 'chai';
+import { createDb } from '@bt/platform';
+import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing/postgres';
+import { ProjectionEngine } from '../engine/projection-engine';
+import { newUserState } from '../projections/state';
+import { EventLog } from '../testing/event-log';
+import { snapshotTables } from '../testing/database';
+import { migrateReadModels } from './migrate';
+import type { Database } from './schema';
+import { copyField, readCheckpoint, saveCheckpoint, writeChanges, writeChangesByCopy } from './writer';
+
+/** Text that COPY's text format must escape, and text that only looks like its escapes. */
+const AWKWARD = 'tab\there, line\nbreak, return\r, back\\slash, \\N, \\t, "quotes", \'single\', é ✓ 😀';
+
+/** Every user new: the states a first batch starts from. */
+const fresh = async (ids: string[]) => new Map(ids.map((id) => [id, newUserState(id)]));
+
+const history = () => {
+  const log = new EventLog();
+  log.at('2025-03-01T12:00:00.000Z').register(`${log.userId}@example.com`, AWKWARD.slice(0, 20));
+  log.addFunds(500);
+  const bet = log.placeBet({ event: AWKWARD, notes: AWKWARD }, 'win');
+  log.amendBet(bet, { notes: `${AWKWARD} (amended)` });
+  log.placeBet({ event: 'Plain', notes: null }, 'loss');
+  log.createParlay([{ event: AWKWARD }, { selection: AWKWARD }], { name: AWKWARD, notes: AWKWARD });
+  log.setGoal({ title: AWKWARD, description: AWKWARD });
+  log.writeJournal({ title: AWKWARD, content: AWKWARD, tags: [AWKWARD, 'plain'] });
+  return log;
+};
+
+describe('writing read-model rows: multi-row inserts and COPY give the same rows', () => {
+  let database: TestDatabase;
+  let db: ReturnType<typeof createDb<Database>>['db'];
+  let pool: ReturnType<typeof createDb<Database>>['pool'];
+
+  before(async () => {
+    database = await createTestDatabase();
+    ({ db, pool } = createDb<Database>(database.url, 2));
+    await migrateReadModels(db, 'by_insert');
+    await migrateReadModels(db, 'by_copy');
+  });
+  after(async () => {
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  it('writes awkward text, nulls, JSON and timestamps alike, and saves the checkpoint with them', async () => {
+    const events = history().events;
+    const changesOf = async () => {
+      const engine = new ProjectionEngine();
+      await engine.apply(events, fresh);
+      return engine.takeChanges();
+    };
+    await db.transaction().execute(async (trx) => {
+      await writeChanges(trx, 'by_insert', await changesOf());
+      await saveCheckpoint(trx, 'by_insert', '7.7');
+    });
+    const client = await pool.connect();
+    try {
+      await writeChangesByCopy(client, db, 'by_copy', await changesOf(), '7.7');
+    } finally {
+      client.release();
+    }
+
+    const byInsert = await snapshotTables(db, 'by_insert');
+    expect(byInsert.bets.length, 'a bet and a parlay in history').to.equal(3);
+    expect(JSON.stringify(byInsert)).to.include(JSON.stringify(AWKWARD).slice(1, -1));
+    expect(await snapshotTables(db, 'by_copy')).to.deep.equal(byInsert);
+    expect(await readCheckpoint(db, 'by_copy')).to.equal('7.7');
+  });
+
+  it('writes nothing, checkpoint included, when a row is refused', async () => {
+    const engine = new ProjectionEngine();
+    await engine.apply(history().events, fresh);
+    const changes = engine.takeChanges();
+    changes.bets.inserts.push({ ...changes.bets.inserts[0] }); // the same id twice: a primary key violation
+    const client = await pool.connect();
+    try {
+      await migrateReadModels(db, 'refused');
+      const failed = await writeChangesByCopy(client, db, 'refused', changes, '9.9').then(() => false, () => true);
+      expect(failed).to.equal(true);
+    } finally {
+      client.release();
+    }
+    expect(await readCheckpoint(db, 'refused')).to.equal(undefined);
+    expect((await snapshotTables(db, 'refused')).users).to.deep.equal([]);
+  });
+
+  it('formats values by COPY text rules', () => {
+    expect(copyField(null, 'text')).to.equal('\\N');
+    expect(copyField('a\tb\nc\rd\\e', 'text')).to.equal('a\\tb\\nc\\rd\\\\e');
+    expect(copyField({ a: 'x\\y' }, 'jsonb')).to.equal('{"a":"x\\\\\\\\y"}');
+    expect(copyField(new Date('2025-03-01T12:00:00.123Z'), 'timestamptz')).to.equal('2025-03-01T12:00:00.123Z');
+    expect(copyField(false, 'boolean')).to.equal('false');
+  });
+});
