@@ -77,9 +77,7 @@ export async function copyLog(
     progress.skipped += run.length - missing.length;
   };
 
-  for (;;) {
-    const page = await from.readAll({ after: progress.position, maxCount: pageSize });
-    if (page.length === 0) return progress;
+  for await (const page of from.readAllPages(progress.position, pageSize)) {
     // Consecutive events of one stream (typically one source append) become one target append.
     let run: RecordedEvent[] = [];
     for (const event of page) {
@@ -94,6 +92,7 @@ export async function copyLog(
     progress.position = page[page.length - 1].position;
     onProgress?.({ ...progress });
   }
+  return progress;
 }
 
 function appendFrom(to: EventStore, events: RecordedEvent[]) {

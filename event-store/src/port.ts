@@ -79,7 +79,8 @@ export interface EventStore {
   /**
    * The global log after `after` as consecutive `readAll` pages of at most `pageSize` events (the
    * adapter's default when omitted), each read while the caller handles the one before. Ends with
-   * the first empty read, i.e. once caught up with what is readable then. What a rebuild calls.
+   * the first empty read, i.e. once caught up with what is readable then. What anything paging
+   * through the log calls (rebuild, projector catch-up, log copy).
    */
   readAllPages(after: Position, pageSize?: number): AsyncIterable<RecordedEvent[]>;
   /** The global log from a position, then live, in commit order, each event once. Unsubscribe to stop. */

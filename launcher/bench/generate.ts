@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { EVENT_SCHEMA_VERSION, SPORTS, streams, type DomainEvent } from '@bt/contracts';
+import { bulkInsertEvents } from '@bt/event-store/postgres/bulk-insert';
 
 /** A generated event, ready for the bulk loader. */
 export interface GeneratedEvent {
@@ -55,43 +56,20 @@ export function* population(users: number, target: number, seed = 1): Generator<
   for (let u = 0; u < users; u++) yield* userHistory(randomUUID(), betsPerUser, seed + u);
 }
 
-/**
- * Writes generated events straight into the Postgres event store's tables in large multi-row
- * inserts (appending a million events one command at a time would take the benchmark an hour).
- * Returns the number written.
- */
+/** Writes generated events straight into the Postgres event store's tables, `chunk` per transaction; returns how many. */
 export const bulkLoad = async (pool: pg.Pool, schema: string, events: Iterable<GeneratedEvent>, chunk = 20_000): Promise<number> => {
   let total = 0;
   let batch: GeneratedEvent[] = [];
   const occurredAt = new Date().toISOString();
   const flush = async () => {
     if (batch.length === 0) return;
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      await client.query(
-        `insert into ${schema}.events (stream_id, revision, id, type, data, metadata)
-         select * from unnest($1::text[], $2::bigint[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])`,
-        [
-          batch.map((e) => e.streamId),
-          batch.map((e) => e.revision),
-          batch.map(() => randomUUID()),
-          batch.map((e) => e.event.type),
-          batch.map((e) => JSON.stringify(e.event.data)),
-          batch.map(() => JSON.stringify({ occurredAt, commandId: randomUUID(), schemaVersion: EVENT_SCHEMA_VERSION })),
-        ],
-      );
-      const heads = new Map<string, number>();
-      for (const e of batch) heads.set(e.streamId, Math.max(e.revision, heads.get(e.streamId) ?? -1));
-      await client.query(
-        `insert into ${schema}.streams (stream_id, revision) select * from unnest($1::text[], $2::bigint[])
-         on conflict (stream_id) do update set revision = greatest(${schema}.streams.revision, excluded.revision)`,
-        [[...heads.keys()], [...heads.values()]],
-      );
-      await client.query('commit');
-    } finally {
-      client.release();
-    }
+    await bulkInsertEvents(pool, schema, batch.map((e) => ({
+      streamId: e.streamId,
+      revision: e.revision,
+      type: e.event.type,
+      data: e.event.data,
+      metadata: { occurredAt, commandId: randomUUID(), schemaVersion: EVENT_SCHEMA_VERSION },
+    })));
     total += batch.length;
     batch = [];
   };

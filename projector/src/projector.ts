@@ -39,7 +39,7 @@ const schemaOid = async (db: Kysely<any>, schema: string): Promise<string | null
   (await sql<{ oid: string | null }>`select to_regnamespace(${schema})::oid::text as oid`.execute(db)).rows[0]?.oid ?? null;
 
 /**
- * The live projector: catches up from the read models' checkpoint page by page (`readAll`), then
+ * The live projector: catches up from the read models' checkpoint page by page (`readAllPages`), then
  * follows the log (`store.subscribeAll`), gathering events into batches (rxjs bufferTime, one
  * batch written at a time with concatMap). Each batch's row changes are written with the
  * checkpoint in one transaction, then `read_models` is notified: a crash therefore never applies
@@ -103,12 +103,11 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     written = await readCheckpoint(db, schema);
     writtenAt = (written && parsePosition(written)) || START;
     reached();
-    // Far behind (first start, after a restore): pull pages, so reading never runs ahead of writing.
-    for (;;) {
+    // Far behind (first start, after a restore): pull pages, so reading never runs more than a page
+    // ahead of writing.
+    for await (const page of store.readAllPages(writtenAt, batchSize)) {
       if (stopped) return;
-      const page = await store.readAll({ after: writtenAt, maxCount: batchSize });
-      if (page.length > 0) await (flushing = flush(page));
-      if (page.length < batchSize) break;
+      await (flushing = flush(page));
     }
     if (stopped) return;
     subscription = store

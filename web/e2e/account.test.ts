@@ -9,8 +9,7 @@ import {
   openUserMenu,
   signUp,
   uniqueEmail,
-  usePage,
-  VIEWPORTS,
+  journey,
   type Viewport,
 } from './steps';
 
@@ -121,35 +120,8 @@ const unknownPaths = async (page: Page, viewport: Viewport) => {
   expect(await page.getByRole('link', { name: 'Sign In', exact: true }).first().getAttribute('href')).to.equal('/login');
 };
 
-describe('bankroll journey (e2e)', () => {
-  for (const viewport of VIEWPORTS) {
-    describe(`at ${viewport.width} px`, () => {
-      const t = usePage(viewport);
-      it('adds funds in the header dialog and shows the new bankroll, refusing an amount of 0', async () => {
-        await addFunds(t.page, viewport);
-      });
-    });
-  }
-});
+journey('bankroll', 'adds funds in the header dialog and shows the new bankroll, refusing an amount of 0', (t, viewport) => addFunds(t.page, viewport));
 
-describe('settings journey (e2e)', () => {
-  for (const viewport of VIEWPORTS) {
-    describe(`at ${viewport.width} px`, () => {
-      const t = usePage(viewport);
-      it('changes e-mail and password, logs out and logs in with the new credentials', async () => {
-        await changeCredentials(t.page, viewport);
-      });
-    });
-  }
-});
+journey('settings', 'changes e-mail and password, logs out and logs in with the new credentials', (t, viewport) => changeCredentials(t.page, viewport));
 
-describe('routes journey (e2e)', () => {
-  for (const viewport of VIEWPORTS) {
-    describe(`at ${viewport.width} px`, () => {
-      const t = usePage(viewport);
-      it('shows the 404 screen for an unknown path signed in, and the landing page after logout and signed out', async () => {
-        await unknownPaths(t.page, viewport);
-      });
-    });
-  }
-});
+journey('routes', 'shows the 404 screen for an unknown path signed in, and the landing page after logout and signed out', (t, viewport) => unknownPaths(t.page, viewport));

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { ApiClient, daysAgo, eventually, expectNoSeriousA11yViolations, expectToast, heading, signUp, usePage, visible, VIEWPORTS, type SeedBet, type TestPage, type Viewport } from './steps';
+import { ApiClient, daysAgo, eventually, expectNoSeriousA11yViolations, expectToast, heading, signUp, visible, journey, type SeedBet, type TestPage, type Viewport } from './steps';
 
 /** Eight bets inside the default 30-day period (newest first by date) and one older one. */
 const BETS: readonly SeedBet[] = [
@@ -149,13 +149,4 @@ const expectFirstRow = async (page: Page, event: string) => {
   await eventually(async () => expect((await shownEvents(page))[0]).to.equal(event));
 };
 
-describe('bet history journey (e2e)', () => {
-  for (const viewport of VIEWPORTS) {
-    describe(`at ${viewport.width} px`, () => {
-      const t = usePage(viewport);
-      it('finds bets by search and filters, sorts, pages, edits and deletes them', async () => {
-        await browseHistory(t, viewport);
-      });
-    });
-  }
-});
+journey('bet history', 'finds bets by search and filters, sorts, pages, edits and deletes them', browseHistory);

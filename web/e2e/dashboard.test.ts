@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
-import { eventually, expectToast, heading, toastLocator, uniqueEmail, usePage, VIEWPORTS, type Viewport } from './steps';
+import { eventually, expectToast, heading, toastLocator, uniqueEmail, journey, type Viewport } from './steps';
 
 /** A summary card of the dashboard, found by its title. */
 const statCard = (page: Page, title: string): Locator =>
@@ -115,13 +115,4 @@ const signUpAndAddBets = async (page: Page, viewport: Viewport) => {
   expect(await toastLocator(page, 'Failed to add bet').count()).to.equal(0);
 };
 
-describe('dashboard journey (e2e)', () => {
-  for (const viewport of VIEWPORTS) {
-    describe(`at ${viewport.width} px`, () => {
-      const t = usePage(viewport);
-      it('signs up, then adds bets (refusing a zero stake and +50 odds) and sees cards, charts and Recent Bets follow', async () => {
-        await signUpAndAddBets(t.page, viewport);
-      });
-    });
-  }
-});
+journey('dashboard', 'signs up, then adds bets (refusing a zero stake and +50 odds) and sees cards, charts and Recent Bets follow', (t, viewport) => signUpAndAddBets(t.page, viewport));

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { ApiClient, eventually, expectNoSeriousA11yViolations, expectToast, heading, navigateTo, signUp, usePage, VIEWPORTS, type TestPage, type Viewport } from './steps';
+import { ApiClient, eventually, expectNoSeriousA11yViolations, expectToast, heading, navigateTo, signUp, journey, type TestPage, type Viewport } from './steps';
 
 const entryTitles = (page: Page) => page.getByRole('article').getByRole('heading', { level: 2 }).allInnerTexts();
 
@@ -130,24 +130,6 @@ const chaseGoal = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   await page.getByText('No profit goals yet', { exact: true }).waitFor();
 };
 
-describe('journal journey (e2e)', () => {
-  for (const viewport of VIEWPORTS) {
-    describe(`at ${viewport.width} px`, () => {
-      const t = usePage(viewport);
-      it('writes two entries of different types, filters by type and edits one', async () => {
-        await keepJournal(t.page, viewport);
-      });
-    });
-  }
-});
+journey('journal', 'writes two entries of different types, filters by type and edits one', (t, viewport) => keepJournal(t.page, viewport));
 
-describe('goals journey (e2e)', () => {
-  for (const viewport of VIEWPORTS) {
-    describe(`at ${viewport.width} px`, () => {
-      const t = usePage(viewport);
-      it('creates a goal, shows its progress, edits and deletes it', async () => {
-        await chaseGoal(t, viewport);
-      });
-    });
-  }
-});
+journey('goals', 'creates a goal, shows its progress, edits and deletes it', chaseGoal);

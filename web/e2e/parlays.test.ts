@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
-import { eventually, expectNoSeriousA11yViolations, expectToast, heading, navigateTo, signUp, usePage, visible, VIEWPORTS, type Viewport } from './steps';
+import { eventually, expectNoSeriousA11yViolations, expectToast, heading, navigateTo, signUp, visible, journey, type Viewport } from './steps';
 
 const leg = (page: Page, n: number): Locator => page.getByRole('group', { name: `Leg ${n}`, exact: true });
 
@@ -102,13 +102,4 @@ const buildParlay = async (page: Page, viewport: Viewport) => {
   await visible(page.getByRole('link', { name: 'Edit Sunday Double Won', exact: true })).waitFor();
 };
 
-describe('parlay journey (e2e)', () => {
-  for (const viewport of VIEWPORTS) {
-    describe(`at ${viewport.width} px`, () => {
-      const t = usePage(viewport);
-      it('builds a parlay with live odds, saves it, edits it and finds it in Bet History', async () => {
-        await buildParlay(t.page, viewport);
-      });
-    });
-  }
-});
+journey('parlay', 'builds a parlay with live odds, saves it, edits it and finds it in Bet History', (t, viewport) => buildParlay(t.page, viewport));

@@ -54,6 +54,18 @@ export const usePage = (viewport: Viewport, colorScheme: 'light' | 'dark' = 'lig
   return state;
 };
 
+/** One journey as a describe block `${name} journey (e2e)` with one test per width in VIEWPORTS. */
+export const journey = (name: string, title: string, run: (t: TestPage, viewport: Viewport) => Promise<void>): void => {
+  describe(`${name} journey (e2e)`, () => {
+    for (const viewport of VIEWPORTS) {
+      describe(`at ${viewport.width} px`, () => {
+        const t = usePage(viewport);
+        it(title, () => run(t, viewport));
+      });
+    }
+  });
+};
+
 let emailCounter = 0;
 /** An e-mail no other test (or earlier run against the same data) has used. */
 export const uniqueEmail = (tag: string): string =>

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { ApiClient, daysAgo, heading, navigateTo, signUp, usePage, VIEWPORTS, type TestPage, type Viewport } from './steps';
+import { ApiClient, daysAgo, heading, navigateTo, signUp, journey, type TestPage, type Viewport } from './steps';
 
 const card = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
@@ -51,13 +51,4 @@ const readStreaks = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   expect(new Set(fills).size).to.equal(2);
 };
 
-describe('streaks journey (e2e)', () => {
-  for (const viewport of VIEWPORTS) {
-    describe(`at ${viewport.width} px`, () => {
-      const t = usePage(viewport);
-      it('shows the empty texts for a new user, then current, record and recent streaks with their charts', async () => {
-        await readStreaks(t, viewport);
-      });
-    });
-  }
-});
+journey('streaks', 'shows the empty texts for a new user, then current, record and recent streaks with their charts', readStreaks);

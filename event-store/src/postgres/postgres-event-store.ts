@@ -307,7 +307,6 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
   // An idle connection that breaks (server restart) is dropped by the pool; without a listener it would crash the process.
   pool.on('error', () => undefined);
   const subscriptions = new Set<() => void>();
-  let readAhead: { after: Position; maxCount: number; page: Promise<RecordedEvent[] | undefined> } | undefined;
 
   const appendText = { no_stream: appendSql(s, 'no_stream'), any: appendSql(s, 'any'), revision: appendSql(s, 0n) };
 
@@ -429,24 +428,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
       return mergeByPosition(await mapWithConcurrency(chunks, 2, (chunk) => readStreamsChunk(chunk, readable)));
     },
 
-    async readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {
-      const ahead = readAhead;
-      readAhead = undefined;
-      let page: RecordedEvent[] | undefined;
-      if (ahead && ahead.maxCount === maxCount && comparePositions(ahead.after, after) === 0) {
-        const prefetched = await ahead.page;
-        // A full page never changes (the readable log only grows at its end); a short one may have.
-        if (prefetched?.length === maxCount) page = prefetched;
-      }
-      page ??= await readPage(after, maxCount);
-      if (page.length === maxCount && maxCount > 0) {
-        // Someone paging through the log (a rebuild) asks for the next page next: fetch it now, so
-        // Postgres produces it on the other core while the caller handles this one.
-        const next = page[page.length - 1].position;
-        readAhead = { after: next, maxCount, page: readPage(next, maxCount).catch(() => undefined) };
-      }
-      return page;
-    },
+    readAll: ({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> => readPage(after, maxCount),
 
     readAllPages: (after: Position, pageSize?: number) => pagesReadAhead(readPage, after, pageSize),
 

@@ -13,7 +13,8 @@ export const singleBetProfit = (stake: number, odds: string, outcome: Outcome): 
 export const betsProjection: Projection = {
   name: 'bets',
   handlers: {
-    BetPlaced(state, { data, revision }, at) {
+    BetPlaced(state, event, at) {
+      const { data } = event;
       const row: BetHistoryRow = {
         id: data.betId,
         user_id: state.userId,
@@ -32,7 +33,7 @@ export const betsProjection: Projection = {
         parlay_id: null,
         is_part_of_parlay: false,
         leg_count: null,
-        version: Number(revision),
+        version: versionOf(event),
       };
       replaceHistoryRow(state, row.id, row, at);
     },

@@ -9,7 +9,8 @@ import { versionOf, type Projection, type UserState } from './state';
 export const goalsProjection: Projection = {
   name: 'goals',
   handlers: {
-    GoalSet(state, { data, revision }, at) {
+    GoalSet(state, event, at) {
+      const { data } = event;
       state.goals.set(data.goalId, {
         id: data.goalId,
         user_id: state.userId,
@@ -24,7 +25,7 @@ export const goalsProjection: Projection = {
         description: data.description ?? null,
         created_at: at,
         updated_at: at,
-        version: Number(revision),
+        version: versionOf(event),
       });
       state.dirty.goals.add(data.goalId);
       state.dirty.goalsStale = true;

@@ -4,7 +4,8 @@ import { versionOf, type Projection } from './state';
 export const journalProjection: Projection = {
   name: 'journal_entries',
   handlers: {
-    JournalWritten(state, { data, revision }, at) {
+    JournalWritten(state, event, at) {
+      const { data } = event;
       state.journal.set(data.entryId, {
         id: data.entryId,
         user_id: state.userId,
@@ -16,7 +17,7 @@ export const journalProjection: Projection = {
         date: data.date,
         created_at: at,
         updated_at: at,
-        version: Number(revision),
+        version: versionOf(event),
       });
       state.dirty.journal.add(data.entryId);
     },

@@ -63,7 +63,8 @@ const put = (state: UserState, parlay: ParlayRow, at: Date) => {
 export const parlaysProjection: Projection = {
   name: 'parlays',
   handlers: {
-    ParlayCreated(state, { data, revision }, at) {
+    ParlayCreated(state, event, at) {
+      const { data } = event;
       const parlay = priced({
         id: data.parlayId,
         user_id: state.userId,
@@ -75,7 +76,7 @@ export const parlaysProjection: Projection = {
         created_at: at,
         updated_at: at,
         legs: copyLegs(data.legs),
-        version: Number(revision),
+        version: versionOf(event),
       });
       put(state, parlay, at);
     },

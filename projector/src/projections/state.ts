@@ -57,9 +57,8 @@ export const emptyPersisted = (): Persisted => ({
   journal: new Set(),
 });
 
-export interface StatsTally {
-  betCount: number;
-  parlayCount: number;
+/** Outcomes and money of a set of bets and parlays: a user's whole record, or one day's. */
+interface OutcomeTally {
   wins: number;
   losses: number;
   pushes: number;
@@ -68,14 +67,13 @@ export interface StatsTally {
   profitCents: number;
 }
 
-export interface DayTally {
+export interface StatsTally extends OutcomeTally {
+  betCount: number;
+  parlayCount: number;
+}
+
+export interface DayTally extends OutcomeTally {
   placed: number;
-  wins: number;
-  losses: number;
-  pushes: number;
-  pending: number;
-  settledStakeCents: number;
-  profitCents: number;
 }
 
 export interface SportTally {

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { EventStore } from '@bt/event-store/port';
+import { bulkInsertEvents, type BulkEvent } from '@bt/event-store/postgres/bulk-insert';
 import type { Database } from '../db/schema';
 import { PROJECTED_TABLES } from '../db/writer';
 import type { UserReadModels } from '../projections/rows';
@@ -13,45 +13,15 @@ export async function appendAll(store: EventStore, events: readonly GeneratedEve
   for (const generated of events) await store.append(generated.streamId, [toNewEvent(generated, i++)], 'any');
 }
 
-/**
- * Writes generated events straight into the Postgres store's tables in large multi-row inserts
- * (for volumes that would take minutes through append). One transaction per chunk.
- */
+/** Writes generated events straight into the Postgres store's tables, `chunk` per transaction. */
 export async function bulkAppend(pool: pg.Pool, events: readonly GeneratedEvent[], schema = 'eventstore', chunk = 20_000): Promise<void> {
   const revisions = new Map<string, number>();
-  for (let i = 0; i < events.length; i += chunk) {
-    const slice = events.slice(i, i + chunk);
-    const rev = slice.map((e) => {
-      const r = (revisions.get(e.streamId) ?? -1) + 1;
-      revisions.set(e.streamId, r);
-      return r;
-    });
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      await client.query(
-        `insert into ${schema}.events (stream_id, revision, id, type, data, metadata)
-         select * from unnest($1::text[], $2::bigint[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])`,
-        [
-          slice.map((e) => e.streamId),
-          rev,
-          slice.map(() => randomUUID()),
-          slice.map((e) => e.event.type),
-          slice.map((e) => JSON.stringify(e.event.data)),
-          slice.map((e, j) => JSON.stringify(toNewEvent(e, i + j).metadata)),
-        ],
-      );
-      await client.query('commit');
-    } finally {
-      client.release();
-    }
-  }
-  const streamIds = [...revisions.keys()];
-  await pool.query(
-    `insert into ${schema}.streams (stream_id, revision) select * from unnest($1::text[], $2::bigint[])
-     on conflict (stream_id) do update set revision = excluded.revision`,
-    [streamIds, streamIds.map((s) => revisions.get(s)!)],
-  );
+  const rows: BulkEvent[] = events.map((e, i) => {
+    const revision = (revisions.get(e.streamId) ?? -1) + 1;
+    revisions.set(e.streamId, revision);
+    return { ...toNewEvent(e, i), streamId: e.streamId, revision };
+  });
+  for (let i = 0; i < rows.length; i += chunk) await bulkInsertEvents(pool, schema, rows.slice(i, i + chunk));
 }
 
 const ORDER: Record<string, string> = {
