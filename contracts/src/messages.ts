@@ -28,6 +28,7 @@ export const MESSAGES = {
   currentPasswordWrong: 'Current password is incorrect',
   unauthorized: 'Authentication required',
   notFound: 'Not found',
+  replayUnavailable: 'Your record cannot be replayed right now. Nothing is lost; please try again later.',
   betNotFound: 'Bet not found',
   parlayNotFound: 'Parlay not found',
   goalNotFound: 'Goal not found',

@@ -85,7 +85,7 @@ export interface EventStore {
   readAllPages(after: Position, pageSize?: number): AsyncIterable<RecordedEvent[]>;
   /** The global log from a position, then live, in commit order, each event once. Unsubscribe to stop. */
   subscribeAll(options: SubscribeOptions): Observable<RecordedEvent>;
-  /** Position of the newest event readable now (START when empty). */
+  /** Position of the newest committed event (START when empty); readers reach it once it is readable. */
   headPosition(): Promise<Position>;
   close(): Promise<void>;
 }

@@ -3,5 +3,5 @@ export * from './db/schema';
 export { migrateReadModels } from './db/migrate';
 export { startProjector, type ProjectorOptions, type RunningProjector } from './projector';
 export { rebuildReadModels, type RebuildOptions, type RebuildResult } from './rebuild';
-export { replayUser, type ReplayOptions, type UserReadModels } from './replay';
+export { ReplayFailed, replayUser, type ReplayOptions, type UserReadModels } from './replay';
 export { useEmbeddedDefault } from './embedded-default';

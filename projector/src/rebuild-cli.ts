@@ -1,30 +1,22 @@
 import { readConfig, type ProjectorConfig } from './config';
 import { useEmbeddedDefault } from './embedded-default';
 import { openEventStore } from './open-store';
+import type { EventStore } from '@bt/event-store/port';
 import { rebuildReadModels, type RebuildResult } from './rebuild';
+import { retrySetAsideUsers, type RetryResult } from './restore';
 
 /**
- * `npm run projections:rebuild [-- --fresh]`: rebuilds every read model from the first event and
- * swaps them in while the product keeps answering. DATABASE_URL and EVENTSTORE_URL name the stores;
- * with neither set it uses the embedded default (the running one, or started on `.data/`).
+ * Runs `work` with the stores DATABASE_URL and EVENTSTORE_URL name; with neither set, the embedded
+ * default (the running one, or started on `.data/`).
  */
-export async function rebuildFromConfig(config: ProjectorConfig, options: { fresh?: boolean; progress?: boolean } = {}): Promise<RebuildResult> {
+async function withStores<T>(config: ProjectorConfig, work: (store: EventStore, databaseUrl: string) => Promise<T>): Promise<T> {
   const embedded = config.DATABASE_URL || config.EVENTSTORE_URL ? undefined : await useEmbeddedDefault({ dataDir: config.DATA_DIR, port: config.PG_PORT });
   try {
     const databaseUrl = config.DATABASE_URL ?? embedded?.databaseUrl ?? config.EVENTSTORE_URL;
     if (!databaseUrl || !/^postgres/.test(databaseUrl)) throw new Error('Bad configuration: DATABASE_URL: required with an esdb:// EVENTSTORE_URL');
     const store = await openEventStore(config.EVENTSTORE_URL ?? databaseUrl);
     try {
-      return await rebuildReadModels({
-        store,
-        databaseUrl,
-        fresh: options.fresh,
-        progress: options.progress,
-        pageSize: config.REBUILD_PAGE_SIZE,
-        flushEveryEvents: config.REBUILD_FLUSH_EVERY_EVENTS,
-        flushEveryMs: config.REBUILD_FLUSH_EVERY_MS,
-        log: (line) => console.error(line),
-      });
+      return await work(store, databaseUrl);
     } finally {
       await store.close();
     }
@@ -33,10 +25,38 @@ export async function rebuildFromConfig(config: ProjectorConfig, options: { fres
   }
 }
 
+/**
+ * `npm run projections:rebuild [-- --fresh]`: rebuilds every read model from the first event and
+ * swaps them in while the product keeps answering.
+ */
+export const rebuildFromConfig = (config: ProjectorConfig, options: { fresh?: boolean; progress?: boolean } = {}): Promise<RebuildResult> =>
+  withStores(config, (store, databaseUrl) =>
+    rebuildReadModels({
+      store,
+      databaseUrl,
+      fresh: options.fresh,
+      progress: options.progress,
+      pageSize: config.REBUILD_PAGE_SIZE,
+      flushEveryEvents: config.REBUILD_FLUSH_EVERY_EVENTS,
+      flushEveryMs: config.REBUILD_FLUSH_EVERY_MS,
+      log: (line) => console.error(line),
+    }),
+  );
+
+/** `npm run projections:retry [-- <user id>...]`: brings users the projector set aside back (see restore.ts). */
+export const retryFromConfig = (config: ProjectorConfig, userIds?: string[]): Promise<RetryResult> =>
+  withStores(config, (store, databaseUrl) => retrySetAsideUsers({ store, databaseUrl, userIds, log: (line) => console.error(line) }));
+
 const isMain = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('rebuild-cli.ts');
 if (isMain) {
-  rebuildFromConfig(readConfig(), { fresh: process.argv.includes('--fresh'), progress: true }).then(
-    () => process.exit(0),
+  const args = process.argv.slice(2);
+  const retry = args.includes('--retry');
+  const ids = args.filter((a) => !a.startsWith('--'));
+  const run = retry
+    ? retryFromConfig(readConfig(), ids.length > 0 ? ids : undefined).then((r) => (r.stillFailing.length > 0 ? 1 : 0))
+    : rebuildFromConfig(readConfig(), { fresh: args.includes('--fresh'), progress: true }).then(() => 0);
+  run.then(
+    (code) => process.exit(code),
     (error: unknown) => {
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);

@@ -5,8 +5,12 @@ import { formatPosition, parsePosition, START, type EventStore, type Position } 
 import { migrateReadModels } from './db/migrate';
 import { loadUserStates } from './db/load-users';
 import { READ_SCHEMA, SHADOW_SCHEMA, type Database } from './db/schema';
-import { lockReadModels, notifyPosition, readCheckpoint, saveCheckpoint, writeChanges, writeChangesByCopy } from './db/writer';
+import {
+  lockReadModels, notifyFailures, notifyPosition, readCheckpoint, readSetAsideUsers, saveCheckpoint, writeChanges,
+  writeChangesByCopy,
+} from './db/writer';
 import { ProjectionEngine } from './engine/projection-engine';
+import { restoreBeforeFailure } from './restore';
 import { changeCount, type RowChanges } from './projections/rows';
 
 export interface RebuildOptions {
@@ -39,6 +43,8 @@ export interface RebuildResult {
   eventsPerSecond: number;
   /** Where the time went (ms): waiting for pages of the log, folding, waiting for flushes, the final swap. */
   timings: { read: number; fold: number; write: number; swap: number };
+  /** Users set aside because an event of theirs could not be projected (see projection_failures). */
+  setAside: number;
 }
 
 /** Only one rebuild at a time per database (session-level advisory lock). */
@@ -117,6 +123,13 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     if (resumedFrom) log(`rebuild: resuming ${SHADOW_SCHEMA} from ${resumedFrom} (--fresh starts over)`);
 
     const engine = new ProjectionEngine();
+    engine.setAsideUsers(await readSetAsideUsers(db, SHADOW_SCHEMA)); // resuming: those it set aside already
+    const reportFailures = (changes: RowChanges) => {
+      for (const f of changes.projection_failures.upserts) {
+        log(`rebuild: user ${f.user_id} set aside at ${f.stream_id}@${f.revision} (${f.event_type}, position ${f.position}): ${f.error}`);
+      }
+      return changes;
+    };
     const loadFrom = (from: Kysely<Database>) => (ids: string[]) => loadUserStates(from, SHADOW_SCHEMA, ids);
     const started = performance.now();
     let events = 0;
@@ -183,13 +196,13 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       }
       if (failure) throw failure;
       if (!writing && (sinceFlush >= flushEveryEvents || performance.now() - lastFlushAt >= flushEveryMs)) {
-        void save(engine.takeChanges(), position);
+        void save(reportFailures(engine.takeChanges()), position);
         lap('fold');
         sinceFlush = 0;
         lastFlushAt = performance.now();
       }
     }
-    const pending = engine.takeChanges();
+    const pending = reportFailures(engine.takeChanges());
     lap('fold');
     if (changeCount(pending) > 0 || (position !== START && formatPosition(position) !== resumedFrom)) await save(pending, position);
     await saving;
@@ -208,7 +221,10 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
         finalPosition = page[page.length - 1].position;
         events += page.length;
       }
-      await writeChanges(trx, SHADOW_SCHEMA, engine.takeChanges());
+      await writeChanges(trx, SHADOW_SCHEMA, reportFailures(engine.takeChanges()));
+      // Set-aside users keep the fold of their events before the failure, as the live projector leaves them.
+      const failures = await trx.withSchema(SHADOW_SCHEMA).selectFrom('projection_failures').selectAll().execute();
+      for (const failure of failures) await restoreBeforeFailure(trx, store, SHADOW_SCHEMA, failure);
       const text = finalPosition === START ? undefined : formatPosition(finalPosition);
       if (text) await saveCheckpoint(trx, SHADOW_SCHEMA, text);
       const retired = `${READ_SCHEMA}_replaced`;
@@ -218,6 +234,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       await sql`alter schema ${sql.id(SHADOW_SCHEMA)} rename to ${sql.id(READ_SCHEMA)}`.execute(trx);
       if (hadReadModels) await sql`drop schema ${sql.id(retired)} cascade`.execute(trx);
       if (text) await notifyPosition(trx, text);
+      await notifyFailures(trx); // the new read models have their own set of users set aside
     });
     lap('swap');
 
@@ -229,8 +246,12 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       seconds,
       eventsPerSecond: Math.round(events / Math.max(seconds, 0.001)),
       timings: Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)])) as RebuildResult['timings'],
+      setAside: engine.setAsideCount,
     };
     log(`rebuild: ${events} events in ${seconds.toFixed(1)} s (${result.eventsPerSecond} events/s); read models at ${result.position ?? 'the start'}`);
+    if (engine.setAsideCount > 0) {
+      log(`rebuild: ${engine.setAsideCount} user(s) set aside (see ${READ_SCHEMA}.projection_failures); fix the cause, then rebuild or run projections:retry`);
+    }
     return result;
   } finally {
     bar?.stop();

@@ -20,11 +20,22 @@ export const replayUser = (events: readonly RecordedEvent[], options: ReplayOpti
   if (userId === undefined) return userReadModels(newUserState('00000000-0000-0000-0000-000000000000'), false);
   const state = newUserState(userId);
   let folded = 0;
-  for (const event of events) {
-    if (userOf(event) !== userId) continue;
-    projectEvent(state, event);
-    folded += 1;
+  try {
+    for (const event of events) {
+      if (userOf(event) !== userId) continue;
+      projectEvent(state, event);
+      folded += 1;
+    }
+    settleUser(state);
+  } catch (error) {
+    throw new ReplayFailed(userId, error);
   }
-  settleUser(state);
   return userReadModels(state, folded > 0);
 };
+
+/** One of the user's events could not be folded (the live projector sets such a user aside). */
+export class ReplayFailed extends Error {
+  constructor(readonly userId: string, cause: unknown) {
+    super(`Replaying user ${userId} failed: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+  }
+}

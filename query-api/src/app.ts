@@ -2,12 +2,13 @@ import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { dayOf, statsQuery, streaksQuery } from '@bt/contracts';
+import { dayOf, READ_MODELS_BEHIND_HEADER, statsQuery, streaksQuery } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store/port';
 import { currentUserId, errorMiddleware, minPosition, NotFoundError, requireAuth } from '@bt/platform';
-import { CHECKPOINT_NAME, NOTIFY_CHANNEL } from '@bt/projector/db/schema';
+import { CHECKPOINT_NAME, FAILURES_CHANNEL, NOTIFY_CHANNEL } from '@bt/projector/db/schema';
 import { readModels, type ReadDatabase } from './read-db';
 import { createPositionWaiter, type PositionWaiter } from './wait-for-position';
+import { createSetAsideUsers, type SetAsideUsers } from './set-aside-users';
 import { userStreamIds } from './user-streams';
 import { replayAsOf } from './replay';
 import { getMe } from './queries/get-me';
@@ -44,12 +45,20 @@ export const DEFAULT_MAX_WAIT_MS = 3000;
 /** The settings the pool was made with (pg keeps them on `options`; the typings leave it out). */
 const connectionSettings = (pool: pg.Pool): pg.ClientConfig => (pool as unknown as { options: pg.ClientConfig }).options;
 
-/** Read-your-writes: with X-Min-Position, wait (bounded) until the projector's checkpoint has reached it. */
+/**
+ * Read-your-writes: with X-Min-Position, wait (bounded) until the projector's checkpoint has reached
+ * it. Not for a user the projector has set aside: their read models will not move until a retry or
+ * a rebuild, so they get what was projected before at once, with a header that says so.
+ */
 const readYourWrites =
-  (waiter: PositionWaiter, maxWaitMs: number): Middleware =>
+  (waiter: PositionWaiter, setAside: SetAsideUsers, maxWaitMs: number): Middleware =>
   async (ctx, next) => {
-    const position = minPosition(ctx);
-    if (position !== undefined) await waiter.waitFor(position, maxWaitMs);
+    if (await setAside.has(currentUserId(ctx))) {
+      ctx.set(READ_MODELS_BEHIND_HEADER, 'true');
+    } else {
+      const position = minPosition(ctx);
+      if (position !== undefined) await waiter.waitFor(position, maxWaitMs);
+    }
     await next();
   };
 
@@ -83,8 +92,14 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
         ?.position,
   });
 
+  const setAside = createSetAsideUsers({
+    newClient: () => new pg.Client(connectionSettings(deps.pool)),
+    channel: FAILURES_CHANNEL,
+    read: async () => (await readModels(db).selectFrom('projection_failures').select('user_id').execute()).map((r) => r.user_id),
+  });
+
   const router = new Router({ prefix: '/api' });
-  const guard = [requireAuth(deps.jwtSecret), readYourWrites(waiter, deps.maxWaitMs ?? DEFAULT_MAX_WAIT_MS)];
+  const guard = [requireAuth(deps.jwtSecret), readYourWrites(waiter, setAside, deps.maxWaitMs ?? DEFAULT_MAX_WAIT_MS)];
 
   router.get('/auth/me', ...guard, async (ctx) => {
     ctx.body = await getMe(db, store, currentUserId(ctx));
@@ -153,5 +168,5 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
   app.use(notFoundAsJson);
   app.use(router.routes());
   app.use(router.allowedMethods());
-  return Object.assign(app, { close: () => waiter.close() });
+  return Object.assign(app, { close: async () => void (await Promise.all([waiter.close(), setAside.close()])) });
 }

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { EventStore } from '@bt/event-store/port';
-import { replayUser, type UserReadModels } from '@bt/projector/replay';
+import { MESSAGES } from '@bt/contracts';
+import { HttpError } from '@bt/platform';
+import { ReplayFailed, replayUser, type UserReadModels } from '@bt/projector/replay';
 import { occurredAt } from '@bt/projector/projections/state';
 import type { ReadDatabase } from './read-db';
 import { readUserEvents } from './read-streams';
@@ -16,8 +18,13 @@ import { userStreamIds } from './user-streams';
 export async function replayAsOf(db: Kysely<ReadDatabase>, store: EventStore, userId: string, asOf: Date): Promise<UserReadModels> {
   const events = await readUserEvents(store, userId, await userStreamIds(db, userId));
   const cutoff = asOf.getTime();
-  return replayUser(
-    events.filter((event) => occurredAt(event).getTime() <= cutoff),
-    { userId },
-  );
+  try {
+    return replayUser(
+      events.filter((event) => occurredAt(event).getTime() <= cutoff),
+      { userId },
+    );
+  } catch (error) {
+    if (error instanceof ReplayFailed) throw new HttpError(503, MESSAGES.replayUnavailable);
+    throw error;
+  }
 }

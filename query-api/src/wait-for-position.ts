@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { createListener } from './listen';
 import { compareLogPositions, isLogPosition } from '@bt/contracts/domain/position';
 
 /** The channel the projector NOTIFYs with "<commit>.<prepare>" after each committed batch. */
@@ -40,7 +41,6 @@ export function createPositionWaiter(options: PositionWaiterOptions): PositionWa
   const channel = options.channel ?? READ_MODELS_CHANNEL;
   const waiters = new Set<Waiter>();
   let known: string | undefined;
-  let listening: Promise<pg.Client> | undefined;
   let closed = false;
 
   const advance = (position: string | undefined) => {
@@ -49,35 +49,11 @@ export function createPositionWaiter(options: PositionWaiterOptions): PositionWa
     for (const waiter of waiters) if (reached(known, waiter.target)) waiter.done(true);
   };
 
-  const connect = (): Promise<pg.Client> => {
-    const client = options.newClient();
-    let dropped = false;
-    const drop = () => {
-      if (dropped) return;
-      dropped = true;
-      // The next request reconnects; requests waiting now still end at their deadline.
-      if (listening === connection) listening = undefined;
-      client.end().catch(() => undefined);
-    };
-    client.on('error', drop);
-    client.on('end', drop);
-    client.on('notification', (message) => {
-      if (message.channel === channel) advance(message.payload);
-    });
-    const connection = client
-      .connect()
-      .then(() => client.query(`LISTEN "${channel}"`))
-      .then(
-        () => client,
-        (error: unknown) => {
-          drop();
-          throw error;
-        },
-      );
-    return connection;
-  };
-
-  const listen = (): Promise<pg.Client> => (listening ??= connect());
+  const listener = createListener({
+    newClient: options.newClient,
+    channel,
+    onPayload: advance,
+  });
 
   return {
     async waitFor(target, maxWaitMs) {
@@ -95,7 +71,8 @@ export function createPositionWaiter(options: PositionWaiterOptions): PositionWa
         waiters.add(waiter);
         timer = setTimeout(() => waiter.done(false), maxWaitMs);
         // Listen first, then read: a batch committed in between is seen by one or the other.
-        listen()
+        listener
+          .ready()
           .catch(() => undefined) // without LISTEN, the checkpoint read below and the deadline still bound the wait
           .then(() => options.readCheckpoint())
           .then(advance, () => undefined);
@@ -105,9 +82,7 @@ export function createPositionWaiter(options: PositionWaiterOptions): PositionWa
     async close() {
       closed = true;
       for (const waiter of waiters) waiter.done(reached(known, waiter.target));
-      const client = await listening?.catch(() => undefined);
-      listening = undefined;
-      await client?.end().catch(() => undefined);
+      await listener.close();
     },
   };
 }

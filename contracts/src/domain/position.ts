@@ -4,6 +4,11 @@
  */
 export const LOG_POSITION_HEADER = 'X-Log-Position';
 export const MIN_POSITION_HEADER = 'X-Min-Position';
+/**
+ * On a read: the user's read models stopped at an event the projector could not apply (they were
+ * set aside); the answer is what was projected before it, and X-Min-Position is not waited for.
+ */
+export const READ_MODELS_BEHIND_HEADER = 'X-Read-Models-Behind';
 
 const POSITION = /^(\d{1,20})\.(\d{1,20})$/;
 

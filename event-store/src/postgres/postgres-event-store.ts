@@ -500,7 +500,10 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     async headPosition(): Promise<Position> {
       const { rows } = await pool.query<Row>({
         name: `${schemaName}.head`,
-        text: `SELECT commit, prepare FROM ${s}.events WHERE ${READABLE} ORDER BY commit DESC, prepare DESC LIMIT 1`,
+        // Every committed event, readable yet or not: an acknowledged append is in the log even
+        // while an unrelated open transaction (in any database of the server) holds xmin back, and
+        // "caught up with the head" must wait for it rather than answer before it is read.
+        text: `SELECT commit, prepare FROM ${s}.events ORDER BY commit DESC, prepare DESC LIMIT 1`,
         rowMode: 'array',
       });
       return rows.length ? { commit: BigInt(rows[0][0]), prepare: BigInt(rows[0][1]) } : START;

@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as readModels001 from './migrations/2026-11-22-001-read-models';
+import * as projectionFailures001 from './migrations/2026-11-23-001-projection-failures';
 
 /** A read-model migration: builds on whatever schema it is given (live `read` or a rebuild's shadow). */
 interface SchemaMigration {
@@ -9,6 +10,7 @@ interface SchemaMigration {
 /** In order; names are the files' date-prefixed names. Append, never edit a landed one. */
 const MIGRATIONS: Record<string, SchemaMigration> = {
   '2026-11-22-001-read-models': readModels001,
+  '2026-11-23-001-projection-failures': projectionFailures001,
 };
 
 /**

@@ -195,6 +195,25 @@ export interface UserStreamsTable {
   stream_id: string;
 }
 
+/**
+ * Users set aside: an event of theirs could not be projected (a bad value, a bug), so the projector
+ * skips their events and moves on for everyone else. One row per user, the first failure; the
+ * user's rows elsewhere stay as they were before it. A rebuild, or `npm run projections:retry`
+ * after a fix, brings them back.
+ */
+export interface ProjectionFailuresTable {
+  /** Text, not uuid: a user id that is not a UUID is one of the things that gets a user set aside. */
+  user_id: string;
+  stream_id: string;
+  /** The event's revision in its stream (text: a bigint). */
+  revision: string;
+  /** The event's log position, "commit.prepare". */
+  position: string;
+  event_type: string;
+  error: string;
+  failed_at: Timestamp;
+}
+
 /** The projector's position in the global log. */
 export interface CheckpointsTable {
   /** CHECKPOINT_NAME for the read models. */
@@ -216,6 +235,7 @@ export interface Database {
   goals: GoalsTable;
   journal_entries: JournalEntriesTable;
   user_streams: UserStreamsTable;
+  projection_failures: ProjectionFailuresTable;
   checkpoints: CheckpointsTable;
 }
 
@@ -226,6 +246,8 @@ export const SHADOW_SCHEMA = 'read_rebuild';
 export const CHECKPOINT_NAME = 'read_models';
 /** pg_notify channel; the payload is the new checkpoint position "commit.prepare". */
 export const NOTIFY_CHANNEL = 'read_models';
+/** NOTIFY channel: the set of users set aside (projection_failures) changed. */
+export const FAILURES_CHANNEL = 'read_models_failures';
 export const RECENT_STREAKS_LIMIT = 10;
 
 export type UserRow = Selectable<UsersTable>;
@@ -240,3 +262,4 @@ export type GoalRow = Selectable<GoalsTable>;
 export type JournalEntryRow = Selectable<JournalEntriesTable>;
 export type UserStreamRow = Selectable<UserStreamsTable>;
 export type CheckpointRow = Selectable<CheckpointsTable>;
+export type ProjectionFailureRow = Selectable<ProjectionFailuresTable>;

@@ -4,7 +4,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { TableName, TableRows, RowChanges } from '../projections/rows';
-import { CHECKPOINT_NAME, NOTIFY_CHANNEL, type Database } from './schema';
+import { CHECKPOINT_NAME, FAILURES_CHANNEL, NOTIFY_CHANNEL, type Database } from './schema';
 
 /**
  * The one place read-model rows reach Postgres: a batch of row changes as a few multi-row
@@ -17,12 +17,15 @@ type PgType = 'uuid' | 'text' | 'numeric' | 'date' | 'timestamptz' | 'boolean' |
 interface TableSpec<T extends TableName> {
   key: (keyof TableRows[T] & string)[];
   columns: [keyof TableRows[T] & string, PgType][];
+  /** The columns that may be NULL (the migrations' declarations); every other one is NOT NULL. */
+  nullable?: (keyof TableRows[T] & string)[];
 }
 
 const SPECS: { [T in TableName]: TableSpec<T> } = {
   users: {
     key: ['id'],
     columns: [['id', 'uuid'], ['email', 'text'], ['username', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz']],
+    nullable: ['username'],
   },
   bets: {
     key: ['id'],
@@ -32,6 +35,7 @@ const SPECS: { [T in TableName]: TableSpec<T> } = {
       ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['parlay_id', 'uuid'], ['is_part_of_parlay', 'boolean'],
       ['leg_count', 'integer'], ['version', 'integer'],
     ],
+    nullable: ['notes', 'parlay_id', 'leg_count'],
   },
   parlays: {
     key: ['id'],
@@ -41,6 +45,7 @@ const SPECS: { [T in TableName]: TableSpec<T> } = {
       ['chosen_outcome', 'text'], ['notes', 'text'], ['date', 'date'], ['created_at', 'timestamptz'],
       ['updated_at', 'timestamptz'], ['legs', 'jsonb'], ['version', 'integer'],
     ],
+    nullable: ['notes'],
   },
   bankroll: {
     key: ['user_id'],
@@ -48,6 +53,7 @@ const SPECS: { [T in TableName]: TableSpec<T> } = {
       ['user_id', 'uuid'], ['amount', 'numeric'], ['deposits', 'numeric'], ['withdrawals', 'numeric'],
       ['settled_profit', 'numeric'], ['updated_at', 'timestamptz'],
     ],
+    nullable: ['updated_at'],
   },
   user_stats: {
     key: ['user_id'],
@@ -73,6 +79,7 @@ const SPECS: { [T in TableName]: TableSpec<T> } = {
       ['user_id', 'uuid'], ['current_streak', 'jsonb'], ['longest_win_streak', 'jsonb'], ['longest_loss_streak', 'jsonb'],
       ['recent_streaks', 'jsonb'], ['streaks_by_month', 'jsonb'],
     ],
+    nullable: ['current_streak', 'longest_win_streak', 'longest_loss_streak'],
   },
   goals: {
     key: ['id'],
@@ -81,6 +88,7 @@ const SPECS: { [T in TableName]: TableSpec<T> } = {
       ['timeframe', 'text'], ['start_date', 'date'], ['end_date', 'date'], ['status', 'text'], ['paused', 'boolean'],
       ['description', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['version', 'integer'],
     ],
+    nullable: ['description'],
   },
   journal_entries: {
     key: ['id'],
@@ -93,10 +101,100 @@ const SPECS: { [T in TableName]: TableSpec<T> } = {
     key: ['user_id', 'stream_id'],
     columns: [['user_id', 'uuid'], ['stream_id', 'text']],
   },
+  projection_failures: {
+    key: ['user_id'],
+    columns: [
+      ['user_id', 'text'], ['stream_id', 'text'], ['revision', 'text'], ['position', 'text'], ['event_type', 'text'],
+      ['error', 'text'], ['failed_at', 'timestamptz'],
+    ],
+  },
 };
 
 /** The tables the projection writes, in the order they are written. */
 export const PROJECTED_TABLES = Object.keys(SPECS) as TableName[];
+
+/*
+ * What Postgres would refuse, checked before anything is sent: one user's unstorable row (a NUL in
+ * a text, a date past year 9999, a count past int4, a missing value) must not fail a batch, a
+ * COPY or a rebuild that also carries everyone else's rows. The projector sets that user aside.
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** NUL (no Postgres text holds it) or a UTF-16 surrogate without its pair (jsonb refuses it; text would store U+FFFD). */
+const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Money stays within what integer cents hold exactly. */
+const MAX_MONEY = Number.MAX_SAFE_INTEGER / 100;
+const MIN_INSTANT = Date.UTC(1, 0, 1);
+const MAX_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** True for a string Postgres can store as text and inside jsonb. */
+export const isStorableText = (value: unknown): value is string => typeof value === 'string' && !UNSTORABLE_TEXT.test(value);
+
+const isStorableJson = (value: unknown, depth = 0): boolean => {
+  if (depth > 32) return false;
+  if (value === null || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value === 'string') return isStorableText(value);
+  if (Array.isArray(value)) return value.every((v) => isStorableJson(v, depth + 1));
+  if (typeof value === 'object') {
+    return Object.entries(value as object).every(([k, v]) => isStorableText(k) && (v === undefined || isStorableJson(v, depth + 1)));
+  }
+  return false;
+};
+
+const isStorable = (value: unknown, type: PgType): boolean => {
+  switch (type) {
+    case 'uuid':
+      return typeof value === 'string' && UUID.test(value);
+    case 'text':
+      return isStorableText(value);
+    case 'date':
+      return typeof value === 'string' && ISO_DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+    case 'timestamptz': {
+      const t = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : NaN;
+      return t >= MIN_INSTANT && t <= MAX_INSTANT;
+    }
+    case 'numeric':
+      return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= MAX_MONEY;
+    case 'double precision':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return Number.isInteger(value) && Math.abs(value as number) <= 2_147_483_647;
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'jsonb':
+      return isStorableJson(value);
+    default: {
+      const never: never = type;
+      return never;
+    }
+  }
+};
+
+/** Why Postgres would refuse this row of `table` (as a new or changed row), or undefined when it would not. */
+export const unstorable = (table: TableName, row: object): string | undefined => {
+  const spec = SPECS[table] as TableSpec<TableName>;
+  const values = row as Record<string, unknown>;
+  for (const [name, type] of spec.columns) {
+    const value = values[name];
+    if (value === null || value === undefined) {
+      if (!spec.nullable?.includes(name)) return `${table}.${name} has no value`;
+    } else if (!isStorable(value, type)) {
+      return `${table}.${name} cannot be stored as ${type}`;
+    }
+  }
+  return undefined;
+};
+
+/** Why Postgres would refuse this key of a row to delete from `table`, or undefined. */
+export const unstorableKey = (table: TableName, key: object): string | undefined => {
+  const spec = SPECS[table] as TableSpec<TableName>;
+  const values = key as Record<string, unknown>;
+  for (const [name, type] of spec.columns) {
+    if (spec.key.includes(name) && !isStorable(values[name], type)) return `${table}.${name} cannot be stored as ${type}`;
+  }
+  return undefined;
+};
 
 /** Rows per statement: big enough to amortise a round trip, small enough to keep parameters modest. */
 const CHUNK = 5_000;
@@ -288,6 +386,17 @@ export async function writeChangesByCopy(client: pg.ClientBase, db: Kysely<any>,
     await client.query('rollback').catch(() => undefined);
     throw error;
   }
+}
+
+/** The users the projector has set aside (projection_failures). */
+export async function readSetAsideUsers(db: Kysely<any>, schema: string): Promise<string[]> {
+  const rows = await (db as Kysely<Database>).withSchema(schema).selectFrom('projection_failures').select('user_id').execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** Tells LISTENers (query-api) that the set of users set aside changed; delivered on commit. */
+export async function notifyFailures(db: Kysely<any>): Promise<void> {
+  await sql`select pg_notify(${FAILURES_CHANNEL}, '')`.execute(db);
 }
 
 /** Tells LISTENers (query-api waiting for X-Min-Position) the new position; delivered on commit. */

@@ -1,20 +1,61 @@
-import type { RecordedEvent } from '@bt/event-store/port';
+import { formatPosition, type RecordedEvent } from '@bt/event-store/port';
+import type { ProjectionFailureRow } from '../db/schema';
+import { unstorable, unstorableKey } from '../db/writer';
 import { projectEvent, settleUser } from '../projections/index';
-import { emptyChanges, takeUserChanges, type RowChanges } from '../projections/rows';
+import { emptyChanges, takeUserChanges, type RowChanges, type TableName } from '../projections/rows';
 import { userOf, type UserState } from '../projections/state';
+import { isSharedStream } from '../projections/user-streams';
 
 /** Loads the states of users the engine has not seen (from the tables being written). */
 export type LoadUsers = (userIds: string[]) => Promise<Map<string, UserState>>;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Only a UUID can own read-model rows (their user_id columns are uuid). */
+export const isProjectableUser = (userId: string): boolean => UUID.test(userId);
+/** What a failure row must not carry for Postgres to take it: NUL and unpaired surrogates become U+FFFD. */
+const UNSAFE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const safe = (text: string, max = 2000): string => text.replace(UNSAFE, '\ufffd').slice(0, max);
+
+/** The failure row that sets `userId` aside, naming the event it failed on. */
+export const failureRow = (userId: string, event: RecordedEvent, error: unknown): ProjectionFailureRow => ({
+  user_id: safe(userId, 200),
+  stream_id: safe(event.streamId, 500),
+  revision: String(event.revision),
+  position: formatPosition(event.position),
+  event_type: safe(event.type, 200),
+  error: safe(error instanceof Error ? error.message : String(error)),
+  failed_at: new Date(),
+});
+
+/** One user's changes, with what their failure needs to be reported. */
+export interface UserChanges {
+  userId: string;
+  changes: RowChanges;
+  /** The user's last event in the batch: the one named if writing their rows fails. */
+  lastEvent: RecordedEvent;
+}
+
 /**
- * The one projection engine behind live projection and rebuild: per-user states folded in memory,
- * loaded lazily on first touch, and the rows they changed taken out once per batch. It does no
- * writing itself; the caller writes the changes and the checkpoint in one transaction.
+ * The one projection engine behind live projection, rebuild and retry: per-user states folded in
+ * memory, loaded lazily on first touch, and the rows they changed taken out once per batch. It does
+ * no writing itself; the caller writes the changes and the checkpoint in one transaction.
+ *
+ * One user's bad data never stops anyone else: an event whose fold throws, a user id that is not a
+ * UUID, or a row Postgres would refuse sets that user aside. Their state is dropped (so nothing of
+ * the batch that failed is written for them), a `projection_failures` row says why, and their later
+ * events are skipped, except that their new streams are still noted in `user_streams` (so their
+ * event download and a retry find every stream).
  */
 export class ProjectionEngine {
   /** Users by id, least recently touched first. */
   private readonly users = new Map<string, UserState>();
   private readonly touched = new Set<UserState>();
+  private readonly lastEvents = new Map<UserState, RecordedEvent>();
+  private readonly setAside = new Set<string>();
+  /** Failures found since the last takeChanges, by user. */
+  private readonly failures = new Map<string, ProjectionFailureRow>();
+  /** Streams first seen in events of set-aside users, since the last takeChanges. */
+  private readonly asideStreams: { user_id: string; stream_id: string }[] = [];
 
   constructor(private readonly maxCachedUsers = Number.POSITIVE_INFINITY) {}
 
@@ -22,12 +63,28 @@ export class ProjectionEngine {
     return this.users.size;
   }
 
+  /** Users set aside so far (as told by `setAsideUsers`, plus those that failed here). */
+  get setAsideCount(): number {
+    return this.setAside.size;
+  }
+
+  /** Replaces the set of users set aside (read from projection_failures), forgetting their states. */
+  setAsideUsers(userIds: Iterable<string>): void {
+    this.setAside.clear();
+    for (const userId of userIds) {
+      this.setAside.add(userId);
+      this.forget(userId);
+    }
+  }
+
   /** Folds events (in log order) into the users' states, loading unseen users first. */
   async apply(events: readonly RecordedEvent[], load: LoadUsers): Promise<void> {
     const missing = new Set<string>();
     for (const event of events) {
       const userId = userOf(event);
-      if (userId !== undefined && !this.users.has(userId)) missing.add(userId);
+      if (userId === undefined || this.setAside.has(userId) || this.users.has(userId)) continue;
+      if (isProjectableUser(userId)) missing.add(userId);
+      else this.fail(userId, event, new Error('The event names a user id that is not a UUID'));
     }
     if (missing.size > 0) {
       for (const [userId, state] of await load([...missing])) this.users.set(userId, state);
@@ -36,33 +93,142 @@ export class ProjectionEngine {
     for (const event of events) {
       const userId = userOf(event);
       if (userId === undefined) continue;
+      if (this.setAside.has(userId)) {
+        this.noteAsideStream(userId, event);
+        continue;
+      }
       const state = last?.userId === userId ? last : this.users.get(userId)!;
       if (!this.touched.has(state)) {
         this.touched.add(state);
         this.users.delete(userId); // most recently touched goes last
         this.users.set(userId, state);
       }
-      projectEvent(state, event);
-      last = state;
+      this.lastEvents.set(state, event);
+      try {
+        projectEvent(state, event);
+        last = state;
+      } catch (error) {
+        this.fail(userId, event, error);
+        last = undefined;
+      }
     }
   }
 
-  /** The rows changed since the last call (streaks and goals settled first), and forgets the marks. */
+  /**
+   * The rows changed since the last call (streaks and goals settled first), and forgets the marks.
+   * A user whose rows Postgres would refuse is set aside instead, with none of their rows taken.
+   */
   takeChanges(): RowChanges {
     const changes = emptyChanges();
-    for (const state of this.touched) {
-      settleUser(state);
-      takeUserChanges(state, changes);
-    }
+    for (const state of this.touched) this.takeUser(state, changes);
+    this.takeAside(changes);
     this.touched.clear();
+    this.lastEvents.clear();
     this.evict();
     return changes;
+  }
+
+  /**
+   * The same, one user at a time, so the caller can write each user's rows on its own (after a batch
+   * failed in Postgres for a reason no check here foresaw), then `fail` the user whose rows it could
+   * not write. `rest` holds the failures and streams of set-aside users: write it too.
+   */
+  takeChangesByUser(): { users: UserChanges[]; rest: RowChanges } {
+    const users: UserChanges[] = [];
+    for (const state of this.touched) {
+      const changes = emptyChanges();
+      const lastEvent = this.lastEvents.get(state)!;
+      if (this.takeUser(state, changes)) users.push({ userId: state.userId, changes, lastEvent });
+    }
+    const rest = emptyChanges();
+    this.takeAside(rest);
+    this.touched.clear();
+    this.lastEvents.clear();
+    this.evict();
+    return { users, rest };
+  }
+
+  /** Sets a user aside: forgets their state and records why, to be written with the next changes. */
+  fail(userId: string, event: RecordedEvent, error: unknown): void {
+    this.setAside.add(userId);
+    if (!this.failures.has(userId)) this.failures.set(userId, failureRow(userId, event, error));
+    this.drop(userId);
   }
 
   /** Forgets every state: after a failed write, or when someone else (a rebuild) rewrote the tables. */
   clear(): void {
     this.users.clear();
     this.touched.clear();
+    this.lastEvents.clear();
+    this.failures.clear();
+    this.asideStreams.length = 0;
+  }
+
+  /** Files one user's changed rows; false (and the user set aside, nothing filed) if any would be refused. */
+  private takeUser(state: UserState, changes: RowChanges): boolean {
+    const marks = (Object.keys(changes) as TableName[]).map((table) => {
+      const t = changes[table];
+      return [table, t.inserts.length, t.upserts.length, t.deletes.length] as const;
+    });
+    const seen = [...state.dirty.streams]; // takeUserChanges clears the marks
+    try {
+      settleUser(state);
+      takeUserChanges(state, changes);
+      for (const [table, inserts, upserts, deletes] of marks) {
+        const t = changes[table];
+        for (let i = inserts; i < t.inserts.length; i++) throwIf(unstorable(table, t.inserts[i]));
+        for (let i = upserts; i < t.upserts.length; i++) throwIf(unstorable(table, t.upserts[i]));
+        for (let i = deletes; i < t.deletes.length; i++) throwIf(unstorableKey(table, t.deletes[i]));
+      }
+      return true;
+    } catch (error) {
+      for (const [table, inserts, upserts, deletes] of marks) {
+        const t = changes[table];
+        t.inserts.length = inserts;
+        t.upserts.length = upserts;
+        t.deletes.length = deletes;
+      }
+      this.noteStreams(state.userId, seen);
+      this.fail(state.userId, this.lastEvents.get(state)!, error);
+      return false;
+    }
+  }
+
+  private takeAside(changes: RowChanges): void {
+    changes.projection_failures.upserts.push(...this.failures.values());
+    this.failures.clear();
+    // Upserts: `on conflict do nothing` (the table has no other column), as the stream may be noted already.
+    changes.user_streams.upserts.push(...this.asideStreams);
+    this.asideStreams.length = 0;
+  }
+
+  private noteAsideStream(userId: string, event: RecordedEvent): void {
+    if (!isProjectableUser(userId)) return; // user_streams holds uuids: such a user is never projected
+    if (event.revision !== 0n && !isSharedStream(event.streamId)) return;
+    this.noteStreams(userId, [event.streamId]);
+  }
+
+  private forget(userId: string): void {
+    const state = this.users.get(userId);
+    this.users.delete(userId);
+    if (state) {
+      this.touched.delete(state);
+      this.lastEvents.delete(state);
+    }
+  }
+
+  /** Forgets a failed user's state, but still notes the streams it had just seen (restoring them reads every one). */
+  private drop(userId: string): void {
+    const state = this.users.get(userId);
+    if (state) this.noteStreams(userId, state.dirty.streams);
+    this.forget(userId);
+  }
+
+  private noteStreams(userId: string, streamIds: Iterable<string>): void {
+    for (const streamId of streamIds) {
+      const row = { user_id: userId, stream_id: streamId };
+      if (unstorable('user_streams', row) === undefined) this.asideStreams.push(row);
+    }
   }
 
   private evict(): void {
@@ -73,3 +239,7 @@ export class ProjectionEngine {
     }
   }
 }
+
+const throwIf = (problem: string | undefined): void => {
+  if (problem !== undefined) throw new Error(problem);
+};

@@ -1,7 +1,7 @@
 import { fromCents } from '@bt/contracts';
 import type {
-  BankrollRow, BetHistoryRow, DailyRow, GoalRow, JournalEntryRow, ParlayRow, SportDistributionRow,
-  StreaksRow, UserRow, UserStatsRow, UserStreamRow,
+  BankrollRow, BetHistoryRow, DailyRow, GoalRow, JournalEntryRow, ParlayRow, ProjectionFailureRow,
+  SportDistributionRow, StreaksRow, UserRow, UserStatsRow, UserStreamRow,
 } from '../db/schema';
 import { emptyDirty, type UserState } from './state';
 import { isSharedStream } from './user-streams';
@@ -115,6 +115,7 @@ export interface TableRows {
   goals: GoalRow;
   journal_entries: JournalEntryRow;
   user_streams: UserStreamRow;
+  projection_failures: ProjectionFailureRow;
 }
 export type TableName = keyof TableRows;
 
@@ -135,6 +136,7 @@ export const emptyChanges = (): RowChanges => ({
   goals: { inserts: [], upserts: [], deletes: [] },
   journal_entries: { inserts: [], upserts: [], deletes: [] },
   user_streams: { inserts: [], upserts: [], deletes: [] },
+  projection_failures: { inserts: [], upserts: [], deletes: [] },
 });
 
 export const changeCount = (changes: RowChanges): number =>

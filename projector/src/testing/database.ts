@@ -27,7 +27,7 @@ export async function bulkAppend(pool: pg.Pool, events: readonly GeneratedEvent[
 const ORDER: Record<string, string> = {
   users: 'id', bets: 'id', parlays: 'id', bankroll: 'user_id', user_stats: 'user_id', daily: 'user_id, date',
   sport_distribution: 'user_id, sport collate "C"', streaks: 'user_id', goals: 'id', journal_entries: 'id',
-  user_streams: 'user_id, stream_id collate "C"',
+  user_streams: 'user_id, stream_id collate "C"', projection_failures: 'user_id collate "C"',
 };
 
 /** Every row of every read-model table in `schema`, in key order (for row-for-row comparisons). */

@@ -1,0 +1,190 @@
+import { expect } from 'chai';
+import type pg from 'pg';
+import { sql } from 'kysely';
+import { createDb } from '@bt/platform';
+import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing/postgres';
+import { createPostgresEventStore, type PostgresEventStore } from '@bt/event-store/postgres/postgres-event-store';
+import { bulkInsertEvents } from '@bt/event-store/postgres/bulk-insert';
+import { START, type RecordedEvent } from '@bt/event-store/port';
+import type { Database } from './db/schema';
+import { startProjector, type RunningProjector } from './projector';
+import { rebuildReadModels } from './rebuild';
+import { retrySetAsideUsers } from './restore';
+import { replayUser } from './replay';
+import { snapshotTables, userRowsFromTables } from './testing/database';
+import { EventLog } from './testing/event-log';
+
+/** Writes events as they are, with none of append's checks: what a bug, or an old log, could hold. */
+const writeRaw = async (pool: pg.Pool, events: readonly RecordedEvent[], revisions: Map<string, number>) => {
+  await bulkInsertEvents(
+    pool,
+    'eventstore',
+    events.map((e) => {
+      const revision = (revisions.get(e.streamId) ?? -1) + 1;
+      revisions.set(e.streamId, revision);
+      return { streamId: e.streamId, revision, type: e.type, data: e.data, metadata: e.metadata };
+    }),
+  );
+};
+
+/** Appends a user's events through the store, as commands do. */
+const appendLog = async (store: PostgresEventStore, events: readonly RecordedEvent[]) => {
+  for (const e of events) await store.append(e.streamId, [{ type: e.type, data: e.data, metadata: e.metadata }], 'any');
+};
+
+const withoutFailureTimes = (snapshot: Record<string, unknown[]>) => ({
+  ...snapshot,
+  projection_failures: snapshot.projection_failures.map((row) => ({ ...(row as object), failed_at: undefined })),
+});
+
+describe('a user whose events cannot be projected is set aside, and nobody else stops', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  let db: ReturnType<typeof createDb<Database>>['db'];
+  let pool: pg.Pool;
+  let projector: RunningProjector | undefined;
+  const lines: string[] = [];
+  const revisions = new Map<string, number>();
+
+  // Each poisoned user first has good events, then one of these.
+  const poisoned = {
+    overflowingDate: new EventLog(),
+    nulInText: new EventLog(),
+    numberOutOfRange: new EventLog(),
+    throwsInFold: new EventLog(),
+  };
+  const notAUuid = 'not-a-uuid';
+  const good = [new EventLog(), new EventLog(), new EventLog()];
+
+  const start = async () =>
+    (projector = await startProjector({ store, databaseUrl: database.url, batchTimeMs: 5, batchSize: 50, log: (l) => lines.push(l) }));
+
+  before(async () => {
+    database = await createTestDatabase();
+    store = await createPostgresEventStore({ connectionString: database.url, pollIntervalMs: 100 });
+    ({ db, pool } = createDb<Database>(database.url, 4));
+  });
+  after(async () => {
+    await projector?.stop();
+    await store?.close();
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  const failures = async () =>
+    db.withSchema('read').selectFrom('projection_failures').selectAll().orderBy('user_id').execute();
+
+  const betsOf = async (userId: string) =>
+    (await db.withSchema('read').selectFrom('bets').select('event').where('user_id', '=', userId).orderBy('event').execute()).map((r) => r.event);
+
+  it('sets each poisoned user aside while other users write concurrently, and keeps everyone else current', async () => {
+    await start();
+    for (const log of [...Object.values(poisoned), ...good]) {
+      log.register();
+      log.placeBet({ event: 'Before the poison' }, 'win');
+    }
+    await appendLog(store, Object.values(poisoned).flatMap((l) => l.events));
+    await projector!.caughtUp();
+
+    const poison: RecordedEvent[] = [];
+    const goalId = poisoned.overflowingDate.setGoal({ startDate: '2025-03-01' });
+    const goal = poisoned.overflowingDate.events.find((e) => (e.data as { goalId?: string }).goalId === goalId)!;
+    Object.assign(goal.data as object, { startDate: '9999-12-31', endDate: '+010000-01-01' });
+    poison.push(goal);
+    const nulBet = poisoned.nulInText.placeBet({ event: 'Lakers' });
+    const nul = poisoned.nulInText.events.find((e) => (e.data as { betId?: string }).betId === nulBet)!;
+    Object.assign(nul.data as object, { event: 'Lakers\u0000 vs Celtics' });
+    poison.push(nul);
+    const hugeBet = poisoned.numberOutOfRange.placeBet({ event: 'Huge' }, 'win');
+    for (const e of poisoned.numberOutOfRange.events.filter((e) => (e.data as { betId?: string }).betId === hugeBet)) {
+      if (e.type === 'BetPlaced') Object.assign(e.data as object, { stake: 1e300 });
+      poison.push(e);
+    }
+    const parlayId = poisoned.throwsInFold.createParlay([{}, {}]);
+    const parlay = poisoned.throwsInFold.events.find((e) => (e.data as { parlayId?: string }).parlayId === parlayId)!;
+    Object.assign(parlay.data as object, { legs: null });
+    poison.push(parlay);
+    const stranger = new EventLog();
+    const strangerBet = stranger.placeBet({ event: 'Nobody' });
+    const foreign = stranger.events.find((e) => (e.data as { betId?: string }).betId === strangerBet)!;
+    Object.assign(foreign.data as object, { userId: notAUuid });
+    poison.push(foreign);
+
+    // The good users write throughout, through the store; the poison goes straight into its tables.
+    const writers = good.map(async (log, n) => {
+      const before = log.events.length;
+      for (let i = 0; i < 15; i++) log.placeBet({ event: `Good ${n}.${String(i).padStart(2, '0')}` }, i % 2 ? 'win' : 'loss');
+      await appendLog(store, [...log.events.slice(0, 2), ...log.events.slice(before)]);
+    });
+    await Promise.all([...writers, ...poison.map((e) => writeRaw(pool, [e], revisions))]);
+    await projector!.caughtUp();
+
+    for (const [n, log] of good.entries()) {
+      expect(await betsOf(log.userId), `user ${n}'s bets`).to.have.length(16);
+    }
+    const set = await failures();
+    expect(set.map((f) => f.user_id).sort()).to.deep.equal([...Object.values(poisoned).map((l) => l.userId), notAUuid].sort());
+    const byUser = new Map(set.map((f) => [f.user_id, f]));
+    expect(byUser.get(poisoned.nulInText.userId)!.stream_id).to.equal(nul.streamId);
+    expect(byUser.get(poisoned.nulInText.userId)!.event_type).to.equal('BetPlaced');
+    expect(byUser.get(poisoned.overflowingDate.userId)!.error).to.match(/date/);
+    expect(byUser.get(notAUuid)!.error).to.match(/not a UUID/);
+    // What was projected before the poison stays; nothing of the poisoned event is half-written.
+    for (const log of Object.values(poisoned)) expect(await betsOf(log.userId)).to.deep.equal(['Before the poison']);
+    expect(lines.some((l) => l.includes(`user ${poisoned.nulInText.userId} set aside`))).to.equal(true);
+  });
+
+  it('skips later events of a set-aside user but notes their new streams, and still follows everyone else', async () => {
+    const later = poisoned.nulInText.placeBet({ event: 'After the poison' });
+    good[0].placeBet({ event: 'Good 0.later' });
+    await appendLog(store, [...poisoned.nulInText.events.slice(-1), ...good[0].events.slice(-1)]);
+    await projector!.caughtUp();
+    expect(await betsOf(good[0].userId)).to.include('Good 0.later');
+    expect(await betsOf(poisoned.nulInText.userId)).to.deep.equal(['Before the poison']);
+    const streams = await db.withSchema('read').selectFrom('user_streams').select('stream_id').where('user_id', '=', poisoned.nulInText.userId).execute();
+    expect(streams.map((s) => s.stream_id)).to.include(`bet-${later}`);
+  });
+
+  it('goes on after a restart without stalling on the poison again', async () => {
+    await projector!.stop();
+    projector = undefined;
+    good[1].placeBet({ event: 'Good 1.after restart' });
+    await appendLog(store, good[1].events.slice(-1));
+    await start();
+    await projector!.caughtUp();
+    expect(await betsOf(good[1].userId)).to.include('Good 1.after restart');
+    expect(await failures()).to.have.length(5);
+  });
+
+  it('rebuilds to the end, setting aside the same users, with the same rows for everyone', async () => {
+    await projector!.caughtUp();
+    const live = withoutFailureTimes(await snapshotTables(db, 'read'));
+    const result = await rebuildReadModels({ store, databaseUrl: database.url, fresh: true });
+    expect(result.setAside).to.equal(5);
+    await projector!.caughtUp();
+    expect(withoutFailureTimes(await snapshotTables(db, 'read'))).to.deep.equal(live);
+  });
+
+  it('brings a set-aside user back with retry once their events project, and keeps the still-poisoned ones aside', async () => {
+    // As if an earlier version of the projector had failed on this healthy user's bet.
+    const healthy = good[2];
+    const first = (await store.readAll({ after: START, maxCount: 100_000 })).find((e) => (e.data as { userId?: string }).userId === healthy.userId)!;
+    await sql`insert into read.projection_failures values (${healthy.userId}, ${first.streamId}, '0', '0.0', ${first.type}, 'an old bug', now())`.execute(db);
+    healthy.placeBet({ event: 'Good 2.while aside' });
+    await appendLog(store, healthy.events.slice(-1));
+    await projector!.caughtUp();
+    expect(await betsOf(healthy.userId)).not.to.include('Good 2.while aside');
+
+    const result = await retrySetAsideUsers({ store, databaseUrl: database.url });
+    expect(result.restored).to.deep.equal([healthy.userId]);
+    expect(result.stillFailing).to.have.members([...Object.values(poisoned).map((l) => l.userId), notAUuid]);
+    const events = (await store.readAll({ after: START, maxCount: 100_000 })).filter((e) => (e.data as { userId?: string }).userId === healthy.userId);
+    expect(await userRowsFromTables(db, 'read', healthy.userId)).to.deep.equal(replayUser(events, { userId: healthy.userId }));
+
+    healthy.placeBet({ event: 'Good 2.after retry' });
+    await appendLog(store, healthy.events.slice(-1));
+    await projector!.caughtUp();
+    expect(await betsOf(healthy.userId)).to.include.members(['Good 2.while aside', 'Good 2.after retry']);
+    expect((await failures()).map((f) => f.user_id)).not.to.include(healthy.userId);
+  });
+});
