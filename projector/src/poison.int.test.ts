@@ -188,3 +188,61 @@ describe('a user whose events cannot be projected is set aside, and nobody else 
     expect((await failures()).map((f) => f.user_id)).not.to.include(healthy.userId);
   });
 });
+
+describe('a row Postgres refuses for a reason no check foresaw (an id another user holds)', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  let db: ReturnType<typeof createDb<Database>>['db'];
+  let pool: pg.Pool;
+  let projector: RunningProjector | undefined;
+  const owner = new EventLog();
+  const copier = new EventLog();
+  let betId: string;
+
+  before(async () => {
+    database = await createTestDatabase();
+    store = await createPostgresEventStore({ connectionString: database.url, pollIntervalMs: 100 });
+    ({ db, pool } = createDb<Database>(database.url, 4));
+  });
+  after(async () => {
+    await projector?.stop();
+    await store?.close();
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  it('sets aside only the user whose rows were refused, in the same batch as everyone else', async () => {
+    owner.register();
+    betId = owner.placeBet({ event: 'Mine' }, 'win');
+    copier.register();
+    copier.placeBet({ event: 'Before the copy' });
+    copier.placeBet({ event: 'The copy' });
+    const copy = copier.events[copier.events.length - 1];
+    // Same batch: the copier's bet claims the owner's bet id, from a stream of its own.
+    const events = [...owner.events, ...copier.events.slice(0, -1)];
+    const revisions = new Map<string, number>();
+    await writeRaw(pool, events, revisions);
+    await writeRaw(pool, [{ ...copy, streamId: `bet-copy-${betId}`, data: { ...(copy.data as object), betId } }], revisions);
+    owner.placeBet({ event: 'Mine, later' });
+    await writeRaw(pool, owner.events.slice(-1), revisions);
+
+    projector = await startProjector({ store, databaseUrl: database.url, batchSize: 1000, batchTimeMs: 5, log: () => undefined });
+    await projector.caughtUp();
+    const failures = await db.withSchema('read').selectFrom('projection_failures').selectAll().execute();
+    expect(failures.map((f) => f.user_id)).to.deep.equal([copier.userId]);
+    expect(failures[0].error).to.match(/duplicate key/);
+    const bets = await db.withSchema('read').selectFrom('bets').select(['user_id', 'event']).orderBy('event').execute();
+    expect(bets).to.deep.equal([
+      { user_id: copier.userId, event: 'Before the copy' },
+      { user_id: owner.userId, event: 'Mine' },
+      { user_id: owner.userId, event: 'Mine, later' },
+    ]);
+  });
+
+  it('does the same in a rebuild, whose COPY the refused row would otherwise fail', async () => {
+    const live = withoutFailureTimes(await snapshotTables(db, 'read'));
+    const result = await rebuildReadModels({ store, databaseUrl: database.url, fresh: true });
+    expect(result.setAside).to.equal(1);
+    expect(withoutFailureTimes(await snapshotTables(db, 'read'))).to.deep.equal(live);
+  });
+});

@@ -6,11 +6,11 @@ import { migrateReadModels } from './db/migrate';
 import { loadUserStates } from './db/load-users';
 import { READ_SCHEMA, type Database } from './db/schema';
 import {
-  lockReadModels, notifyFailures, notifyPosition, readCheckpoint, readSetAsideUsers, saveCheckpoint, writeChanges,
+  lockReadModels, notifyFailures, notifyPosition, readCheckpoint, readSetAsideUsers, saveCheckpoint, writeChanges, writeUsers,
 } from './db/writer';
 import { ProjectionEngine } from './engine/projection-engine';
+import { mergeChanges } from './projections/rows';
 import { restoreBeforeFailure } from './restore';
-import type { RowChanges } from './projections/rows';
 
 export interface ProjectorOptions {
   store: EventStore;
@@ -35,16 +35,6 @@ export interface RunningProjector {
   /** Stops after the batch in flight; closes its own connections (not the store). */
   stop(): Promise<void>;
 }
-
-/**
- * An error in the data of one user's rows (Postgres' classes 22, data exception, and 23, integrity
- * constraint violation) rather than in the connection or the server: writing one user at a time
- * can isolate it. Anything else is retried whole after a pause.
- */
-const isDataError = (error: unknown): boolean => {
-  const code = (error as { code?: unknown })?.code;
-  return typeof code === 'string' && /^(22|23)/.test(code);
-};
 
 /** The read models were replaced under us (a rebuild swapped its schema in): start again from their checkpoint. */
 class ReadModelsReplaced extends Error {}
@@ -91,12 +81,10 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     }
   };
 
-  /**
-   * One batch and the checkpoint in one transaction. `oneUserAtATime` is the fallback after the
-   * batch failed in Postgres for a reason the engine's checks did not foresee: each user's rows go
-   * in a savepoint of their own, and a user whose rows fail is set aside rather than the batch.
-   */
-  const writeBatch = async (batch: RecordedEvent[], position: string, oneUserAtATime: boolean) => {
+  /** One batch and the checkpoint in one transaction; a user whose rows Postgres refuses is set aside. */
+  const flush = async (batch: RecordedEvent[]) => {
+    const last = batch[batch.length - 1].position;
+    const position = formatPosition(last);
     await db.transaction().execute(async (trx) => {
       await lockReadModels(trx);
       if ((await schemaOid(trx, schema)) !== oid || (await readCheckpoint(trx, schema)) !== written) {
@@ -105,30 +93,13 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
       // Read each time: a retry (`projections:retry`) may have brought users back meanwhile.
       engine.setAsideUsers(await readSetAsideUsers(trx, schema));
       await engine.apply(batch, (ids) => loadUserStates(trx, schema, ids));
-      let rest: RowChanges;
-      if (!oneUserAtATime) {
-        rest = engine.takeChanges();
-      } else {
-        const taken = engine.takeChangesByUser();
-        rest = taken.rest;
-        for (const { userId, changes, lastEvent } of taken.users) {
-          await sql`savepoint one_user`.execute(trx);
-          try {
-            await writeChanges(trx, schema, changes);
-            await sql`release savepoint one_user`.execute(trx);
-          } catch (error) {
-            if (!isDataError(error)) throw error;
-            await sql`rollback to savepoint one_user`.execute(trx);
-            engine.fail(userId, lastEvent, error);
-          }
-        }
-        const failed = engine.takeChanges(); // the failures just found
-        rest.projection_failures.upserts.push(...failed.projection_failures.upserts);
-      }
-      await writeChanges(trx, schema, rest);
+      const { users, rest } = engine.takeChangesByUser();
+      for (const refused of await writeUsers(trx, schema, users)) engine.refuse(refused, refused.error);
+      const all = mergeChanges([rest, engine.takeFailures()]);
+      await writeChanges(trx, schema, all);
+      const failures = all.projection_failures.upserts;
       await saveCheckpoint(trx, schema, position);
       await notifyPosition(trx, position);
-      const failures = rest.projection_failures.upserts;
       if (failures.length > 0) {
         for (const f of failures) await restoreBeforeFailure(trx, store, schema, f);
         await notifyFailures(trx);
@@ -137,19 +108,6 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
         }
       }
     });
-  };
-
-  const flush = async (batch: RecordedEvent[]) => {
-    const last = batch[batch.length - 1].position;
-    const position = formatPosition(last);
-    try {
-      await writeBatch(batch, position, false);
-    } catch (error) {
-      if (!isDataError(error)) throw error;
-      engine.clear(); // its states hold the batch that was rolled back
-      log(`projector: a batch failed (${(error as Error).message}); writing it one user at a time`);
-      await writeBatch(batch, position, true);
-    }
     written = position;
     writtenAt = last;
     failures = 0;

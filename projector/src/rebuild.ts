@@ -4,14 +4,14 @@ import { createDb } from '@bt/platform';
 import { formatPosition, parsePosition, START, type EventStore, type Position } from '@bt/event-store/port';
 import { migrateReadModels } from './db/migrate';
 import { loadUserStates } from './db/load-users';
-import { READ_SCHEMA, SHADOW_SCHEMA, type Database } from './db/schema';
+import { READ_SCHEMA, SHADOW_SCHEMA, type Database, type ProjectionFailureRow } from './db/schema';
 import {
-  lockReadModels, notifyFailures, notifyPosition, readCheckpoint, readSetAsideUsers, saveCheckpoint, writeChanges,
-  writeChangesByCopy,
+  isDataError, lockReadModels, notifyFailures, notifyPosition, readCheckpoint, readSetAsideUsers, saveCheckpoint,
+  writeChanges, writeChangesByCopy, writeEachUser, writeUsers, type RefusedUser,
 } from './db/writer';
-import { ProjectionEngine } from './engine/projection-engine';
+import { failureRow, ProjectionEngine } from './engine/projection-engine';
 import { restoreBeforeFailure } from './restore';
-import { changeCount, type RowChanges } from './projections/rows';
+import { changeCount, mergeChanges, type RowChanges, type TakenChanges } from './projections/rows';
 
 export interface RebuildOptions {
   store: EventStore;
@@ -124,12 +124,27 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
 
     const engine = new ProjectionEngine();
     engine.setAsideUsers(await readSetAsideUsers(db, SHADOW_SCHEMA)); // resuming: those it set aside already
-    const reportFailures = (changes: RowChanges) => {
-      for (const f of changes.projection_failures.upserts) {
+    const report = (failures: readonly ProjectionFailureRow[]) => {
+      for (const f of failures) {
         log(`rebuild: user ${f.user_id} set aside at ${f.stream_id}@${f.revision} (${f.event_type}, position ${f.position}): ${f.error}`);
       }
-      return changes;
     };
+    /**
+     * Sets aside the users whose rows Postgres refused. Returns their failure rows and streams, to
+     * write now (the engine hands them over again with the next flush; writing them twice is harmless).
+     */
+    const setAside = (refused: readonly RefusedUser[]) => {
+      for (const user of refused) engine.refuse(user, user.error);
+      return refused.map((user) => ({
+        failure: failureRow(user.userId, user.lastEvent, user.error),
+        streams: [...user.changes.user_streams.inserts, ...user.changes.user_streams.upserts],
+      }));
+    };
+    const withRefused = (rest: RowChanges, refused: ReturnType<typeof setAside>): RowChanges => ({
+      ...rest,
+      projection_failures: { inserts: [], upserts: [...rest.projection_failures.upserts, ...refused.map((r) => r.failure)], deletes: [] },
+      user_streams: { inserts: rest.user_streams.inserts, upserts: [...rest.user_streams.upserts, ...refused.flatMap((r) => r.streams)], deletes: [] },
+    });
     const loadFrom = (from: Kysely<Database>) => (ids: string[]) => loadUserStates(from, SHADOW_SCHEMA, ids);
     const started = performance.now();
     let events = 0;
@@ -141,17 +156,26 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     // one at a time: the next starts once the writer is free and enough has changed.
     let writing = false;
     let failure: unknown;
-    const save = (changes: RowChanges, at: Position) => {
+    // New rows go by COPY, all users together; if Postgres refuses that for one user's data, the
+    // flush is written again one user at a time and the users it refuses are set aside.
+    const save = (taken: TakenChanges, at: Position) => {
       const text = formatPosition(at);
       writing = true;
+      report(taken.rest.projection_failures.upserts);
       saving = saving.then(async () => {
         const client = await pool.connect();
         try {
-          await writeChangesByCopy(client, db, SHADOW_SCHEMA, changes, text);
+          await writeChangesByCopy(client, db, SHADOW_SCHEMA, mergeChanges([...taken.users.map((u) => u.changes), taken.rest]), text);
           client.release();
         } catch (error) {
           client.release(error as Error); // not reused: it may be mid-way through a COPY
-          throw error;
+          if (!isDataError(error)) throw error;
+          await db.transaction().execute(async (trx) => {
+            const refused = setAside(await writeEachUser(trx, SHADOW_SCHEMA, taken.users));
+            report(refused.map((r) => r.failure));
+            await writeChanges(trx, SHADOW_SCHEMA, withRefused(taken.rest, refused));
+            await saveCheckpoint(trx, SHADOW_SCHEMA, text);
+          });
         }
         options.onFlush?.(text);
       });
@@ -196,15 +220,17 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       }
       if (failure) throw failure;
       if (!writing && (sinceFlush >= flushEveryEvents || performance.now() - lastFlushAt >= flushEveryMs)) {
-        void save(reportFailures(engine.takeChanges()), position);
+        void save(engine.takeChangesByUser(), position);
         lap('fold');
         sinceFlush = 0;
         lastFlushAt = performance.now();
       }
     }
-    const pending = reportFailures(engine.takeChanges());
+    const pending = engine.takeChangesByUser();
     lap('fold');
-    if (changeCount(pending) > 0 || (position !== START && formatPosition(position) !== resumedFrom)) await save(pending, position);
+    if (pending.users.length > 0 || changeCount(pending.rest) > 0 || (position !== START && formatPosition(position) !== resumedFrom)) {
+      await save(pending, position);
+    }
     await saving;
     lap('write');
     bar?.stop();
@@ -221,7 +247,10 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
         finalPosition = page[page.length - 1].position;
         events += page.length;
       }
-      await writeChanges(trx, SHADOW_SCHEMA, reportFailures(engine.takeChanges()));
+      const last = engine.takeChangesByUser();
+      const refused = setAside(await writeUsers(trx, SHADOW_SCHEMA, last.users));
+      report([...last.rest.projection_failures.upserts, ...refused.map((r) => r.failure)]);
+      await writeChanges(trx, SHADOW_SCHEMA, withRefused(last.rest, refused));
       // Set-aside users keep the fold of their events before the failure, as the live projector leaves them.
       const failures = await trx.withSchema(SHADOW_SCHEMA).selectFrom('projection_failures').selectAll().execute();
       for (const failure of failures) await restoreBeforeFailure(trx, store, SHADOW_SCHEMA, failure);

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { TableName, TableRows, RowChanges } from '../projections/rows';
+import { mergeChanges, type TableName, type TableRows, type RowChanges, type UserChanges } from '../projections/rows';
 import { CHECKPOINT_NAME, FAILURES_CHANNEL, NOTIFY_CHANNEL, type Database } from './schema';
 
 /**
@@ -299,6 +299,60 @@ export async function writeChanges(db: Kysely<any>, schema: string, changes: Row
     await nextTick(); // let the query go out before building the next one
   }
   await running;
+}
+
+/**
+ * An error in the data of some user's rows (Postgres' classes 22, data exception, and 23, integrity
+ * constraint violation) rather than in the connection or the server: writing one user at a time
+ * can isolate it. Anything else fails the batch, to be retried whole.
+ */
+export const isDataError = (error: unknown): boolean => {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && /^(22|23)/.test(code);
+};
+
+/** A user whose rows Postgres refused, and why. */
+export interface RefusedUser extends UserChanges {
+  error: unknown;
+}
+
+/**
+ * Writes each user's changes on their own, in a savepoint of their own inside the caller's
+ * transaction: a user whose rows Postgres refuses for a data error is rolled back and returned,
+ * everyone else's rows stay. The slow path, after the users' rows together were refused.
+ */
+export async function writeEachUser(trx: Kysely<any>, schema: string, users: readonly UserChanges[]): Promise<RefusedUser[]> {
+  const refused: RefusedUser[] = [];
+  for (const user of users) {
+    await sql`savepoint one_user`.execute(trx);
+    try {
+      await writeChanges(trx, schema, user.changes);
+      await sql`release savepoint one_user`.execute(trx);
+    } catch (error) {
+      if (!isDataError(error)) throw error;
+      await sql`rollback to savepoint one_user`.execute(trx);
+      refused.push({ ...user, error });
+    }
+  }
+  return refused;
+}
+
+/**
+ * Writes every user's changes inside the caller's transaction: all together (one statement per
+ * table and chunk), or, if Postgres refuses that for a data error, one user at a time. Returns the
+ * users whose rows were refused; nobody else's are lost.
+ */
+export async function writeUsers(trx: Kysely<any>, schema: string, users: readonly UserChanges[]): Promise<RefusedUser[]> {
+  await sql`savepoint all_users`.execute(trx);
+  try {
+    await writeChanges(trx, schema, mergeChanges(users.map((u) => u.changes)));
+    await sql`release savepoint all_users`.execute(trx);
+    return [];
+  } catch (error) {
+    if (!isDataError(error)) throw error;
+    await sql`rollback to savepoint all_users`.execute(trx);
+    return writeEachUser(trx, schema, users);
+  }
 }
 
 /** The read models' position in `schema`, "commit.prepare"; undefined before the first batch. */

@@ -2,7 +2,9 @@ import { formatPosition, type RecordedEvent } from '@bt/event-store/port';
 import type { ProjectionFailureRow } from '../db/schema';
 import { unstorable, unstorableKey } from '../db/writer';
 import { projectEvent, settleUser } from '../projections/index';
-import { emptyChanges, takeUserChanges, type RowChanges, type TableName } from '../projections/rows';
+import {
+  emptyChanges, takeUserChanges, type RowChanges, type TableName, type TakenChanges, type UserChanges,
+} from '../projections/rows';
 import { userOf, type UserState } from '../projections/state';
 import { isSharedStream } from '../projections/user-streams';
 
@@ -26,14 +28,6 @@ export const failureRow = (userId: string, event: RecordedEvent, error: unknown)
   error: safe(error instanceof Error ? error.message : String(error)),
   failed_at: new Date(),
 });
-
-/** One user's changes, with what their failure needs to be reported. */
-export interface UserChanges {
-  userId: string;
-  changes: RowChanges;
-  /** The user's last event in the batch: the one named if writing their rows fails. */
-  lastEvent: RecordedEvent;
-}
 
 /**
  * The one projection engine behind live projection, rebuild and retry: per-user states folded in
@@ -129,11 +123,11 @@ export class ProjectionEngine {
   }
 
   /**
-   * The same, one user at a time, so the caller can write each user's rows on its own (after a batch
-   * failed in Postgres for a reason no check here foresaw), then `fail` the user whose rows it could
-   * not write. `rest` holds the failures and streams of set-aside users: write it too.
+   * The same, one user at a time, so the caller can write each user's rows on their own if Postgres
+   * refuses the whole (for a reason no check here foresaw), and `fail` the users whose rows it
+   * refuses. `rest` holds the failures and streams of set-aside users: write it too.
    */
-  takeChangesByUser(): { users: UserChanges[]; rest: RowChanges } {
+  takeChangesByUser(): TakenChanges {
     const users: UserChanges[] = [];
     for (const state of this.touched) {
       const changes = emptyChanges();
@@ -146,6 +140,23 @@ export class ProjectionEngine {
     this.lastEvents.clear();
     this.evict();
     return { users, rest };
+  }
+
+  /** The failure rows and set-aside streams found since the last take (e.g. by `fail` after a write). */
+  takeFailures(): RowChanges {
+    const changes = emptyChanges();
+    this.takeAside(changes);
+    return changes;
+  }
+
+  /**
+   * Sets aside a user whose taken changes Postgres refused: as `fail`, keeping the streams those
+   * changes would have noted (restoring the user reads every one of their streams).
+   */
+  refuse(user: UserChanges, error: unknown): void {
+    const streams = user.changes.user_streams;
+    this.noteStreams(user.userId, [...streams.inserts, ...streams.upserts].map((r) => r.stream_id));
+    this.fail(user.userId, user.lastEvent, error);
   }
 
   /** Sets a user aside: forgets their state and records why, to be written with the next changes. */

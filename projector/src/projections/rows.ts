@@ -1,4 +1,5 @@
 import { fromCents } from '@bt/contracts';
+import type { RecordedEvent } from '@bt/event-store/port';
 import type {
   BankrollRow, BetHistoryRow, DailyRow, GoalRow, JournalEntryRow, ParlayRow, ProjectionFailureRow,
   SportDistributionRow, StreaksRow, UserRow, UserStatsRow, UserStreamRow,
@@ -138,6 +139,34 @@ export const emptyChanges = (): RowChanges => ({
   user_streams: { inserts: [], upserts: [], deletes: [] },
   projection_failures: { inserts: [], upserts: [], deletes: [] },
 });
+
+/** One user's changes, with the event to name if Postgres refuses them (their last one in the batch). */
+export interface UserChanges {
+  userId: string;
+  changes: RowChanges;
+  lastEvent: RecordedEvent;
+}
+
+/** Every user's changes, and the rest (failure rows, streams of set-aside users), as the engine hands them over. */
+export interface TakenChanges {
+  users: UserChanges[];
+  rest: RowChanges;
+}
+
+/** One RowChanges holding all of `list`, in order. */
+export const mergeChanges = (list: readonly RowChanges[]): RowChanges => {
+  const merged = emptyChanges();
+  for (const changes of list) {
+    for (const table of Object.keys(merged) as TableName[]) {
+      const from = changes[table] as RowChanges[TableName];
+      const to = merged[table] as RowChanges[TableName];
+      for (const row of from.inserts) (to.inserts as object[]).push(row);
+      for (const row of from.upserts) (to.upserts as object[]).push(row);
+      for (const key of from.deletes) (to.deletes as object[]).push(key);
+    }
+  }
+  return merged;
+};
 
 export const changeCount = (changes: RowChanges): number =>
   Object.values(changes).reduce((n, t) => n + t.inserts.length + t.upserts.length + t.deletes.length, 0);
