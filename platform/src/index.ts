@@ -1,5 +1,6 @@
 export * from './http/errors';
 export * from './http/auth';
 export * from './http/position';
+export * from './http/security';
 export * from './config';
 export * from './db';
