@@ -4,3 +4,4 @@ export * from './http/position';
 export * from './http/security';
 export * from './config';
 export * from './db';
+export * from './secrets';
