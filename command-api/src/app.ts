@@ -1,11 +1,10 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import helmet from 'koa-helmet';
 import { sql, type Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { MESSAGES } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store/port';
-import { errorMiddleware, NotFoundError, requireAuth } from '@bt/platform';
+import { errorMiddleware, noStore, NotFoundError, requireAuth, securityHeaders } from '@bt/platform';
 import { bankrollRoutes } from './bankroll/routes';
 import { betRoutes } from './bets/routes';
 import { goalRoutes } from './goals/routes';
@@ -98,7 +97,8 @@ export const createCommandApi = (deps: CommandApiDeps): Koa => {
 
   const app = new Koa();
   app.use(errorMiddleware(deps.log));
-  app.use(helmet());
+  app.use(securityHeaders());
+  app.use(noStore);
   app.use(async (ctx, next) => {
     await next();
     if (ctx.body === undefined && ctx.status === 404) throw new NotFoundError(MESSAGES.notFound);

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -9,7 +7,7 @@ import { createQueryApi } from '@bt/query-api/app';
 import { startProjector } from '@bt/projector/projector';
 import { migrateReadModels } from '@bt/projector/db/migrate';
 import { useEmbeddedDefault } from '@bt/projector/embedded-default';
-import { createDb } from '@bt/platform';
+import { createDb, keptSecret } from '@bt/platform';
 import { createFrontDoor } from './router';
 import type { LauncherConfig } from './config';
 
@@ -25,15 +23,7 @@ export interface RunningProduct {
 const jwtSecretFor = async (config: LauncherConfig): Promise<string> => {
   if (config.JWT_SECRET) return config.JWT_SECRET;
   if (config.NODE_ENV === 'production') throw new Error('Bad configuration: JWT_SECRET is required in production');
-  const file = join(config.DATA_DIR, 'jwt-secret');
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch {
-    const secret = randomBytes(48).toString('base64url');
-    await mkdir(config.DATA_DIR, { recursive: true });
-    await writeFile(file, secret, { mode: 0o600 });
-    return secret;
-  }
+  return keptSecret(join(config.DATA_DIR, 'jwt-secret'), 48);
 };
 
 /**

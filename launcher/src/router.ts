@@ -1,15 +1,35 @@
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import compress from 'koa-compress';
 import serve from 'koa-static';
 import { createReadStream, existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { securityHeaders } from '@bt/platform';
+import { inlineScriptHashes, webAppDirectives } from './web-csp';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 /**
+ * Security headers with the web app's CSP, its inline-script hashes taken from the index.html on
+ * disk and taken again whenever that file changes (a rebuild while running), so they never go stale.
+ */
+const webSecurityHeaders = (index: string): Middleware => {
+  let current: { mtimeMs: number; headers: Middleware } | undefined;
+  return async (ctx, next) => {
+    const mtimeMs = (await stat(index).catch(() => undefined))?.mtimeMs ?? 0;
+    if (current?.mtimeMs !== mtimeMs) {
+      const html = mtimeMs ? await readFile(index, 'utf8').catch(() => '') : '';
+      current = { mtimeMs, headers: securityHeaders(webAppDirectives(inlineScriptHashes(html))) };
+    }
+    return current.headers(ctx, next);
+  };
+};
+
+/**
  * The one origin the browser sees: GET/HEAD /api/* to query-api, every other /api method to
- * command-api, /healthz, and the built web app with the SPA fallback to index.html.
+ * command-api, /healthz, and the built web app with the SPA fallback to index.html. Every answer
+ * carries the security headers (the services set their own over them on /api).
  */
 export const createFrontDoor = (options: {
   query: Handler;
@@ -20,6 +40,7 @@ export const createFrontDoor = (options: {
   const app = new Koa();
   const dist = resolve(options.webDist);
   const index = join(dist, 'index.html');
+  app.use(webSecurityHeaders(index));
   app.use(async (ctx, next) => {
     if (ctx.path === '/healthz') {
       try {

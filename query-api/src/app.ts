@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { dayOf, READ_MODELS_BEHIND_HEADER, statsQuery, streaksQuery } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store/port';
-import { currentUserId, errorMiddleware, minPosition, NotFoundError, requireAuth } from '@bt/platform';
+import { currentUserId, errorMiddleware, minPosition, NotFoundError, requireAuth, securityHeaders } from '@bt/platform';
 import { CHECKPOINT_NAME, FAILURES_CHANNEL, NOTIFY_CHANNEL } from '@bt/projector/db/schema';
 import { readModels, type ReadDatabase } from './read-db';
 import { createPositionWaiter, type PositionWaiter } from './wait-for-position';
@@ -62,11 +62,11 @@ const readYourWrites =
     await next();
   };
 
-/** Per-user answers: never stored by a shared cache, never reused across users by the browser. */
+/** Per-user answers (errors too): never stored by a shared cache, never reused across users by the browser. */
 const privateAnswers: Middleware = async (ctx, next) => {
-  await next();
   ctx.set('Cache-Control', 'private, no-store');
   ctx.vary('Authorization');
+  await next();
 };
 
 /** A path nobody serves is a 404 with `{ message }` like every other error (after allowedMethods' 405). */
@@ -164,6 +164,7 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
 
   const app = new Koa();
   app.use(errorMiddleware());
+  app.use(securityHeaders());
   app.use(privateAnswers);
   app.use(notFoundAsJson);
   app.use(router.routes());

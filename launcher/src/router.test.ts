@@ -1,0 +1,78 @@
+import { expect } from 'chai';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createFrontDoor } from './router';
+import { expectSecurityHeaders, sources } from './testing/security-headers';
+
+const THEME_SCRIPT = "\n      document.documentElement.classList.add('light');\n    ";
+const page = (script: string) =>
+  `<!doctype html><html><head><script>${script}</script><script type="module" src="/assets/app.js"></script></head><body></body></html>`;
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** A service that sets no header of its own: whatever the answer carries, the front door put there. */
+const bareService = (name: string) => (req: IncomingMessage, res: ServerResponse) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ service: name, method: req.method }));
+};
+
+describe('front door security headers', () => {
+  let dist: string;
+  let server: Server;
+  let url: string;
+  before(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'bt-front-door-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), page(THEME_SCRIPT));
+    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log("app");');
+    const front = createFrontDoor({ query: bareService('query'), command: bareService('command'), webDist: dist, health: async () => ({}) });
+    server = createServer(front.callback());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves the app under a CSP that allows its inline script by hash and no other inline script', async () => {
+    for (const path of ['/', '/history', '/no-such-screen']) {
+      const answer = await fetch(`${url}${path}`);
+      expect(await answer.text()).to.include('<script>');
+      const csp = answer.headers.get('content-security-policy');
+      expect(sources(csp, 'script-src'), path).to.deep.equal(["'self'", sha256(THEME_SCRIPT)]);
+      expect(sources(csp, 'script-src-attr'), path).to.deep.equal(["'none'"]);
+      expect(sources(csp, 'connect-src'), path).to.deep.equal(["'self'"]);
+      expect(sources(csp, 'object-src'), path).to.deep.equal(["'none'"]);
+      expect(csp, path).not.to.include('upgrade-insecure-requests');
+      expectSecurityHeaders(answer.headers, path);
+    }
+  });
+
+  it('takes the script hash from index.html again after a rebuild changes it', async () => {
+    const changed = "document.documentElement.classList.add('dark');";
+    writeFileSync(join(dist, 'index.html'), page(changed));
+    utimesSync(join(dist, 'index.html'), new Date(), new Date(Date.now() + 5000));
+    try {
+      const csp = (await fetch(url)).headers.get('content-security-policy');
+      expect(sources(csp, 'script-src')).to.deep.equal(["'self'", sha256(changed)]);
+    } finally {
+      writeFileSync(join(dist, 'index.html'), page(THEME_SCRIPT));
+      utimesSync(join(dist, 'index.html'), new Date(), new Date(Date.now() + 10_000));
+    }
+  });
+
+  it('sets the headers on assets, /healthz and /api answers of services that set none', async () => {
+    for (const [method, path] of [['GET', '/assets/app.js'], ['GET', '/healthz'], ['GET', '/api/bets'], ['POST', '/api/bets']]) {
+      const answer = await fetch(`${url}${path}`, { method });
+      expect(answer.status, path).to.equal(200);
+      await answer.arrayBuffer();
+      expectSecurityHeaders(answer.headers, `${method} ${path}`);
+      expect(answer.headers.get('content-security-policy'), path).to.include("default-src 'self'");
+    }
+  });
+});
