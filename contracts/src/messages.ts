@@ -38,6 +38,7 @@ export const MESSAGES = {
   entryNotFound: 'Journal entry not found',
   staleRevision: 'This record was changed elsewhere. Reload it and try again.',
   badJson: 'Request body must be valid JSON',
+  methodNotAllowed: 'This method is not allowed here',
   bodyTooLarge: 'Request body is too large',
   insufficientFunds: 'Withdrawal is larger than the bankroll',
   emailUpdated: 'Email updated successfully',
