@@ -11,6 +11,7 @@ import {
   type Position,
   type ReadAllOptions,
   type RecordedEvent,
+  type StreamAppend,
   type SubscribeOptions,
   START,
   comparePositions,
@@ -321,6 +322,24 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     }),
   );
 
+  /** The query of one stream's append (appendSql's variant for `expected`). */
+  const appendQuery = (streamId: string, events: NewEvent[], expected: ExpectedRevision): pg.QueryConfig & { rowMode: 'array' } => {
+    const variant = typeof expected === 'bigint' ? 'revision' : expected;
+    const payload = JSON.stringify(
+      events.map((e) => ({ id: e.id ?? uuidv7(), type: e.type, data: e.data ?? null, metadata: e.metadata })),
+    );
+    return {
+      name: `${schemaName}.append-${variant}`,
+      text: appendText[variant],
+      values: typeof expected === 'bigint' ? [streamId, payload, expected.toString()] : [streamId, payload],
+      rowMode: 'array',
+    };
+  };
+  const appended = ([revision, prepare, commit]: Row): AppendResult => ({
+    nextRevision: BigInt(revision),
+    position: { commit: BigInt(commit), prepare: BigInt(prepare) },
+  });
+
   /** Events of one `SELECT ${COLUMNS} ...`, on the given connection or one from the pool. */
   const select = async (sql: string, client?: pg.ClientBase): Promise<RecordedEvent[]> => {
     if (client) return copyEvents(client, sql);
@@ -387,18 +406,9 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
 
     async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
       if (events.length === 0) throw new TypeError(`append to ${streamId} needs at least one event`);
-      const variant = typeof expected === 'bigint' ? 'revision' : expected;
-      const payload = JSON.stringify(
-        events.map((e) => ({ id: e.id ?? uuidv7(), type: e.type, data: e.data ?? null, metadata: e.metadata })),
-      );
       let rows: Row[];
       try {
-        ({ rows } = await pool.query<Row>({
-          name: `${schemaName}.append-${variant}`,
-          text: appendText[variant],
-          values: typeof expected === 'bigint' ? [streamId, payload, expected.toString()] : [streamId, payload],
-          rowMode: 'array',
-        }));
+        ({ rows } = await pool.query<Row>(appendQuery(streamId, events, expected)));
       } catch (e) {
         // A unique violation means another appender got there first (e.g. rows written outside this adapter).
         if ((e as { code?: string }).code === '23505') {
@@ -408,8 +418,45 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
       }
       if (rows.length === 0) throw new WrongExpectedRevision(streamId, expected, await revisionOf(streamId));
       notifyAppended();
-      const [revision, prepare, commit] = rows[0];
-      return { nextRevision: BigInt(revision), position: { commit: BigInt(commit), prepare: BigInt(prepare) } };
+      return appended(rows[0]);
+    },
+
+    async appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+      for (const { streamId, events } of appends) {
+        if (events.length === 0) throw new TypeError(`append to ${streamId} needs at least one event`);
+      }
+      if (appends.length === 0) return [];
+      // One transaction of the very statements `append` runs, one per stream: all of them or none.
+      const client = await pool.connect();
+      const results: AppendResult[] = [];
+      let failed: unknown;
+      try {
+        await client.query('BEGIN');
+        for (const { streamId, events, expected } of appends) {
+          let rows: Row[];
+          try {
+            ({ rows } = await client.query<Row>(appendQuery(streamId, events, expected)));
+          } catch (e) {
+            if ((e as { code?: string }).code === '23505') throw new WrongExpectedRevision(streamId, expected, 'no_stream');
+            throw e;
+          }
+          if (rows.length === 0) throw new WrongExpectedRevision(streamId, expected, 'no_stream');
+          results.push(appended(rows[0]));
+        }
+        await client.query('COMMIT');
+      } catch (e) {
+        failed = e;
+        await client.query('ROLLBACK').catch(() => undefined);
+      } finally {
+        client.release();
+      }
+      if (failed instanceof WrongExpectedRevision) {
+        // Read after the rollback, like `append` does: the revision the stream has now.
+        throw new WrongExpectedRevision(failed.streamId, failed.expected, await revisionOf(failed.streamId));
+      }
+      if (failed !== undefined) throw failed;
+      notifyAppended();
+      return results;
     },
 
     readStream: (streamId: string): Promise<RecordedEvent[]> =>
