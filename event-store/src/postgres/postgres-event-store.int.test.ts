@@ -54,6 +54,26 @@ describe('Postgres event store', () => {
       expect(await store.readStream(a)).to.have.length(1);
     });
 
+    it('refuses the same new stream twice in one appendMany, appending nothing', async () => {
+      const [a, b] = [streamId('bet'), streamId('bet')];
+      const appends = [a, b, a].map((s) => ({ streamId: s, events: [event('BetPlaced', {})], expected: 'no_stream' as const }));
+      const error = await store.appendMany(appends).then(() => undefined, (e: unknown) => e);
+      expect(error).to.be.instanceOf(WrongExpectedRevision);
+      expect(await store.readStream(a)).to.deep.equal([]);
+      expect(await store.readStream(b)).to.deep.equal([]);
+    });
+
+    it('creates many new streams in few statements, each with its events in order and its own result', async () => {
+      const ids = Array.from({ length: 2500 }, () => streamId('bet'));
+      const results = await store.appendMany(
+        ids.map((s, i) => ({ streamId: s, events: [event('BetPlaced', { i }), event('BetSettled', { i })], expected: 'no_stream' as const })),
+      );
+      expect(results.map((r) => r.nextRevision)).to.deep.equal(ids.map(() => 1n));
+      const read = await store.readStream(ids[1234]);
+      expect(read.map((e) => [e.revision, e.type, e.data])).to.deep.equal([[0n, 'BetPlaced', { i: 1234 }], [1n, 'BetSettled', { i: 1234 }]]);
+      expect(comparePositions(results[1234].position, read[1].position)).to.equal(0);
+    });
+
     it('appends nothing to any stream when Postgres refuses one payload half-way', async () => {
       const [a, b, c] = [streamId('bet'), streamId('bet'), streamId('bet')];
       const error = await store
