@@ -1,6 +1,23 @@
+import { request as httpRequest } from 'node:http';
 import { expect } from 'chai';
 import { MESSAGES } from '@bt/contracts';
 import { startTestApi, type TestApi } from './testing/http';
+
+/** node:http, for methods fetch refuses to send (TRACE). */
+const rawRequest = (base: string, method: string, path: string, token: string) =>
+  new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const req = httpRequest(`${base}${path}`, { method, headers: { Authorization: `Bearer ${token}` } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk) => (text += chunk)).on('end', () => {
+        try {
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) });
+        } catch {
+          resolve({ status: res.statusCode ?? 0, body: text });
+        }
+      });
+    });
+    req.on('error', reject).end();
+  });
 
 describe('command-api robustness', () => {
   let api: TestApi;
@@ -41,6 +58,15 @@ describe('command-api robustness', () => {
     const answer = await api.request('PATCH', '/api/bets', { token, body: {} });
     expect(answer.status).to.equal(405);
     expect(answer.body.message).to.be.a('string');
+  });
+
+  it('answers 405 { message } for methods the router does not know (TRACE, PROPFIND, ...)', async () => {
+    for (const method of ['TRACE', 'PROPFIND', 'MKCOL', 'LOCK', 'PURGE']) {
+      for (const path of ['/api/bets', '/api/bets/0190a000-0000-7000-8000-00000000ffff', '/api/auth/register']) {
+        const answer = await rawRequest(api.url, method, path, token);
+        expect({ method, path, ...answer }).to.deep.equal({ method, path, status: 405, body: { message: MESSAGES.methodNotAllowed } });
+      }
+    }
   });
 
   it('answers 400 for an If-Match that is not a version', async () => {

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { MESSAGES } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store/port';
-import { errorMiddleware, noStore, NotFoundError, requireAuth, securityHeaders } from '@bt/platform';
+import { errorMiddleware, HttpError, noStore, NotFoundError, requireAuth, securityHeaders } from '@bt/platform';
 import { bankrollRoutes } from './bankroll/routes';
 import { betRoutes } from './bets/routes';
 import { goalRoutes } from './goals/routes';
@@ -104,7 +104,9 @@ export const createCommandApi = (deps: CommandApiDeps): Koa => {
     if (ctx.body === undefined && ctx.status === 404) throw new NotFoundError(MESSAGES.notFound);
   });
   app.use(router.routes());
-  // 405 / 501 as errors, so errorMiddleware answers them as JSON { message } like everything else.
-  app.use(router.allowedMethods({ throw: true }));
+  // A method no route takes (PATCH) or that the router does not know at all (TRACE, PROPFIND) is a
+  // 405 JSON { message } like every other client error (the router's own 501 would be a 5xx).
+  const methodNotAllowed = () => new HttpError(405, MESSAGES.methodNotAllowed);
+  app.use(router.allowedMethods({ throw: true, methodNotAllowed, notImplemented: methodNotAllowed }));
   return app;
 };

@@ -75,4 +75,31 @@ describe('bet CSV', () => {
     expect(csvRowToImport(row({ kind: 'parlay', stake: '10', legs: '[oops' }))).to.deep.equal({ ok: false, message: CSV_MESSAGES.badLegs });
     expect(csvRowToImport(row({ kind: 'parlay', stake: '10', legs: '[]' }))).to.deep.equal({ ok: false, message: MESSAGES.parlayMinLegs });
   });
+
+  describe('formula injection', () => {
+    const betRow: BetRow = {
+      id: '0190a000-0000-7000-8000-000000000003', userId: '0190a000-0000-7000-8000-000000000002', kind: 'bet', sport: 'football',
+      event: '=HYPERLINK("http://evil.example","x")', betType: 'moneyline', odds: '-110', stake: 55, profit: -55, outcome: 'loss',
+      notes: "=cmd|' /C calc'!A0", date: '2025-03-01', createdAt: '2025-03-01T10:00:00.000Z', updatedAt: '2025-03-01T10:00:00.000Z',
+      parlayId: null, isPartOfParlay: false, legCount: null, version: 1,
+    };
+
+    it('prefixes text cells that a spreadsheet would run, and leaves numbers and odds as they are', () => {
+      const record = betRowToCsv(betRow);
+      expect(record.event).to.equal(`'${betRow.event}`);
+      expect(record.notes).to.equal(`'${betRow.notes}`);
+      expect(record).to.include({ odds: '-110', stake: '55.00', profit: '-55.00' });
+      for (const text of ['+1 unit', '-EV', '@home', '\tx', '\rx']) expect(betRowToCsv({ ...betRow, event: text }).event).to.equal(`'${text}`);
+      for (const text of ['Jets @ Bills', 'a=b', "it's"]) expect(betRowToCsv({ ...betRow, event: text }).event).to.equal(text);
+      expect(betRowToCsv({ ...betRow, odds: '+150' }).odds).to.equal('+150');
+    });
+
+    it('gives back the original text when our own export is imported', () => {
+      for (const text of ['=1+1', "'=1+1", "''@x", "'quoted", 'plain', '-5 units']) {
+        const exported = betRowToCsv({ ...betRow, event: text, notes: text });
+        const cells = csvCells(CSV_COLUMNS.map((c) => exported[c]), Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, i])));
+        expect([cells.event, cells.notes], text).to.deep.equal([text, text]);
+      }
+    });
+  });
 });

@@ -34,6 +34,22 @@ export const CSV_MAX_ROWS = 20_000;
 const money = (n: number) => n.toFixed(2);
 
 /**
+ * CSV injection (OWASP): a spreadsheet runs a cell that starts with =, +, -, @, tab or CR as a
+ * formula. Text cells that would start so get a leading single quote; so does one that already
+ * starts with quotes before such a character, so that the import (which strips one quote from
+ * exactly these cells) gives back the original text. Numbers and odds are not text cells.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+/** Columns holding free text, neutralised on export and restored on import. */
+const TEXT_COLUMNS = ['event', 'notes'] as const satisfies readonly CsvColumn[];
+
+/** A text cell as a spreadsheet may open it safely. */
+export const neutraliseCsvText = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/** The text a neutralised cell stood for (other cells are left as they are). */
+export const restoreCsvText = (cell: string): string => (cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell);
+
+/**
  * One exported row: a history row (GET /api/bets) and, for a parlay, its legs. Stringify the
  * records with CSV_COLUMNS as the header, in that order.
  */
@@ -42,13 +58,13 @@ export const betRowToCsv = (row: BetRow, legs?: readonly ParlayLeg[] | null): Cs
   date: row.date,
   kind: row.kind,
   sport: row.sport,
-  event: row.event,
+  event: neutraliseCsvText(row.event),
   betType: row.betType,
   odds: row.odds,
   stake: money(row.stake),
   outcome: row.outcome,
   profit: money(row.profit),
-  notes: row.notes ?? '',
+  notes: neutraliseCsvText(row.notes ?? ''),
   legs: row.kind === 'parlay' && legs ? JSON.stringify(legs) : '',
 });
 
@@ -88,6 +104,7 @@ export const csvCells = (row: readonly string[], columns: Partial<Record<CsvColu
     const index = columns[column];
     cells[column] = index === undefined ? '' : (row[index] ?? '').trim();
   }
+  for (const column of TEXT_COLUMNS) cells[column] = restoreCsvText(cells[column]);
   return cells;
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { americanOdds, betType, goalTimeframe, id, isoDate, journalType, mood, outcome, sport } from './fields';
+import { americanOdds, betType, goalTimeframe, id, storedDate, journalType, mood, outcome, sport } from './fields';
 
 /** Schema version written into every event's metadata. Bump per event when its meaning grows. */
 export const EVENT_SCHEMA_VERSION = 1;
@@ -9,7 +9,7 @@ export const parlayLeg = z.object({
   event: z.string(),
   selection: z.string(),
   odds: americanOdds,
-  date: isoDate,
+  date: storedDate,
   outcome,
 });
 export type ParlayLeg = z.infer<typeof parlayLeg>;
@@ -21,21 +21,21 @@ const betFields = z.object({
   odds: americanOdds,
   stake: z.number().positive(),
   notes: z.string().nullable(),
-  date: isoDate,
+  date: storedDate,
 });
 const parlayFields = z.object({
   name: z.string(),
   stake: z.number().positive(),
   notes: z.string().nullable(),
-  date: isoDate,
+  date: storedDate,
   legs: z.array(parlayLeg),
 });
 const goalFields = z.object({
   title: z.string(),
   targetAmount: z.number().positive(),
   timeframe: goalTimeframe,
-  startDate: isoDate,
-  endDate: isoDate,
+  startDate: storedDate,
+  endDate: storedDate,
   description: z.string().nullable(),
   paused: z.boolean(),
 });
@@ -45,7 +45,7 @@ const journalFields = z.object({
   type: journalType,
   mood,
   tags: z.array(z.string()),
-  date: isoDate,
+  date: storedDate,
 });
 
 /**

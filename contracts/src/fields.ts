@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import { BET_TYPES, GOAL_TIMEFRAMES, JOURNAL_TYPES, MOODS, OUTCOMES, SPORTS } from './enums';
 import { MESSAGES } from './messages';
-import { isIsoDate } from './domain/dates';
+import { DATE_RANGE, isIsoDate } from './domain/dates';
 import { formatAmericanOdds, parseAmericanOdds } from './domain/odds';
 
 /** Field schemas shared by events, request bodies and responses. */
 export const id = z.string().uuid();
-export const isoDate = z.string({ error: MESSAGES.dateFormat }).refine(isIsoDate, MESSAGES.dateFormat);
+/** A date a request may carry: a real calendar date, YYYY-MM-DD, within DATE_RANGE. */
+export const isoDate = z
+  .string({ error: MESSAGES.dateFormat })
+  .refine(isIsoDate, { message: MESSAGES.dateFormat, abort: true })
+  .refine((d) => d >= DATE_RANGE.min && d <= DATE_RANGE.max, MESSAGES.dateRange);
+/**
+ * A date as stored events and the reads carry it: any real calendar date. Events recorded before
+ * DATE_RANGE was enforced stay readable (a stored event is never rewritten).
+ */
+export const storedDate = z.string({ error: MESSAGES.dateFormat }).refine(isIsoDate, MESSAGES.dateFormat);
 export const instant = z.string().datetime({ offset: true });
 export const money = z.number().finite();
 
@@ -29,13 +38,20 @@ export const americanOdds = z
     return formatAmericanOdds(odds);
   });
 
-/** A positive dollar amount (number or numeric text), at most a billion, rounded to cents by the domain. */
+/** Plain decimal text ("50", "12.5", ".75"): no sign but +, no exponent, no hex, binary or octal. */
+const DECIMAL_TEXT = /^\+?(\d+(\.\d*)?|\.\d+)$/;
+
+/**
+ * A positive dollar amount (number or plain decimal text), at least a cent once rounded, at most a
+ * billion; rounded to cents.
+ */
 export const positiveAmount = (message: string) =>
   z
     .union([z.number(), z.string()], { error: message })
     .transform((value, ctx) => {
-      const n = typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value);
-      if (!Number.isFinite(n) || n <= 0) {
+      const text = typeof value === 'string' ? value.trim() : '';
+      const n = typeof value === 'number' ? value : DECIMAL_TEXT.test(text) ? Number(text) : NaN;
+      if (!Number.isFinite(n) || Math.round(n * 100) <= 0) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
@@ -46,14 +62,26 @@ export const positiveAmount = (message: string) =>
       return Math.round(n * 100) / 100;
     });
 
+/** Postgres' text and json cannot hold NUL, and UTF-8 cannot encode a lone surrogate. */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when the text can be stored as is: no NUL character, no unpaired surrogate. */
+export const isStorableText = (text: string): boolean => !UNSTORABLE.test(text);
+
+/**
+ * Any text a request stores (the one place that refuses what Postgres cannot store): a string
+ * without NUL or unpaired surrogates, else MESSAGES.unstorableText. Every text field is built on it.
+ */
+export const storableText = (error?: string) =>
+  z.string(error === undefined ? undefined : { error }).refine(isStorableText, { message: MESSAGES.unstorableText, abort: true });
+
 /** Required text: trimmed, non-empty, bounded. */
 export const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, MESSAGES.tooLong);
+  storableText(message).trim().min(1, message).max(max, MESSAGES.tooLong);
 
 /** Optional free text; blank becomes null. */
 export const optionalText = (max = 5000) =>
-  z
-    .string()
+  storableText()
     .max(max, MESSAGES.tooLong)
     .nullish()
     .transform((v) => (v && v.trim() !== '' ? v.trim() : null));

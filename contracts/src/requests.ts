@@ -3,12 +3,13 @@ import { DEFAULTS } from './enums';
 import { MESSAGES } from './messages';
 import {
   americanOdds, betType, goalTimeframe, isoDate, journalType, mood, optionalText, outcome, positiveAmount,
-  requiredText, sport,
+  requiredText, sport, storableText,
 } from './fields';
+import { parlayOddsInRange } from './domain/parlay';
 
 /** Request bodies with the spec's messages (section 5). A `userId` in any body is ignored (stripped). */
 
-const email = z.string({ error: MESSAGES.invalidEmail }).trim().toLowerCase().pipe(z.email(MESSAGES.invalidEmail).max(254, MESSAGES.tooLong));
+const email = storableText(MESSAGES.invalidEmail).trim().toLowerCase().pipe(z.email(MESSAGES.invalidEmail).max(254, MESSAGES.tooLong));
 
 export const loginBody = z.object({
   email,
@@ -21,8 +22,7 @@ const newPassword = z.string({ error: MESSAGES.passwordTooShort }).min(DEFAULTS.
 export const registerBody = z.object({
   email,
   password: newPassword,
-  username: z
-    .string()
+  username: storableText()
     .trim()
     .max(50, MESSAGES.tooLong)
     .nullish()
@@ -55,9 +55,9 @@ export const betBody = z.object({
 export type BetBody = z.infer<typeof betBody>;
 
 const legBody = z.object({
-  sport: z.string().optional(),
-  event: z.string().optional(),
-  selection: z.string().optional(),
+  sport: storableText().optional(),
+  event: storableText().optional(),
+  selection: storableText().optional(),
   odds: z.union([z.string(), z.number()]).optional(),
   date: isoDate.optional(),
   outcome: outcome.default('pending'),
@@ -71,7 +71,7 @@ const isCompleteLeg = (leg: z.infer<typeof legBody>) =>
  * any totalOdds / potentialProfit sent by a client is ignored.
  */
 export const parlayBody = z.object({
-  name: z.string().max(200, MESSAGES.tooLong).nullish().transform((v) => (v && v.trim() ? v.trim() : DEFAULTS.parlayName)),
+  name: storableText().max(200, MESSAGES.tooLong).nullish().transform((v) => (v && v.trim() ? v.trim() : DEFAULTS.parlayName)),
   stake: positiveAmount(MESSAGES.stakePositive),
   outcome: outcome.default('pending'),
   notes: optionalText(),
@@ -91,7 +91,9 @@ export const parlayBody = z.object({
           date: isoDate.optional(),
           outcome,
         }),
-      ),
+      )
+        // Every leg counts, whatever its outcome: a push set back to pending must not price it higher.
+        .refine((legs) => parlayOddsInRange(legs), MESSAGES.parlayOddsTooHigh),
     ),
 });
 export type ParlayBody = z.infer<typeof parlayBody>;
@@ -122,15 +124,16 @@ export const journalBody = z.object({
   tags: z
     .union([z.array(z.string()), z.string()])
     .default([])
-    .transform((tags) => splitTags(tags)),
+    .transform((tags) => splitTags(tags))
+    .pipe(z.array(storableText())),
   date: isoDate.optional(),
 });
 export type JournalBody = z.infer<typeof journalBody>;
 
-/** Tags: split on commas, trimmed, empties dropped, duplicates removed. */
+/** Tags: split on commas, trimmed, empties dropped, duplicates removed; at most 30 of at most 50 characters. */
 export const splitTags = (tags: string | readonly string[]): string[] => {
   const parts = (typeof tags === 'string' ? [tags] : tags).flatMap((t) => t.split(','));
-  return [...new Set(parts.map((t) => t.trim()).filter((t) => t !== ''))].slice(0, 30).map((t) => t.slice(0, 50));
+  return [...new Set(parts.map((t) => t.trim()).filter((t) => t !== ''))].slice(0, 30).map((t) => Array.from(t).slice(0, 50).join(''));
 };
 
 /** The first issue's message, as the API and the forms show it. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GOAL_STATUSES } from './enums';
 import { parlayLeg } from './events';
-import { betType, goalTimeframe, id, instant, isoDate, journalType, mood, outcome, sport } from './fields';
+import { betType, goalTimeframe, id, instant, storedDate, journalType, mood, outcome, sport } from './fields';
 
 /** Response shapes (docs/api.md). Types for clients; schemas for tests. */
 
@@ -23,7 +23,7 @@ export const betRow = z.object({
   profit: z.number(),
   outcome,
   notes: z.string().nullable(),
-  date: isoDate,
+  date: storedDate,
   createdAt: instant,
   updatedAt: instant,
   parlayId: id.nullable(),
@@ -44,7 +44,7 @@ export const parlay = z.object({
   profit: z.number(),
   outcome,
   notes: z.string().nullable(),
-  date: isoDate,
+  date: storedDate,
   createdAt: instant,
   updatedAt: instant,
   legs: z.array(parlayLeg),
@@ -60,7 +60,7 @@ export const stats = z.object({
   totalBets: z.number(),
   record,
   trends: z.object({ winRate: z.number(), totalProfit: z.number(), roi: z.number(), totalBets: z.number() }),
-  recentPerformance: z.array(z.object({ date: isoDate, cumulativeProfit: z.number() })),
+  recentPerformance: z.array(z.object({ date: storedDate, cumulativeProfit: z.number() })),
   sportDistribution: z.array(
     z.object({ sport: z.string(), count: z.number(), stake: z.number(), profit: z.number(), percentage: z.number() }),
   ),
@@ -70,8 +70,8 @@ export type Stats = z.infer<typeof stats>;
 export const streak = z.object({
   type: z.enum(['win', 'loss']),
   length: z.number().int(),
-  startDate: isoDate,
-  endDate: isoDate,
+  startDate: storedDate,
+  endDate: storedDate,
   profit: z.number(),
 });
 export type Streak = z.infer<typeof streak>;
@@ -100,8 +100,8 @@ export const goal = z.object({
   targetAmount: z.number(),
   currentAmount: z.number(),
   timeframe: goalTimeframe,
-  startDate: isoDate,
-  endDate: isoDate,
+  startDate: storedDate,
+  endDate: storedDate,
   status: z.enum(GOAL_STATUSES),
   description: z.string().nullable(),
   createdAt: instant,
@@ -120,7 +120,7 @@ export const journalEntry = z.object({
   type: journalType,
   mood,
   tags: z.array(z.string()),
-  date: isoDate,
+  date: storedDate,
   createdAt: instant,
   updatedAt: instant,
   version: z.number().int(),

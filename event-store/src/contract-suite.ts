@@ -75,6 +75,20 @@ export function describeEventStoreContract(
       expect(comparePositions(next.position, result.position)).to.equal(1);
     });
 
+    it('appends to several streams in one appendMany, results in the order given', async () => {
+      const [a, b] = [streamId('bet'), streamId('parlay')];
+      await store.append(b, [event('ParlayCreated', { n: 0 })], 'no_stream');
+      const results = await store.appendMany([
+        { streamId: a, events: [event('BetPlaced', { n: 1 }), event('BetSettled', { n: 2 })], expected: 'no_stream' },
+        { streamId: b, events: [event('ParlaySettled', { n: 3 })], expected: 0n },
+      ]);
+      expect(results.map((r) => r.nextRevision)).to.deep.equal([1n, 1n]);
+      expect((await store.readStream(a)).map((e) => e.data)).to.deep.equal([{ n: 1 }, { n: 2 }]);
+      expect((await store.readStream(b)).map((e) => e.data)).to.deep.equal([{ n: 0 }, { n: 3 }]);
+      expect(comparePositions(results[1].position, results[0].position)).to.equal(1);
+      expect(await store.appendMany([])).to.deep.equal([]);
+    });
+
     it("rejects 'no_stream' when the stream already exists", async () => {
       const stream = streamId('email');
       await store.append(stream, [event('EmailReserved', {})], 'no_stream');

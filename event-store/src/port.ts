@@ -44,6 +44,13 @@ export interface RecordedEvent<T extends string = string, D = unknown> {
   recordedAt: string;
 }
 
+/** One stream's part of `appendMany`. */
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+}
+
 export interface AppendResult {
   /** Revision of the last event appended (the stream's new revision). */
   nextRevision: bigint;
@@ -66,6 +73,13 @@ export interface SubscribeOptions {
 export interface EventStore {
   /** Appends atomically; throws WrongExpectedRevision when the stream's revision differs. */
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams as one write, results in the order given. Postgres: one
+   * transaction, so all of it or none (a WrongExpectedRevision or any other failure leaves every
+   * stream as it was). EventStoreDB has no multi-stream transactions: it appends in order and, when
+   * one fails, throws PartialAppend naming what was appended, for the caller to compensate.
+   */
+  appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   /** The whole stream in revision order; [] when it does not exist. */
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /**
@@ -99,6 +113,37 @@ export class WrongExpectedRevision extends Error {
     super(`Stream ${streamId} is at ${String(actual)}, expected ${String(expected)}`);
     this.name = 'WrongExpectedRevision';
   }
+}
+
+/** appendMany stopped half-way on a store without multi-stream transactions: what it had appended, and why it stopped. */
+export class PartialAppend extends Error {
+  constructor(
+    readonly appended: readonly { streamId: string; result: AppendResult }[],
+    override readonly cause: unknown,
+  ) {
+    super(`appendMany stopped after ${appended.length} streams: ${(cause as Error)?.message ?? String(cause)}`);
+    this.name = 'PartialAppend';
+  }
+}
+
+/**
+ * appendMany for a store without multi-stream transactions: one append after another; a failure
+ * after the first is a PartialAppend (before it, the failure itself: nothing was appended).
+ */
+export async function appendInTurn(
+  append: (streamId: string, events: NewEvent[], expected: ExpectedRevision) => Promise<AppendResult>,
+  appends: readonly StreamAppend[],
+): Promise<AppendResult[]> {
+  const appended: { streamId: string; result: AppendResult }[] = [];
+  for (const { streamId, events, expected } of appends) {
+    try {
+      appended.push({ streamId, result: await append(streamId, events, expected) });
+    } catch (error) {
+      if (appended.length === 0) throw error;
+      throw new PartialAppend(appended, error);
+    }
+  }
+  return appended.map((a) => a.result);
 }
 
 export const comparePositions = (a: Position, b: Position): number =>

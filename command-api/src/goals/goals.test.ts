@@ -39,6 +39,14 @@ describe('goals', () => {
       spec.given([]).when(set({ timeframe: 'yearly' })).then([{ ...goalSet, data: { ...goalSet.data, timeframe: 'yearly', endDate: '2026-03-15' } }]);
     });
 
+    it('refuses a start whose computed end would fall after 2099-12-31', () => {
+      spec.given([]).when(set({ startDate: '2099-12-31', timeframe: 'weekly' })).thenThrows(400, MESSAGES.goalEndTooLate);
+      spec.given([]).when(set({ startDate: '2099-06-01', timeframe: 'yearly' })).thenThrows(400, MESSAGES.goalEndTooLate);
+      spec.given([]).when(set({ startDate: '2099-12-30', timeframe: 'daily' })).then([
+        { ...goalSet, data: { ...goalSet.data, timeframe: 'daily', startDate: '2099-12-30', endDate: '2099-12-31' } },
+      ]);
+    });
+
     it('keeps a given end date on or after the start', () =>
       spec.given([]).when(set({ endDate: '2025-03-31' })).then([{ ...goalSet, data: { ...goalSet.data, endDate: '2025-03-31' } }]));
 
@@ -64,6 +72,11 @@ describe('goals', () => {
 
     it('moves the end date with a new start', () =>
       spec.given([goalSet]).when(revise({ startDate: '2025-04-01' })).then([revised({ startDate: '2025-04-01', endDate: '2025-05-01' })]));
+
+    it('refuses a new start or timeframe whose computed end would fall after 2099-12-31', () => {
+      spec.given([goalSet]).when(revise({ startDate: '2099-12-31' })).thenThrows(400, MESSAGES.goalEndTooLate);
+      spec.given([goalSet]).when(revise({ startDate: '2099-06-01', timeframe: 'yearly' })).thenThrows(400, MESSAGES.goalEndTooLate);
+    });
 
     it('pauses and resumes', () => {
       spec.given([goalSet]).when(revise({ status: 'paused' })).then([revised({ paused: true })]);

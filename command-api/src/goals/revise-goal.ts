@@ -1,5 +1,5 @@
-import { goalEndDate, MESSAGES, type EventData, type GoalBody } from '@bt/contracts';
-import { NotFoundError } from '@bt/platform';
+import { goalEndDate, isDateInRange, MESSAGES, type EventData, type GoalBody } from '@bt/contracts';
+import { NotFoundError, ValidationError } from '@bt/platform';
 import { unreachable, type Command } from '../shared/command';
 import type { Goal, GoalEvent } from './goal';
 
@@ -32,6 +32,8 @@ export const reviseGoal = (command: ReviseGoal, state: Goal): GoalEvent[] => {
           : timeframe !== state.timeframe || startDate !== state.startDate || state.endDate < startDate
             ? goalEndDate(startDate, timeframe)
             : state.endDate;
+      // A computed end past DATE_RANGE would print as "+010000-…" and no read could use it.
+      if (endDate !== state.endDate && !isDateInRange(endDate)) throw new ValidationError(MESSAGES.goalEndTooLate);
       const next = {
         title,
         targetAmount,

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { stringify } from 'csv-stringify/sync';
 import { MESSAGES, importReport, streams } from '@bt/contracts';
 import { betRowToCsv, CSV_COLUMNS, CSV_MESSAGES } from '@bt/contracts/csv';
-import { START } from '@bt/event-store/port';
+import { appendInTurn, START } from '@bt/event-store/port';
 import { startTestApi, type TestApi } from '../testing/http';
 import { IMPORT_MESSAGES } from './routes';
 
@@ -129,5 +129,122 @@ describe('CSV import over HTTP', () => {
 
   it('answers 401 without a token', async () => {
     expect((await api.request('POST', '/api/import/bets', { body: goodFile, headers: { 'Content-Type': 'text/csv' } })).status).to.equal(401);
+  });
+
+  it('refuses a file with a NUL in a cell, naming the row, and imports none of its rows', async () => {
+    const me = await api.signUp('importer');
+    const file = csv([
+      header,
+      ['2025-03-01', 'basketball', 'A', 'spread', '-110', '50', 'win', ''],
+      ['2025-03-01', 'basketball', 'B', 'spread', '-110', '50', 'win', ''],
+      ['2025-03-01', 'basketball', 'C', 'spread', '-110', '50', 'win', ''],
+      ['2025-03-01', 'basketball', 'D', 'spread', '-110', '50', 'win', 'bad \u0000 note'],
+    ]);
+    const answer = await upload(me.token, file);
+    expect(answer).to.deep.include({
+      status: 422,
+      body: { imported: 0, skipped: 0, errors: [{ row: 5, message: MESSAGES.unstorableText }] },
+    });
+    expect(await eventsOf(me.userId)).to.have.length(0);
+  });
+
+  it('lets one of two simultaneous imports of the same file add its rows, and the other skip them', async () => {
+    const me = await api.signUp('importer');
+    const answers = await Promise.all([upload(me.token, goodFile), upload(me.token, goodFile)]);
+    const bodies = answers.filter((a) => a.status === 200).map((a) => a.body);
+    for (const a of answers.filter((x) => x.status !== 200)) expect(a.status).to.equal(409);
+    expect(bodies.reduce((sum, b) => sum + b.imported, 0)).to.equal(3);
+    expect((await eventsOf(me.userId)).filter((e) => e.type === 'BetPlaced')).to.have.length(3);
+  });
+
+  it('imports a formula-looking text from our own export as the original text', async () => {
+    const me = await api.signUp('importer');
+    const exported = stringify([
+      CSV_COLUMNS as unknown as string[],
+      CSV_COLUMNS.map((c) => betRowToCsv({
+        id: '', userId: me.userId, kind: 'bet', sport: 'soccer', event: '=HYPERLINK("http://x")', betType: 'total', odds: '-110', stake: 55,
+        profit: -55, outcome: 'loss', notes: "=cmd|' /C calc'!A0", date: '2025-03-01', createdAt: '', updatedAt: '', parlayId: null,
+        isPartOfParlay: false, legCount: null, version: 0,
+      })[c]),
+    ]);
+    expect(exported).to.include(`'=HYPERLINK`);
+    expect((await upload(me.token, exported)).body).to.deep.equal({ imported: 1, skipped: 0, errors: [] });
+    const [placed] = (await eventsOf(me.userId)).filter((e) => e.type === 'BetPlaced');
+    expect(placed.data).to.deep.include({ event: '=HYPERLINK("http://x")', notes: "=cmd|' /C calc'!A0", odds: '-110', stake: 55 });
+  });
+
+  describe('when the store fails half-way through the rows', () => {
+    let failing: TestApi;
+    let mode: 'ok' | 'refuse-third' | 'in-turn-fail-third' = 'ok';
+    before(async () => {
+      failing = await startTestApi({
+        clock: () => new Date('2025-03-15T12:00:00.000Z'),
+        wrapStore: (store) => ({
+          ...store,
+          appendMany: (appends) => {
+            if (mode === 'refuse-third') {
+              // The third row's write is one Postgres refuses, after two were written in the transaction.
+              return store.appendMany(appends.map((a, i) => (i === 2 ? { ...a, events: a.events.map((e) => ({ ...e, data: { bad: '\u0000' } })) } : a)));
+            }
+            if (mode === 'in-turn-fail-third') {
+              // A store without multi-stream transactions (EventStoreDB) that fails on the third stream.
+              let n = 0;
+              return appendInTurn((streamId, events, expected) => {
+                if (++n === 3) return Promise.reject(new Error('connection lost'));
+                return store.append(streamId, events, expected);
+              }, appends);
+            }
+            return store.appendMany(appends);
+          },
+        }),
+      });
+    });
+    after(() => failing?.close());
+
+    const four = csv([
+      header,
+      ['2025-03-01', 'basketball', 'A', 'spread', '-110', '50', 'win', ''],
+      ['2025-03-01', 'basketball', 'B', 'spread', '-110', '50', '', ''],
+      ['2025-03-01', 'basketball', 'C', 'spread', '-110', '50', 'loss', ''],
+      ['2025-03-01', 'basketball', 'D', 'spread', '-110', '50', 'push', ''],
+    ]);
+    const send = (token: string) => failing.request('POST', '/api/import/bets', { token, body: four, headers: { 'Content-Type': 'text/csv' } });
+    const ofUser = async (userId: string) =>
+      (await failing.store.readAll({ after: START, maxCount: 100_000 })).filter(
+        (e) => (e.data as { userId?: string }).userId === userId && (e.streamId.startsWith('bet-') || e.streamId.startsWith('parlay-')),
+      );
+
+    it('stores none of the rows on Postgres (one transaction), and the retry imports them all', async () => {
+      const me = await failing.signUp('importer');
+      mode = 'refuse-third';
+      try {
+        expect((await send(me.token)).status).to.equal(500);
+      } finally {
+        mode = 'ok';
+      }
+      expect(await ofUser(me.userId)).to.deep.equal([]);
+      expect((await send(me.token)).body).to.deep.equal({ imported: 4, skipped: 0, errors: [] });
+    });
+
+    it('removes what it had appended on a store without transactions, and the retry imports every row afresh', async () => {
+      const me = await failing.signUp('importer');
+      mode = 'in-turn-fail-third';
+      try {
+        expect((await send(me.token)).status).to.equal(500);
+      } finally {
+        mode = 'ok';
+      }
+      const written = await ofUser(me.userId);
+      const byStream = new Map<string, string[]>();
+      for (const e of written) byStream.set(e.streamId, [...(byStream.get(e.streamId) ?? []), e.type]);
+      expect(byStream.size).to.equal(2);
+      for (const types of byStream.values()) expect(types.at(-1)).to.equal('BetRemoved');
+      expect(written.filter((e) => e.type === 'BetRemoved').every((e) => typeof e.metadata.compensates === 'string')).to.equal(true);
+
+      expect((await send(me.token)).body).to.deep.equal({ imported: 4, skipped: 0, errors: [] });
+      expect((await send(me.token)).body).to.deep.equal({ imported: 0, skipped: 4, errors: [] });
+      const live = (await ofUser(me.userId)).filter((e) => e.type === 'BetPlaced' && !byStream.has(e.streamId));
+      expect(live.map((e) => (e.data as { event: string }).event).sort()).to.deep.equal(['A', 'B', 'C', 'D']);
+    });
   });
 });

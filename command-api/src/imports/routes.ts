@@ -1,25 +1,23 @@
 import type Router from '@koa/router';
 import { firstMessage, streams } from '@bt/contracts';
 import { csvMapping, type CsvMapping } from '@bt/contracts/csv';
-import type { Position } from '@bt/event-store/port';
+import {
+  PartialAppend, WrongExpectedRevision, type EventStore, type Position, type RecordedEvent, type StreamAppend,
+} from '@bt/event-store/port';
 import { ConflictError, HttpError, ValidationError } from '@bt/platform';
 import { bet } from '../bets/bet';
 import { placeBet } from '../bets/place-bet';
 import { createParlay } from '../parlays/create-parlay';
 import { parlay } from '../parlays/parlay';
-import { handle } from '../shared/handle';
 import { reply, requestScope, type RequestScope } from '../shared/http';
+import { derivedId } from '../shared/ids';
 import { laterPosition } from '../shared/positions';
 import type { RouteKit } from '../shared/router';
-import type { Services } from '../shared/services';
 import { planImport, type PlannedRow } from './import-plan';
 
 export const IMPORT_MESSAGES = {
   notText: 'Send the CSV file as the request body with Content-Type: text/csv',
 } as const;
-
-/** Appends in flight at once during an import. */
-const CONCURRENCY = 8;
 
 const mappingOf = (text: string | undefined): CsvMapping | undefined => {
   if (text === undefined || text.trim() === '') return undefined;
@@ -34,29 +32,113 @@ const mappingOf = (text: string | undefined): CsvMapping | undefined => {
   return parsed.data;
 };
 
-type RowResult = { imported: true; position: Position } | { imported: false };
+/** How often an import plans again after a stream it chose was taken meanwhile (a concurrent import of the same rows). */
+const ATTEMPTS = 5;
 
-/** Appends one row under the first of its ids that is free; none free = imported before. */
-const importRow = async (services: Services, scope: RequestScope, planned: PlannedRow): Promise<RowResult> => {
-  const { store } = services;
-  for (const { id, ownerCheck } of planned.ids) {
+const streamOf = (planned: PlannedRow, id: string) => (planned.value.kind === 'bet' ? streams.bet(id) : streams.parlay(id));
+
+/** Metadata key of the events that undo an import stopped half-way (EventStoreDB; see `compensate`). */
+const COMPENSATES = 'compensates';
+
+/** A stream whose last event undid a failed import: its id is used up, the row moves on to another. */
+const undone = (history: readonly RecordedEvent[]) => history.at(-1)?.metadata[COMPENSATES] !== undefined;
+
+/**
+ * The stream each row goes to: the first of its ids whose stream is free; undefined when the row
+ * was imported before (its stream exists and is this user's, or the id is not the row's own UUID).
+ */
+const chooseStreams = async (store: EventStore, scope: RequestScope, rows: readonly PlannedRow[], known: ReadonlyMap<string, RecordedEvent[]>) => {
+  const histories = new Map(known);
+  const unknown = rows.flatMap((row) => row.ids.map(({ id }) => streamOf(row, id))).filter((id) => !known.has(id));
+  for (const event of await store.readStreams(unknown)) {
+    let history = histories.get(event.streamId);
+    if (!history) histories.set(event.streamId, (history = []));
+    history.push(event);
+  }
+  const takenHere = new Set<string>(); // by an earlier row of this file (the same id twice)
+  const chosen: (string | undefined)[] = [];
+  for (const row of rows) {
+    let choice: string | undefined;
+    for (const { id, ownerCheck } of row.ids) {
+      let candidate = id;
+      let history = histories.get(streamOf(row, candidate)) ?? [];
+      while (undone(history)) {
+        candidate = derivedId(candidate, 'after-compensation');
+        history = await store.readStream(streamOf(row, candidate));
+      }
+      const stream = streamOf(row, candidate);
+      if (takenHere.has(stream)) break;
+      if (history.length === 0) {
+        choice = candidate;
+        takenHere.add(stream);
+        break;
+      }
+      // Taken: imported before, unless it is the row's own UUID and the stream is someone else's.
+      if (!ownerCheck || (history[0].data as { userId?: string }).userId === scope.userId) break;
+    }
+    chosen.push(choice);
+  }
+  return chosen;
+};
+
+/** The events a row appends under `id`: what POST /api/bets or POST /api/parlays decides for its body. */
+const decideRow = (planned: PlannedRow, id: string, scope: RequestScope) => {
+  const { value } = planned;
+  return value.kind === 'bet'
+    ? placeBet({ type: 'PlaceBet', data: { ...value.body, betId: id }, metadata: scope.command }, bet.initialState())
+    : createParlay({ type: 'CreateParlay', data: { ...value.body, parlayId: id }, metadata: scope.command }, parlay.initialState());
+};
+
+/**
+ * Undoes what an import appended before it failed half-way (a store without multi-stream
+ * transactions: EventStoreDB): each bet and parlay it created is removed again, by events that say
+ * so in their metadata. Best effort: what cannot be undone stays, and the import's error stands.
+ */
+const compensate = async (store: EventStore, scope: RequestScope, appended: PartialAppend['appended']) => {
+  const metadata = { ...scope.event, [COMPENSATES]: scope.event.commandId };
+  await Promise.all(
+    appended.map(({ streamId, result }) => {
+      const id = streamId.slice(streamId.indexOf('-') + 1);
+      const removal = streamId.startsWith('bet-')
+        ? { type: 'BetRemoved', data: { userId: scope.userId, betId: id } }
+        : { type: 'ParlayRemoved', data: { userId: scope.userId, parlayId: id } };
+      return store.append(streamId, [{ ...removal, metadata }], result.nextRevision).catch(() => undefined);
+    }),
+  );
+};
+
+/**
+ * Appends every new row in one appendMany: all rows or none, whatever fails (Postgres: one
+ * transaction; EventStoreDB: compensated). Rows imported before are skipped. A stream taken
+ * meanwhile (the same file imported twice at once) means planning again with what is there now.
+ */
+const importRows = async (store: EventStore, scope: RequestScope, rows: readonly PlannedRow[]) => {
+  const known = new Map<string, RecordedEvent[]>();
+  for (let attempt = 1; ; attempt++) {
+    const chosen = await chooseStreams(store, scope, rows, known);
+    const appends: StreamAppend[] = [];
+    rows.forEach((row, i) => {
+      const id = chosen[i];
+      if (id === undefined) return;
+      appends.push({ streamId: streamOf(row, id), events: decideRow(row, id, scope).map((e) => ({ ...e, metadata: scope.event })), expected: 'no_stream' });
+    });
     try {
-      const options = { metadata: scope.event, create: true };
-      const { value } = planned;
-      const result =
-        value.kind === 'bet'
-          ? await handle(store, streams.bet(id), bet, (s) => placeBet({ type: 'PlaceBet', data: { ...value.body, betId: id }, metadata: scope.command }, s), options)
-          : await handle(store, streams.parlay(id), parlay, (s) => createParlay({ type: 'CreateParlay', data: { ...value.body, parlayId: id }, metadata: scope.command }, s), options);
-      return { imported: true, position: result.position! };
+      const results = await store.appendMany(appends);
+      const position = results.reduce<Position | undefined>((latest, r) => laterPosition(latest, r.position), undefined);
+      return { imported: appends.length, position };
     } catch (error) {
-      // The stream exists: this row was imported before (or, for the row's own id, belongs to someone else).
-      if (!(error instanceof ConflictError)) throw error;
-      if (!ownerCheck) return { imported: false };
-      const [first] = await store.readStream(planned.value.kind === 'bet' ? streams.bet(id) : streams.parlay(id));
-      if ((first?.data as { userId?: string } | undefined)?.userId === scope.userId) return { imported: false };
+      if (error instanceof PartialAppend) {
+        await compensate(store, scope, error.appended);
+        throw error.cause;
+      }
+      if (!(error instanceof WrongExpectedRevision) || attempt === ATTEMPTS) {
+        if (error instanceof WrongExpectedRevision) throw new ConflictError();
+        throw error;
+      }
+      // readStreams shows only what no earlier transaction can still precede; this stream is there now.
+      known.set(error.streamId, await store.readStream(error.streamId));
     }
   }
-  return { imported: false };
 };
 
 export const importRoutes = (router: Router, { services, auth, csv, idempotent }: RouteKit): void => {
@@ -71,19 +153,7 @@ export const importRoutes = (router: Router, { services, auth, csv, idempotent }
       ctx.body = { imported: 0, skipped: 0, errors: plan.errors };
       return;
     }
-    let imported = 0;
-    let position: Position | undefined;
-    const queue = [...plan.rows];
-    const worker = async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        const result = await importRow(services, scope, next);
-        if (result.imported) {
-          imported += 1;
-          position = laterPosition(position, result.position);
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
+    const { imported, position } = await importRows(services.store, scope, plan.rows);
     const skipped = plan.rows.length - imported;
     reply(ctx, 200, { imported, skipped, errors: [] }, position ?? (await services.store.headPosition()));
   });

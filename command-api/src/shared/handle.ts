@@ -2,7 +2,7 @@ import type { DomainEvent } from '@bt/contracts';
 import {
   WrongExpectedRevision, type EventMetadata, type EventStore, type Position, type RecordedEvent,
 } from '@bt/event-store/port';
-import { ConflictError } from '@bt/platform';
+import { ConflictError, NotFoundError } from '@bt/platform';
 import { fold, type Aggregate, type Recorded } from './command';
 
 export interface HandleOptions {
@@ -15,7 +15,10 @@ export interface HandleOptions {
    * append with 'any', without reading. The returned state is then only that of the new events.
    */
   blind?: boolean;
-  /** The version (stream revision) the client last saw, from If-Match: anything else is a 409. */
+  /**
+   * The version (stream revision) the client last saw, from If-Match: anything else is a 409, once
+   * `decide` has had its say (its 404 for another user's or a missing stream comes first).
+   */
   expectedVersion?: bigint;
   /**
    * A retry of a request whose first attempt may have appended before it could record its answer:
@@ -88,7 +91,16 @@ export async function handle<S, E extends DomainEvent>(
     if (replay) return replay;
   }
   const last = recorded.at(-1);
-  if (options.expectedVersion !== undefined && options.expectedVersion !== last?.revision) throw new ConflictError();
+  if (options.expectedVersion !== undefined && options.expectedVersion !== last?.revision) {
+    // A stale version of what the caller may not see (another user's, or nothing) is a 404 like
+    // any other request for it: a 409 would tell a stranger the id exists, and its version.
+    try {
+      decide(state);
+    } catch (error) {
+      if (error instanceof NotFoundError) throw error;
+    }
+    throw new ConflictError();
+  }
   const events = decide(state);
   if (events.length === 0) {
     return { state, events, version: last?.revision, position: last?.position, replayed: false };

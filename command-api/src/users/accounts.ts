@@ -63,16 +63,35 @@ export const register = async (services: Services, scope: RequestScope, body: Re
   // Hash first: the slow step should not sit between reserving the address and using it.
   const passwordHash = await services.passwords.hash(body.password);
   await reserve(services, scope, body.email);
-  const result = await handle(
+  try {
+    const result = await handle(
+      services.store,
+      streams.user(scope.userId),
+      user,
+      (state) =>
+        registerUser({ type: 'RegisterUser', data: { email: body.email, username: body.username, passwordHash }, metadata: scope.command }, state),
+      { metadata: scope.event, create: true, recovering: scope.recovering },
+    );
+    if (result.state.status !== 'registered') throw new ConflictError(MESSAGES.emailTaken);
+    return { user: result.state, position: result.position };
+  } catch (error) {
+    // Whatever failed, an address reserved for an account that was not written is let go at once,
+    // rather than blocking a new registration for the reservation's grace period.
+    await releaseUnused(services, scope, body.email).catch(() => undefined);
+    throw error;
+  }
+};
+
+/** Releases scope.userId's reservation of `email` unless that user's account exists and uses it. */
+const releaseUnused = async (services: Services, scope: RequestScope, email: string): Promise<void> => {
+  if ((await registered(services, scope.userId))?.email === email) return;
+  await handle(
     services.store,
-    streams.user(scope.userId),
-    user,
-    (state) =>
-      registerUser({ type: 'RegisterUser', data: { email: body.email, username: body.username, passwordHash }, metadata: scope.command }, state),
-    { metadata: scope.event, create: true, recovering: scope.recovering },
+    emailStream(email),
+    emailReservation,
+    (state) => releaseEmail({ type: 'ReleaseEmail', data: { email }, metadata: scope.command }, state),
+    { metadata: scope.event },
   );
-  if (result.state.status !== 'registered') throw new ConflictError(MESSAGES.emailTaken);
-  return { user: result.state, position: result.position };
 };
 
 /** Per hasher, a hash of nothing, verified when an address has no account (same cost as a real check). */

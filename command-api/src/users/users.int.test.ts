@@ -139,4 +139,35 @@ describe('accounts over HTTP', () => {
       expect((await put({ currentPassword: 'x', newPassword: 'abcdef', confirmPassword: 'abcdeg' })).body).to.deep.equal({ message: MESSAGES.passwordsDontMatch });
     });
   });
+
+  describe('a registration that fails after reserving its address', () => {
+    let flaky: TestApi;
+    let failNext = false;
+    before(async () => {
+      flaky = await startTestApi({
+        wrapStore: (store) => ({
+          ...store,
+          append: async (streamId, events, expected) => {
+            if (failNext && streamId.startsWith('user-')) {
+              failNext = false;
+              throw new Error('the store failed writing the account');
+            }
+            return store.append(streamId, events, expected);
+          },
+        }),
+      });
+    });
+    after(() => flaky?.close());
+
+    it('releases the address, so registering it again works at once', async () => {
+      const body = { email: 'half-way@example.com', password: 'secret1' };
+      failNext = true;
+      const failed = await flaky.request('POST', '/api/auth/register', { body });
+      expect(failed.status).to.equal(500);
+      expect((await flaky.stream(emailStream(body.email))).map((e) => e.type)).to.deep.equal(['EmailReserved', 'EmailReleased']);
+      const again = await flaky.request('POST', '/api/auth/register', { body });
+      expect(again.status).to.equal(201);
+      expect((await flaky.request('POST', '/api/auth/login', { body })).status).to.equal(200);
+    });
+  });
 });

@@ -10,6 +10,15 @@ export const isIsoDate = (text: string): boolean => {
   return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
 };
 
+/**
+ * The dates the product accepts: every date a request carries, and every date computed from one
+ * (a goal's end), lies in this range, so it always prints as plain YYYY-MM-DD.
+ */
+export const DATE_RANGE = { min: '1900-01-01', max: '2099-12-31' } as const;
+
+/** True for a real calendar date written YYYY-MM-DD within DATE_RANGE. */
+export const isDateInRange = (text: string): boolean => isIsoDate(text) && text >= DATE_RANGE.min && text <= DATE_RANGE.max;
+
 /** The UTC calendar day of an instant, YYYY-MM-DD. */
 export const dayOf = (instant: Date | string): string => new Date(instant).toISOString().slice(0, 10);
 

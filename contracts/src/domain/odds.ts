@@ -12,8 +12,15 @@ export const parseAmericanOdds = (text: string | number): number | undefined => 
   return Number.isSafeInteger(n) && Math.abs(n) >= 100 && Math.abs(n) <= 1_000_000 ? n : undefined;
 };
 
-/** "+150" / "-110": the canonical text of American odds. */
-export const formatAmericanOdds = (odds: number): string => (odds > 0 ? `+${odds}` : `${odds}`);
+/**
+ * "+150" / "-110": the canonical text of American odds, a whole number in plain digits however
+ * large (never "1e+21"); non-finite odds, which no valid price has, print as "0".
+ */
+export const formatAmericanOdds = (odds: number): string => {
+  if (!Number.isFinite(odds)) return '0';
+  const digits = BigInt(Math.round(odds)).toString();
+  return odds > 0 ? `+${digits}` : digits;
+};
 
 /** Decimal odds: 1 + odds/100 for positive, 1 + 100/|odds| for negative. */
 export const americanToDecimal = (odds: number): number => (odds > 0 ? 1 + odds / 100 : 1 + 100 / Math.abs(odds));

@@ -30,6 +30,13 @@ export const priceParlay = (legs: readonly PricedLeg[], stake: number): ParlayPr
   };
 };
 
+/** The longest price a parlay may have, as American odds (the same bound as one leg's odds). */
+export const MAX_PARLAY_ODDS = 1_000_000;
+
+/** True when the legs, all of them priced in (pushes too), come to at most MAX_PARLAY_ODDS. */
+export const parlayOddsInRange = (legs: readonly PricedLeg[]): boolean =>
+  priceParlay(legs.map((leg) => ({ odds: leg.odds })), 0).decimalOdds <= 1 + MAX_PARLAY_ODDS / 100;
+
 /**
  * The parlay's outcome from its legs: any lost leg loses it; while a leg is pending (and none lost)
  * the chosen outcome stands; all legs pushed is a push; otherwise the remaining legs all won: a win.

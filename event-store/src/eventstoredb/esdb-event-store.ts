@@ -10,6 +10,7 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   START,
   WrongExpectedRevision,
+  appendInTurn,
   comparePositions,
   type AppendResult,
   type EventMetadata,
@@ -105,7 +106,7 @@ export async function createEsdbEventStore({ connectionString }: EsdbEventStoreO
     return page;
   };
 
-  return {
+  const store: EventStore = {
     async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
       if (events.length === 0) throw new TypeError(`append to ${streamId} needs at least one event`);
       const data = events.map((e) =>
@@ -130,6 +131,11 @@ export async function createEsdbEventStore({ connectionString }: EsdbEventStoreO
         }
         throw e;
       }
+    },
+
+    // No multi-stream transactions in EventStoreDB: in turn, a failure half-way is a PartialAppend.
+    appendMany(appends) {
+      return appendInTurn((streamId, events, expected) => store.append(streamId, events, expected), appends);
     },
 
     readStream,
@@ -199,4 +205,5 @@ export async function createEsdbEventStore({ connectionString }: EsdbEventStoreO
       await client.dispose();
     },
   };
+  return store;
 }

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { collect, describeEventStoreContract, event, expectIncreasing, metadata, streamId } from '../contract-suite';
-import { comparePositions, type Position, type RecordedEvent } from '../port';
+import { comparePositions, WrongExpectedRevision, type Position, type RecordedEvent } from '../port';
 import { createTestDatabase, type TestDatabase } from '../testing/postgres';
 import { SUBSCRIBER_APPLICATION_NAME, createPostgresEventStore, type PostgresEventStore } from './postgres-event-store';
 
@@ -36,6 +36,56 @@ describe('Postgres event store', () => {
     const others = await Promise.all([1, 2, 3].map(() => createPostgresEventStore({ connectionString: db.url })));
     await Promise.all([store.migrate(), ...others.map((s) => s.migrate())]);
     await Promise.all(others.map((s) => s.close()));
+  });
+
+  describe('appendMany', () => {
+    it('appends nothing to any stream when one stream’s expected revision fails', async () => {
+      const [a, b, c] = [streamId('bet'), streamId('bet'), streamId('bet')];
+      await store.append(c, [event('BetPlaced', {})], 'no_stream');
+      const error = await store
+        .appendMany([a, b, c].map((s) => ({ streamId: s, events: [event('BetPlaced', {})], expected: 'no_stream' as const })))
+        .then(() => undefined, (e: unknown) => e);
+      expect(error).to.be.instanceOf(WrongExpectedRevision);
+      expect(error).to.include({ streamId: c, actual: 0n });
+      expect(await store.readStream(a)).to.deep.equal([]);
+      expect(await store.readStream(b)).to.deep.equal([]);
+      // The streams are free as before: the same append works once the clash is gone.
+      await store.appendMany([a, b].map((s) => ({ streamId: s, events: [event('BetPlaced', {})], expected: 'no_stream' as const })));
+      expect(await store.readStream(a)).to.have.length(1);
+    });
+
+    it('refuses the same new stream twice in one appendMany, appending nothing', async () => {
+      const [a, b] = [streamId('bet'), streamId('bet')];
+      const appends = [a, b, a].map((s) => ({ streamId: s, events: [event('BetPlaced', {})], expected: 'no_stream' as const }));
+      const error = await store.appendMany(appends).then(() => undefined, (e: unknown) => e);
+      expect(error).to.be.instanceOf(WrongExpectedRevision);
+      expect(await store.readStream(a)).to.deep.equal([]);
+      expect(await store.readStream(b)).to.deep.equal([]);
+    });
+
+    it('creates many new streams in few statements, each with its events in order and its own result', async () => {
+      const ids = Array.from({ length: 2500 }, () => streamId('bet'));
+      const results = await store.appendMany(
+        ids.map((s, i) => ({ streamId: s, events: [event('BetPlaced', { i }), event('BetSettled', { i })], expected: 'no_stream' as const })),
+      );
+      expect(results.map((r) => r.nextRevision)).to.deep.equal(ids.map(() => 1n));
+      const read = await store.readStream(ids[1234]);
+      expect(read.map((e) => [e.revision, e.type, e.data])).to.deep.equal([[0n, 'BetPlaced', { i: 1234 }], [1n, 'BetSettled', { i: 1234 }]]);
+      expect(comparePositions(results[1234].position, read[1].position)).to.equal(0);
+    });
+
+    it('appends nothing to any stream when Postgres refuses one payload half-way', async () => {
+      const [a, b, c] = [streamId('bet'), streamId('bet'), streamId('bet')];
+      const error = await store
+        .appendMany([
+          { streamId: a, events: [event('BetPlaced', { ok: true })], expected: 'no_stream' },
+          { streamId: b, events: [event('BetPlaced', { text: 'nul \u0000 here' })], expected: 'no_stream' },
+          { streamId: c, events: [event('BetPlaced', { ok: true })], expected: 'no_stream' },
+        ])
+        .then(() => undefined, (e: unknown) => e);
+      expect(error).to.be.instanceOf(Error).and.not.to.be.instanceOf(WrongExpectedRevision);
+      for (const s of [a, b, c]) expect(await store.readStream(s)).to.deep.equal([]);
+    });
   });
 
   it('withholds events of a committed transaction while an earlier one is open, where a sequence-only reader skips', async () => {

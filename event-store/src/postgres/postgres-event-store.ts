@@ -11,6 +11,7 @@ import {
   type Position,
   type ReadAllOptions,
   type RecordedEvent,
+  type StreamAppend,
   type SubscribeOptions,
   START,
   comparePositions,
@@ -140,6 +141,35 @@ const appendSql = (s: string, expected: ExpectedRevision) => {
     )
     SELECT revision, prepare, commit FROM inserted ORDER BY prepare DESC LIMIT 1`;
 };
+
+/** Streams per statement when appendMany creates new streams. */
+const NEW_STREAMS_PER_STATEMENT = 1000;
+
+/**
+ * appendMany's statement for streams that must not exist yet: `appendSql`'s 'no_stream' variant
+ * for many streams at once. $1 is `[{ streamId, events: [...] }]` as text, validated once as jsonb
+ * like every append; a stream that exists is not claimed and gets no events (and no answer row).
+ * Answers per stream: stream id, then revision, prepare and commit of its last event.
+ */
+const newStreamsSql = (s: string) => `
+  WITH payload AS (SELECT jsonb_array_length($1::text::jsonb) AS size),
+  input AS (
+    SELECT e.ord, e.item->>'streamId' AS stream_id, e.item->'events' AS events
+    FROM payload, json_array_elements($1::text::json) WITH ORDINALITY AS e(item, ord)
+  ),
+  claimed AS (
+    INSERT INTO ${s}.streams (stream_id, revision)
+    SELECT stream_id, json_array_length(events) - 1 FROM input ORDER BY ord
+    ON CONFLICT (stream_id) DO NOTHING RETURNING stream_id
+  ),
+  inserted AS (
+    INSERT INTO ${s}.events (stream_id, revision, id, type, data, metadata)
+    SELECT i.stream_id, ev.ord - 1, (ev.event->>'id')::uuid, ev.event->>'type', ev.event->'data', ev.event->'metadata'
+    FROM input i JOIN claimed c ON c.stream_id = i.stream_id, json_array_elements(i.events) WITH ORDINALITY AS ev(event, ord)
+    ORDER BY i.ord, ev.ord
+    RETURNING stream_id, revision, prepare, commit
+  )
+  SELECT DISTINCT ON (stream_id) stream_id, revision, prepare, commit FROM inserted ORDER BY stream_id, prepare DESC`;
 
 /** Runs `task` now, or once more after the current run when called while it runs. Failures are dropped. */
 function coalesced(task: () => Promise<unknown>): () => void {
@@ -309,6 +339,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
   const subscriptions = new Set<() => void>();
 
   const appendText = { no_stream: appendSql(s, 'no_stream'), any: appendSql(s, 'any'), revision: appendSql(s, 0n) };
+  const newStreamsText = newStreamsSql(s);
 
   // One notification at a time, and one more if appends commit meanwhile: every append is followed
   // by a notification that starts after its commit, and a burst of appends costs a few. It carries
@@ -320,6 +351,51 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
       values: [channel],
     }),
   );
+
+  /** The query of one stream's append (appendSql's variant for `expected`). */
+  const appendQuery = (streamId: string, events: NewEvent[], expected: ExpectedRevision): pg.QueryConfig & { rowMode: 'array' } => {
+    const variant = typeof expected === 'bigint' ? 'revision' : expected;
+    const payload = JSON.stringify(
+      events.map((e) => ({ id: e.id ?? uuidv7(), type: e.type, data: e.data ?? null, metadata: e.metadata })),
+    );
+    return {
+      name: `${schemaName}.append-${variant}`,
+      text: appendText[variant],
+      values: typeof expected === 'bigint' ? [streamId, payload, expected.toString()] : [streamId, payload],
+      rowMode: 'array',
+    };
+  };
+  const appended = ([revision, prepare, commit]: Row): AppendResult => ({
+    nextRevision: BigInt(revision),
+    position: { commit: BigInt(commit), prepare: BigInt(prepare) },
+  });
+
+  /**
+   * Appends to streams that must not exist yet, in one statement, inside the caller's transaction:
+   * the results in the order given; a WrongExpectedRevision for the first stream that exists (or
+   * is given twice). The statement fails as a whole, so the caller rolls back.
+   */
+  const appendNewStreams = async (client: pg.ClientBase, batch: readonly StreamAppend[]): Promise<AppendResult[]> => {
+    const payload = JSON.stringify(
+      batch.map(({ streamId, events }) => ({
+        streamId,
+        events: events.map((e) => ({ id: e.id ?? uuidv7(), type: e.type, data: e.data ?? null, metadata: e.metadata })),
+      })),
+    );
+    let rows: Row[];
+    try {
+      ({ rows } = await client.query<Row>({ name: `${schemaName}.append-new-streams`, text: newStreamsText, values: [payload], rowMode: 'array' }));
+    } catch (e) {
+      if ((e as { code?: string }).code === '23505') throw new WrongExpectedRevision(batch[0].streamId, 'no_stream', 'no_stream');
+      throw e;
+    }
+    const byStream = new Map(rows.map((row) => [row[0], row.slice(1)]));
+    return batch.map(({ streamId }) => {
+      const row = byStream.get(streamId);
+      if (!row) throw new WrongExpectedRevision(streamId, 'no_stream', 'no_stream');
+      return appended(row);
+    });
+  };
 
   /** Events of one `SELECT ${COLUMNS} ...`, on the given connection or one from the pool. */
   const select = async (sql: string, client?: pg.ClientBase): Promise<RecordedEvent[]> => {
@@ -387,18 +463,9 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
 
     async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
       if (events.length === 0) throw new TypeError(`append to ${streamId} needs at least one event`);
-      const variant = typeof expected === 'bigint' ? 'revision' : expected;
-      const payload = JSON.stringify(
-        events.map((e) => ({ id: e.id ?? uuidv7(), type: e.type, data: e.data ?? null, metadata: e.metadata })),
-      );
       let rows: Row[];
       try {
-        ({ rows } = await pool.query<Row>({
-          name: `${schemaName}.append-${variant}`,
-          text: appendText[variant],
-          values: typeof expected === 'bigint' ? [streamId, payload, expected.toString()] : [streamId, payload],
-          rowMode: 'array',
-        }));
+        ({ rows } = await pool.query<Row>(appendQuery(streamId, events, expected)));
       } catch (e) {
         // A unique violation means another appender got there first (e.g. rows written outside this adapter).
         if ((e as { code?: string }).code === '23505') {
@@ -408,8 +475,53 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
       }
       if (rows.length === 0) throw new WrongExpectedRevision(streamId, expected, await revisionOf(streamId));
       notifyAppended();
-      const [revision, prepare, commit] = rows[0];
-      return { nextRevision: BigInt(revision), position: { commit: BigInt(commit), prepare: BigInt(prepare) } };
+      return appended(rows[0]);
+    },
+
+    async appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+      for (const { streamId, events } of appends) {
+        if (events.length === 0) throw new TypeError(`append to ${streamId} needs at least one event`);
+      }
+      if (appends.length === 0) return [];
+      // One transaction: all of them or none. New streams go many to a statement (a 20,000-row
+      // import is a few statements, not 20,000 round trips); the others one by one, as `append`.
+      const client = await pool.connect();
+      const results: AppendResult[] = [];
+      let failed: unknown;
+      try {
+        await client.query('BEGIN');
+        for (let i = 0; i < appends.length; ) {
+          const batch: StreamAppend[] = [];
+          while (i < appends.length && appends[i].expected === 'no_stream' && batch.length < NEW_STREAMS_PER_STATEMENT) batch.push(appends[i++]);
+          if (batch.length > 1) {
+            results.push(...(await appendNewStreams(client, batch)));
+            continue;
+          }
+          const { streamId, events, expected } = batch[0] ?? appends[i++];
+          let rows: Row[];
+          try {
+            ({ rows } = await client.query<Row>(appendQuery(streamId, events, expected)));
+          } catch (e) {
+            if ((e as { code?: string }).code === '23505') throw new WrongExpectedRevision(streamId, expected, 'no_stream');
+            throw e;
+          }
+          if (rows.length === 0) throw new WrongExpectedRevision(streamId, expected, 'no_stream');
+          results.push(appended(rows[0]));
+        }
+        await client.query('COMMIT');
+      } catch (e) {
+        failed = e;
+        await client.query('ROLLBACK').catch(() => undefined);
+      } finally {
+        client.release();
+      }
+      if (failed instanceof WrongExpectedRevision) {
+        // Read after the rollback, like `append` does: the revision the stream has now.
+        throw new WrongExpectedRevision(failed.streamId, failed.expected, await revisionOf(failed.streamId));
+      }
+      if (failed !== undefined) throw failed;
+      notifyAppended();
+      return results;
     },
 
     readStream: (streamId: string): Promise<RecordedEvent[]> =>

@@ -37,7 +37,7 @@ describe('the downloads, page by page and stream by stream', () => {
     const history = await getBets(h.db, log.userId);
     expect(records).to.have.length(8);
     expect(records.map((r) => r.id)).to.deep.equal(history.map((b) => b.id));
-    expect(records.find((r) => r.event === 'Later 0')!.notes).to.equal('=cmd|"x"');
+    expect(records.find((r) => r.event === 'Later 0')!.notes).to.equal('\'=cmd|"x"');
   });
 
   it('starts sending events before the later streams have been read', async () => {
