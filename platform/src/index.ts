@@ -3,3 +3,4 @@ export * from './http/auth';
 export * from './http/position';
 export * from './config';
 export * from './db';
+export * from './sessions';
