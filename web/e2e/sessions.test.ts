@@ -75,3 +75,37 @@ const revokeSessions = async (t: TestPage, viewport: Viewport) => {
 };
 
 journey('sessions', 'signs another browser out after a change of password, and every browser after "Log out of all devices"', revokeSessions);
+
+/** Journey 10: a server error or a network failure ends no session; only a 401 does. */
+const keepSessionThroughFaults = async (t: TestPage, viewport: Viewport) => {
+  const { page } = t;
+  const username = `flt${viewport.name}`;
+  await signUp(page, `faults-${viewport.name}`, username);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const stillSignedIn = async () => {
+    await page.getByRole('banner').getByRole('button', { name: username, exact: true }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).to.equal(token);
+  };
+
+  // Every API call fails with a 503, the identity check on reload included.
+  await page.route('**/api/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service unavailable"}' }));
+  await page.reload();
+  await stillSignedIn();
+  expect(new URL(page.url()).pathname).to.equal('/');
+
+  // No answer at all.
+  await page.unroute('**/api/**');
+  await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await stillSignedIn();
+  await navigateTo(page, viewport, 'goals');
+  await stillSignedIn();
+
+  // Back online: the same session carries on.
+  await page.unroute('**/api/**');
+  await page.reload();
+  await heading(page, 'Profit Goals').waitFor();
+  await stillSignedIn();
+};
+
+journey('session faults', 'keeps the session through a server error and a network failure', keepSessionThroughFaults);
