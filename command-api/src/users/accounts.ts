@@ -1,7 +1,7 @@
 import { MESSAGES, streams, type LoginBody, type RegisterBody } from '@bt/contracts';
 import type { Position } from '@bt/event-store/port';
 import { ConflictError, UnauthorizedError } from '@bt/platform';
-import { handle, load, type Handled } from '../shared/handle';
+import { handle, load, type Handled, type Loaded } from '../shared/handle';
 import type { RequestScope } from '../shared/http';
 import { laterPosition } from '../shared/positions';
 import type { PasswordHasher } from '../shared/passwords';
@@ -34,7 +34,7 @@ const handleRevoking = async (
   services: Services,
   scope: RequestScope,
   decide: (state: User) => UserEvent[],
-  loaded?: Awaited<ReturnType<typeof load<User, UserEvent>>>,
+  loaded?: Loaded<User>,
 ): Promise<Handled<User, UserEvent>> => {
   const stream = streams.user(scope.userId);
   const current = loaded ?? (await load(services.store, stream, user));
