@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { MESSAGES } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store/port';
-import { errorMiddleware, HttpError, noStore, NotFoundError, requireAuth, securityHeaders } from '@bt/platform';
+import { createSessionRegistry, errorMiddleware, HttpError, noStore, NotFoundError, requireAuth, securityHeaders, type SessionRegistry } from '@bt/platform';
 import { bankrollRoutes } from './bankroll/routes';
 import { betRoutes } from './bets/routes';
 import { goalRoutes } from './goals/routes';
@@ -35,6 +35,11 @@ export interface CommandApiDeps {
   /** Settled profit per the read model, for the withdrawal check; reads `read.bankroll` by default. */
   settledProfit?: (userId: string) => Promise<number | undefined>;
   idempotency?: IdempotencyOptions;
+  /**
+   * Session generations, shared with query-api when both run in one process. By default one over
+   * `db` without a cache: every authenticated write reads its user's row (one indexed read).
+   */
+  sessions?: SessionRegistry;
   /** Where 5xx errors are logged; console.error by default. */
   log?: (error: unknown) => void;
 }
@@ -81,10 +86,11 @@ export const createCommandApi = (deps: CommandApiDeps): Koa => {
     newId: deps.newId ?? uuidv7,
     passwords: deps.passwords ?? argon2Hasher(deps.passwordCost),
     settledProfit: deps.settledProfit ?? settledProfitFromReadModel(deps.db),
+    sessions: deps.sessions ?? createSessionRegistry({ db: deps.db, readStream: (stream) => deps.store.readStream(stream) }),
   };
   const kit: RouteKit = {
     services,
-    auth: requireAuth(deps.jwtSecret),
+    auth: requireAuth(deps.jwtSecret, services.sessions),
     json: jsonBody(),
     csv: textBody(CSV_LIMIT),
     idempotent: idempotent(deps.db, ready, deps.idempotency),

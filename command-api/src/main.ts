@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { createEventStore } from '@bt/event-store';
-import { createDb } from '@bt/platform';
+import pg from 'pg';
+import { createDb, createSessionRegistry } from '@bt/platform';
 import { createCommandApi, migrateCommandSchema } from './app';
 import { readConfig } from './config';
 
@@ -9,14 +10,19 @@ const config = readConfig();
 const store = await createEventStore(config.eventStoreUrl);
 const { db } = createDb<any>(config.databaseUrl);
 await migrateCommandSchema(db);
-const server = createServer(createCommandApi({ store, db, jwtSecret: config.jwtSecret }).callback());
+const sessions = createSessionRegistry({
+  db,
+  readStream: (stream) => store.readStream(stream),
+  newClient: () => new pg.Client({ connectionString: config.databaseUrl }),
+});
+const server = createServer(createCommandApi({ store, db, jwtSecret: config.jwtSecret, sessions }).callback());
 server.keepAliveTimeout = 65_000;
 server.listen(config.port, () => console.log(`command-api listening on :${config.port}`));
 
 const shutdown = () => {
   server.close();
   server.closeAllConnections();
-  void Promise.allSettled([store.close(), db.destroy()]).then(() => process.exit(0));
+  void Promise.allSettled([sessions.close(), store.close(), db.destroy()]).then(() => process.exit(0));
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

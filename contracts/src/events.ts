@@ -60,6 +60,12 @@ export const eventSchemas = {
   EmailReleased: z.object({ userId: id, email: z.string() }),
   EmailChanged: z.object({ userId: id, email: z.string(), previousEmail: z.string() }),
   PasswordChanged: z.object({ userId: id, passwordHash: z.string() }),
+  /**
+   * On `user-{id}`: every session token of the user signed with a generation below `generation`
+   * is revoked (after a change of password or e-mail, or "Log out of all devices"). Generations
+   * count up from 0 (a new account's, and that of tokens without one).
+   */
+  SessionsRevoked: z.object({ userId: id, generation: z.number().int().positive(), reason: z.enum(['passwordChanged', 'emailChanged', 'logoutAll']) }),
 
   BetPlaced: betFields.extend({ userId: id, betId: id }),
   BetAmended: z.object({ userId: id, betId: id, changes: betFields.partial() }),

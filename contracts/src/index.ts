@@ -13,3 +13,4 @@ export * from './event-log';
 export * from './query-params';
 export * from './domain/goals';
 export * from './csv';
+export * from './domain/sessions';

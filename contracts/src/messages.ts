@@ -44,6 +44,7 @@ export const MESSAGES = {
   insufficientFunds: 'Withdrawal is larger than the bankroll',
   emailUpdated: 'Email updated successfully',
   passwordUpdated: 'Password updated successfully',
+  loggedOutEverywhere: 'Logged out of all devices',
   betDeleted: 'Bet deleted successfully',
   parlayDeleted: 'Parlay deleted successfully',
   goalDeleted: 'Goal deleted successfully',

@@ -10,6 +10,10 @@ export type User = z.infer<typeof user>;
 export const authResponse = z.object({ token: z.string(), user });
 export type AuthResponse = z.infer<typeof authResponse>;
 export const messageResponse = z.object({ message: z.string() });
+/** A change of password: every other session is over; `token` is the fresh one for this session. */
+export const passwordChangedResponse = z.object({ message: z.string(), token: z.string() });
+/** A change of e-mail: the user as now, and (as for a password) a fresh token for this session. */
+export const emailChangedResponse = z.object({ message: z.string(), user, token: z.string() });
 
 export const betRow = z.object({
   id,

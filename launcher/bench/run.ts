@@ -7,13 +7,15 @@ import { createPostgresEventStore } from '@bt/event-store/postgres/postgres-even
 import { startEmbeddedPostgres } from '@bt/event-store/postgres/embedded';
 import { formatPosition, START } from '@bt/event-store/port';
 import { rebuildReadModels } from '@bt/projector/rebuild';
-import { signToken } from '@bt/platform';
+import { createDb, signToken } from '@bt/platform';
+import { createQueryApi } from '@bt/query-api/app';
 import { readConfig } from '../src/config';
 import { startProduct } from '../src/product';
 import { bulkLoad, population, userHistory } from './generate';
 import { load, send } from './http-load';
 import { startAggregateBaseline } from './aggregate-baseline';
 import { webBudget } from './web-budget';
+import { serve } from './serve';
 
 /**
  * `npm run bench [-- section ...]`: sections rebuild, reads, writes, web (default: all).
@@ -99,6 +101,30 @@ try {
           const sBig = await measure(big, '/api/stats');
           const aggBig = await measure(big, '/baseline/stats', baseline.url);
           const agg100 = await measure(small, '/baseline/stats', baseline.url);
+          // The session check (revocation): two bare query-apis on the same read models, one checking
+          // each token's session generation (cached, kept fresh by LISTEN), one checking only the
+          // signature. Interleaved rounds, the first of each discarded as warm-up.
+          {
+            const reads = createDb<any>(databaseUrl, 4);
+            const checked = createQueryApi({ db: reads.db, pool: reads.pool, store, jwtSecret: secret });
+            const signatureOnly = createQueryApi({ db: reads.db, pool: reads.pool, store, jwtSecret: secret, sessions: 'signature-only' });
+            const [a, b] = await Promise.all([serve(checked.callback()), serve(signatureOnly.callback())]);
+            try {
+              const rounds: { check: Awaited<ReturnType<typeof measure>>; bare: Awaited<ReturnType<typeof measure>> }[] = [];
+              for (let round = 0; round < 4; round++) {
+                rounds.push({ check: await measure(small, '/api/stats', a.url), bare: await measure(small, '/api/stats', b.url) });
+              }
+              const median = (pick: (r: (typeof rounds)[number]) => number) => rounds.slice(1).map(pick).sort((x, y) => x - y)[1];
+              const check = { p50: median((r) => r.check.p50), p99: median((r) => r.check.p99) };
+              const bare = { p50: median((r) => r.bare.p50), p99: median((r) => r.bare.p99) };
+              report('GET /api/stats with the session check (revocation), 100-bet user', `p50 ${ms(check.p50)}, p99 ${ms(check.p99)}`,
+                `signature only p50 ${ms(bare.p50)}, p99 ${ms(bare.p99)}`, `${fmt(check.p50 - bare.p50, 3)} ms at p50`, 'no extra round trip (cache hit)');
+            } finally {
+              await Promise.all([a.stop(), b.stop()]);
+              await Promise.all([checked.close(), signatureOnly.close()]);
+              await reads.db.destroy();
+            }
+          }
           report('GET /api/stats, 100-bet user', `p50 ${ms(s100.p50)}, p99 ${ms(s100.p99)}`, `SQL aggregate p50 ${ms(agg100.p50)}, p99 ${ms(agg100.p99)}`,
             `${fmt(agg100.p99 / s100.p99, 1)}x faster (p99)`, 'p99 < 5 ms');
           report(`GET /api/stats, ${fmt(BIG_USER_BETS)}-bet user`, `p50 ${ms(sBig.p50)}, p99 ${ms(sBig.p99)}`, `SQL aggregate p50 ${ms(aggBig.p50)}, p99 ${ms(aggBig.p99)}`,

@@ -7,7 +7,8 @@ import { createQueryApi } from '@bt/query-api/app';
 import { startProjector } from '@bt/projector/projector';
 import { migrateReadModels } from '@bt/projector/db/migrate';
 import { useEmbeddedDefault } from '@bt/projector/embedded-default';
-import { createDb, keptSecret } from '@bt/platform';
+import pg from 'pg';
+import { createDb, createSessionRegistry, keptSecret } from '@bt/platform';
 import { createFrontDoor } from './router';
 import type { LauncherConfig } from './config';
 
@@ -57,8 +58,11 @@ export const startProduct = async (config: LauncherConfig, log: (line: string) =
     const projector = await startProjector({ store, databaseUrl, log });
     stops.push(() => projector.stop());
 
-    const commandApi = createCommandApi({ store, db, jwtSecret });
-    const queryApi = createQueryApi({ db, pool, store, jwtSecret });
+    // One session registry (one cache, one LISTEN connection) for both APIs of this process.
+    const sessions = createSessionRegistry({ db, readStream: (stream) => store.readStream(stream), newClient: () => new pg.Client({ connectionString: databaseUrl }) });
+    stops.push(() => sessions.close());
+    const commandApi = createCommandApi({ store, db, jwtSecret, sessions });
+    const queryApi = createQueryApi({ db, pool, store, jwtSecret, sessions });
     stops.push(() => queryApi.close());
 
     const front = createFrontDoor({

@@ -5,3 +5,4 @@ export * from './http/security';
 export * from './config';
 export * from './db';
 export * from './secrets';
+export * from './sessions';

@@ -24,6 +24,8 @@ describe('query-api over HTTP, on read models the projector built from real even
   const bob = new EventLog();
   const carol = new EventLog();
   const dave = new EventLog();
+  /** Registered, nothing else: a token must name an existing user, so "no data" is a real account. */
+  const erin = new EventLog();
   const ids: Record<string, string> = {};
 
   before(async () => {
@@ -73,7 +75,8 @@ describe('query-api over HTTP, on read models the projector built from real even
     carol.append(emailStream, 'EmailReserved', { email: 'old@example.com' });
 
     // carol after dave: she took the address after he released it.
-    for (const log of [alice, bob, dave, carol]) head = await h.record(log.events);
+    erin.at('2025-06-01T10:00:00.000Z').register('erin@example.com');
+    for (const log of [alice, bob, dave, carol, erin]) head = await h.record(log.events);
     await h.settle(); // the reads below also send X-Min-Position; this only keeps a loaded machine from timing them out
   });
 
@@ -131,7 +134,7 @@ describe('query-api over HTTP, on read models the projector built from real even
     });
 
     it('answers an empty list to a user with no bets', async () => {
-      expect(await h.json('/api/bets', randomUUID(), head)).to.deep.equal([]);
+      expect(await h.json('/api/bets', erin.userId, head)).to.deep.equal([]);
     });
   });
 
@@ -153,7 +156,7 @@ describe('query-api over HTTP, on read models the projector built from real even
     });
 
     it('is zeros for a user without any activity', async () => {
-      expect(await h.json('/api/bankroll', randomUUID(), head)).to.deep.equal({
+      expect(await h.json('/api/bankroll', erin.userId, head)).to.deep.equal({
         amount: 0, deposits: 0, withdrawals: 0, settledProfit: 0, updatedAt: null,
       });
     });
@@ -245,7 +248,7 @@ describe('query-api over HTTP, on read models the projector built from real even
     });
 
     it('answers zeros to a user without bets', async () => {
-      const s = statsSchema.parse(await h.json('/api/stats', randomUUID(), head));
+      const s = statsSchema.parse(await h.json('/api/stats', erin.userId, head));
       expect(s).to.include({ winRate: 0, totalProfit: 0, roi: 0, totalBets: 0 });
       expect(s.recentPerformance).to.deep.equal([]);
     });
@@ -266,7 +269,7 @@ describe('query-api over HTTP, on read models the projector built from real even
     });
 
     it('answers nulls and empty lists to a user without bets', async () => {
-      expect(await h.json('/api/stats/streaks', randomUUID(), head)).to.deep.equal({
+      expect(await h.json('/api/stats/streaks', erin.userId, head)).to.deep.equal({
         currentStreak: null, longestWinStreak: null, longestLossStreak: null, recentStreaks: [], streaksByMonth: [],
       });
     });
@@ -359,7 +362,7 @@ describe('query-api over HTTP, on read models the projector built from real even
     });
 
     it('is only the header for a user without bets', async () => {
-      const text = await (await h.get('/api/export/bets.csv', randomUUID(), head)).text();
+      const text = await (await h.get('/api/export/bets.csv', erin.userId, head)).text();
       expect(text).to.equal(`${CSV_COLUMNS.join(',')}\r\n`);
     });
   });

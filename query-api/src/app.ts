@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { dayOf, READ_MODELS_BEHIND_HEADER, statsQuery, streaksQuery } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store/port';
-import { currentUserId, errorMiddleware, minPosition, NotFoundError, requireAuth, securityHeaders } from '@bt/platform';
+import { createSessionRegistry, currentUserId, errorMiddleware, minPosition, NotFoundError, requireAuth, securityHeaders, type SessionRegistry } from '@bt/platform';
 import { CHECKPOINT_NAME, FAILURES_CHANNEL, NOTIFY_CHANNEL } from '@bt/projector/db/schema';
 import { readModels, type ReadDatabase } from './read-db';
 import { createPositionWaiter, type PositionWaiter } from './wait-for-position';
@@ -35,9 +35,14 @@ export interface QueryApiDeps {
   clock?: () => Date;
   /** Longest wait for X-Min-Position before answering anyway; default 3000 ms. */
   maxWaitMs?: number;
+  /**
+   * Session generations (revocation). By default this app's own registry, cached and kept fresh by
+   * LISTEN (closed by `close()`); 'signature-only' checks tokens without it (the benchmark's baseline).
+   */
+  sessions?: SessionRegistry | 'signature-only';
 }
 
-/** The Koa app plus `close()`, which ends its LISTEN connection (the caller owns db, pool and store). */
+/** The Koa app plus `close()`, which ends its LISTEN connections (the caller owns db, pool and store, and a registry it passed). */
 export type QueryApi = Koa & { close(): Promise<void> };
 
 export const DEFAULT_MAX_WAIT_MS = 3000;
@@ -97,9 +102,14 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
     channel: FAILURES_CHANNEL,
     read: async () => (await readModels(db).selectFrom('projection_failures').select('user_id').execute()).map((r) => r.user_id),
   });
+  const ownSessions =
+    deps.sessions === undefined
+      ? createSessionRegistry({ db, readStream: (stream) => store.readStream(stream), newClient: () => new pg.Client(connectionSettings(deps.pool)) })
+      : undefined;
+  const sessions = deps.sessions === 'signature-only' ? undefined : (deps.sessions ?? ownSessions);
 
   const router = new Router({ prefix: '/api' });
-  const guard = [requireAuth(deps.jwtSecret), readYourWrites(waiter, setAside, deps.maxWaitMs ?? DEFAULT_MAX_WAIT_MS)];
+  const guard = [requireAuth(deps.jwtSecret, sessions), readYourWrites(waiter, setAside, deps.maxWaitMs ?? DEFAULT_MAX_WAIT_MS)];
 
   router.get('/auth/me', ...guard, async (ctx) => {
     ctx.body = await getMe(db, store, currentUserId(ctx));
@@ -169,5 +179,5 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
   app.use(notFoundAsJson);
   app.use(router.routes());
   app.use(router.allowedMethods());
-  return Object.assign(app, { close: async () => void (await Promise.all([waiter.close(), setAside.close()])) });
+  return Object.assign(app, { close: async () => void (await Promise.all([waiter.close(), setAside.close(), ownSessions?.close()])) });
 }

@@ -22,6 +22,7 @@ describe('X-Min-Position: reads wait for the read models to catch up', () => {
 
     before(async () => {
       h = await startHarness({ projector: false, maxWaitMs: 1500 });
+      await h.record(new EventLog(user).register().events); // a token must name an existing user
       await projectorReaches('1000.20');
     });
 

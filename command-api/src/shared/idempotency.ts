@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Generated, type Kysely } from 'kysely';
 import type { Middleware } from 'koa';
 import { LOG_POSITION_HEADER } from '@bt/contracts';
-import { ConflictError, HttpError, setLogPosition, ValidationError, type TokenClaims } from '@bt/platform';
+import { ConflictError, HttpError, migrateSessions, setLogPosition, ValidationError, type TokenClaims } from '@bt/platform';
 import type { IdempotencyState } from './http';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -55,6 +55,7 @@ export const migrateCommandSchema = async (db: Kysely<any>): Promise<void> => {
     )`.execute(trx);
     await sql`DELETE FROM command.idempotency WHERE created_at < now() - ${RETENTION}::interval`.execute(trx);
   });
+  await migrateSessions(db);
 };
 
 export interface IdempotencyOptions {

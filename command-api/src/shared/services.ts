@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { EventStore } from '@bt/event-store/port';
+import type { SessionRegistry } from '@bt/platform';
 import type { PasswordHasher } from './passwords';
 
 /** What every feature's routes receive (built once by createCommandApi). */
@@ -11,6 +12,8 @@ export interface Services {
   clock: () => Date;
   newId: () => string;
   passwords: PasswordHasher;
+  /** Session generations (auth.sessions): revocations are written here before their event is appended. */
+  sessions: SessionRegistry;
   /** Settled profit of a user's bets per the read model; undefined when unknown (no read model). */
   settledProfit: (userId: string) => Promise<number | undefined>;
 }

@@ -1,7 +1,7 @@
 import { MESSAGES, streams, type LoginBody, type RegisterBody } from '@bt/contracts';
 import type { Position } from '@bt/event-store/port';
 import { ConflictError, UnauthorizedError } from '@bt/platform';
-import { handle, load } from '../shared/handle';
+import { handle, load, type Handled, type Loaded } from '../shared/handle';
 import type { RequestScope } from '../shared/http';
 import { laterPosition } from '../shared/positions';
 import type { PasswordHasher } from '../shared/passwords';
@@ -12,7 +12,8 @@ import { changePassword } from './change-password';
 import { registerUser } from './register-user';
 import { releaseEmail } from './release-email';
 import { reserveEmail } from './reserve-email';
-import { user, type RegisteredUser } from './user';
+import { revokeSessions } from './revoke-sessions';
+import { user, type RegisteredUser, type User, type UserEvent } from './user';
 
 /*
  * Account use cases span two streams (the address's and the account's), so they live here;
@@ -23,6 +24,28 @@ export interface AccountResult {
   user: RegisteredUser;
   position: Position | undefined;
 }
+
+/**
+ * A command on the account that may revoke its sessions: decided on the loaded stream, the new
+ * generation is written to auth.sessions (and announced to every process) before the events are
+ * appended. Should the append then fail, sessions were ended without the change: the safe side.
+ */
+const handleRevoking = async (
+  services: Services,
+  scope: RequestScope,
+  decide: (state: User) => UserEvent[],
+  loaded?: Loaded<User>,
+): Promise<Handled<User, UserEvent>> => {
+  const stream = streams.user(scope.userId);
+  const current = loaded ?? (await load(services.store, stream, user));
+  const revocation = decide(current.state).find((e) => e.type === 'SessionsRevoked');
+  if (revocation) await services.sessions.revoke(scope.userId, revocation.data.generation);
+  return handle(services.store, stream, user, decide, { metadata: scope.event, loaded: current });
+};
+
+/** The session generation a token signed now for this user must carry. */
+export const currentGeneration = async (services: Services, account: RegisteredUser): Promise<number> =>
+  Math.max(account.generation, (await services.sessions.generation(account.userId)) ?? 0);
 
 const registered = async (services: Services, userId: string): Promise<RegisteredUser | undefined> => {
   const { state } = await load(services.store, streams.user(userId), user);
@@ -73,6 +96,7 @@ export const register = async (services: Services, scope: RequestScope, body: Re
       { metadata: scope.event, create: true, recovering: scope.recovering },
     );
     if (result.state.status !== 'registered') throw new ConflictError(MESSAGES.emailTaken);
+    await services.sessions.registered(scope.userId);
     return { user: result.state, position: result.position };
   } catch (error) {
     // Whatever failed, an address reserved for an account that was not written is let go at once,
@@ -118,12 +142,8 @@ export const login = async (services: Services, body: LoginBody): Promise<Regist
 /** Change of e-mail: reserve the new address, record the change, release the old one. */
 export const updateEmail = async (services: Services, scope: RequestScope, newEmail: string): Promise<AccountResult> => {
   const reserved = await reserve(services, scope, newEmail);
-  const changed = await handle(
-    services.store,
-    streams.user(scope.userId),
-    user,
-    (state) => changeEmail({ type: 'ChangeEmail', data: { email: newEmail }, metadata: scope.command }, state),
-    { metadata: scope.event },
+  const changed = await handleRevoking(services, scope, (state) =>
+    changeEmail({ type: 'ChangeEmail', data: { email: newEmail }, metadata: scope.command }, state),
   );
   if (changed.state.status !== 'registered') throw new UnauthorizedError();
   let position = laterPosition(reserved.position, changed.position);
@@ -157,13 +177,19 @@ export const updatePassword = async (
   const currentPasswordVerified =
     loaded.state.status === 'registered' && (await services.passwords.verify(loaded.state.passwordHash, body.currentPassword));
   const passwordHash = currentPasswordVerified ? await services.passwords.hash(body.newPassword) : '';
-  const result = await handle(
-    services.store,
-    streams.user(scope.userId),
-    user,
+  const result = await handleRevoking(
+    services,
+    scope,
     (state) => changePassword({ type: 'ChangePassword', data: { currentPasswordVerified, passwordHash }, metadata: scope.command }, state),
-    { metadata: scope.event, loaded },
+    loaded,
   );
+  if (result.state.status !== 'registered') throw new UnauthorizedError();
+  return { user: result.state, position: result.position };
+};
+
+/** "Log out of all devices": every session ends, this one included. */
+export const logOutEverywhere = async (services: Services, scope: RequestScope): Promise<AccountResult> => {
+  const result = await handleRevoking(services, scope, (state) => revokeSessions({ type: 'RevokeSessions', data: {}, metadata: scope.command }, state));
   if (result.state.status !== 'registered') throw new UnauthorizedError();
   return { user: result.state, position: result.position };
 };

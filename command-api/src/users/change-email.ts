@@ -13,7 +13,11 @@ export const changeEmail = (command: ChangeEmail, state: User): UserEvent[] => {
       throw new UnauthorizedError(MESSAGES.unauthorized);
     case 'registered':
       if (state.email === command.data.email) return [];
-      return [{ type: 'EmailChanged', data: { userId: state.userId, email: command.data.email, previousEmail: state.email } }];
+      // The address signs in: whoever held a session under the old one is signed out.
+      return [
+        { type: 'EmailChanged', data: { userId: state.userId, email: command.data.email, previousEmail: state.email } },
+        { type: 'SessionsRevoked', data: { userId: state.userId, generation: state.generation + 1, reason: 'emailChanged' } },
+      ];
     default:
       return unreachable(state);
   }

@@ -13,7 +13,11 @@ export const changePassword = (command: ChangePassword, state: User): UserEvent[
     case 'registered':
       // 400, not 401: the session is fine, and a 401 would sign the user out.
       if (!command.data.currentPasswordVerified) throw new ValidationError(MESSAGES.currentPasswordWrong);
-      return [{ type: 'PasswordChanged', data: { userId: state.userId, passwordHash: command.data.passwordHash } }];
+      // Whoever knew the old password is signed out; the session that changed it gets a fresh token.
+      return [
+        { type: 'PasswordChanged', data: { userId: state.userId, passwordHash: command.data.passwordHash } },
+        { type: 'SessionsRevoked', data: { userId: state.userId, generation: state.generation + 1, reason: 'passwordChanged' } },
+      ];
     default:
       return unreachable(state);
   }

@@ -4,7 +4,7 @@ import { signToken } from '@bt/platform';
 import { derivedId } from '../shared/ids';
 import { parseBody, reply, requestScope, type IdempotencyState } from '../shared/http';
 import type { RouteKit } from '../shared/router';
-import { login, register, updateEmail, updatePassword } from './accounts';
+import { currentGeneration, login, logOutEverywhere, register, updateEmail, updatePassword } from './accounts';
 import { toUserResponse } from './user';
 
 export const userRoutes = (router: Router, { services, auth, json, idempotent }: RouteKit): void => {
@@ -18,18 +18,25 @@ export const userRoutes = (router: Router, { services, auth, json, idempotent }:
 
   router.post('/auth/login', json, async (ctx) => {
     const user = await login(services, parseBody(loginBody, ctx));
-    ctx.body = { token: signToken(user.userId, services.jwtSecret), user: toUserResponse(user) };
+    ctx.body = { token: signToken(user.userId, services.jwtSecret, await currentGeneration(services, user)), user: toUserResponse(user) };
   });
 
   router.put('/auth/update-email', auth, json, async (ctx) => {
     const { newEmail } = parseBody(updateEmailBody, ctx);
     const { user, position } = await updateEmail(services, requestScope(ctx, services), newEmail);
-    reply(ctx, 200, { message: MESSAGES.emailUpdated, user: toUserResponse(user) }, position);
+    const token = signToken(user.userId, services.jwtSecret, user.generation);
+    reply(ctx, 200, { message: MESSAGES.emailUpdated, user: toUserResponse(user), token }, position);
   });
 
   router.put('/auth/update-password', auth, json, async (ctx) => {
     const body = parseBody(updatePasswordBody, ctx);
-    const { position } = await updatePassword(services, requestScope(ctx, services), body);
-    reply(ctx, 200, { message: MESSAGES.passwordUpdated }, position);
+    const { user, position } = await updatePassword(services, requestScope(ctx, services), body);
+    reply(ctx, 200, { message: MESSAGES.passwordUpdated, token: signToken(user.userId, services.jwtSecret, user.generation) }, position);
+  });
+
+  // Ends every session, the caller's included: the client drops its token and goes to /login.
+  router.post('/auth/logout-all', auth, async (ctx) => {
+    const { position } = await logOutEverywhere(services, requestScope(ctx, services));
+    reply(ctx, 200, { message: MESSAGES.loggedOutEverywhere }, position);
   });
 };

@@ -1,7 +1,7 @@
 import type { EventOf, User as UserResponse } from '@bt/contracts';
 import { ignoreUnknown, type Aggregate, type Recorded } from '../shared/command';
 
-export type UserEvent = EventOf<'UserRegistered' | 'EmailChanged' | 'PasswordChanged'>;
+export type UserEvent = EventOf<'UserRegistered' | 'EmailChanged' | 'PasswordChanged' | 'SessionsRevoked'>;
 
 export interface RegisteredUser {
   status: 'registered';
@@ -10,6 +10,8 @@ export interface RegisteredUser {
   username: string | null;
   passwordHash: string;
   createdAt: string;
+  /** Session generation: tokens signed with a lower one are revoked (see contracts' sessions). */
+  generation: number;
 }
 export type User = { status: 'none' } | RegisteredUser;
 
@@ -17,12 +19,14 @@ export const evolve = (state: User, event: Recorded<UserEvent>): User => {
   switch (event.type) {
     case 'UserRegistered': {
       const { userId, email, username, passwordHash } = event.data;
-      return { status: 'registered', userId, email, username, passwordHash, createdAt: event.occurredAt };
+      return { status: 'registered', userId, email, username, passwordHash, createdAt: event.occurredAt, generation: 0 };
     }
     case 'EmailChanged':
       return state.status === 'registered' ? { ...state, email: event.data.email } : state;
     case 'PasswordChanged':
       return state.status === 'registered' ? { ...state, passwordHash: event.data.passwordHash } : state;
+    case 'SessionsRevoked':
+      return state.status === 'registered' ? { ...state, generation: Math.max(state.generation, event.data.generation) } : state;
     default:
       return ignoreUnknown(state, event);
   }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
-import { authResponse, MESSAGES, streams } from '@bt/contracts';
+import { authResponse, MESSAGES, passwordChangedResponse, streams } from '@bt/contracts';
 import { startTestApi, JWT_SECRET, type TestApi } from '../testing/http';
 import { emailStream } from './email-reservation';
 import { RESERVATION_GRACE_MS } from './reserve-email';
@@ -116,7 +116,8 @@ describe('accounts over HTTP', () => {
         token: me.token,
         body: { currentPassword: me.password, newPassword: 'brand-new', confirmPassword: 'brand-new' },
       });
-      expect(answer).to.deep.include({ status: 200, body: { message: MESSAGES.passwordUpdated } });
+      expect(answer.status).to.equal(200);
+      expect(passwordChangedResponse.parse(answer.body).message).to.equal(MESSAGES.passwordUpdated);
       expect((await login(me.email, 'brand-new')).status).to.equal(200);
       expect((await login(me.email, me.password)).status).to.equal(401);
     });

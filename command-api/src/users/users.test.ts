@@ -4,6 +4,7 @@ import { changeEmail } from './change-email';
 import { changePassword } from './change-password';
 import { emailReservation } from './email-reservation';
 import { registerUser } from './register-user';
+import { revokeSessions } from './revoke-sessions';
 import { releaseEmail } from './release-email';
 import { RESERVATION_GRACE_MS, reserveEmail, type ReserveEmail } from './reserve-email';
 import { user } from './user';
@@ -75,9 +76,10 @@ describe('users', () => {
   describe('changing e-mail', () => {
     const spec = deciderSpec(user, changeEmail);
     const change = (email: string) => ({ type: 'ChangeEmail' as const, data: { email }, metadata: meta() });
-    it('records the new address and the previous one', () =>
+    it('records the new address and the previous one, and ends the sessions opened under the old one', () =>
       spec.given([registered]).when(change('new@example.com')).then([
         { type: 'EmailChanged', data: { userId: USER, email: 'new@example.com', previousEmail: EMAIL } },
+        { type: 'SessionsRevoked', data: { userId: USER, generation: 1, reason: 'emailChanged' } },
       ]));
     it('records nothing for the current address', () => spec.given([registered]).when(change(EMAIL)).thenNothing());
     it('refuses a session whose account does not exist', () => spec.given([]).when(change('new@example.com')).thenThrows(401, MESSAGES.unauthorized));
@@ -88,9 +90,31 @@ describe('users', () => {
     const change = (currentPasswordVerified: boolean) => ({
       type: 'ChangePassword' as const, data: { currentPasswordVerified, passwordHash: 'hash-2' }, metadata: meta(),
     });
-    it('records the new hash when the current password matched', () =>
-      spec.given([registered]).when(change(true)).then([{ type: 'PasswordChanged', data: { userId: USER, passwordHash: 'hash-2' } }]));
+    it('records the new hash when the current password matched, and ends every session', () =>
+      spec.given([registered]).when(change(true)).then([
+        { type: 'PasswordChanged', data: { userId: USER, passwordHash: 'hash-2' } },
+        { type: 'SessionsRevoked', data: { userId: USER, generation: 1, reason: 'passwordChanged' } },
+      ]));
+    it('raises the session generation past every earlier revocation', () =>
+      spec
+        .given([registered, { type: 'SessionsRevoked', data: { userId: USER, generation: 1, reason: 'logoutAll' } }])
+        .when(change(true))
+        .then([
+          { type: 'PasswordChanged', data: { userId: USER, passwordHash: 'hash-2' } },
+          { type: 'SessionsRevoked', data: { userId: USER, generation: 2, reason: 'passwordChanged' } },
+        ]));
     it('refuses a wrong current password with a 400 (a 401 would sign the user out)', () =>
       spec.given([registered]).when(change(false)).thenThrows(400, MESSAGES.currentPasswordWrong));
+  });
+
+  describe('logging out of all devices', () => {
+    const spec = deciderSpec(user, revokeSessions);
+    const revoke = { type: 'RevokeSessions' as const, data: {}, metadata: meta() };
+    it('ends every session, raising the generation', () =>
+      spec
+        .given([registered, { type: 'SessionsRevoked', data: { userId: USER, generation: 3, reason: 'emailChanged' } }])
+        .when(revoke)
+        .then([{ type: 'SessionsRevoked', data: { userId: USER, generation: 4, reason: 'logoutAll' } }]));
+    it('refuses a session whose account does not exist', () => spec.given([]).when(revoke).thenThrows(401, MESSAGES.unauthorized));
   });
 });

@@ -4,11 +4,14 @@ import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { useGetMeQuery } from '../features/auth/api/auth-api';
 import { api } from '../lib/api';
+import { isHttpError } from '../lib/api-error';
 import {
   clearStoredSession,
+  onSessionEnded,
   readStoredSession,
   SessionContext,
   storeSession,
+  storeToken,
   storeUser,
   type Session,
   type SessionStatus,
@@ -25,8 +28,10 @@ const sameSession = (a: StoredSession, b: StoredSession) =>
 
 /**
  * Holds the session of spec section 4: token and user in localStorage, a stored token checked with
- * GET /api/auth/me (status 'checking' meanwhile), a failed check clearing both without a word.
- * Whenever the token changes, cached server data is dropped so one user never sees another's.
+ * GET /api/auth/me (status 'checking' meanwhile). A token the server refuses (401, on the check or
+ * any later request) clears both without a word and goes to /login; a network error or a 5xx
+ * ends nothing. Whenever the user's token changes hands, cached server data is dropped so one user
+ * never sees another's (a renewed token of the same session keeps it).
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const dispatch = useDispatch<AppDispatch>();
@@ -68,10 +73,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       apply({ token, user: me.currentData });
       setTrustedToken(token);
     } else if (me.isError) {
-      clearStoredSession();
-      apply({ token: null, user: null });
+      if (isHttpError(me.error) && me.error.status === 401) {
+        clearStoredSession();
+        apply({ token: null, user: null });
+      } else {
+        // Unreachable or failing server: the session stands, as stored; its next answer decides.
+        setTrustedToken(token);
+      }
     }
-  }, [needsCheck, token, me.currentData, me.isError, me.originalArgs, apply]);
+  }, [needsCheck, token, me.currentData, me.isError, me.error, me.originalArgs, apply]);
+
+  const endSession = useCallback(() => {
+    clearStoredSession();
+    apply({ token: null, user: null });
+    navigate('/login');
+  }, [apply, navigate]);
+
+  useEffect(() => onSessionEnded(endSession), [endSession]);
 
   const signIn = useCallback(
     (newToken: string, user: SessionUser) => {
@@ -96,11 +114,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [apply],
   );
 
+  const renewToken = useCallback((newToken: string) => {
+    storeToken(newToken);
+    setTrustedToken(newToken);
+    const next = { token: newToken, user: storedRef.current.user };
+    storedRef.current = next;
+    setStored(next);
+  }, []);
+
   const status: SessionStatus = token === null ? 'anonymous' : token === trustedToken ? 'authenticated' : 'checking';
 
   const value = useMemo<Session>(
-    () => ({ status, user: stored.user, signIn, signOut, updateUser }),
-    [status, stored.user, signIn, signOut, updateUser],
+    () => ({ status, user: stored.user, signIn, signOut, updateUser, renewToken, endSession }),
+    [status, stored.user, signIn, signOut, updateUser, renewToken, endSession],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

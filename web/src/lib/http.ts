@@ -1,7 +1,7 @@
 import { LOG_POSITION_HEADER, MIN_POSITION_HEADER } from '@bt/contracts/domain/position';
 import type { ApiError } from './api-error';
 import { highestLogPosition, noteLogPosition } from './log-position';
-import { readToken } from './session';
+import { readToken, tokenRefused } from './session';
 
 export interface ApiRequest {
   /** Path below /api, e.g. '/bets'. */
@@ -14,6 +14,9 @@ export interface ApiRequest {
   /** Accept header; JSON unless said otherwise. */
   accept?: string;
 }
+
+/** Their 401 means wrong credentials, not a session that ended. */
+const SIGN_IN = new Set(['/auth/login', '/auth/register']);
 
 const isRawBody = (body: unknown): body is string | Blob => typeof body === 'string' || body instanceof Blob;
 
@@ -59,6 +62,8 @@ export const apiFetch = async (
       signal,
     });
     noteLogPosition(response.headers.get(LOG_POSITION_HEADER));
+    // A refused session (revoked, expired): only a 401, and not the answer to a sign-in attempt.
+    if (response.status === 401 && token && !SIGN_IN.has(request.url)) tokenRefused(token);
     return { response };
   } catch (cause) {
     return { error: { status: 'FETCH_ERROR', message: cause instanceof Error ? cause.message : String(cause) } };

@@ -4,12 +4,12 @@ import { Button } from '../../../components/button';
 import { Field, FormActions, FormStack, Input } from '../../../components/field';
 import { serverMessageOr } from '../../../lib/api-error';
 import { fieldErrors } from '../../../lib/form-errors';
-import { useSession } from '../../../lib/session';
+import { useSession, whileRenewingToken } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useUpdateEmailMutation } from '../api/settings-api';
 
 export function ChangeEmailForm() {
-  const { updateUser } = useSession();
+  const { updateUser, renewToken } = useSession();
   const [newEmail, setNewEmail] = useState('');
   const [error, setError] = useState<string>();
   const [updateEmail, { isLoading }] = useUpdateEmailMutation();
@@ -23,7 +23,11 @@ export function ChangeEmailForm() {
     }
     setError(undefined);
     try {
-      const result = await updateEmail(parsed.data).unwrap();
+      const result = await whileRenewingToken(async () => {
+        const answer = await updateEmail(parsed.data).unwrap();
+        if (answer?.token) renewToken(answer.token);
+        return answer;
+      });
       if (result?.user) updateUser(result.user);
       toast({ title: 'Email updated successfully' });
       setNewEmail('');

@@ -5,6 +5,7 @@ import { Field, FormActions, FormStack, Input } from '../../../components/field'
 import { serverMessageOr } from '../../../lib/api-error';
 import { focusFirstInvalid } from '../../../lib/focus';
 import { fieldErrors } from '../../../lib/form-errors';
+import { useSession, whileRenewingToken } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useUpdatePasswordMutation, type PasswordChange } from '../api/settings-api';
 
@@ -14,6 +15,7 @@ export function ChangePasswordForm() {
   const [values, setValues] = useState<PasswordChange>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof PasswordChange, string>>>({});
   const [updatePassword, { isLoading }] = useUpdatePasswordMutation();
+  const { renewToken } = useSession();
 
   const set = (key: keyof PasswordChange, value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -30,7 +32,10 @@ export function ChangePasswordForm() {
     }
     setErrors({});
     try {
-      await updatePassword(parsed.data).unwrap();
+      await whileRenewingToken(async () => {
+        const answer = await updatePassword(parsed.data).unwrap();
+        if (answer?.token) renewToken(answer.token);
+      });
       toast({ title: 'Password updated successfully' });
       setValues(EMPTY);
     } catch (cause) {

@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { ChangeEmailForm } from '../components/change-email-form';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { LogOutEverywhere } from '../components/log-out-everywhere';
 
 type Tab = 'email' | 'password';
 const TABS = [
@@ -87,6 +88,20 @@ export function SettingsRoute() {
             </div>
           </CardHeader>
           <CardContent>{tab === 'password' && <ChangePasswordForm />}</CardContent>
+        </Card>
+
+        <Card aria-labelledby="sessions-title">
+          <CardHeader>
+            <div>
+              <CardTitle as="h2" id="sessions-title">
+                Sessions
+              </CardTitle>
+              <CardDescription>Signs you out everywhere you are signed in, this device included.</CardDescription>
+            </div>
+          </CardHeader>
+          <CardContent>
+            <LogOutEverywhere />
+          </CardContent>
         </Card>
       </Narrow>
     </PageContainer>

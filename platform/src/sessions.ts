@@ -1,0 +1,171 @@
+import { sql, type Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import type pg from 'pg';
+import { sessionGenerationOf, streams } from '@bt/contracts';
+
+/** The channel command-api NOTIFYs with "<userId>:<generation>" when a user's sessions are revoked. */
+export const SESSIONS_CHANNEL = 'sessions';
+
+/**
+ * Which sessions are still good, for every process that verifies tokens (command-api and
+ * query-api, any number of replicas). `auth.sessions` holds each user's session generation, written
+ * by command-api before it appends the SessionsRevoked event (so a failed append errs on the side
+ * of logging out, never of keeping a revoked token alive). Each process caches generations and
+ * keeps the cache fresh by LISTEN on SESSIONS_CHANNEL: a request costs no query unless its user is
+ * not cached. A user with no row (registered before the table existed) is looked up in their stream.
+ */
+export interface SessionRegistry {
+  /** The user's session generation; undefined when there is no such user. */
+  generation(userId: string): Promise<number | undefined>;
+  /** Raises the user's generation to `generation` (never lowers it) and tells every process. */
+  revoke(userId: string, generation: number): Promise<void>;
+  /** A newly registered user (generation 0), after their UserRegistered is appended. */
+  registered(userId: string): Promise<void>;
+  /** Ends the LISTEN connection. */
+  close(): Promise<void>;
+}
+
+export interface SessionRegistryOptions {
+  db: Kysely<any>;
+  /** Reads a stream of the event log (the fallback for users without a row). */
+  readStream: (streamId: string) => Promise<readonly { type: string; data: unknown }[]>;
+  /** A new, unconnected client for the one LISTEN connection; without it nothing is cached. */
+  newClient?: () => pg.Client;
+  /** Users whose generation a process keeps (default 100,000). */
+  cacheSize?: number;
+}
+
+/** Creates schema `auth` and its table when missing; safe to run concurrently and repeatedly. */
+export const migrateSessions = async (db: Kysely<any>): Promise<void> => {
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('bt-auth-migrate'))`.execute(trx);
+    await sql`CREATE SCHEMA IF NOT EXISTS auth`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS auth.sessions (
+      user_id uuid PRIMARY KEY,
+      generation integer NOT NULL,
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(trx);
+  });
+};
+
+const NOTIFICATION = /^([0-9a-f-]{36}):(\d+)$/;
+
+export const createSessionRegistry = (options: SessionRegistryOptions): SessionRegistry => {
+  const { db } = options;
+  const cache = new LRUCache<string, number>({ max: options.cacheSize ?? 100_000 });
+  let migrated: Promise<void> | undefined;
+  const ready = () =>
+    (migrated ??= migrateSessions(db).catch((error) => {
+      migrated = undefined;
+      throw error;
+    }));
+
+  /*
+   * A cached value is only as good as the LISTEN connection behind it: the cache is emptied when
+   * it drops, and a value read while not listening (or across a reconnect) is not kept. Values
+   * only ever grow, so the cache takes the larger of what it holds and what it is told: a read that
+   * lands after a newer notification cannot bring an old generation back.
+   */
+  let listening: Promise<pg.Client> | undefined;
+  let live = false;
+  let epoch = 0;
+  let closed = false;
+  const remember = (userId: string, generation: number) => {
+    cache.set(userId, Math.max(cache.get(userId) ?? 0, generation));
+  };
+
+  const connect = (newClient: () => pg.Client): Promise<pg.Client> => {
+    const client = newClient();
+    let dropped = false;
+    const drop = () => {
+      if (dropped) return;
+      dropped = true;
+      live = false;
+      epoch += 1;
+      cache.clear();
+      if (listening === connection) listening = undefined;
+      client.end().catch(() => undefined);
+    };
+    client.on('error', drop);
+    client.on('end', drop);
+    client.on('notification', (message) => {
+      const match = message.channel === SESSIONS_CHANNEL ? NOTIFICATION.exec(message.payload ?? '') : null;
+      if (match) remember(match[1], Number(match[2]));
+    });
+    const connection = client
+      .connect()
+      .then(() => client.query(`LISTEN "${SESSIONS_CHANNEL}"`))
+      .then(
+        () => {
+          epoch += 1;
+          cache.clear();
+          live = !dropped;
+          return client;
+        },
+        (error: unknown) => {
+          drop();
+          throw error;
+        },
+      );
+    return connection;
+  };
+
+  const listen = () => {
+    if (closed || !options.newClient || listening) return;
+    listening = connect(options.newClient);
+    listening.catch(() => undefined); // the next miss tries again; meanwhile every check reads the table
+  };
+
+  const readRow = async (userId: string): Promise<number | undefined> => {
+    await ready();
+    const { rows } = await sql<{ generation: number }>`SELECT generation FROM auth.sessions WHERE user_id = ${userId}`.execute(db);
+    return rows[0]?.generation;
+  };
+
+  const upsert = (userId: string, generation: number) =>
+    sql`INSERT INTO auth.sessions (user_id, generation) VALUES (${userId}, ${generation})
+        ON CONFLICT (user_id) DO UPDATE SET generation = GREATEST(auth.sessions.generation, EXCLUDED.generation), updated_at = now()`.execute(db);
+
+  return {
+    async generation(userId) {
+      const cached = cache.get(userId);
+      if (cached !== undefined) return cached;
+      listen();
+      const since = live ? epoch : undefined;
+      let generation = await readRow(userId);
+      if (generation === undefined) {
+        generation = sessionGenerationOf(await options.readStream(streams.user(userId)));
+        if (generation === undefined) return undefined;
+        // So the next miss (another process, a cleared cache) is one indexed read.
+        await upsert(userId, generation);
+      }
+      if (since !== undefined && live && epoch === since) remember(userId, generation);
+      return generation;
+    },
+
+    async revoke(userId, generation) {
+      await ready();
+      await sql`WITH up AS (
+          INSERT INTO auth.sessions (user_id, generation) VALUES (${userId}, ${generation})
+          ON CONFLICT (user_id) DO UPDATE SET generation = GREATEST(auth.sessions.generation, EXCLUDED.generation), updated_at = now()
+          RETURNING user_id, generation)
+        SELECT pg_notify(${SESSIONS_CHANNEL}, user_id::text || ':' || generation) FROM up`.execute(db);
+      // This process need not wait for its own notification.
+      if (cache.has(userId)) remember(userId, generation);
+    },
+
+    async registered(userId) {
+      await ready();
+      await upsert(userId, 0);
+    },
+
+    async close() {
+      closed = true;
+      live = false;
+      cache.clear();
+      const client = await listening?.catch(() => undefined);
+      listening = undefined;
+      await client?.end().catch(() => undefined);
+    },
+  };
+};
