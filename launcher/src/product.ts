@@ -67,8 +67,8 @@ export const startProduct = async (config: LauncherConfig, log: (line: string) =
     const projector = await startProjector({ store, databaseUrl, log });
     stops.push(() => projector.stop());
 
-    const commandApi = createCommandApi({ store, db, jwtSecret });
-    const queryApi = createQueryApi({ db, pool, store, jwtSecret });
+    const commandApi = createCommandApi({ store, db, pool, jwtSecret, ...config.signIn });
+    const queryApi = createQueryApi({ db, pool, store, jwtSecret, heavyReads: config.heavyReads });
     stops.push(() => queryApi.close());
 
     const front = createFrontDoor({
