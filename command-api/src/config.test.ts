@@ -27,10 +27,10 @@ describe('command-api configuration', () => {
 });
 
 describe('command-api sign-in limits configuration', () => {
-  it('defaults to 10 failed sign-ins per e-mail and 100 per address in 15 minutes, two hashes at once, no trusted proxy', () => {
+  it('defaults to 10 failed sign-ins per e-mail and 100 per address in 15 minutes, one hash at a time, no trusted proxy', () => {
     expect(readSignInConfig({})).to.deep.equal({
       signInLimits: { loginFailuresPerEmail: 10, loginFailuresPerAddress: 100, registrationsPerEmail: 10, registrationsPerAddress: 20, windowSeconds: 900 },
-      hashQueue: { concurrency: 2, maxWaiting: 200 },
+      hashQueue: { concurrency: 1, maxWaiting: 100 },
       trustProxyHops: 0,
     });
   });

@@ -30,10 +30,11 @@ export interface HashQueueLimits {
 }
 
 /**
- * One argon2 hash holds 64 MiB while it runs: two at once keep a burst of sign-ins to ~130 MiB
- * above the process's own memory; the rest wait their turn (~0.1 s each), up to 200 of them.
+ * One argon2 hash holds 64 MiB while it runs and, with parallelism 4, already keeps four cores
+ * busy: one at a time keeps a burst of sign-ins to ~64 MiB above the process's own memory at no
+ * cost in throughput on a small machine; the rest wait their turn (~0.1-0.4 s each), up to 100.
  */
-export const DEFAULT_HASH_QUEUE: HashQueueLimits = { concurrency: 2, maxWaiting: 200 };
+export const DEFAULT_HASH_QUEUE: HashQueueLimits = { concurrency: 1, maxWaiting: 100 };
 
 /** Seconds a refused sign-in is told to wait when the hash queue is full. */
 export const HASH_QUEUE_RETRY_AFTER_SECONDS = 5;
