@@ -101,7 +101,8 @@ export const postgresSignInThrottle = (pool: pg.Pool, limits: SignInLimits, read
         if (!(error instanceof UnauthorizedError)) await giveBack(counters).catch(() => undefined);
         throw error;
       }
-      await giveBack(counters);
+      // Bookkeeping only: a signed-in bettor is not failed because a point could not be returned.
+      await giveBack(counters).catch(() => undefined);
       return result;
     },
     async register(email, address, attempt) {
