@@ -18,8 +18,8 @@ import { idempotent, migrateCommandSchema, type IdempotencyOptions } from './sha
 import { argon2Hasher, DEFAULT_HASH_QUEUE, queuedHasher, type HashQueueLimits, type PasswordCost, type PasswordHasher } from './shared/passwords';
 import type { RouteKit } from './shared/router';
 import type { Services } from './shared/services';
-import { userRoutes } from './users/routes';
 import { DEFAULT_SIGN_IN_LIMITS, postgresSignInThrottle, unthrottled, type SignInLimits } from './shared/sign-in-limits';
+import { userRoutes } from './users/routes';
 
 export { migrateCommandSchema } from './shared/idempotency';
 
