@@ -1,6 +1,7 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import { sql, type Kysely } from 'kysely';
+import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { MESSAGES } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store/port';
@@ -13,9 +14,10 @@ import { journalRoutes } from './journal/routes';
 import { parlayRoutes } from './parlays/routes';
 import { jsonBody, textBody } from './shared/http';
 import { idempotent, migrateCommandSchema, type IdempotencyOptions } from './shared/idempotency';
-import { argon2Hasher, type PasswordCost, type PasswordHasher } from './shared/passwords';
+import { argon2Hasher, DEFAULT_HASH_QUEUE, queuedHasher, type HashQueueLimits, type PasswordCost, type PasswordHasher } from './shared/passwords';
 import type { RouteKit } from './shared/router';
 import type { Services } from './shared/services';
+import { DEFAULT_SIGN_IN_LIMITS, postgresSignInThrottle, unthrottled, type SignInLimits } from './shared/sign-in-limits';
 import { userRoutes } from './users/routes';
 
 export { migrateCommandSchema } from './shared/idempotency';
@@ -24,6 +26,8 @@ export interface CommandApiDeps {
   store: EventStore;
   /** Postgres (kysely) for schema `command` (idempotency records) and reading `read.bankroll`. */
   db: Kysely<any>;
+  /** The pool behind `db`: the sign-in limits count in it (rate-limiter-flexible's Postgres store). */
+  pool: pg.Pool;
   jwtSecret: string;
   clock?: () => Date;
   /** New aggregate ids; UUID v7 by default. */
@@ -32,6 +36,15 @@ export interface CommandApiDeps {
   passwordCost?: PasswordCost;
   /** Replaces argon2 altogether (tests). */
   passwords?: PasswordHasher;
+  /** Password hashes running at once in this process, and waiting; DEFAULT_HASH_QUEUE unless given. */
+  hashQueue?: HashQueueLimits;
+  /** Sign-in and registration limits; DEFAULT_SIGN_IN_LIMITS unless given, none when false (tests of other things). */
+  signInLimits?: SignInLimits | false;
+  /**
+   * Proxies in front of this service whose X-Forwarded-For is trusted (0: none, the socket's
+   * address is the client's). Behind the compose gateway, 1.
+   */
+  trustProxyHops?: number;
   /** Settled profit per the read model, for the withdrawal check; reads `read.bankroll` by default. */
   settledProfit?: (userId: string) => Promise<number | undefined>;
   idempotency?: IdempotencyOptions;
@@ -84,12 +97,14 @@ export const createCommandApi = (deps: CommandApiDeps): Koa => {
     jwtSecret: deps.jwtSecret,
     clock: deps.clock ?? (() => new Date()),
     newId: deps.newId ?? uuidv7,
-    passwords: deps.passwords ?? argon2Hasher(deps.passwordCost),
+    passwords: queuedHasher(deps.passwords ?? argon2Hasher(deps.passwordCost), deps.hashQueue ?? DEFAULT_HASH_QUEUE),
     settledProfit: deps.settledProfit ?? settledProfitFromReadModel(deps.db),
     sessions: deps.sessions ?? createSessionRegistry({ db: deps.db, readStream: (stream) => deps.store.readStream(stream) }),
   };
+  const signInLimits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
   const kit: RouteKit = {
     services,
+    signIn: signInLimits === false ? unthrottled : postgresSignInThrottle(deps.pool, signInLimits, ready),
     auth: requireAuth(deps.jwtSecret, services.sessions),
     json: jsonBody(),
     csv: textBody(CSV_LIMIT),
@@ -101,7 +116,7 @@ export const createCommandApi = (deps: CommandApiDeps): Koa => {
     routes(router, kit);
   }
 
-  const app = new Koa();
+  const app = new Koa({ proxy: (deps.trustProxyHops ?? 0) > 0, maxIpsCount: deps.trustProxyHops ?? 0 });
   app.use(errorMiddleware(deps.log));
   app.use(securityHeaders());
   app.use(noStore);

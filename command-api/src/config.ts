@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { parseEnv, port, postgresUrl } from '@bt/platform';
+import { count, parseEnv, port, postgresUrl, trustProxyHops } from '@bt/platform';
+import { DEFAULT_HASH_QUEUE } from './shared/passwords';
+import { DEFAULT_SIGN_IN_LIMITS } from './shared/sign-in-limits';
 
 const DEV_DATABASE_URL = 'postgres://postgres:postgres@localhost:5432/bettracker';
 const DEV_JWT_SECRET = 'development-only-secret-do-not-use-in-production';
@@ -35,3 +37,36 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
   };
 };
 export type CommandApiConfig = ReturnType<typeof readConfig>;
+
+/**
+ * The sign-in protections' environment (read by main.ts and by the launcher): limits per e-mail and
+ * per client address in a window, the password-hash queue, and which proxy's X-Forwarded-For to trust.
+ */
+export const readSignInConfig = (env: NodeJS.ProcessEnv = process.env) => {
+  const limits = DEFAULT_SIGN_IN_LIMITS;
+  const config = parseEnv(
+    z.object({
+      LOGIN_FAILURES_PER_EMAIL: count(limits.loginFailuresPerEmail),
+      LOGIN_FAILURES_PER_ADDRESS: count(limits.loginFailuresPerAddress),
+      REGISTRATIONS_PER_EMAIL: count(limits.registrationsPerEmail),
+      REGISTRATIONS_PER_ADDRESS: count(limits.registrationsPerAddress),
+      SIGN_IN_WINDOW_MINUTES: count(limits.windowSeconds / 60),
+      PASSWORD_HASH_CONCURRENCY: count(DEFAULT_HASH_QUEUE.concurrency),
+      PASSWORD_HASH_QUEUE: count(DEFAULT_HASH_QUEUE.maxWaiting),
+      TRUST_PROXY_HOPS: trustProxyHops,
+    }),
+    env,
+  );
+  return {
+    signInLimits: {
+      loginFailuresPerEmail: config.LOGIN_FAILURES_PER_EMAIL,
+      loginFailuresPerAddress: config.LOGIN_FAILURES_PER_ADDRESS,
+      registrationsPerEmail: config.REGISTRATIONS_PER_EMAIL,
+      registrationsPerAddress: config.REGISTRATIONS_PER_ADDRESS,
+      windowSeconds: config.SIGN_IN_WINDOW_MINUTES * 60,
+    },
+    hashQueue: { concurrency: config.PASSWORD_HASH_CONCURRENCY, maxWaiting: config.PASSWORD_HASH_QUEUE },
+    trustProxyHops: config.TRUST_PROXY_HOPS,
+  };
+};
+export type SignInConfig = ReturnType<typeof readSignInConfig>;

@@ -49,4 +49,13 @@ export const MESSAGES = {
   parlayDeleted: 'Parlay deleted successfully',
   goalDeleted: 'Goal deleted successfully',
   entryDeleted: 'Journal entry deleted',
+  /** 429 of sign-in and registration; `retryAfterSeconds` as in the answer's Retry-After. */
+  tooManyAttempts: (retryAfterSeconds: number) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    return `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  },
+  /** 429 of asOf replays and downloads when one user (or everyone) runs too many at once. */
+  tooManyHeavyReads: 'Too many replays and downloads at once. Please try again in a few seconds.',
+  /** 503 when more sign-ins wait for a password check than the server queues. */
+  serverBusy: 'The server is busy. Please try again in a few seconds.',
 } as const;

@@ -16,9 +16,10 @@ import { load, send } from './http-load';
 import { startAggregateBaseline } from './aggregate-baseline';
 import { webBudget } from './web-budget';
 import { serve } from './serve';
+import { LIFTED, LOGINS, REPLAYS, throttleScenarios, WRONG } from './throttle';
 
 /**
- * `npm run bench [-- section ...]`: sections rebuild, reads, writes, web (default: all).
+ * `npm run bench [-- section ...]`: sections rebuild, reads, writes, throttle, web (default: all).
  * Every figure is printed beside a baseline measured in the same run, on this machine.
  */
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -26,6 +27,8 @@ const USERS = Number(process.env.BENCH_USERS ?? 1_000);
 const BIG_USER_BETS = Number(process.env.BENCH_BIG_USER_BETS ?? 100_000);
 const READS = Number(process.env.BENCH_READS ?? 2_000);
 const WRITES = Number(process.env.BENCH_WRITES ?? 10_000);
+const REPLAY_USER_BETS = Number(process.env.BENCH_REPLAY_USER_BETS ?? 20_000);
+const THROTTLE_SECONDS = Number(process.env.BENCH_THROTTLE_SECONDS ?? 10);
 const sections = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const wants = (name: string) => sections.length === 0 || sections.includes(name);
 
@@ -175,6 +178,30 @@ try {
     } finally {
       await product.stop();
     }
+  }
+
+  if (wants('throttle')) {
+    console.log(`\nthrottle: the product in a child process, every limit lifted (as before) and then the defaults...`);
+    const scenario = await throttleScenarios({
+      databaseUrl, dataDir: dir, pool, bigUserBets: REPLAY_USER_BETS, seconds: THROTTLE_SECONDS, log: (line) => console.log(line),
+    });
+    const before = await scenario('limits lifted', LIFTED);
+    const after = await scenario('default limits', {});
+    const mb = (n: number) => `${fmt(n)} MB`;
+    const p = (l: { p50: number; p99: number }) => `p50 ${ms(l.p50)}, p99 ${ms(l.p99)}`;
+    report(`RSS of the product during ${LOGINS} concurrent sign-ins (right passwords, ${LOGINS} addresses)`,
+      `peak ${mb(after.rssPeakMb)} (${mb(after.rssPeakMb - after.rssBeforeMb)} above idle); ${after.logins.ok}/${LOGINS} signed in, slowest ${ms(after.logins.max)}`,
+      `idle ${mb(after.rssBeforeMb)}; limits lifted: peak ${mb(before.rssPeakMb)} (idle ${mb(before.rssBeforeMb)}), slowest ${ms(before.logins.max)}; one sign-in alone ${ms(after.loginAlone)}`,
+      `${fmt(before.rssPeakMb - before.rssBeforeMb)} -> ${fmt(after.rssPeakMb - after.rssBeforeMb)} MB above idle`, 'peak < 250 MB');
+    report(`${WRONG} wrong passwords for one e-mail from one address, then the right one`,
+      `${after.wrongRefused} refused (429), ${after.wrongChecked} checked (401); then the right password: ${after.rightAfter}`,
+      `limits lifted: ${before.wrongRefused} refused, ${before.wrongChecked} checked; right password: ${before.rightAfter}; another e-mail from another address meanwhile: ${after.otherEmailAfter}`,
+      `${fmt(before.wrongChecked / Math.max(1, after.wrongChecked), 0)}x fewer guesses checked`, 'the 11th and later refused');
+    const counts = (m: Map<number, number>) => [...m].sort().map(([status, n]) => `${n}x ${status}`).join(', ');
+    report(`another user's GET /api/stats during ${REPLAYS} concurrent asOf replays by a ${fmt(REPLAY_USER_BETS)}-bet user`,
+      `${p(after.statsDuring)}; /healthz ${p(after.healthDuring)}; replays answered: ${counts(after.replays)}`,
+      `alone ${p(after.statsAlone)}; limits lifted: during ${p(before.statsDuring)}, /healthz ${p(before.healthDuring)}, replays ${counts(before.replays)}`,
+      `${fmt(before.statsDuring.p99 / after.statsDuring.p99, 1)}x lower p99 than with limits lifted`, 'p99 < 50 ms');
   }
 
   if (wants('web')) {

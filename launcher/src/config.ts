@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { readSignInConfig } from '@bt/command-api/config';
+import { readHeavyReadConfig } from '@bt/query-api/config';
 import { parseEnv, port, postgresUrl } from '@bt/platform';
 
-/** The launcher's environment, read once. Unset stores mean the embedded default under DATA_DIR. */
-export const readConfig = (env: NodeJS.ProcessEnv = process.env) =>
-  parseEnv(
+/**
+ * The launcher's environment, read once. Unset stores mean the embedded default under DATA_DIR.
+ * The services' own limits are read by their config: sign-in (command-api) and heavy reads (query-api).
+ */
+export const readConfig = (env: NodeJS.ProcessEnv = process.env) => ({
+  ...parseEnv(
     z.object({
       PORT: port(3000),
       HOST: z.string().default('0.0.0.0'),
@@ -16,5 +21,8 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) =>
       WEB_DIST: z.string().default('web/dist'),
     }),
     env,
-  );
+  ),
+  signIn: readSignInConfig(env),
+  heavyReads: readHeavyReadConfig(env),
+});
 export type LauncherConfig = ReturnType<typeof readConfig>;

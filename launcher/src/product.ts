@@ -61,8 +61,8 @@ export const startProduct = async (config: LauncherConfig, log: (line: string) =
     // One session registry (one cache, one LISTEN connection) for both APIs of this process.
     const sessions = createSessionRegistry({ db, readStream: (stream) => store.readStream(stream), newClient: () => new pg.Client({ connectionString: databaseUrl }) });
     stops.push(() => sessions.close());
-    const commandApi = createCommandApi({ store, db, jwtSecret, sessions });
-    const queryApi = createQueryApi({ db, pool, store, jwtSecret, sessions });
+    const commandApi = createCommandApi({ store, db, pool, jwtSecret, sessions, ...config.signIn });
+    const queryApi = createQueryApi({ db, pool, store, jwtSecret, sessions, heavyReads: config.heavyReads });
     stops.push(() => queryApi.close());
 
     const front = createFrontDoor({

@@ -13,3 +13,12 @@ export const parseEnv = <S extends z.ZodObject<z.ZodRawShape>>(schema: S, env: N
 
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 export const postgresUrl = z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL');
+
+/** A positive whole number (a limit or a size), `fallback` when unset. */
+export const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
+/**
+ * TRUST_PROXY_HOPS: how many proxies in front of a service append to X-Forwarded-For and are
+ * trusted to (0: none; the socket's address is the client's, and a sent X-Forwarded-For is ignored).
+ */
+export const trustProxyHops = z.coerce.number().int().min(0).max(10).default(0);

@@ -22,6 +22,7 @@ import { buildStats, getStats } from './queries/get-stats';
 import { getStreaks, toStreakStats } from './queries/get-streaks';
 import { exportBetsCsv } from './queries/export-bets-csv';
 import { streamUserEvents } from './queries/stream-user-events';
+import { DEFAULT_HEAVY_READ_LIMITS, limitHeavyReads, type HeavyReadLimits } from './heavy-reads';
 
 export interface QueryApiDeps {
   /** The read models (schema `read`). */
@@ -40,6 +41,8 @@ export interface QueryApiDeps {
    * LISTEN (closed by `close()`); 'signature-only' checks tokens without it (the benchmark's baseline).
    */
   sessions?: SessionRegistry | 'signature-only';
+  /** Turns for asOf replays, the NDJSON download and the CSV export; DEFAULT_HEAVY_READ_LIMITS unless given. */
+  heavyReads?: HeavyReadLimits;
 }
 
 /** The Koa app plus `close()`, which ends its LISTEN connections (the caller owns db, pool and store, and a registry it passed). */
@@ -110,6 +113,9 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
 
   const router = new Router({ prefix: '/api' });
   const guard = [requireAuth(deps.jwtSecret, sessions), readYourWrites(waiter, setAside, deps.maxWaitMs ?? DEFAULT_MAX_WAIT_MS)];
+  const heavy = limitHeavyReads(deps.heavyReads ?? DEFAULT_HEAVY_READ_LIMITS);
+  /** A replay only when the query asks for one (asOf); the live reads stay unlimited. */
+  const heavyWhenAsOf: Middleware = (ctx, next) => (ctx.query.asOf === undefined ? next() : heavy(ctx, next));
 
   router.get('/auth/me', ...guard, async (ctx) => {
     ctx.body = await getMe(db, store, currentUserId(ctx));
@@ -139,7 +145,7 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
     ctx.body = await getJournal(db, currentUserId(ctx));
   });
 
-  router.get('/stats', ...guard, async (ctx) => {
+  router.get('/stats', ...guard, heavyWhenAsOf, async (ctx) => {
     const { range, asOf } = statsQuery.parse(ctx.query);
     const userId = currentUserId(ctx);
     if (asOf === undefined) {
@@ -151,7 +157,7 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
     }
   });
 
-  router.get('/stats/streaks', ...guard, async (ctx) => {
+  router.get('/stats/streaks', ...guard, heavyWhenAsOf, async (ctx) => {
     const { asOf } = streaksQuery.parse(ctx.query);
     const userId = currentUserId(ctx);
     ctx.body =
@@ -160,13 +166,13 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
         : toStreakStats((await replayAsOf(db, store, userId, asOf)).streaks ?? undefined);
   });
 
-  router.get('/events', ...guard, async (ctx) => {
+  router.get('/events', ...guard, heavy, async (ctx) => {
     const userId = currentUserId(ctx);
     ctx.type = 'application/x-ndjson; charset=utf-8';
     ctx.body = streamUserEvents(store, userId, await userStreamIds(db, userId));
   });
 
-  router.get('/export/bets.csv', ...guard, async (ctx) => {
+  router.get('/export/bets.csv', ...guard, heavy, async (ctx) => {
     ctx.attachment('bets.csv');
     ctx.type = 'text/csv; charset=utf-8';
     ctx.body = exportBetsCsv(db, currentUserId(ctx));

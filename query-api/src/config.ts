@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { parseEnv, port, postgresUrl } from '@bt/platform/config';
+import { count, parseEnv, port, postgresUrl } from '@bt/platform/config';
+import { DEFAULT_HEAVY_READ_LIMITS, type HeavyReadLimits } from './heavy-reads';
 
 /** query-api's environment, read once at start-up (fails fast naming the bad variable). */
 const schema = z.object({
@@ -17,3 +18,16 @@ const schema = z.object({
 export type QueryApiConfig = z.infer<typeof schema>;
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): QueryApiConfig => parseEnv(schema, env);
+
+/** Turns for heavy reads (asOf replays, the NDJSON download, the CSV export); the launcher reads them too. */
+export const readHeavyReadConfig = (env: NodeJS.ProcessEnv = process.env): HeavyReadLimits => {
+  const config = parseEnv(
+    z.object({
+      HEAVY_READS_PER_USER: count(DEFAULT_HEAVY_READ_LIMITS.perUser),
+      HEAVY_READS_TOTAL: count(DEFAULT_HEAVY_READ_LIMITS.total),
+      HEAVY_READ_MAX_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(DEFAULT_HEAVY_READ_LIMITS.maxWaitMs),
+    }),
+    env,
+  );
+  return { perUser: config.HEAVY_READS_PER_USER, total: config.HEAVY_READS_TOTAL, maxWaitMs: config.HEAVY_READ_MAX_WAIT_MS };
+};

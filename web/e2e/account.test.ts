@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
+import { MESSAGES } from '@bt/contracts';
+import type { E2E } from './harness';
 import {
   expectNoSeriousA11yViolations,
   expectToast,
@@ -10,6 +12,7 @@ import {
   signUp,
   uniqueEmail,
   journey,
+  PASSWORD,
   type Viewport,
 } from './steps';
 
@@ -120,8 +123,35 @@ const unknownPaths = async (page: Page, viewport: Viewport) => {
   expect(await page.getByRole('link', { name: 'Sign In', exact: true }).first().getAttribute('href')).to.equal('/login');
 };
 
+/** Journey 9: past the attempts an e-mail gets, the login and signup forms say when to try again. */
+const tooManyAttempts = async (e2e: E2E, page: Page, viewport: Viewport) => {
+  const post = (path: string, body: object) =>
+    fetch(`${e2e.product.url}/api/auth/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const email = uniqueEmail(`guessed-${viewport.name}`);
+  expect((await post('register', { email, password: PASSWORD })).status).to.equal(201);
+  // Ten wrong passwords (the default limit per e-mail), then even the right one is refused.
+  for (let i = 0; i < 10; i++) expect((await post('login', { email, password: `guess-${i}` })).status).to.equal(401);
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expectToast(page, 'Login Failed', MESSAGES.tooManyAttempts(15 * 60));
+  expect(new URL(page.url()).pathname).to.equal('/login');
+
+  // Registration: ten attempts for one address (the first made the account), then the form is told to wait.
+  for (let i = 0; i < 9; i++) expect((await post('register', { email, password: PASSWORD })).status).to.equal(409);
+  await page.goto('/signup');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expectToast(page, 'Registration Failed', 'Too many attempts. Please try again in 15 minutes.');
+};
+
 journey('bankroll', 'adds funds in the header dialog and shows the new bankroll, refusing an amount of 0', (t, viewport) => addFunds(t.page, viewport));
 
 journey('settings', 'changes e-mail and password, logs out and logs in with the new credentials', (t, viewport) => changeCredentials(t.page, viewport));
 
 journey('routes', 'shows the 404 screen for an unknown path signed in, and the landing page after logout and signed out', (t, viewport) => unknownPaths(t.page, viewport));
+
+journey('sign-in limits', 'tells the login and signup forms to try again later once an e-mail has had too many attempts', (t, viewport) =>
+  tooManyAttempts(t.e2e, t.page, viewport));

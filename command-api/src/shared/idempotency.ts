@@ -54,6 +54,12 @@ export const migrateCommandSchema = async (db: Kysely<any>): Promise<void> => {
       PRIMARY KEY (scope, key)
     )`.execute(trx);
     await sql`DELETE FROM command.idempotency WHERE created_at < now() - ${RETENTION}::interval`.execute(trx);
+    // Sign-in and registration counters, as rate-limiter-flexible's Postgres store lays them out.
+    await sql`CREATE TABLE IF NOT EXISTS command.rate_limits (
+      key varchar(255) PRIMARY KEY,
+      points integer NOT NULL DEFAULT 0,
+      expire bigint
+    )`.execute(trx);
   });
   await migrateSessions(db);
 };

@@ -1,9 +1,12 @@
 import type { Middleware } from 'koa';
+import type { SignInThrottle } from './sign-in-limits';
 import type { Services } from './services';
 
 /** The middleware routes pick from, built once by createCommandApi. */
 export interface RouteKit {
   services: Services;
+  /** Sign-in and registration limits (per e-mail and per client address). */
+  signIn: SignInThrottle;
   /** Bearer token required (401 otherwise). */
   auth: Middleware;
   /** JSON body, up to 1 MB. */

@@ -41,7 +41,7 @@ export interface TestApi {
 
 let users = 0;
 
-/** Starts command-api on a fresh test database (argon2 kept cheap). `wrapStore` lets a test stand between the api and the real store. */
+/** Starts command-api on a fresh test database (argon2 kept cheap, no sign-in limits unless given). `wrapStore` lets a test stand between the api and the real store. */
 export const startTestApi = async (
   deps: Partial<CommandApiDeps> & { wrapStore?: (store: EventStore) => EventStore } = {},
 ): Promise<TestApi> => {
@@ -53,7 +53,9 @@ export const startTestApi = async (
   const app = createCommandApi({
     store: wrapStore ? wrapStore(store) : store,
     db,
+    pool,
     jwtSecret: JWT_SECRET,
+    signInLimits: false,
     passwordCost: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
     log: () => undefined,
     ...rest,

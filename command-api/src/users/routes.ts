@@ -7,17 +7,19 @@ import type { RouteKit } from '../shared/router';
 import { currentGeneration, login, logOutEverywhere, register, updateEmail, updatePassword } from './accounts';
 import { toUserResponse } from './user';
 
-export const userRoutes = (router: Router, { services, auth, json, idempotent }: RouteKit): void => {
+export const userRoutes = (router: Router, { services, signIn, auth, json, idempotent }: RouteKit): void => {
   router.post('/auth/register', json, idempotent, async (ctx) => {
     const body = parseBody(registerBody, ctx);
     const key = (ctx.state.idempotency as IdempotencyState | undefined)?.key;
     const userId = key ? derivedId('register', key) : services.newId();
-    const { user, position } = await register(services, requestScope(ctx, services, userId), body);
+    const scope = requestScope(ctx, services, userId);
+    const { user, position } = await signIn.register(body.email, ctx.ip, () => register(services, scope, body));
     reply(ctx, 201, { token: signToken(user.userId, services.jwtSecret), user: toUserResponse(user) }, position);
   });
 
   router.post('/auth/login', json, async (ctx) => {
-    const user = await login(services, parseBody(loginBody, ctx));
+    const body = parseBody(loginBody, ctx);
+    const user = await signIn.login(body.email, ctx.ip, () => login(services, body));
     ctx.body = { token: signToken(user.userId, services.jwtSecret, await currentGeneration(services, user)), user: toUserResponse(user) };
   });
 

@@ -28,6 +28,18 @@ export class ConflictError extends HttpError {
     super(409, message);
   }
 }
+/** 429 (a limit per client or user) or 503 (the server is full): answered with `Retry-After`. */
+export class RetryLaterError extends HttpError {
+  constructor(status: 429 | 503, readonly retryAfterSeconds: number, message: string) {
+    super(status, message);
+  }
+}
+/** Too many attempts by this client: 429 with `Retry-After` and the message of contracts. */
+export class TooManyRequestsError extends RetryLaterError {
+  constructor(retryAfterSeconds: number, message: string = MESSAGES.tooManyAttempts(retryAfterSeconds)) {
+    super(429, Math.max(1, Math.ceil(retryAfterSeconds)), message);
+  }
+}
 
 /**
  * First middleware of every service: maps errors to JSON `{ message }`. A ZodError is a 400 with
@@ -40,7 +52,8 @@ export const errorMiddleware = (log: (error: unknown) => void = console.error): 
       await next();
     } catch (error) {
       const { status, message } = toResponse(error);
-      if (status >= 500) log(error);
+      if (status >= 500 && !(error instanceof RetryLaterError)) log(error);
+      if (error instanceof RetryLaterError) ctx.set('Retry-After', String(error.retryAfterSeconds));
       ctx.status = status;
       ctx.body = { message };
     }

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
-import { formatPosition, type RecordedEvent } from '@bt/event-store/port';
+import { formatPosition, type EventStore, type RecordedEvent } from '@bt/event-store/port';
 import { createPostgresEventStore, type PostgresEventStore } from '@bt/event-store/postgres/postgres-event-store';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing/postgres';
 import { createDb } from '@bt/platform/db';
@@ -16,6 +16,7 @@ import { signToken } from '@bt/platform/http/auth';
 import { migrateReadModels } from '@bt/projector/db/migrate';
 import { startProjector, type RunningProjector } from '@bt/projector/projector';
 import { createQueryApi, type QueryApi } from '../app';
+import type { HeavyReadLimits } from '../heavy-reads';
 import type { ReadDatabase } from '../read-db';
 
 export const TEST_SECRET = 'query-api-test-secret-0123456789abcdef';
@@ -26,6 +27,10 @@ export interface HarnessOptions {
   maxWaitMs?: number;
   /** Run the live projector (default true); off for tests that drive the checkpoint by hand. */
   projector?: boolean;
+  /** Turns for heavy reads; the app's defaults unless given. */
+  heavyReads?: HeavyReadLimits;
+  /** Lets a test stand between the app and the real store (the projector and `record` use the store itself). */
+  wrapStore?: (store: EventStore) => EventStore;
 }
 
 export interface Harness {
@@ -56,7 +61,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     options.projector === false
       ? undefined
       : await startProjector({ store, databaseUrl: database.url, batchTimeMs: 5, log: () => undefined });
-  const app = createQueryApi({ db, pool, store, jwtSecret: TEST_SECRET, clock: options.clock, maxWaitMs: options.maxWaitMs });
+  const app = createQueryApi({
+    db, pool, store: options.wrapStore ? options.wrapStore(store) : store, jwtSecret: TEST_SECRET,
+    clock: options.clock, maxWaitMs: options.maxWaitMs, heavyReads: options.heavyReads,
+  });
   const server: Server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { TooManyRequestsError, UnauthorizedError } from '@bt/platform';
+
+/**
+ * How many sign-in and registration attempts an e-mail and a client address get per window. Far
+ * above what a bettor does (a wrong password now and then, one registration), far below guessing.
+ */
+export interface SignInLimits {
+  /** Failed sign-ins per e-mail; past them even the right password is 429 until the window ends. */
+  loginFailuresPerEmail: number;
+  /** Failed sign-ins per client address, whatever the e-mails (guessing across many accounts). */
+  loginFailuresPerAddress: number;
+  /** Registration attempts per e-mail (each costs a password hash and says whether the address is taken). */
+  registrationsPerEmail: number;
+  /** Registration attempts per client address. */
+  registrationsPerAddress: number;
+  /** The window every count above is kept for (fixed, from the first attempt counted). */
+  windowSeconds: number;
+}
+
+export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
+  loginFailuresPerEmail: 10,
+  loginFailuresPerAddress: 100,
+  registrationsPerEmail: 10,
+  registrationsPerAddress: 20,
+  windowSeconds: 15 * 60,
+};
+
+/** Runs sign-in and registration attempts within the limits; over a limit, 429 with Retry-After. */
+export interface SignInThrottle {
+  /** A failed sign-in (401) counts against the e-mail and the address; a successful one does not. */
+  login<T>(email: string, address: string, attempt: () => Promise<T>): Promise<T>;
+  /** Every registration attempt counts against the e-mail and the address. */
+  register<T>(email: string, address: string, attempt: () => Promise<T>): Promise<T>;
+}
+
+/** No limits: for tests of everything else (they sign up many users from 127.0.0.1). */
+export const unthrottled: SignInThrottle = {
+  login: (_email, _address, attempt) => attempt(),
+  register: (_email, _address, attempt) => attempt(),
+};
+
+/** Where the counters live (created by migrateCommandSchema, in rate-limiter-flexible's layout). */
+export const RATE_LIMITS_TABLE = { schema: 'command', table: 'rate_limits' } as const;
+
+type Counter = [limiter: RateLimiterPostgres, key: string];
+
+/** Keys are digests: an e-mail (254 chars) or a forwarded address could outgrow the key column. */
+const digest = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+/**
+ * The limits, counted in Postgres (rate-limiter-flexible) so they hold across replicas. An attempt
+ * takes a point from each of its counters before the password is checked, so concurrent guesses
+ * cannot overrun a limit; a successful sign-in gives its points back.
+ */
+export const postgresSignInThrottle = (pool: pg.Pool, limits: SignInLimits, ready: () => Promise<void>): SignInThrottle => {
+  const limiter = (keyPrefix: string, points: number) =>
+    new RateLimiterPostgres({
+      storeClient: pool,
+      storeType: 'pool',
+      schemaName: RATE_LIMITS_TABLE.schema,
+      tableName: RATE_LIMITS_TABLE.table,
+      tableCreated: true,
+      keyPrefix,
+      points,
+      duration: limits.windowSeconds,
+    });
+  const loginByEmail = limiter('login-email', limits.loginFailuresPerEmail);
+  const loginByAddress = limiter('login-address', limits.loginFailuresPerAddress);
+  const registerByEmail = limiter('register-email', limits.registrationsPerEmail);
+  const registerByAddress = limiter('register-address', limits.registrationsPerAddress);
+
+  const giveBack = (counters: Counter[]) => Promise.all(counters.map(([l, key]) => l.reward(key, 1)));
+
+  /** One point from each counter, or none: 429 with the longest wait of those refused. */
+  const take = async (counters: Counter[]): Promise<void> => {
+    await ready();
+    const results = await Promise.allSettled(counters.map(([l, key]) => l.consume(key, 1)));
+    const refused = results.flatMap((r) => (r.status === 'rejected' && r.reason instanceof RateLimiterRes ? [r.reason] : []));
+    const failed = results.find((r) => r.status === 'rejected' && !(r.reason instanceof RateLimiterRes));
+    if (refused.length === 0 && !failed) return;
+    await giveBack(counters.filter((_, i) => results[i].status === 'fulfilled'));
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    throw new TooManyRequestsError(Math.max(...refused.map((r) => r.msBeforeNext)) / 1000);
+  };
+
+  return {
+    async login(email, address, attempt) {
+      const counters: Counter[] = [
+        [loginByEmail, digest(email)],
+        [loginByAddress, digest(address)],
+      ];
+      await take(counters);
+      let result: Awaited<ReturnType<typeof attempt>>;
+      try {
+        result = await attempt();
+      } catch (error) {
+        // Only a wrong password counts; a fault of ours does not use up the bettor's attempts.
+        if (!(error instanceof UnauthorizedError)) await giveBack(counters).catch(() => undefined);
+        throw error;
+      }
+      // Bookkeeping only: a signed-in bettor is not failed because a point could not be returned.
+      await giveBack(counters).catch(() => undefined);
+      return result;
+    },
+    async register(email, address, attempt) {
+      await take([
+        [registerByEmail, digest(email)],
+        [registerByAddress, digest(address)],
+      ]);
+      return attempt();
+    },
+  };
+};
