@@ -32,17 +32,36 @@ const appendLog = async (store: PostgresEventStore, events: readonly RecordedEve
   for (const e of events) await store.append(e.streamId, [{ type: e.type, data: e.data, metadata: e.metadata }], 'any');
 };
 
+/** A fresh database with the Postgres store, and the projector a test starts there (stopped after). */
+const useDatabase = () => {
+  const t = {} as {
+    database: TestDatabase;
+    store: PostgresEventStore;
+    db: ReturnType<typeof createDb<Database>>['db'];
+    pool: pg.Pool;
+    projector?: RunningProjector;
+  };
+  before(async () => {
+    t.database = await createTestDatabase();
+    t.store = await createPostgresEventStore({ connectionString: t.database.url, pollIntervalMs: 100 });
+    ({ db: t.db, pool: t.pool } = createDb<Database>(t.database.url, 4));
+  });
+  after(async () => {
+    await t.projector?.stop();
+    await t.store?.close();
+    await t.db?.destroy();
+    await t.database?.drop();
+  });
+  return t;
+};
+
 const withoutFailureTimes = (snapshot: Record<string, unknown[]>) => ({
   ...snapshot,
   projection_failures: snapshot.projection_failures.map((row) => ({ ...(row as object), failed_at: undefined })),
 });
 
 describe('a user whose events cannot be projected is set aside, and nobody else stops', () => {
-  let database: TestDatabase;
-  let store: PostgresEventStore;
-  let db: ReturnType<typeof createDb<Database>>['db'];
-  let pool: pg.Pool;
-  let projector: RunningProjector | undefined;
+  const t = useDatabase();
   const lines: string[] = [];
   const revisions = new Map<string, number>();
 
@@ -57,25 +76,14 @@ describe('a user whose events cannot be projected is set aside, and nobody else 
   const good = [new EventLog(), new EventLog(), new EventLog()];
 
   const start = async () =>
-    (projector = await startProjector({ store, databaseUrl: database.url, batchTimeMs: 5, batchSize: 50, log: (l) => lines.push(l) }));
+    (t.projector = await startProjector({ store: t.store, databaseUrl: t.database.url, batchTimeMs: 5, batchSize: 50, log: (l) => lines.push(l) }));
 
-  before(async () => {
-    database = await createTestDatabase();
-    store = await createPostgresEventStore({ connectionString: database.url, pollIntervalMs: 100 });
-    ({ db, pool } = createDb<Database>(database.url, 4));
-  });
-  after(async () => {
-    await projector?.stop();
-    await store?.close();
-    await db?.destroy();
-    await database?.drop();
-  });
 
   const failures = async () =>
-    db.withSchema('read').selectFrom('projection_failures').selectAll().orderBy('user_id').execute();
+    t.db.withSchema('read').selectFrom('projection_failures').selectAll().orderBy('user_id').execute();
 
   const betsOf = async (userId: string) =>
-    (await db.withSchema('read').selectFrom('bets').select('event').where('user_id', '=', userId).orderBy('event').execute()).map((r) => r.event);
+    (await t.db.withSchema('read').selectFrom('bets').select('event').where('user_id', '=', userId).orderBy('event').execute()).map((r) => r.event);
 
   it('sets each poisoned user aside while other users write concurrently, and keeps everyone else current', async () => {
     await start();
@@ -83,8 +91,8 @@ describe('a user whose events cannot be projected is set aside, and nobody else 
       log.register();
       log.placeBet({ event: 'Before the poison' }, 'win');
     }
-    await appendLog(store, Object.values(poisoned).flatMap((l) => l.events));
-    await projector!.caughtUp();
+    await appendLog(t.store, Object.values(poisoned).flatMap((l) => l.events));
+    await t.projector!.caughtUp();
 
     const poison: RecordedEvent[] = [];
     const goalId = poisoned.overflowingDate.setGoal({ startDate: '2025-03-01' });
@@ -110,14 +118,14 @@ describe('a user whose events cannot be projected is set aside, and nobody else 
     Object.assign(foreign.data as object, { userId: notAUuid });
     poison.push(foreign);
 
-    // The good users write throughout, through the store; the poison goes straight into its tables.
+    // The good users write throughout, through the t.store; the poison goes straight into its tables.
     const writers = good.map(async (log, n) => {
       const before = log.events.length;
       for (let i = 0; i < 15; i++) log.placeBet({ event: `Good ${n}.${String(i).padStart(2, '0')}` }, i % 2 ? 'win' : 'loss');
-      await appendLog(store, [...log.events.slice(0, 2), ...log.events.slice(before)]);
+      await appendLog(t.store, [...log.events.slice(0, 2), ...log.events.slice(before)]);
     });
-    await Promise.all([...writers, ...poison.map((e) => writeRaw(pool, [e], revisions))]);
-    await projector!.caughtUp();
+    await Promise.all([...writers, ...poison.map((e) => writeRaw(t.pool, [e], revisions))]);
+    await t.projector!.caughtUp();
 
     for (const [n, log] of good.entries()) {
       expect(await betsOf(log.userId), `user ${n}'s bets`).to.have.length(16);
@@ -137,79 +145,64 @@ describe('a user whose events cannot be projected is set aside, and nobody else 
   it('skips later events of a set-aside user but notes their new streams, and still follows everyone else', async () => {
     const later = poisoned.nulInText.placeBet({ event: 'After the poison' });
     good[0].placeBet({ event: 'Good 0.later' });
-    await appendLog(store, [...poisoned.nulInText.events.slice(-1), ...good[0].events.slice(-1)]);
-    await projector!.caughtUp();
+    await appendLog(t.store, [...poisoned.nulInText.events.slice(-1), ...good[0].events.slice(-1)]);
+    await t.projector!.caughtUp();
     expect(await betsOf(good[0].userId)).to.include('Good 0.later');
     expect(await betsOf(poisoned.nulInText.userId)).to.deep.equal(['Before the poison']);
-    const streams = await db.withSchema('read').selectFrom('user_streams').select('stream_id').where('user_id', '=', poisoned.nulInText.userId).execute();
+    const streams = await t.db.withSchema('read').selectFrom('user_streams').select('stream_id').where('user_id', '=', poisoned.nulInText.userId).execute();
     expect(streams.map((s) => s.stream_id)).to.include(`bet-${later}`);
   });
 
   it('goes on after a restart without stalling on the poison again', async () => {
-    await projector!.stop();
-    projector = undefined;
+    await t.projector!.stop();
+    t.projector = undefined;
     good[1].placeBet({ event: 'Good 1.after restart' });
-    await appendLog(store, good[1].events.slice(-1));
+    await appendLog(t.store, good[1].events.slice(-1));
     await start();
-    await projector!.caughtUp();
+    await t.projector!.caughtUp();
     expect(await betsOf(good[1].userId)).to.include('Good 1.after restart');
     expect(await failures()).to.have.length(5);
   });
 
   it('rebuilds to the end, setting aside the same users, with the same rows for everyone', async () => {
-    await projector!.caughtUp();
-    const live = withoutFailureTimes(await snapshotTables(db, 'read'));
-    const result = await rebuildReadModels({ store, databaseUrl: database.url, fresh: true });
+    await t.projector!.caughtUp();
+    const live = withoutFailureTimes(await snapshotTables(t.db, 'read'));
+    const result = await rebuildReadModels({ store: t.store, databaseUrl: t.database.url, fresh: true });
     expect(result.setAside).to.equal(5);
-    await projector!.caughtUp();
-    expect(withoutFailureTimes(await snapshotTables(db, 'read'))).to.deep.equal(live);
+    await t.projector!.caughtUp();
+    expect(withoutFailureTimes(await snapshotTables(t.db, 'read'))).to.deep.equal(live);
   });
 
   it('brings a set-aside user back with retry once their events project, and keeps the still-poisoned ones aside', async () => {
-    // As if an earlier version of the projector had failed on this healthy user's bet.
+    // As if an earlier version of the t.projector had failed on this healthy user's bet.
     const healthy = good[2];
-    const first = (await store.readAll({ after: START, maxCount: 100_000 })).find((e) => (e.data as { userId?: string }).userId === healthy.userId)!;
-    await sql`insert into read.projection_failures values (${healthy.userId}, ${first.streamId}, '0', '0.0', ${first.type}, 'an old bug', now())`.execute(db);
+    const first = (await t.store.readAll({ after: START, maxCount: 100_000 })).find((e) => (e.data as { userId?: string }).userId === healthy.userId)!;
+    await sql`insert into read.projection_failures values (${healthy.userId}, ${first.streamId}, '0', '0.0', ${first.type}, 'an old bug', now())`.execute(t.db);
     healthy.placeBet({ event: 'Good 2.while aside' });
-    await appendLog(store, healthy.events.slice(-1));
-    await projector!.caughtUp();
+    await appendLog(t.store, healthy.events.slice(-1));
+    await t.projector!.caughtUp();
     expect(await betsOf(healthy.userId)).not.to.include('Good 2.while aside');
 
-    const result = await retrySetAsideUsers({ store, databaseUrl: database.url });
+    const result = await retrySetAsideUsers({ store: t.store, databaseUrl: t.database.url });
     expect(result.restored).to.deep.equal([healthy.userId]);
     expect(result.stillFailing).to.have.members([...Object.values(poisoned).map((l) => l.userId), notAUuid]);
-    const events = (await store.readAll({ after: START, maxCount: 100_000 })).filter((e) => (e.data as { userId?: string }).userId === healthy.userId);
-    expect(await userRowsFromTables(db, 'read', healthy.userId)).to.deep.equal(replayUser(events, { userId: healthy.userId }));
+    const events = (await t.store.readAll({ after: START, maxCount: 100_000 })).filter((e) => (e.data as { userId?: string }).userId === healthy.userId);
+    expect(await userRowsFromTables(t.db, 'read', healthy.userId)).to.deep.equal(replayUser(events, { userId: healthy.userId }));
 
     healthy.placeBet({ event: 'Good 2.after retry' });
-    await appendLog(store, healthy.events.slice(-1));
-    await projector!.caughtUp();
+    await appendLog(t.store, healthy.events.slice(-1));
+    await t.projector!.caughtUp();
     expect(await betsOf(healthy.userId)).to.include.members(['Good 2.while aside', 'Good 2.after retry']);
     expect((await failures()).map((f) => f.user_id)).not.to.include(healthy.userId);
   });
 });
 
 describe('a row Postgres refuses for a reason no check foresaw (an id another user holds)', () => {
-  let database: TestDatabase;
-  let store: PostgresEventStore;
-  let db: ReturnType<typeof createDb<Database>>['db'];
-  let pool: pg.Pool;
-  let projector: RunningProjector | undefined;
+  const t = useDatabase();
   const owner = new EventLog();
   const copier = new EventLog();
   let betId: string;
 
-  before(async () => {
-    database = await createTestDatabase();
-    store = await createPostgresEventStore({ connectionString: database.url, pollIntervalMs: 100 });
-    ({ db, pool } = createDb<Database>(database.url, 4));
-  });
-  after(async () => {
-    await projector?.stop();
-    await store?.close();
-    await db?.destroy();
-    await database?.drop();
-  });
 
   it('sets aside only the user whose rows were refused, in the same batch as everyone else', async () => {
     owner.register();
@@ -221,17 +214,17 @@ describe('a row Postgres refuses for a reason no check foresaw (an id another us
     // Same batch: the copier's bet claims the owner's bet id, from a stream of its own.
     const events = [...owner.events, ...copier.events.slice(0, -1)];
     const revisions = new Map<string, number>();
-    await writeRaw(pool, events, revisions);
-    await writeRaw(pool, [{ ...copy, streamId: `bet-copy-${betId}`, data: { ...(copy.data as object), betId } }], revisions);
+    await writeRaw(t.pool, events, revisions);
+    await writeRaw(t.pool, [{ ...copy, streamId: `bet-copy-${betId}`, data: { ...(copy.data as object), betId } }], revisions);
     owner.placeBet({ event: 'Mine, later' });
-    await writeRaw(pool, owner.events.slice(-1), revisions);
+    await writeRaw(t.pool, owner.events.slice(-1), revisions);
 
-    projector = await startProjector({ store, databaseUrl: database.url, batchSize: 1000, batchTimeMs: 5, log: () => undefined });
-    await projector.caughtUp();
-    const failures = await db.withSchema('read').selectFrom('projection_failures').selectAll().execute();
+    t.projector = await startProjector({ store: t.store, databaseUrl: t.database.url, batchSize: 1000, batchTimeMs: 5, log: () => undefined });
+    await t.projector.caughtUp();
+    const failures = await t.db.withSchema('read').selectFrom('projection_failures').selectAll().execute();
     expect(failures.map((f) => f.user_id)).to.deep.equal([copier.userId]);
     expect(failures[0].error).to.match(/duplicate key/);
-    const bets = await db.withSchema('read').selectFrom('bets').select(['user_id', 'event']).orderBy('event').execute();
+    const bets = await t.db.withSchema('read').selectFrom('bets').select(['user_id', 'event']).orderBy('event').execute();
     expect(bets).to.deep.equal([
       { user_id: copier.userId, event: 'Before the copy' },
       { user_id: owner.userId, event: 'Mine' },
@@ -240,9 +233,9 @@ describe('a row Postgres refuses for a reason no check foresaw (an id another us
   });
 
   it('does the same in a rebuild, whose COPY the refused row would otherwise fail', async () => {
-    const live = withoutFailureTimes(await snapshotTables(db, 'read'));
-    const result = await rebuildReadModels({ store, databaseUrl: database.url, fresh: true });
+    const live = withoutFailureTimes(await snapshotTables(t.db, 'read'));
+    const result = await rebuildReadModels({ store: t.store, databaseUrl: t.database.url, fresh: true });
     expect(result.setAside).to.equal(1);
-    expect(withoutFailureTimes(await snapshotTables(db, 'read'))).to.deep.equal(live);
+    expect(withoutFailureTimes(await snapshotTables(t.db, 'read'))).to.deep.equal(live);
   });
 });
