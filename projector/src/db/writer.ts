@@ -127,8 +127,23 @@ const MAX_MONEY = Number.MAX_SAFE_INTEGER / 100;
 const MIN_INSTANT = Date.UTC(1, 0, 1);
 const MAX_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
+/** Any NUL or surrogate at all: the cheap test almost every text passes, before the exact one. */
+const SUSPECT_TEXT = /[\u0000\ud800-\udfff]/;
+
 /** True for a string Postgres can store as text and inside jsonb. */
-export const isStorableText = (value: unknown): value is string => typeof value === 'string' && !UNSTORABLE_TEXT.test(value);
+export const isStorableText = (value: unknown): value is string =>
+  typeof value === 'string' && (!SUSPECT_TEXT.test(value) || !UNSTORABLE_TEXT.test(value));
+
+/** Days already found valid: a history has few distinct ones, and each row names one. */
+const validDays = new Set<string>();
+const isStorableDay = (value: unknown): boolean => {
+  if (typeof value !== 'string') return false;
+  if (validDays.has(value)) return true;
+  if (!ISO_DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) return false;
+  if (validDays.size >= 100_000) validDays.clear();
+  validDays.add(value);
+  return true;
+};
 
 const isStorableJson = (value: unknown, depth = 0): boolean => {
   if (depth > 32) return false;
@@ -149,7 +164,7 @@ const isStorable = (value: unknown, type: PgType): boolean => {
     case 'text':
       return isStorableText(value);
     case 'date':
-      return typeof value === 'string' && ISO_DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+      return isStorableDay(value);
     case 'timestamptz': {
       const t = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : NaN;
       return t >= MIN_INSTANT && t <= MAX_INSTANT;
@@ -173,18 +188,29 @@ const isStorable = (value: unknown, type: PgType): boolean => {
 
 /** Why Postgres would refuse this row of `table` (as a new or changed row), or undefined when it would not. */
 export const unstorable = (table: TableName, row: object): string | undefined => {
-  const spec = SPECS[table] as TableSpec<TableName>;
   const values = row as Record<string, unknown>;
-  for (const [name, type] of spec.columns) {
+  for (const { name, type, nullable } of COLUMNS[table]) {
     const value = values[name];
     if (value === null || value === undefined) {
-      if (!spec.nullable?.includes(name)) return `${table}.${name} has no value`;
+      if (!nullable) return `${table}.${name} has no value`;
     } else if (!isStorable(value, type)) {
       return `${table}.${name} cannot be stored as ${type}`;
     }
   }
   return undefined;
 };
+
+/** Each table's columns with their nullability looked up once (a rebuild checks a million rows). */
+const COLUMNS = Object.fromEntries(
+  Object.entries(SPECS).map(([table, spec]) => [
+    table,
+    (spec as TableSpec<TableName>).columns.map(([name, type]) => ({
+      name,
+      type,
+      nullable: (spec as TableSpec<TableName>).nullable?.includes(name) ?? false,
+    })),
+  ]),
+) as unknown as Record<TableName, { name: string; type: PgType; nullable: boolean }[]>;
 
 /** Why Postgres would refuse this key of a row to delete from `table`, or undefined. */
 export const unstorableKey = (table: TableName, key: object): string | undefined => {
