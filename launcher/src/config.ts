@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { readSignInConfig } from '@bt/command-api/config';
-import { readHeavyReadConfig } from '@bt/query-api/config';
+import { readSignInConfig } from '@bt/command-api';
+import { readHeavyReadConfig } from '@bt/query-api';
 import { parseEnv, port, postgresUrl } from '@bt/platform';
 
 /**

@@ -1,6 +1,6 @@
 import { SingleBar } from 'cli-progress';
 import { copyLog, createEventStore, formatPosition, parsePosition, START } from '@bt/event-store';
-import { useEmbeddedDefault } from '@bt/projector/embedded-default';
+import { useEmbeddedDefault } from '@bt/platform';
 import { readConfig } from './config';
 
 /**

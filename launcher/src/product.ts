@@ -2,13 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createEventStore, type EventStore } from '@bt/event-store';
-import { createCommandApi, migrateCommandSchema } from '@bt/command-api/app';
-import { createQueryApi } from '@bt/query-api/app';
-import { startProjector } from '@bt/projector/projector';
-import { migrateReadModels } from '@bt/projector/db/migrate';
-import { useEmbeddedDefault } from '@bt/projector/embedded-default';
+import { createCommandApi, migrateCommandSchema } from '@bt/command-api';
+import { createQueryApi } from '@bt/query-api';
+import { migrateReadModels, startProjector } from '@bt/projector';
+import { createDb, createSessionRegistry, keptSecret, useEmbeddedDefault } from '@bt/platform';
 import pg from 'pg';
-import { createDb, createSessionRegistry, keptSecret } from '@bt/platform';
 import { createFrontDoor } from './router';
 import type { LauncherConfig } from './config';
 

@@ -1,5 +1,5 @@
 import { readConfig } from './config';
-import { openEventStore } from './open-store';
+import { createEventStore } from '@bt/event-store';
 import { startProjector } from './projector';
 
 /**
@@ -8,7 +8,7 @@ import { startProjector } from './projector';
  */
 const config = readConfig();
 if (!config.DATABASE_URL) throw new Error('Bad configuration: DATABASE_URL: required');
-const store = await openEventStore(config.EVENTSTORE_URL ?? config.DATABASE_URL);
+const store = await createEventStore(config.EVENTSTORE_URL ?? config.DATABASE_URL);
 const projector = await startProjector({
   store,
   databaseUrl: config.DATABASE_URL,

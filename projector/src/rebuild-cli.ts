@@ -1,7 +1,6 @@
 import { readConfig, type ProjectorConfig } from './config';
-import { useEmbeddedDefault } from './embedded-default';
-import { openEventStore } from './open-store';
-import type { EventStore } from '@bt/event-store/port';
+import { useEmbeddedDefault } from '@bt/platform';
+import { createEventStore, type EventStore } from '@bt/event-store';
 import { rebuildReadModels, type RebuildResult } from './rebuild';
 import { retrySetAsideUsers, type RetryResult } from './restore';
 
@@ -14,7 +13,7 @@ async function withStores<T>(config: ProjectorConfig, work: (store: EventStore, 
   try {
     const databaseUrl = config.DATABASE_URL ?? embedded?.databaseUrl ?? config.EVENTSTORE_URL;
     if (!databaseUrl || !/^postgres/.test(databaseUrl)) throw new Error('Bad configuration: DATABASE_URL: required with an esdb:// EVENTSTORE_URL');
-    const store = await openEventStore(config.EVENTSTORE_URL ?? databaseUrl);
+    const store = await createEventStore(config.EVENTSTORE_URL ?? databaseUrl);
     try {
       return await work(store, databaseUrl);
     } finally {

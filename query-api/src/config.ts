@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { count, parseEnv, port, postgresUrl } from '@bt/platform/config';
+import { count, parseEnv, port, postgresUrl } from '@bt/platform';
 import { DEFAULT_HEAVY_READ_LIMITS, type HeavyReadLimits } from './heavy-reads';
 
 /** query-api's environment, read once at start-up (fails fast naming the bad variable). */

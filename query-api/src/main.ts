@@ -3,15 +3,15 @@
  * models and the event store, and serves GET /api/* until SIGINT/SIGTERM.
  */
 import { createServer } from 'node:http';
-import { openEventStore } from '@bt/projector/open-store';
-import { createDb } from '@bt/platform/db';
+import { createEventStore } from '@bt/event-store';
+import { createDb } from '@bt/platform';
 import { createQueryApi } from './app';
 import { loadConfig, readHeavyReadConfig } from './config';
 import type { ReadDatabase } from './read-db';
 
 const config = loadConfig();
 const { pool, db } = createDb<ReadDatabase>(config.DATABASE_URL, config.DB_POOL_SIZE);
-const store = await openEventStore(config.EVENTSTORE_URL);
+const store = await createEventStore(config.EVENTSTORE_URL);
 const app = createQueryApi({ db, pool, store, jwtSecret: config.JWT_SECRET, maxWaitMs: config.MAX_WAIT_MS, heavyReads: readHeavyReadConfig() });
 const server = createServer(app.callback());
 server.keepAliveTimeout = 65_000;
