@@ -1,6 +1,5 @@
 import { SingleBar } from 'cli-progress';
-import { copyLog, createEventStore, formatPosition, parsePosition, START } from '@bt/event-store';
-import { useEmbeddedDefault } from '@bt/platform';
+import { copyLog, createEventStore, formatPosition, parsePosition, START, useEmbeddedDefault } from '@bt/event-store';
 import { readConfig } from './config';
 
 /**

@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createEventStore, type EventStore } from '@bt/event-store';
+import { createEventStore, type EventStore, useEmbeddedDefault } from '@bt/event-store';
 import { createCommandApi, migrateCommandSchema } from '@bt/command-api';
 import { createQueryApi } from '@bt/query-api';
 import { migrateReadModels, startProjector } from '@bt/projector';
-import { createDb, createSessionRegistry, keptSecret, useEmbeddedDefault } from '@bt/platform';
+import { createDb, createSessionRegistry, keptSecret } from '@bt/platform';
 import pg from 'pg';
 import { createFrontDoor } from './router';
 import type { LauncherConfig } from './config';

@@ -6,4 +6,3 @@ export * from './config';
 export * from './db';
 export * from './secrets';
 export * from './sessions';
-export * from './embedded-default';

@@ -1,6 +1,5 @@
 import { readConfig, type ProjectorConfig } from './config';
-import { useEmbeddedDefault } from '@bt/platform';
-import { createEventStore, type EventStore } from '@bt/event-store';
+import { createEventStore, type EventStore, useEmbeddedDefault } from '@bt/event-store';
 import { rebuildReadModels, type RebuildResult } from './rebuild';
 import { retrySetAsideUsers, type RetryResult } from './restore';
 
