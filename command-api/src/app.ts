@@ -14,14 +14,15 @@ import { importRoutes } from './imports/routes';
 import { journalRoutes } from './journal/routes';
 import { parlayRoutes } from './parlays/routes';
 import { jsonBody, textBody } from './shared/http';
-import { idempotent, migrateCommandSchema, type IdempotencyOptions } from './shared/idempotency';
+import { migrateCommandSchema } from './db/migrate';
+import { idempotent, type IdempotencyOptions } from './shared/idempotency';
 import { argon2Hasher, DEFAULT_HASH_QUEUE, queuedHasher, type HashQueueLimits, type PasswordCost, type PasswordHasher } from './shared/passwords';
 import type { RouteKit } from './shared/router';
 import type { Services } from './shared/services';
 import { DEFAULT_SIGN_IN_LIMITS, postgresSignInThrottle, unthrottled, type SignInLimits } from './shared/sign-in-limits';
 import { userRoutes } from './users/routes';
 
-export { migrateCommandSchema } from './shared/idempotency';
+export { migrateCommandSchema } from './db/migrate';
 
 export interface CommandApiDeps {
   store: EventStore;
