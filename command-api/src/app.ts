@@ -1,10 +1,11 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { MESSAGES } from '@bt/contracts';
-import type { EventStore } from '@bt/event-store/port';
+import type { EventStore } from '@bt/event-store';
+import { settledProfitFromReadModel } from '@bt/projector';
 import { createSessionRegistry, errorMiddleware, HttpError, noStore, NotFoundError, requireAuth, securityHeaders, type SessionRegistry } from '@bt/platform';
 import { bankrollRoutes } from './bankroll/routes';
 import { betRoutes } from './bets/routes';
@@ -13,14 +14,15 @@ import { importRoutes } from './imports/routes';
 import { journalRoutes } from './journal/routes';
 import { parlayRoutes } from './parlays/routes';
 import { jsonBody, textBody } from './shared/http';
-import { idempotent, migrateCommandSchema, type IdempotencyOptions } from './shared/idempotency';
+import { migrateCommandSchema } from './db/migrate';
+import { idempotent, type IdempotencyOptions } from './shared/idempotency';
 import { argon2Hasher, DEFAULT_HASH_QUEUE, queuedHasher, type HashQueueLimits, type PasswordCost, type PasswordHasher } from './shared/passwords';
 import type { RouteKit } from './shared/router';
 import type { Services } from './shared/services';
 import { DEFAULT_SIGN_IN_LIMITS, postgresSignInThrottle, unthrottled, type SignInLimits } from './shared/sign-in-limits';
 import { userRoutes } from './users/routes';
 
-export { migrateCommandSchema } from './shared/idempotency';
+export { migrateCommandSchema } from './db/migrate';
 
 export interface CommandApiDeps {
   store: EventStore;
@@ -45,7 +47,7 @@ export interface CommandApiDeps {
    * address is the client's). Behind the compose gateway, 1.
    */
   trustProxyHops?: number;
-  /** Settled profit per the read model, for the withdrawal check; reads `read.bankroll` by default. */
+  /** Settled profit, for the withdrawal check; by default the projector's bankroll read model (why that is safe: its design note). */
   settledProfit?: (userId: string) => Promise<number | undefined>;
   idempotency?: IdempotencyOptions;
   /**
@@ -56,23 +58,6 @@ export interface CommandApiDeps {
   /** Where 5xx errors are logged; console.error by default. */
   log?: (error: unknown) => void;
 }
-
-const UNDEFINED_TABLE = '42P01';
-const UNDEFINED_SCHEMA = '3F000';
-
-/** read.bankroll's settled profit (0 for a user without a row); undefined while there is no read model. */
-export const settledProfitFromReadModel =
-  (db: Kysely<any>) =>
-  async (userId: string): Promise<number | undefined> => {
-    try {
-      const { rows } = await sql<{ settled_profit: number }>`SELECT settled_profit FROM read.bankroll WHERE user_id = ${userId}`.execute(db);
-      return Number(rows[0]?.settled_profit ?? 0);
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === UNDEFINED_TABLE || code === UNDEFINED_SCHEMA) return undefined;
-      throw error;
-    }
-  };
 
 /** Largest CSV an import accepts. */
 const CSV_LIMIT = '10mb';

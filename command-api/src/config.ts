@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { count, parseEnv, port, postgresUrl, trustProxyHops } from '@bt/platform';
+import { count, parseEnv, port, required, sharedVariables } from '@bt/platform';
 import { DEFAULT_HASH_QUEUE } from './shared/passwords';
 import { DEFAULT_SIGN_IN_LIMITS } from './shared/sign-in-limits';
 
@@ -11,21 +11,11 @@ const DEV_JWT_SECRET = 'development-only-secret-do-not-use-in-production';
  * are required; elsewhere they default to a local Postgres (also the event store) and a dev secret.
  */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
+  const { DATABASE_URL, EVENTSTORE_URL, JWT_SECRET, NODE_ENV } = sharedVariables;
   const config = parseEnv(
     z
-      .object({
-        NODE_ENV: z.string().default('development'),
-        PORT: port(3001),
-        EVENTSTORE_URL: z.string().regex(/^(postgres(ql)?|esdb(\+discover)?):\/\//, 'must be a postgres:// or esdb:// URL').optional(),
-        DATABASE_URL: postgresUrl.optional(),
-        JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-      })
-      .superRefine((c, ctx) => {
-        if (c.NODE_ENV !== 'production') return;
-        for (const name of ['EVENTSTORE_URL', 'DATABASE_URL', 'JWT_SECRET'] as const) {
-          if (!c[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when NODE_ENV=production' });
-        }
-      }),
+      .object({ NODE_ENV, PORT: port(3001), EVENTSTORE_URL, DATABASE_URL, JWT_SECRET })
+      .superRefine(required(['EVENTSTORE_URL', 'DATABASE_URL', 'JWT_SECRET'], 'is required when NODE_ENV=production', (c) => c.NODE_ENV === 'production')),
     env,
   );
   const databaseUrl = config.DATABASE_URL ?? DEV_DATABASE_URL;
@@ -53,7 +43,7 @@ export const readSignInConfig = (env: NodeJS.ProcessEnv = process.env) => {
       SIGN_IN_WINDOW_MINUTES: count(limits.windowSeconds / 60),
       PASSWORD_HASH_CONCURRENCY: count(DEFAULT_HASH_QUEUE.concurrency),
       PASSWORD_HASH_QUEUE: count(DEFAULT_HASH_QUEUE.maxWaiting),
-      TRUST_PROXY_HOPS: trustProxyHops,
+      TRUST_PROXY_HOPS: sharedVariables.TRUST_PROXY_HOPS,
     }),
     env,
   );

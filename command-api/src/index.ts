@@ -1,2 +1,2 @@
-export { createCommandApi, migrateCommandSchema, settledProfitFromReadModel, type CommandApiDeps } from './app';
+export { createCommandApi, migrateCommandSchema, type CommandApiDeps } from './app';
 export { readConfig, readSignInConfig, type CommandApiConfig, type SignInConfig } from './config';

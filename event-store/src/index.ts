@@ -8,3 +8,4 @@ export {
 export { startEmbeddedPostgres, type EmbeddedPostgresOptions, type RunningPostgres } from './postgres/embedded';
 export { createEsdbEventStore, type EsdbEventStoreOptions } from './eventstoredb/esdb-event-store';
 export { copyLog, DivergentStream, type CopyOptions, type CopyProgress } from './log-transfer';
+export { EMBEDDED_DATABASE, useEmbeddedDefault, type EmbeddedDefault } from './postgres/embedded-default';

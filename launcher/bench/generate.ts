@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { EVENT_SCHEMA_VERSION, SPORTS, streams, type DomainEvent } from '@bt/contracts';
-import { bulkInsertEvents } from '@bt/event-store/postgres/bulk-insert';
+import { bulkInsertEvents } from '@bt/event-store/testing';
 
 /** A generated event, ready for the bulk loader. */
 export interface GeneratedEvent {

@@ -1,28 +1,30 @@
 import { z } from 'zod';
-import { readSignInConfig } from '@bt/command-api/config';
-import { readHeavyReadConfig } from '@bt/query-api/config';
-import { parseEnv, port, postgresUrl } from '@bt/platform';
+import { readHeavyReadConfig } from '@bt/query-api';
+import { readSignInConfig } from '@bt/command-api';
+import { parseEnv, port, sharedVariables } from '@bt/platform';
 
 /**
  * The launcher's environment, read once. Unset stores mean the embedded default under DATA_DIR.
  * The services' own limits are read by their config: sign-in (command-api) and heavy reads (query-api).
  */
-export const readConfig = (env: NodeJS.ProcessEnv = process.env) => ({
-  ...parseEnv(
-    z.object({
-      PORT: port(3000),
-      HOST: z.string().default('0.0.0.0'),
-      DATA_DIR: z.string().default('.data'),
-      PG_PORT: port(54329),
-      DATABASE_URL: postgresUrl.optional(),
-      EVENTSTORE_URL: z.string().regex(/^(postgres(ql)?|esdb(\+discover)?):\/\//, 'must be a postgres:// or esdb:// URL').optional(),
-      JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-      NODE_ENV: z.string().default('development'),
-      WEB_DIST: z.string().default('web/dist'),
-    }),
+export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
+  const { DATA_DIR, PG_PORT, DATABASE_URL, EVENTSTORE_URL, JWT_SECRET, NODE_ENV, WEB_DIST } = sharedVariables;
+  const config = parseEnv(
+    z.object({ PORT: port(3000), HOST: z.string().default('0.0.0.0'), DATA_DIR, PG_PORT, DATABASE_URL, EVENTSTORE_URL, JWT_SECRET, NODE_ENV, WEB_DIST }),
     env,
-  ),
-  signIn: readSignInConfig(env),
-  heavyReads: readHeavyReadConfig(env),
-});
+  );
+  return {
+    port: config.PORT,
+    host: config.HOST,
+    dataDir: config.DATA_DIR,
+    pgPort: config.PG_PORT,
+    databaseUrl: config.DATABASE_URL,
+    eventStoreUrl: config.EVENTSTORE_URL,
+    jwtSecret: config.JWT_SECRET,
+    nodeEnv: config.NODE_ENV,
+    webDist: config.WEB_DIST,
+    signIn: readSignInConfig(env),
+    heavyReads: readHeavyReadConfig(env),
+  };
+};
 export type LauncherConfig = ReturnType<typeof readConfig>;

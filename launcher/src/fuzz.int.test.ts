@@ -6,9 +6,8 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import pg from 'pg';
 import { compareLogPositions, MIN_POSITION_HEADER } from '@bt/contracts';
-import { createEventStore, type EventStore } from '@bt/event-store';
-import { formatPosition } from '@bt/event-store/port';
-import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing/postgres';
+import { createEventStore, type EventStore, formatPosition } from '@bt/event-store';
+import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { readConfig } from './config';
 import { startProduct, type RunningProduct } from './product';
 

@@ -1,7 +1,6 @@
 import { createServer } from 'node:http';
-import { z } from 'zod';
 import { createProxyServer } from 'http-proxy-3';
-import { parseEnv, port } from '@bt/platform';
+import { readGatewayConfig } from './gateway-config';
 import { createFrontDoor } from './router';
 
 /**
@@ -9,14 +8,7 @@ import { createFrontDoor } from './router';
  * separately deployed services (GET/HEAD to query-api, the rest to command-api), like the embedded
  * launcher does in one process.
  */
-const config = parseEnv(
-  z.object({
-    PORT: port(3000),
-    COMMAND_API_URL: z.string().url(),
-    QUERY_API_URL: z.string().url(),
-    WEB_DIST: z.string().default('web/dist'),
-  }),
-);
+const config = readGatewayConfig();
 
 const proxy = createProxyServer({ xfwd: true, proxyTimeout: 30_000 });
 proxy.on('error', (_error, _req, res) => {
@@ -28,9 +20,9 @@ const to = (target: string) => (req: import('node:http').IncomingMessage, res: i
   proxy.web(req, res, { target });
 
 const front = createFrontDoor({
-  query: to(config.QUERY_API_URL),
-  command: to(config.COMMAND_API_URL),
-  webDist: config.WEB_DIST,
+  query: to(config.queryApiUrl),
+  command: to(config.commandApiUrl),
+  webDist: config.webDist,
   health: async () => ({ role: 'gateway' }),
 });
-createServer(front.callback()).listen(config.PORT, () => console.log(`gateway on :${config.PORT}`));
+createServer(front.callback()).listen(config.port, () => console.log(`gateway on :${config.port}`));

@@ -1,6 +1,5 @@
 import { SingleBar } from 'cli-progress';
-import { copyLog, createEventStore, formatPosition, parsePosition, START } from '@bt/event-store';
-import { useEmbeddedDefault } from '@bt/projector/embedded-default';
+import { copyLog, createEventStore, formatPosition, parsePosition, START, useEmbeddedDefault } from '@bt/event-store';
 import { readConfig } from './config';
 
 /**
@@ -17,7 +16,7 @@ if (!fromArg || !toArg) {
   process.exit(2);
 }
 const config = readConfig();
-const embedded = [fromArg, toArg].includes('embedded') ? await useEmbeddedDefault({ dataDir: config.DATA_DIR, port: config.PG_PORT }) : undefined;
+const embedded = [fromArg, toArg].includes('embedded') ? await useEmbeddedDefault({ dataDir: config.dataDir, port: config.pgPort }) : undefined;
 const urlOf = (arg: string) => (arg === 'embedded' ? embedded!.databaseUrl : arg);
 const from = await createEventStore(urlOf(fromArg));
 const to = await createEventStore(urlOf(toArg));

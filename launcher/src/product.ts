@@ -1,14 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createEventStore, type EventStore } from '@bt/event-store';
-import { createCommandApi, migrateCommandSchema } from '@bt/command-api/app';
-import { createQueryApi } from '@bt/query-api/app';
-import { startProjector } from '@bt/projector/projector';
-import { migrateReadModels } from '@bt/projector/db/migrate';
-import { useEmbeddedDefault } from '@bt/projector/embedded-default';
-import pg from 'pg';
+import { createEventStore, type EventStore, useEmbeddedDefault } from '@bt/event-store';
+import { createCommandApi, migrateCommandSchema } from '@bt/command-api';
+import { createQueryApi } from '@bt/query-api';
+import { migrateReadModels, startProjector } from '@bt/projector';
 import { createDb, createSessionRegistry, keptSecret } from '@bt/platform';
+import pg from 'pg';
 import { createFrontDoor } from './router';
 import type { LauncherConfig } from './config';
 
@@ -22,9 +20,9 @@ export interface RunningProduct {
 
 /** The embedded default keeps a generated signing secret beside its data; production must set one. */
 const jwtSecretFor = async (config: LauncherConfig): Promise<string> => {
-  if (config.JWT_SECRET) return config.JWT_SECRET;
-  if (config.NODE_ENV === 'production') throw new Error('Bad configuration: JWT_SECRET is required in production');
-  return keptSecret(join(config.DATA_DIR, 'jwt-secret'), 48);
+  if (config.jwtSecret) return config.jwtSecret;
+  if (config.nodeEnv === 'production') throw new Error('Bad configuration: JWT_SECRET is required in production');
+  return keptSecret(join(config.dataDir, 'jwt-secret'), 48);
 };
 
 /**
@@ -37,14 +35,14 @@ export const startProduct = async (config: LauncherConfig, log: (line: string) =
     for (const stop of stops.reverse()) await stop().catch((e) => log(`stop: ${(e as Error).message}`));
   };
   try {
-    let databaseUrl = config.DATABASE_URL;
+    let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
-      log(`starting embedded Postgres (data in ${join(config.DATA_DIR, 'postgres')}, port ${config.PG_PORT})`);
-      const embedded = await useEmbeddedDefault({ dataDir: config.DATA_DIR, port: config.PG_PORT });
+      log(`starting embedded Postgres (data in ${join(config.dataDir, 'postgres')}, port ${config.pgPort})`);
+      const embedded = await useEmbeddedDefault({ dataDir: config.dataDir, port: config.pgPort });
       stops.push(() => embedded.release());
       databaseUrl = embedded.databaseUrl;
     }
-    const eventStoreUrl = config.EVENTSTORE_URL ?? databaseUrl;
+    const eventStoreUrl = config.eventStoreUrl ?? databaseUrl;
     const jwtSecret = await jwtSecretFor(config);
 
     const store: EventStore = await createEventStore(eventStoreUrl);
@@ -68,7 +66,7 @@ export const startProduct = async (config: LauncherConfig, log: (line: string) =
     const front = createFrontDoor({
       command: commandApi.callback(),
       query: queryApi.callback(),
-      webDist: config.WEB_DIST,
+      webDist: config.webDist,
       health: async () => {
         await pool.query('select 1');
         return { eventStore: eventStoreUrl.split(':')[0] };
@@ -78,7 +76,7 @@ export const startProduct = async (config: LauncherConfig, log: (line: string) =
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(config.PORT, config.HOST, resolve);
+      server.listen(config.port, config.host, resolve);
     });
     stops.push(() => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }));
     const port = (server.address() as AddressInfo).port;

@@ -6,3 +6,4 @@ export * from './config';
 export * from './db';
 export * from './secrets';
 export * from './sessions';
+export * from './migrate-schema';

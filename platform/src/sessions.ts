@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import { sessionGenerationOf, streams } from '@bt/contracts';
+import { migrateSchema, type SchemaMigration } from './migrate-schema';
+import * as authSessions001 from './migrations/2026-11-23-001-auth-sessions';
 
 /** The channel command-api NOTIFYs with "<userId>:<generation>" when a user's sessions are revoked. */
 export const SESSIONS_CHANNEL = 'sessions';
@@ -35,17 +37,14 @@ export interface SessionRegistryOptions {
   cacheSize?: number;
 }
 
+/** Schema `auth`'s migrations in order; date-prefixed names. Append, never edit a landed one. */
+const AUTH_MIGRATIONS: Record<string, SchemaMigration> = {
+  '2026-11-23-001-auth-sessions': authSessions001,
+};
+
 /** Creates schema `auth` and its table when missing; safe to run concurrently and repeatedly. */
 export const migrateSessions = async (db: Kysely<any>): Promise<void> => {
-  await db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext('bt-auth-migrate'))`.execute(trx);
-    await sql`CREATE SCHEMA IF NOT EXISTS auth`.execute(trx);
-    await sql`CREATE TABLE IF NOT EXISTS auth.sessions (
-      user_id uuid PRIMARY KEY,
-      generation integer NOT NULL,
-      updated_at timestamptz NOT NULL DEFAULT now()
-    )`.execute(trx);
-  });
+  await migrateSchema(db, 'auth', AUTH_MIGRATIONS);
 };
 
 const NOTIFICATION = /^([0-9a-f-]{36}):(\d+)$/;

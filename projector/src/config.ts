@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseEnv, port, postgresUrl } from '@bt/platform';
+import { parseEnv, sharedVariables } from '@bt/platform';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -7,16 +7,14 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
  * The projector's environment, read once. Without DATABASE_URL and EVENTSTORE_URL the rebuild uses
  * the launcher's embedded default (Postgres with data under DATA_DIR, port PG_PORT).
  */
-export const readConfig = (env: NodeJS.ProcessEnv = process.env) =>
-  parseEnv(
+export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
+  const { DATABASE_URL, EVENTSTORE_URL, DATA_DIR, PG_PORT } = sharedVariables;
+  const config = parseEnv(
     z.object({
-      DATABASE_URL: postgresUrl.optional(),
-      EVENTSTORE_URL: z
-        .string()
-        .regex(/^(postgres(ql)?|esdb(\+discover)?):\/\//, 'must be a postgres:// or esdb:// URL')
-        .optional(),
-      DATA_DIR: z.string().default('.data'),
-      PG_PORT: port(54329),
+      DATABASE_URL,
+      EVENTSTORE_URL,
+      DATA_DIR,
+      PG_PORT,
       PROJECTOR_BATCH_SIZE: positiveInt(2000),
       PROJECTOR_BATCH_MS: positiveInt(20),
       PROJECTOR_CACHED_USERS: positiveInt(1000),
@@ -26,4 +24,17 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) =>
     }),
     env,
   );
+  return {
+    databaseUrl: config.DATABASE_URL,
+    eventStoreUrl: config.EVENTSTORE_URL,
+    dataDir: config.DATA_DIR,
+    pgPort: config.PG_PORT,
+    batchSize: config.PROJECTOR_BATCH_SIZE,
+    batchTimeMs: config.PROJECTOR_BATCH_MS,
+    maxCachedUsers: config.PROJECTOR_CACHED_USERS,
+    rebuildPageSize: config.REBUILD_PAGE_SIZE,
+    rebuildFlushEveryEvents: config.REBUILD_FLUSH_EVERY_EVENTS,
+    rebuildFlushEveryMs: config.REBUILD_FLUSH_EVERY_MS,
+  };
+};
 export type ProjectorConfig = ReturnType<typeof readConfig>;

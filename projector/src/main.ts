@@ -1,5 +1,5 @@
 import { readConfig } from './config';
-import { openEventStore } from './open-store';
+import { createEventStore } from '@bt/event-store';
 import { startProjector } from './projector';
 
 /**
@@ -7,14 +7,14 @@ import { startProjector } from './projector';
  * read models until SIGTERM/SIGINT. DATABASE_URL is required; EVENTSTORE_URL defaults to it.
  */
 const config = readConfig();
-if (!config.DATABASE_URL) throw new Error('Bad configuration: DATABASE_URL: required');
-const store = await openEventStore(config.EVENTSTORE_URL ?? config.DATABASE_URL);
+if (!config.databaseUrl) throw new Error('Bad configuration: DATABASE_URL: required');
+const store = await createEventStore(config.eventStoreUrl ?? config.databaseUrl);
 const projector = await startProjector({
   store,
-  databaseUrl: config.DATABASE_URL,
-  batchSize: config.PROJECTOR_BATCH_SIZE,
-  batchTimeMs: config.PROJECTOR_BATCH_MS,
-  maxCachedUsers: config.PROJECTOR_CACHED_USERS,
+  databaseUrl: config.databaseUrl,
+  batchSize: config.batchSize,
+  batchTimeMs: config.batchTimeMs,
+  maxCachedUsers: config.maxCachedUsers,
 });
 console.error('projector: following the event log');
 

@@ -1,9 +1,8 @@
 import { expect } from 'chai';
 import pg from 'pg';
 import { createDb } from '@bt/platform';
-import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing/postgres';
-import { createPostgresEventStore, type PostgresEventStore } from '@bt/event-store/postgres/postgres-event-store';
-import { formatPosition, START } from '@bt/event-store/port';
+import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
+import { createPostgresEventStore, formatPosition, type PostgresEventStore, START } from '@bt/event-store';
 import { CHECKPOINT_NAME, NOTIFY_CHANNEL, type Database } from './db/schema';
 import { startProjector } from './projector';
 import { replayUser } from './replay';

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { bufferTime, concatMap, defer, filter, type Subscription } from 'rxjs';
 import { createDb } from '@bt/platform';
-import { comparePositions, formatPosition, parsePosition, START, type EventStore, type Position, type RecordedEvent } from '@bt/event-store/port';
+import { comparePositions, formatPosition, parsePosition, START, type EventStore, type Position, type RecordedEvent } from '@bt/event-store';
 import { migrateReadModels } from './db/migrate';
 import { loadUserStates } from './db/load-users';
 import { READ_SCHEMA, type Database } from './db/schema';

@@ -1,7 +1,5 @@
 import { readConfig, type ProjectorConfig } from './config';
-import { useEmbeddedDefault } from './embedded-default';
-import { openEventStore } from './open-store';
-import type { EventStore } from '@bt/event-store/port';
+import { createEventStore, type EventStore, useEmbeddedDefault } from '@bt/event-store';
 import { rebuildReadModels, type RebuildResult } from './rebuild';
 import { retrySetAsideUsers, type RetryResult } from './restore';
 
@@ -10,11 +8,11 @@ import { retrySetAsideUsers, type RetryResult } from './restore';
  * default (the running one, or started on `.data/`).
  */
 async function withStores<T>(config: ProjectorConfig, work: (store: EventStore, databaseUrl: string) => Promise<T>): Promise<T> {
-  const embedded = config.DATABASE_URL || config.EVENTSTORE_URL ? undefined : await useEmbeddedDefault({ dataDir: config.DATA_DIR, port: config.PG_PORT });
+  const embedded = config.databaseUrl || config.eventStoreUrl ? undefined : await useEmbeddedDefault({ dataDir: config.dataDir, port: config.pgPort });
   try {
-    const databaseUrl = config.DATABASE_URL ?? embedded?.databaseUrl ?? config.EVENTSTORE_URL;
+    const databaseUrl = config.databaseUrl ?? embedded?.databaseUrl ?? config.eventStoreUrl;
     if (!databaseUrl || !/^postgres/.test(databaseUrl)) throw new Error('Bad configuration: DATABASE_URL: required with an esdb:// EVENTSTORE_URL');
-    const store = await openEventStore(config.EVENTSTORE_URL ?? databaseUrl);
+    const store = await createEventStore(config.eventStoreUrl ?? databaseUrl);
     try {
       return await work(store, databaseUrl);
     } finally {
@@ -36,9 +34,9 @@ export const rebuildFromConfig = (config: ProjectorConfig, options: { fresh?: bo
       databaseUrl,
       fresh: options.fresh,
       progress: options.progress,
-      pageSize: config.REBUILD_PAGE_SIZE,
-      flushEveryEvents: config.REBUILD_FLUSH_EVERY_EVENTS,
-      flushEveryMs: config.REBUILD_FLUSH_EVERY_MS,
+      pageSize: config.rebuildPageSize,
+      flushEveryEvents: config.rebuildFlushEveryEvents,
+      flushEveryMs: config.rebuildFlushEveryMs,
       log: (line) => console.error(line),
     }),
   );

@@ -1,7 +1,7 @@
 import { SingleBar } from 'cli-progress';
 import { sql, type Kysely } from 'kysely';
 import { createDb } from '@bt/platform';
-import { formatPosition, parsePosition, START, type EventStore, type Position } from '@bt/event-store/port';
+import { formatPosition, parsePosition, START, type EventStore, type Position } from '@bt/event-store';
 import { migrateReadModels } from './db/migrate';
 import { loadUserStates } from './db/load-users';
 import { READ_SCHEMA, SHADOW_SCHEMA, type Database, type ProjectionFailureRow } from './db/schema';

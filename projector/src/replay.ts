@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@bt/event-store/port';
+import type { RecordedEvent } from '@bt/event-store';
 import { projectEvent, settleUser } from './projections/index';
 import { lazyUserReadModels, userReadModels, type UserReadModels } from './projections/rows';
 import { newUserState, occurredAt, userOf } from './projections/state';

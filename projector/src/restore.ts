@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { createDb } from '@bt/platform';
-import { comparePositions, parsePosition, type EventStore, type Position } from '@bt/event-store/port';
+import { comparePositions, parsePosition, type EventStore, type Position } from '@bt/event-store';
 import { READ_SCHEMA, type Database, type ProjectionFailureRow } from './db/schema';
 import { lockReadModels, notifyFailures, PROJECTED_TABLES, readCheckpoint, writeChanges } from './db/writer';
 import { isProjectableUser, ProjectionEngine } from './engine/projection-engine';

@@ -2,12 +2,8 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { parse as parseCsv } from 'csv-parse/sync';
-import {
-  bankroll as bankrollSchema, betChange, betRow, eventLogLine, goal as goalSchema, journalEntry,
-  parlay as parlaySchema, QUERY_MESSAGES, stats as statsSchema, streakStats, user as userSchema, type Stats, type StreakStats,
-} from '@bt/contracts';
-import { CSV_COLUMNS } from '@bt/contracts/csv';
-import { EventLog } from '@bt/projector/testing/event-log';
+import { bankroll as bankrollSchema, betChange, betRow, CSV_COLUMNS, eventLogLine, goal as goalSchema, journalEntry, parlay as parlaySchema, QUERY_MESSAGES, type Stats, stats as statsSchema, streakStats, type StreakStats, user as userSchema } from '@bt/contracts';
+import { EventLog } from '@bt/projector/testing';
 import { startHarness, type Harness } from './testing/harness';
 
 const NOW = new Date('2025-06-30T12:00:00.000Z');

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readHeavyReadConfig } from './config';
+import { readConfig, readHeavyReadConfig } from './config';
 
 describe('query-api heavy-read limits configuration', () => {
   it('defaults to one heavy read per user and two in all at once, waiting up to 10 s for a turn', () => {
@@ -11,5 +11,19 @@ describe('query-api heavy-read limits configuration', () => {
       perUser: 2, total: 8, maxWaitMs: 0,
     });
     expect(() => readHeavyReadConfig({ HEAVY_READS_TOTAL: 'many' })).to.throw(/HEAVY_READS_TOTAL/);
+  });
+});
+
+describe('query-api configuration', () => {
+  it('names every missing variable: on its own it has no local default', () => {
+    expect(() => readConfig({})).to.throw(/DATABASE_URL: is required.*EVENTSTORE_URL: is required.*JWT_SECRET: is required/);
+  });
+
+  it('holds JWT_SECRET to the rule command-api holds it to (the same key signs and checks tokens)', () => {
+    const env = { DATABASE_URL: 'postgres://db/app', EVENTSTORE_URL: 'esdb://es:2113' };
+    expect(() => readConfig({ ...env, JWT_SECRET: 's'.repeat(31) })).to.throw(/JWT_SECRET: must be at least 32 characters/);
+    expect(readConfig({ ...env, JWT_SECRET: 's'.repeat(32), PORT: '8080' })).to.deep.equal({
+      port: 8080, databaseUrl: 'postgres://db/app', eventStoreUrl: 'esdb://es:2113', jwtSecret: 's'.repeat(32), maxWaitMs: 3000, dbPoolSize: 10,
+    });
   });
 });

@@ -1,23 +1,37 @@
 import { z } from 'zod';
-import { count, parseEnv, port, postgresUrl } from '@bt/platform/config';
+import { count, parseEnv, port, required, sharedVariables } from '@bt/platform';
 import { DEFAULT_HEAVY_READ_LIMITS, type HeavyReadLimits } from './heavy-reads';
 
-/** query-api's environment, read once at start-up (fails fast naming the bad variable). */
-const schema = z.object({
-  PORT: port(3002),
-  /** Postgres holding the read models (schema `read`). */
-  DATABASE_URL: postgresUrl,
-  /** The event store: `postgres://…` (Postgres adapter) or `esdb://…` (EventStoreDB). */
-  EVENTSTORE_URL: z.string().regex(/^(postgres(ql)?|esdb(\+discover)?):\/\//, 'must be a postgres:// or esdb:// URL'),
-  JWT_SECRET: z.string().min(16, 'must be at least 16 characters'),
-  /** How long a read with X-Min-Position waits for the projector before answering anyway. */
-  MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
-  DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
-});
-
-export type QueryApiConfig = z.infer<typeof schema>;
-
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env): QueryApiConfig => parseEnv(schema, env);
+/**
+ * query-api's environment, read once at start-up (fails fast naming the bad variable). On its own
+ * it has no local default: DATABASE_URL (the read models), EVENTSTORE_URL and JWT_SECRET are required.
+ */
+export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
+  const { DATABASE_URL, EVENTSTORE_URL, JWT_SECRET } = sharedVariables;
+  const config = parseEnv(
+    z
+      .object({
+        PORT: port(3002),
+        DATABASE_URL,
+        EVENTSTORE_URL,
+        JWT_SECRET,
+        /** How long a read with X-Min-Position waits for the projector before answering anyway. */
+        MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
+        DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+      })
+      .superRefine(required(['DATABASE_URL', 'EVENTSTORE_URL', 'JWT_SECRET'])),
+    env,
+  );
+  return {
+    port: config.PORT,
+    databaseUrl: config.DATABASE_URL!,
+    eventStoreUrl: config.EVENTSTORE_URL!,
+    jwtSecret: config.JWT_SECRET!,
+    maxWaitMs: config.MAX_WAIT_MS,
+    dbPoolSize: config.DB_POOL_SIZE,
+  };
+};
+export type QueryApiConfig = ReturnType<typeof readConfig>;
 
 /** Turns for heavy reads (asOf replays, the NDJSON download, the CSV export); the launcher reads them too. */
 export const readHeavyReadConfig = (env: NodeJS.ProcessEnv = process.env): HeavyReadLimits => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { MESSAGES } from '@bt/contracts';
-import type { EventStore } from '@bt/event-store/port';
-import { EventLog } from '@bt/projector/testing/event-log';
+import type { EventStore } from '@bt/event-store';
+import { EventLog } from '@bt/projector/testing';
 import { HEAVY_READ_RETRY_AFTER_SECONDS, type HeavyReadLimits } from './heavy-reads';
 import { startHarness, type Harness } from './testing/harness';
 

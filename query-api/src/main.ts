@@ -3,19 +3,19 @@
  * models and the event store, and serves GET /api/* until SIGINT/SIGTERM.
  */
 import { createServer } from 'node:http';
-import { openEventStore } from '@bt/projector/open-store';
-import { createDb } from '@bt/platform/db';
+import { createEventStore } from '@bt/event-store';
+import { createDb } from '@bt/platform';
 import { createQueryApi } from './app';
-import { loadConfig, readHeavyReadConfig } from './config';
+import { readConfig, readHeavyReadConfig } from './config';
 import type { ReadDatabase } from './read-db';
 
-const config = loadConfig();
-const { pool, db } = createDb<ReadDatabase>(config.DATABASE_URL, config.DB_POOL_SIZE);
-const store = await openEventStore(config.EVENTSTORE_URL);
-const app = createQueryApi({ db, pool, store, jwtSecret: config.JWT_SECRET, maxWaitMs: config.MAX_WAIT_MS, heavyReads: readHeavyReadConfig() });
+const config = readConfig();
+const { pool, db } = createDb<ReadDatabase>(config.databaseUrl, config.dbPoolSize);
+const store = await createEventStore(config.eventStoreUrl);
+const app = createQueryApi({ db, pool, store, jwtSecret: config.jwtSecret, maxWaitMs: config.maxWaitMs, heavyReads: readHeavyReadConfig() });
 const server = createServer(app.callback());
 server.keepAliveTimeout = 65_000;
-server.listen(config.PORT, () => console.log(`query-api listening on port ${config.PORT}`));
+server.listen(config.port, () => console.log(`query-api listening on port ${config.port}`));
 
 const stop = async () => {
   server.close();

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '@bt/projector/db/schema';
-import { READ_SCHEMA } from '@bt/projector/db/schema';
+import { type Database, READ_SCHEMA } from '@bt/projector';
 
 /** The read models as the projector defines them (schema `read`). */
 export type ReadDatabase = Database;

@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent } from '@bt/event-store/port';
+import type { EventStore, RecordedEvent } from '@bt/event-store';
 
 /**
  * Stream ids per `readStreams` call when a caller writes as it reads (the NDJSON download): what one

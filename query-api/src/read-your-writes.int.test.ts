@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { EventLog } from '@bt/projector/testing/event-log';
-import { CHECKPOINT_NAME, NOTIFY_CHANNEL } from '@bt/projector/db/schema';
+import { EventLog } from '@bt/projector/testing';
+import { CHECKPOINT_NAME, NOTIFY_CHANNEL } from '@bt/projector';
 import { startHarness, type Harness } from './testing/harness';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

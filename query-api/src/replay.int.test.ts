@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { dayOf, type Outcome, type Sport } from '@bt/contracts';
-import { EventLog } from '@bt/projector/testing/event-log';
+import { EventLog } from '@bt/projector/testing';
 import { startHarness, type Harness } from './testing/harness';
 
 /** A deterministic pseudo-random source (mulberry32), so a failure can be replayed. */

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { EventStore } from '@bt/event-store/port';
+import type { EventStore } from '@bt/event-store';
 import { MESSAGES } from '@bt/contracts';
 import { HttpError } from '@bt/platform';
-import { ReplayFailed, replayUserInSlices, type UserReadModels } from '@bt/projector/replay';
+import { ReplayFailed, replayUserInSlices, type UserReadModels } from '@bt/projector';
 import type { ReadDatabase } from './read-db';
 import { readUserEvents } from './read-streams';
 import { userStreamIds } from './user-streams';

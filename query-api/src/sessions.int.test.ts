@@ -2,10 +2,8 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { MESSAGES } from '@bt/contracts';
-import { createDb } from '@bt/platform/db';
-import { signToken } from '@bt/platform/http/auth';
-import { createSessionRegistry, type SessionRegistry } from '@bt/platform/sessions';
-import { EventLog } from '@bt/projector/testing/event-log';
+import { createDb, createSessionRegistry, type SessionRegistry, signToken } from '@bt/platform';
+import { EventLog } from '@bt/projector/testing';
 import { startHarness, TEST_SECRET, type Harness } from './testing/harness';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

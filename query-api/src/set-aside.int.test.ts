@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { MESSAGES, READ_MODELS_BEHIND_HEADER } from '@bt/contracts';
-import { bulkInsertEvents } from '@bt/event-store/postgres/bulk-insert';
-import { EventLog } from '@bt/projector/testing/event-log';
+import { bulkInsertEvents } from '@bt/event-store/testing';
+import { EventLog } from '@bt/projector/testing';
 import { startHarness, type Harness } from './testing/harness';
 
 describe('reads of a user the projector has set aside', () => {

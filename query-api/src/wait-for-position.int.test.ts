@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import pg from 'pg';
-import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing/postgres';
+import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { createPositionWaiter, READ_MODELS_CHANNEL, type PositionWaiter } from './wait-for-position';
 
 describe('waiting for the read models to reach a position', () => {

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { createListener } from './listen';
-import { compareLogPositions, isLogPosition } from '@bt/contracts/domain/position';
+import { compareLogPositions, isLogPosition } from '@bt/contracts';
 
 /** The channel the projector NOTIFYs with "<commit>.<prepare>" after each committed batch. */
 export const READ_MODELS_CHANNEL = 'read_models';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page, Response } from 'playwright-core';
-import { expectSecurityHeaders, sources } from '@bt/launcher/testing/security-headers';
+import { expectSecurityHeaders, sources } from '@bt/launcher/testing';
 import { DESKTOP, newPage, screenshot, sharedE2E, type E2E } from './harness';
 import { ApiClient, daysAgo, eventually, heading, logIn, logOut, signUp } from './steps';
 

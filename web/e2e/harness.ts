@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { readConfig } from '@bt/launcher/config';
-import { startProduct, type RunningProduct } from '@bt/launcher/product';
+import { readConfig, type RunningProduct, startProduct } from '@bt/launcher';
 
 /**
  * Browser tests run against the real product as `npm start` starts it (embedded Postgres in a temp

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { EVENT_SCHEMA_VERSION, MESSAGES, betRow, streams } from '@bt/contracts';
-import type { EventStore, RecordedEvent } from '@bt/event-store/port';
+import type { EventStore, RecordedEvent } from '@bt/event-store';
 import { startTestApi, type TestApi } from '../testing/http';
 
 const body = { sport: 'basketball', event: 'Lakers @ Celtics', betType: 'spread', stake: 50, odds: '-110', outcome: 'pending', notes: '' };

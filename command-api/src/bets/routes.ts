@@ -3,7 +3,7 @@ import { betBody, MESSAGES, streams } from '@bt/contracts';
 import { handle, load } from '../shared/handle';
 import { idParam, ifMatch, parseBody, present, provided, reply, requestScope, versionOf } from '../shared/http';
 import type { RouteKit } from '../shared/router';
-import { removeParlayById } from '../parlays/routes';
+import { removeParlayById } from '../parlays/remove-parlay-by-id';
 import { amendBet } from './amend-bet';
 import { bet, toBetRow } from './bet';
 import { placeBet } from './place-bet';

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { CSV_MESSAGES } from '@bt/contracts/csv';
-import { MESSAGES } from '@bt/contracts';
+import { CSV_MESSAGES, MESSAGES } from '@bt/contracts';
 import { USER, OTHER_USER } from '../testing/decider-spec';
 import { planImport } from './import-plan';
 

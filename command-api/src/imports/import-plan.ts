@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import {
   CSV_COLUMNS, CSV_MAX_ROWS, CSV_MESSAGES, csvCells, csvRowToImport, isBlankCsvRow, readCsvHeader,
   type CsvImport, type CsvMapping,
-} from '@bt/contracts/csv';
+} from '@bt/contracts';
 import { derivedId, isUuid } from '../shared/ids';
 
 export interface RowError {

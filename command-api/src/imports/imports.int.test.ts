@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import { stringify } from 'csv-stringify/sync';
-import { MESSAGES, importReport, streams } from '@bt/contracts';
-import { betRowToCsv, CSV_COLUMNS, CSV_MESSAGES } from '@bt/contracts/csv';
-import { appendInTurn, START } from '@bt/event-store/port';
+import { betRowToCsv, CSV_COLUMNS, CSV_MESSAGES, importReport, MESSAGES, streams } from '@bt/contracts';
+import { appendInTurn, START } from '@bt/event-store';
 import { startTestApi, type TestApi } from '../testing/http';
 import { IMPORT_MESSAGES } from './routes';
 

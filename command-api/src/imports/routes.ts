@@ -1,9 +1,8 @@
 import type Router from '@koa/router';
-import { firstMessage, streams } from '@bt/contracts';
-import { csvMapping, type CsvMapping } from '@bt/contracts/csv';
+import { csvMapping, type CsvMapping, firstMessage, streams } from '@bt/contracts';
 import {
   PartialAppend, WrongExpectedRevision, type EventStore, type Position, type RecordedEvent, type StreamAppend,
-} from '@bt/event-store/port';
+} from '@bt/event-store';
 import { ConflictError, HttpError, ValidationError } from '@bt/platform';
 import { bet } from '../bets/bet';
 import { placeBet } from '../bets/place-bet';

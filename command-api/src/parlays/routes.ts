@@ -1,29 +1,12 @@
 import type Router from '@koa/router';
 import { MESSAGES, parlayBody, streams } from '@bt/contracts';
 import { handle } from '../shared/handle';
-import { idParam, ifMatch, parseBody, present, provided, reply, requestScope, versionOf, type RequestScope } from '../shared/http';
+import { idParam, ifMatch, parseBody, present, provided, reply, requestScope, versionOf } from '../shared/http';
 import type { RouteKit } from '../shared/router';
-import type { Services } from '../shared/services';
 import { amendParlay } from './amend-parlay';
 import { createParlay } from './create-parlay';
 import { parlay, toParlayResponse } from './parlay';
-import { removeParlay } from './remove-parlay';
-
-/** DELETE of a parlay, also reached through DELETE /api/bets/:id (history rows mix both). */
-export const removeParlayById = (
-  services: Services,
-  scope: RequestScope,
-  parlayId: string,
-  expectedVersion: bigint | undefined,
-  notFound: string = MESSAGES.parlayNotFound,
-) =>
-  handle(
-    services.store,
-    streams.parlay(parlayId),
-    parlay,
-    (state) => removeParlay({ type: 'RemoveParlay', data: { parlayId }, metadata: scope.command }, state, notFound),
-    { metadata: scope.event, expectedVersion },
-  );
+import { removeParlayById } from './remove-parlay-by-id';
 
 export const parlayRoutes = (router: Router, { services, auth, json, idempotent }: RouteKit): void => {
   const { store } = services;

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@bt/contracts';
 import {
   WrongExpectedRevision, type EventMetadata, type EventStore, type Position, type RecordedEvent,
-} from '@bt/event-store/port';
+} from '@bt/event-store';
 import { ConflictError, NotFoundError } from '@bt/platform';
 import { fold, type Aggregate, type Recorded } from './command';
 

@@ -2,7 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import type { z } from 'zod';
 import { EVENT_SCHEMA_VERSION, MESSAGES } from '@bt/contracts';
-import { formatPosition, type EventMetadata, type Position } from '@bt/event-store/port';
+import { formatPosition, type EventMetadata, type Position } from '@bt/event-store';
 import { currentUserId, HttpError, NotFoundError, setLogPosition, ValidationError } from '@bt/platform';
 import type { CommandMetadata } from './command';
 import { derivedId, isUuid } from './ids';

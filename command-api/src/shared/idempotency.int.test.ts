@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { sql } from 'kysely';
 import { MESSAGES, streams } from '@bt/contracts';
-import { START } from '@bt/event-store/port';
+import { START } from '@bt/event-store';
 import { startTestApi, type TestApi } from '../testing/http';
 import { IDEMPOTENCY_MESSAGES } from './idempotency';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Generated, type Kysely } from 'kysely';
 import type { Middleware } from 'koa';
 import { LOG_POSITION_HEADER } from '@bt/contracts';
-import { ConflictError, HttpError, migrateSessions, setLogPosition, ValidationError, type TokenClaims } from '@bt/platform';
+import { ConflictError, HttpError, setLogPosition, ValidationError, type TokenClaims } from '@bt/platform';
 import type { IdempotencyState } from './http';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -30,38 +30,12 @@ interface CommandSchema {
   idempotency: IdempotencyTable;
 }
 
-/** Records older than this are dropped when the schema is migrated (at start-up). */
+/** Records older than this are dropped at start-up (pruneIdempotencyRecords). */
 const RETENTION = '7 days';
 
-/**
- * Creates schema `command` and its tables when missing; safe to run concurrently and repeatedly.
- * The launcher (or main.ts) calls it at start-up; createCommandApi also runs it lazily once.
- */
-export const migrateCommandSchema = async (db: Kysely<any>): Promise<void> => {
-  await db.transaction().execute(async (trx) => {
-    // Services starting together would otherwise race on CREATE ... IF NOT EXISTS.
-    await sql`SELECT pg_advisory_xact_lock(hashtext('bt-command-migrate'))`.execute(trx);
-    await sql`CREATE SCHEMA IF NOT EXISTS command`.execute(trx);
-    await sql`CREATE TABLE IF NOT EXISTS command.idempotency (
-      scope text NOT NULL,
-      key text NOT NULL,
-      fingerprint text NOT NULL,
-      state text NOT NULL DEFAULT 'pending',
-      status integer,
-      body jsonb,
-      position text,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      PRIMARY KEY (scope, key)
-    )`.execute(trx);
-    await sql`DELETE FROM command.idempotency WHERE created_at < now() - ${RETENTION}::interval`.execute(trx);
-    // Sign-in and registration counters, as rate-limiter-flexible's Postgres store lays them out.
-    await sql`CREATE TABLE IF NOT EXISTS command.rate_limits (
-      key varchar(255) PRIMARY KEY,
-      points integer NOT NULL DEFAULT 0,
-      expire bigint
-    )`.execute(trx);
-  });
-  await migrateSessions(db);
+/** Drops idempotency records older than RETENTION (at start-up, after migrating). */
+export const pruneIdempotencyRecords = async (db: Kysely<any>): Promise<void> => {
+  await sql`DELETE FROM command.idempotency WHERE created_at < now() - ${RETENTION}::interval`.execute(db);
 };
 
 export interface IdempotencyOptions {

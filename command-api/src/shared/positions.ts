@@ -1,4 +1,4 @@
-import { comparePositions, type Position } from '@bt/event-store/port';
+import { comparePositions, type Position } from '@bt/event-store';
 
 /** The later of two log positions (either may be absent). */
 export const laterPosition = (a: Position | undefined, b: Position | undefined): Position | undefined =>

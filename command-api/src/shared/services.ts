@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { EventStore } from '@bt/event-store/port';
+import type { EventStore } from '@bt/event-store';
 import type { SessionRegistry } from '@bt/platform';
 import type { PasswordHasher } from './passwords';
 

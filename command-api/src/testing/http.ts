@@ -3,9 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { parseEvent } from '@bt/contracts';
-import { createPostgresEventStore } from '@bt/event-store/postgres/postgres-event-store';
-import { START, type EventStore, type RecordedEvent } from '@bt/event-store/port';
-import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing/postgres';
+import { createPostgresEventStore, type EventStore, type RecordedEvent, START } from '@bt/event-store';
+import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { createDb } from '@bt/platform';
 import { createCommandApi, migrateCommandSchema, type CommandApiDeps } from '../app';
 

@@ -1,5 +1,5 @@
 import { MESSAGES, streams, type LoginBody, type RegisterBody } from '@bt/contracts';
-import type { Position } from '@bt/event-store/port';
+import type { Position } from '@bt/event-store';
 import { ConflictError, UnauthorizedError } from '@bt/platform';
 import { handle, load, type Handled, type Loaded } from '../shared/handle';
 import type { RequestScope } from '../shared/http';

@@ -1,6 +1,8 @@
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { Observable } from 'rxjs';
 import { v7 as uuidv7 } from 'uuid';
+import { migrateSchema, type SchemaMigration } from '@bt/platform';
 import {
   WrongExpectedRevision,
   type AppendResult,
@@ -19,6 +21,7 @@ import {
   mergeByPosition,
   pagesReadAhead,
 } from '../port';
+import * as eventLog001 from './migrations/2026-11-23-001-event-log';
 
 export interface PostgresEventStoreOptions {
   connectionString: string;
@@ -71,31 +74,10 @@ export interface PostgresEventStore extends EventStore {
  * message (pg's row path costs a string per column and an array per row before we even start).
  * Measured on 1M events: see postgres-event-store.bench.ts.
  */
-const migration = (s: string) => `
-  CREATE SCHEMA IF NOT EXISTS ${s};
-  CREATE TABLE IF NOT EXISTS ${s}.streams (
-    stream_id text PRIMARY KEY,
-    revision bigint NOT NULL
-  );
-  CREATE TABLE IF NOT EXISTS ${s}.events (
-    prepare bigint GENERATED ALWAYS AS IDENTITY,
-    commit xid8 NOT NULL DEFAULT pg_current_xact_id(),
-    stream_id text NOT NULL,
-    revision bigint NOT NULL,
-    id uuid NOT NULL,
-    type text NOT NULL,
-    data json NOT NULL,
-    metadata json NOT NULL,
-    recorded_at timestamptz NOT NULL DEFAULT now(),
-    PRIMARY KEY (commit, prepare),
-    UNIQUE (stream_id, revision)
-  );
-  -- Tables created before data and metadata were json (dev databases): convert them once.
-  DO $$ BEGIN
-    IF (SELECT atttypid FROM pg_attribute WHERE attrelid = '${s}.events'::regclass AND attname = 'data') = 'jsonb'::regtype THEN
-      ALTER TABLE ${s}.events ALTER COLUMN data TYPE json, ALTER COLUMN metadata TYPE json;
-    END IF;
-  END $$;`;
+/** The event log's migrations in order; date-prefixed names. Append, never edit a landed one. */
+const MIGRATIONS: Record<string, SchemaMigration> = {
+  '2026-11-23-001-event-log': eventLog001,
+};
 
 /** What every read selects, in the order `EventCopy` decodes (`::json` also reads a jsonb column). */
 const COLUMNS = `prepare, commit, revision, recorded_at, id::text, stream_id, type, data::json, metadata::json`;
@@ -446,19 +428,8 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     schema: schemaName,
 
     async migrate() {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        // Services starting together would otherwise race on CREATE ... IF NOT EXISTS.
-        await client.query(`SELECT pg_advisory_xact_lock(hashtext('bt-event-store-migrate'))`);
-        await client.query(migration(s));
-        await client.query('COMMIT');
-      } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw e;
-      } finally {
-        client.release();
-      }
+      // A Kysely over the store's pool, only to run the migrations (destroying it would end the pool).
+      await migrateSchema(new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }), schemaName, MIGRATIONS);
     },
 
     async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {

@@ -2,7 +2,7 @@
  * The one shared setup for tests that need a real Postgres (`*.int.test.ts` in every workspace):
  *
  * ```ts
- * import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing/postgres';
+ * import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
  * let db: TestDatabase;
  * before(async () => { db = await createTestDatabase(); });  // fresh, empty database
  * after(() => db.drop());

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createDb } from '@bt/platform';
-import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing/postgres';
+import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { ProjectionEngine } from '../engine/projection-engine';
 import { newUserState } from '../projections/state';
 import { EventLog } from '../testing/event-log';

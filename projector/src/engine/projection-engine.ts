@@ -1,4 +1,4 @@
-import { formatPosition, type RecordedEvent } from '@bt/event-store/port';
+import { formatPosition, type RecordedEvent } from '@bt/event-store';
 import type { ProjectionFailureRow } from '../db/schema';
 import { unstorable, unstorableKey } from '../db/writer';
 import { projectEvent, settleUser } from '../projections/index';

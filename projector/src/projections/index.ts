@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@bt/event-store/port';
+import type { RecordedEvent } from '@bt/event-store';
 import { isEventType } from '@bt/contracts';
 import { bankrollProjection } from './bankroll';
 import { betsProjection } from './bets';

@@ -1,5 +1,5 @@
 import { fromCents } from '@bt/contracts';
-import type { RecordedEvent } from '@bt/event-store/port';
+import type { RecordedEvent } from '@bt/event-store';
 import type {
   BankrollRow, BetHistoryRow, DailyRow, GoalRow, JournalEntryRow, ParlayRow, ProjectionFailureRow,
   SportDistributionRow, StreaksRow, UserRow, UserStatsRow, UserStreamRow,

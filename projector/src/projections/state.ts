@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@bt/event-store/port';
+import type { RecordedEvent } from '@bt/event-store';
 import type { EventOf, EventType } from '@bt/contracts';
 import type {
   BetHistoryRow, GoalRow, JournalEntryRow, ParlayRow, StreaksRow, UserRow,

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@bt/event-store/port';
+import type { RecordedEvent } from '@bt/event-store';
 import type { UserState } from './state';
 
 /**

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
-import type { EventStore } from '@bt/event-store/port';
-import { bulkInsertEvents, type BulkEvent } from '@bt/event-store/postgres/bulk-insert';
+import type { EventStore } from '@bt/event-store';
+import { bulkInsertEvents, type BulkEvent } from '@bt/event-store/testing';
 import type { Database } from '../db/schema';
 import { PROJECTED_TABLES } from '../db/writer';
 import type { UserReadModels } from '../projections/rows';

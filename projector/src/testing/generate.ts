@@ -1,5 +1,5 @@
 import { addDays, BET_TYPES, EVENT_SCHEMA_VERSION, OUTCOMES, SPORTS, streams, type DomainEvent } from '@bt/contracts';
-import type { NewEvent } from '@bt/event-store/port';
+import type { NewEvent } from '@bt/event-store';
 
 /** A generated event and the stream it belongs on. */
 export interface GeneratedEvent {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { parse as parseCsv } from 'csv-parse/sync';
-import type { EventStore } from '@bt/event-store/port';
-import { EventLog } from '@bt/projector/testing/event-log';
+import type { EventStore } from '@bt/event-store';
+import { EventLog } from '@bt/projector/testing';
 import { startHarness, type Harness } from '../testing/harness';
 import { userStreamIds } from '../user-streams';
 import { exportBetsCsv } from './export-bets-csv';

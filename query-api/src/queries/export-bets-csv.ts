@@ -1,8 +1,7 @@
 import { pipeline, Readable, type Transform } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
 import { stringify } from 'csv-stringify';
-import { betRowToCsv, CSV_COLUMNS, type CsvRecord } from '@bt/contracts/csv';
-import type { ParlayLeg } from '@bt/contracts';
+import { betRowToCsv, CSV_COLUMNS, type CsvRecord, type ParlayLeg } from '@bt/contracts';
 import { readModels, type ReadDatabase } from '../read-db';
 import { toBetRow } from './get-bets';
 

@@ -2,9 +2,9 @@ import {
   MESSAGES, parlayOutcome, priceParlay, profitAtDecimal, streams,
   type BetChange, type EventData, type Outcome, type ParlayLeg,
 } from '@bt/contracts';
-import type { EventStore, RecordedEvent } from '@bt/event-store/port';
-import { NotFoundError } from '@bt/platform/http/errors';
-import { singleBetProfit } from '@bt/projector/projections/bets';
+import type { EventStore, RecordedEvent } from '@bt/event-store';
+import { NotFoundError } from '@bt/platform';
+import { singleBetProfit } from '@bt/projector';
 import { rowVersion } from '../versions';
 
 type Fields = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { BetRow } from '@bt/contracts';
-import type { BetHistoryRow } from '@bt/projector/db/schema';
+import type { BetHistoryRow } from '@bt/projector';
 import { iso, readModels, type ReadDatabase } from '../read-db';
 
 export const toBetRow = (row: BetHistoryRow): BetRow => ({

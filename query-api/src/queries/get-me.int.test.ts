@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { user as userSchema } from '@bt/contracts';
-import { EventLog } from '@bt/projector/testing/event-log';
+import { EventLog } from '@bt/projector/testing';
 import { startHarness, type Harness } from '../testing/harness';
 
 /**

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { streams, type User } from '@bt/contracts';
-import type { EventStore } from '@bt/event-store/port';
-import { UnauthorizedError } from '@bt/platform/http/errors';
-import type { UserRow } from '@bt/projector/db/schema';
+import type { EventStore } from '@bt/event-store';
+import { UnauthorizedError } from '@bt/platform';
+import type { UserRow } from '@bt/projector';
 import { iso, readModels, type ReadDatabase } from '../read-db';
 
 export const toUser = (row: UserRow): User => ({

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Parlay } from '@bt/contracts';
-import type { ParlayRow } from '@bt/projector/db/schema';
+import type { ParlayRow } from '@bt/projector';
 import { iso, readModels, type ReadDatabase } from '../read-db';
 
 export const toParlay = (row: ParlayRow): Parlay => ({

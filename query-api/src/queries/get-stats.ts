@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { addDays, fromCents, toCents, type PerformanceRange, type Stats } from '@bt/contracts';
-import type { DailyRow, SportDistributionRow, UserStatsRow } from '@bt/projector/db/schema';
+import type { DailyRow, SportDistributionRow, UserStatsRow } from '@bt/projector';
 import { readModels, type ReadDatabase } from '../read-db';
 
 /**

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { redactEventData, type EventLogLine } from '@bt/contracts';
-import type { EventStore, RecordedEvent } from '@bt/event-store/port';
+import type { EventStore, RecordedEvent } from '@bt/event-store';
 import { belongsTo, readStreamChunks, STREAM_CHUNK } from '../read-streams';
 
 export const toEventLogLine = (event: RecordedEvent): EventLogLine => ({

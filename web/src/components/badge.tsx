@@ -1,4 +1,4 @@
-import type { Outcome } from '@bt/contracts/enums';
+import type { Outcome } from '@bt/contracts';
 import styled from 'styled-components';
 import { capitalize } from '../lib/format';
 

@@ -1,4 +1,4 @@
-import { LOG_POSITION_HEADER, MIN_POSITION_HEADER } from '@bt/contracts/domain/position';
+import { LOG_POSITION_HEADER, MIN_POSITION_HEADER } from '@bt/contracts';
 import type { ApiError } from './api-error';
 import { highestLogPosition, noteLogPosition } from './log-position';
 import { readToken, tokenRefused } from './session';

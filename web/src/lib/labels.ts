@@ -1,4 +1,4 @@
-import type { BetType, GoalStatus, GoalTimeframe, JournalType, Mood, Outcome, Sport } from '@bt/contracts/enums';
+import type { BetType, GoalStatus, GoalTimeframe, JournalType, Mood, Outcome, Sport } from '@bt/contracts';
 
 /** Display names of the closed vocabularies in contracts/enums. */
 export const SPORT_LABELS: Record<Sport, string> = {

@@ -1,4 +1,4 @@
-import { isLogPosition, laterLogPosition } from '@bt/contracts/domain/position';
+import { isLogPosition, laterLogPosition } from '@bt/contracts';
 
 /**
  * The highest write position this tab has seen. Reads send it as X-Min-Position so the query side

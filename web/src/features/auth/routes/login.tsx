@@ -1,4 +1,4 @@
-import { firstMessage, loginBody } from '@bt/contracts/requests';
+import { firstMessage, loginBody } from '@bt/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { Button } from '../../../components/button';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@bt/contracts/messages';
+import { MESSAGES } from '@bt/contracts';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../components/button';

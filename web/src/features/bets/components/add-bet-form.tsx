@@ -1,4 +1,4 @@
-import { BET_TYPES } from '@bt/contracts/enums';
+import { BET_TYPES } from '@bt/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';

@@ -1,5 +1,4 @@
-import type { BetType } from '@bt/contracts';
-import { OUTCOMES, SPORTS } from '@bt/contracts/enums';
+import { type BetType, OUTCOMES, SPORTS } from '@bt/contracts';
 import { Field, FieldGrid, Input, Select, Textarea } from '../../../components/field';
 import { BET_TYPE_LABELS, OUTCOME_LABELS, SPORT_LABELS } from '../../../lib/labels';
 import type { BetFormErrors, BetFormValues } from '../lib/bet-form';

@@ -1,5 +1,4 @@
-import type { BetRow } from '@bt/contracts';
-import { BET_TYPES } from '@bt/contracts/enums';
+import { BET_TYPES, type BetRow } from '@bt/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';

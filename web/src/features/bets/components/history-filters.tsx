@@ -1,4 +1,4 @@
-import { OUTCOMES, SPORTS } from '@bt/contracts/enums';
+import { OUTCOMES, SPORTS } from '@bt/contracts';
 import styled from 'styled-components';
 import { Field, Input, Select } from '../../../components/field';
 import { SearchIcon } from '../../../components/icons';

@@ -1,5 +1,4 @@
-import type { BetRow, BetType, Outcome, Sport } from '@bt/contracts';
-import { betBody } from '@bt/contracts/requests';
+import { betBody, type BetRow, type BetType, type Outcome, type Sport } from '@bt/contracts';
 import { fieldErrors } from '../../../lib/form-errors';
 import type { BetInput } from '../api/bets-api';
 

@@ -1,6 +1,4 @@
-import type { BetRow, Outcome, Sport } from '@bt/contracts';
-import { addDays } from '@bt/contracts/domain/dates';
-import { parseAmericanOdds } from '@bt/contracts/domain/odds';
+import { addDays, type BetRow, type Outcome, parseAmericanOdds, type Sport } from '@bt/contracts';
 
 /** Sortable columns (spec section 9). 'date' is the Date column: the bet's day, then its entry time. */
 export type SortKey = 'date' | 'sport' | 'event' | 'betType' | 'odds' | 'stake' | 'profit' | 'outcome';

@@ -1,7 +1,4 @@
-import type { Goal } from '@bt/contracts';
-import { goalEndDate, isIsoDate } from '@bt/contracts/domain/dates';
-import { DEFAULTS, GOAL_STATUSES, GOAL_TIMEFRAMES } from '@bt/contracts/enums';
-import { MESSAGES } from '@bt/contracts/messages';
+import { DEFAULTS, type Goal, GOAL_STATUSES, GOAL_TIMEFRAMES, goalEndDate, isIsoDate, MESSAGES } from '@bt/contracts';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../components/button';

@@ -1,7 +1,4 @@
-import type { JournalEntry } from '@bt/contracts';
-import { DEFAULTS, JOURNAL_TYPES, MOODS } from '@bt/contracts/enums';
-import { MESSAGES } from '@bt/contracts/messages';
-import { splitTags } from '@bt/contracts/requests';
+import { DEFAULTS, JOURNAL_TYPES, type JournalEntry, MESSAGES, MOODS, splitTags } from '@bt/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';

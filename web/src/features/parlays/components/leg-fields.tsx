@@ -1,5 +1,4 @@
-import { OUTCOMES, SPORTS } from '@bt/contracts/enums';
-import { MESSAGES } from '@bt/contracts/messages';
+import { MESSAGES, OUTCOMES, SPORTS } from '@bt/contracts';
 import styled from 'styled-components';
 import { Button } from '../../../components/button';
 import { Field, Input, Select } from '../../../components/field';

@@ -1,6 +1,4 @@
-import type { Parlay } from '@bt/contracts';
-import { DEFAULTS, OUTCOMES } from '@bt/contracts/enums';
-import { MESSAGES } from '@bt/contracts/messages';
+import { DEFAULTS, MESSAGES, OUTCOMES, type Parlay } from '@bt/contracts';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../components/button';

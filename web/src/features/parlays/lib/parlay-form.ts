@@ -1,7 +1,4 @@
-import type { Outcome, Parlay, Sport } from '@bt/contracts';
-import { DEFAULTS } from '@bt/contracts/enums';
-import { formatAmericanOdds, parseAmericanOdds } from '@bt/contracts/domain/odds';
-import { parlayOutcome, priceParlay, type ParlayPrice } from '@bt/contracts/domain/parlay';
+import { DEFAULTS, formatAmericanOdds, type Outcome, type Parlay, parlayOutcome, type ParlayPrice, parseAmericanOdds, priceParlay, type Sport } from '@bt/contracts';
 import type { ParlayInput } from '../api/parlays-api';
 
 export interface LegValues {

@@ -1,4 +1,4 @@
-import { updateEmailBody } from '@bt/contracts/requests';
+import { updateEmailBody } from '@bt/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { Field, FormActions, FormStack, Input } from '../../../components/field';

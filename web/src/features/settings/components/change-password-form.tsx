@@ -1,4 +1,4 @@
-import { updatePasswordBody } from '@bt/contracts/requests';
+import { updatePasswordBody } from '@bt/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { Field, FormActions, FormStack, Input } from '../../../components/field';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '@bt/event-store/postgres/embedded';
 import { keptSecret } from '@bt/platform';
+import { startEmbeddedPostgres } from './embedded';
 
 /** The database the launcher's embedded default keeps everything in (event store and read models). */
 export const EMBEDDED_DATABASE = 'bettracker';

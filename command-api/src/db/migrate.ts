@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import { migrateSchema, migrateSessions, type SchemaMigration } from '@bt/platform';
+import { pruneIdempotencyRecords } from '../shared/idempotency';
+import * as commandSchema001 from './migrations/2026-11-23-001-command-schema';
+
+/** Schema `command`'s migrations in order; date-prefixed names. Append, never edit a landed one. */
+const MIGRATIONS: Record<string, SchemaMigration> = {
+  '2026-11-23-001-command-schema': commandSchema001,
+};
+
+/**
+ * Brings schemas `command` and `auth` (session generations) up to date and drops expired
+ * idempotency records; safe to run concurrently and repeatedly. The launcher (or main.ts) calls it
+ * at start-up; createCommandApi also runs it lazily once.
+ */
+export const migrateCommandSchema = async (db: Kysely<any>): Promise<void> => {
+  await migrateSchema(db, 'command', MIGRATIONS);
+  await pruneIdempotencyRecords(db);
+  await migrateSessions(db);
+};

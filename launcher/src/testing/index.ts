@@ -1,0 +1,2 @@
+/** Test helpers other workspaces use (`@bt/launcher/testing`); production code never imports them. */
+export * from './security-headers';
