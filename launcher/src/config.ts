@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { readSignInConfig } from '@bt/command-api/config';
-import { readHeavyReadConfig } from '@bt/query-api/config';
+import { readHeavyReadConfig, readReplayThreads } from '@bt/query-api/config';
 import { parseEnv, port, postgresUrl } from '@bt/platform';
 
 /**
  * The launcher's environment, read once. Unset stores mean the embedded default under DATA_DIR.
- * The services' own limits are read by their config: sign-in (command-api) and heavy reads (query-api).
+ * The services' own limits are read by their config: sign-in (command-api), heavy reads and replay
+ * threads (query-api).
  */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env) => ({
   ...parseEnv(
@@ -24,5 +25,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => ({
   ),
   signIn: readSignInConfig(env),
   heavyReads: readHeavyReadConfig(env),
+  replayThreads: readReplayThreads(env),
 });
 export type LauncherConfig = ReturnType<typeof readConfig>;
