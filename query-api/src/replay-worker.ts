@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { EventStore } from '@bt/event-store/port';
 import { HttpError } from '@bt/platform';
 import { createDb } from '@bt/platform/db';
-import { openEventStore } from '@bt/projector/open-store';
+import { createEventStore } from '@bt/event-store/create-event-store';
 import type { ReadDatabase } from './read-db';
 import { replayRows, type ReplayRequest } from './replay';
 import type { ReplayWorkerData, ReplayWorkerResult } from './replay-workers';
@@ -18,9 +18,10 @@ const { databaseUrl, eventStoreUrl } = workerData as ReplayWorkerData;
 let connections: Promise<{ db: Kysely<ReadDatabase>; store: EventStore }> | undefined;
 const connect = () =>
   (connections ??= (async () => {
-    // One replay at a time per thread: two connections cover the stream ids and a spare.
-    const { db } = createDb<ReadDatabase>(databaseUrl, 2);
-    return { db, store: await openEventStore(eventStoreUrl) };
+    // One replay at a time per thread: the stream ids need one connection, the store's batched read two.
+    const { db } = createDb<ReadDatabase>(databaseUrl, 1);
+    // The process that made the pool has created the store's tables already.
+    return { db, store: await createEventStore(eventStoreUrl, { schema: 'eventstore', poolSize: 2, migrate: false }) };
   })().catch((error) => {
     connections = undefined; // the next replay tries again
     throw error;
