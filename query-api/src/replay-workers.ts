@@ -9,7 +9,7 @@ export interface ReplayWorkerOptions {
   eventStoreUrl: string;
   /** Postgres holding the read models (`read.user_streams`). */
   databaseUrl: string;
-  /** Threads kept running; each replays one user at a time. */
+  /** Most threads running at once (started on demand, then kept); each replays one user at a time. */
   threads: number;
 }
 
@@ -21,7 +21,7 @@ export type ReplayWorkerResult = { answer: ReplayAnswer } | { status: number; me
 /** asOf replays on worker threads. */
 export interface ReplayWorkers {
   replay(request: ReplayRequest): Promise<ReplayAnswer>;
-  /** The threads running now (a dead one is replaced by a new one). */
+  /** The threads running now (a dead one is replaced when a replay needs it). */
   readonly threads: readonly Worker[];
   /** Ends the threads; replays still under way fail. */
   close(): Promise<void>;
@@ -38,13 +38,14 @@ const threadExecArgv = (): string[] =>
  * A fixed pool (piscina) of replay threads, each with its own event store and read-model
  * connections. A replay's tens of thousands of events and their JSON live and die in the thread's
  * heap, so the main thread's event loop and garbage collector never carry them. A thread that dies
- * fails only the replay it ran (a 500) and is replaced; the process carries on.
+ * fails only the replay it ran (a 500) and is replaced by the next replay; the process carries on.
  */
 export const createReplayWorkers = (options: ReplayWorkerOptions, log: (line: string) => void = () => {}): ReplayWorkers => {
   const workerData: ReplayWorkerData = { eventStoreUrl: options.eventStoreUrl, databaseUrl: options.databaseUrl };
   const pool = new Piscina({
     filename: new URL('./replay-worker.ts', import.meta.url).href,
-    minThreads: options.threads,
+    // Started by the first replays (a thread costs ~25 MB before it does anything), then kept.
+    minThreads: 0,
     maxThreads: options.threads,
     idleTimeout: Number.POSITIVE_INFINITY,
     execArgv: threadExecArgv(),
