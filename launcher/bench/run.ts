@@ -179,11 +179,13 @@ try {
   }
 
   if (wants('throttle')) {
-    console.log(`\nthrottle: the product in a child process, every limit lifted (as before) and then the defaults...`);
+    console.log(`\nthrottle: the product in a child process, every limit lifted (as before), the defaults with replays on the main thread, then the defaults...`);
     const scenario = await throttleScenarios({
       databaseUrl, dataDir: dir, pool, bigUserBets: REPLAY_USER_BETS, seconds: THROTTLE_SECONDS, log: (line) => console.log(line),
     });
     const before = await scenario('limits lifted', LIFTED);
+    const mainThread = await scenario('default limits, replays on the main thread', { REPLAY_THREADS: '0' });
+    const oneThread = await scenario('default limits, one replay thread', { REPLAY_THREADS: '1' });
     const after = await scenario('default limits', {});
     const mb = (n: number) => `${fmt(n)} MB`;
     const p = (l: { p50: number; p99: number }) => `p50 ${ms(l.p50)}, p99 ${ms(l.p99)}`;
@@ -198,8 +200,11 @@ try {
     const counts = (m: Map<number, number>) => [...m].sort().map(([status, n]) => `${n}x ${status}`).join(', ');
     report(`another user's GET /api/stats during ${REPLAYS} concurrent asOf replays by a ${fmt(REPLAY_USER_BETS)}-bet user`,
       `${p(after.statsDuring)}; /healthz ${p(after.healthDuring)}; replays answered: ${counts(after.replays)}`,
-      `alone ${p(after.statsAlone)}; limits lifted: during ${p(before.statsDuring)}, /healthz ${p(before.healthDuring)}, replays ${counts(before.replays)}`,
-      `${fmt(before.statsDuring.p99 / after.statsDuring.p99, 1)}x lower p99 than with limits lifted`, 'p99 < 50 ms');
+      `alone ${p(after.statsAlone)}; one replay thread: during ${p(oneThread.statsDuring)}, /healthz ${p(oneThread.healthDuring)}, replays ${counts(oneThread.replays)}; ` +
+        `replays on the main thread: during ${p(mainThread.statsDuring)}, /healthz ${p(mainThread.healthDuring)}, replays ${counts(mainThread.replays)}; ` +
+        `limits lifted: during ${p(before.statsDuring)}, /healthz ${p(before.healthDuring)}, replays ${counts(before.replays)}`,
+      `${fmt(mainThread.statsDuring.p99 / after.statsDuring.p99, 1)}x lower p99 than on the main thread, ${fmt(before.statsDuring.p99 / after.statsDuring.p99, 1)}x than with limits lifted`,
+      'p99 < 50 ms');
   }
 
   if (wants('web')) {

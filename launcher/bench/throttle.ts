@@ -9,14 +9,14 @@ import { send, summarise, type Latency } from './http-load';
 /**
  * The throttling figures: the product runs in a child process (as `npm start` runs it, behind one
  * trusted proxy, so each simulated client has its own X-Forwarded-For address) and is measured from
- * outside, its RSS read from /proc. The same scenario runs twice in one run: with every limit lifted
- * (the baseline: the product as it was) and with the default limits.
+ * outside, its RSS read from /proc. The same scenario runs in one run with every limit lifted and
+ * replays on the main thread (the baseline: the product as it was), and with the default limits.
  */
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const LIFTED = {
   LOGIN_FAILURES_PER_EMAIL: '1000000', LOGIN_FAILURES_PER_ADDRESS: '1000000', REGISTRATIONS_PER_EMAIL: '1000000',
-  REGISTRATIONS_PER_ADDRESS: '1000000', PASSWORD_HASH_CONCURRENCY: '1000', HEAVY_READS_PER_USER: '1000', HEAVY_READS_TOTAL: '1000',
+  REGISTRATIONS_PER_ADDRESS: '1000000', PASSWORD_HASH_CONCURRENCY: '1000', HEAVY_READS_PER_USER: '1000', HEAVY_READS_TOTAL: '1000', REPLAY_THREADS: '0',
 };
 
 interface Child {

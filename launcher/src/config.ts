@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { readHeavyReadConfig } from '@bt/query-api';
+import { readHeavyReadConfig, readReplayThreads } from '@bt/query-api';
 import { readSignInConfig } from '@bt/command-api';
 import { parseEnv, port, sharedVariables } from '@bt/platform';
 
 /**
  * The launcher's environment, read once. Unset stores mean the embedded default under DATA_DIR.
- * The services' own limits are read by their config: sign-in (command-api) and heavy reads (query-api).
+ * The services' own limits are read by their config: sign-in (command-api), heavy reads and replay
+ * threads (query-api).
  */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
   const { DATA_DIR, PG_PORT, DATABASE_URL, EVENTSTORE_URL, JWT_SECRET, NODE_ENV, WEB_DIST } = sharedVariables;
@@ -25,6 +26,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
     webDist: config.WEB_DIST,
     signIn: readSignInConfig(env),
     heavyReads: readHeavyReadConfig(env),
+    replayThreads: readReplayThreads(env),
   };
 };
 export type LauncherConfig = ReturnType<typeof readConfig>;

@@ -60,7 +60,10 @@ export const startProduct = async (config: LauncherConfig, log: (line: string) =
     const sessions = createSessionRegistry({ db, readStream: (stream) => store.readStream(stream), newClient: () => new pg.Client({ connectionString: databaseUrl }) });
     stops.push(() => sessions.close());
     const commandApi = createCommandApi({ store, db, pool, jwtSecret, sessions, ...config.signIn });
-    const queryApi = createQueryApi({ db, pool, store, jwtSecret, sessions, heavyReads: config.heavyReads });
+    const queryApi = createQueryApi({
+      db, pool, store, jwtSecret, sessions, heavyReads: config.heavyReads, log,
+      replayWorkers: config.replayThreads > 0 ? { eventStoreUrl, databaseUrl, threads: config.replayThreads } : undefined,
+    });
     stops.push(() => queryApi.close());
 
     const front = createFrontDoor({

@@ -10,7 +10,8 @@ import { readModels, type ReadDatabase } from './read-db';
 import { createPositionWaiter, type PositionWaiter } from './wait-for-position';
 import { createSetAsideUsers, type SetAsideUsers } from './set-aside-users';
 import { userStreamIds } from './user-streams';
-import { replayAsOf } from './replay';
+import { replayRows, type ReplayAnswer, type ReplayRequest } from './replay';
+import { createReplayWorkers, type ReplayWorkerOptions, type ReplayWorkers } from './replay-workers';
 import { getMe } from './queries/get-me';
 import { getBets } from './queries/get-bets';
 import { getBetHistory } from './queries/get-bet-history';
@@ -18,7 +19,7 @@ import { getParlays } from './queries/get-parlays';
 import { getBankroll } from './queries/get-bankroll';
 import { getGoals } from './queries/get-goals';
 import { getJournal } from './queries/get-journal';
-import { buildStats, getStats } from './queries/get-stats';
+import { buildStats, getStats, statsDaysFrom } from './queries/get-stats';
 import { getStreaks, toStreakStats } from './queries/get-streaks';
 import { exportBetsCsv } from './queries/export-bets-csv';
 import { streamUserEvents } from './queries/stream-user-events';
@@ -43,10 +44,20 @@ export interface QueryApiDeps {
   sessions?: SessionRegistry | 'signature-only';
   /** Turns for asOf replays, the NDJSON download and the CSV export; DEFAULT_HEAVY_READ_LIMITS unless given. */
   heavyReads?: HeavyReadLimits;
+  /**
+   * Where asOf replays run: worker threads connected to these stores (ended by `close()`), so the
+   * replays never hold up this thread. Without it they run in this thread, on `db` and `store`.
+   */
+  replayWorkers?: ReplayWorkerOptions;
+  /** Where the replay workers report an error no request was waiting for. */
+  log?: (line: string) => void;
 }
 
-/** The Koa app plus `close()`, which ends its LISTEN connections (the caller owns db, pool and store, and a registry it passed). */
-export type QueryApi = Koa & { close(): Promise<void> };
+/**
+ * The Koa app plus `close()`, which ends its LISTEN connections and its replay workers (the caller
+ * owns db, pool and store, and a registry it passed); `replayWorkers` when replays run on threads.
+ */
+export type QueryApi = Koa & { close(): Promise<void>; replayWorkers: ReplayWorkers | undefined };
 
 export const DEFAULT_MAX_WAIT_MS = 3000;
 
@@ -111,6 +122,9 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
       : undefined;
   const sessions = deps.sessions === 'signature-only' ? undefined : (deps.sessions ?? ownSessions);
 
+  const workers = deps.replayWorkers && createReplayWorkers(deps.replayWorkers, deps.log);
+  const replay = (request: ReplayRequest): Promise<ReplayAnswer> => (workers ? workers.replay(request) : replayRows(db, store, request));
+
   const router = new Router({ prefix: '/api' });
   const guard = [requireAuth(deps.jwtSecret, sessions), readYourWrites(waiter, setAside, deps.maxWaitMs ?? DEFAULT_MAX_WAIT_MS)];
   const heavy = limitHeavyReads(deps.heavyReads ?? DEFAULT_HEAVY_READ_LIMITS);
@@ -151,19 +165,22 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
     if (asOf === undefined) {
       ctx.body = await getStats(db, userId, today(), range);
     } else {
-      const rows = await replayAsOf(db, store, userId, asOf);
-      const replayed = { totals: rows.userStats ?? undefined, days: rows.daily, sports: rows.sportDistribution };
-      ctx.body = buildStats(replayed, dayOf(asOf), range);
+      const answer = await replay({ userId, asOf, rows: 'stats', daysFrom: statsDaysFrom(dayOf(asOf), range) });
+      if (answer.rows !== 'stats') throw new Error('a stats replay answered with other rows');
+      ctx.body = buildStats(answer, dayOf(asOf), range);
     }
   });
 
   router.get('/stats/streaks', ...guard, heavyWhenAsOf, async (ctx) => {
     const { asOf } = streaksQuery.parse(ctx.query);
     const userId = currentUserId(ctx);
-    ctx.body =
-      asOf === undefined
-        ? await getStreaks(db, userId)
-        : toStreakStats((await replayAsOf(db, store, userId, asOf)).streaks ?? undefined);
+    if (asOf === undefined) {
+      ctx.body = await getStreaks(db, userId);
+    } else {
+      const answer = await replay({ userId, asOf, rows: 'streaks' });
+      if (answer.rows !== 'streaks') throw new Error('a streaks replay answered with other rows');
+      ctx.body = toStreakStats(answer.streaks);
+    }
   });
 
   router.get('/events', ...guard, heavy, async (ctx) => {
@@ -185,5 +202,8 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
   app.use(notFoundAsJson);
   app.use(router.routes());
   app.use(router.allowedMethods());
-  return Object.assign(app, { close: async () => void (await Promise.all([waiter.close(), setAside.close(), ownSessions?.close()])) });
+  return Object.assign(app, {
+    replayWorkers: workers,
+    close: async () => void (await Promise.all([waiter.close(), setAside.close(), ownSessions?.close(), workers?.close()])),
+  });
 }

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { readConfig, readHeavyReadConfig } from './config';
+import { availableParallelism } from 'node:os';
+import { readConfig, readHeavyReadConfig, readReplayThreads } from './config';
 
 describe('query-api heavy-read limits configuration', () => {
   it('defaults to one heavy read per user and two in all at once, waiting up to 10 s for a turn', () => {
@@ -11,6 +12,14 @@ describe('query-api heavy-read limits configuration', () => {
       perUser: 2, total: 8, maxWaitMs: 0,
     });
     expect(() => readHeavyReadConfig({ HEAVY_READS_TOTAL: 'many' })).to.throw(/HEAVY_READS_TOTAL/);
+  });
+
+  it('runs replays on as many threads as heavy reads may run at once, at most one per core, or on the main thread with 0', () => {
+    expect(readReplayThreads({})).to.equal(Math.min(2, availableParallelism()));
+    expect(readReplayThreads({ HEAVY_READS_TOTAL: '1000' })).to.equal(availableParallelism());
+    expect(readReplayThreads({ HEAVY_READS_TOTAL: '8', REPLAY_THREADS: '1' })).to.equal(1);
+    expect(readReplayThreads({ REPLAY_THREADS: '0' })).to.equal(0);
+    expect(() => readReplayThreads({ REPLAY_THREADS: '-1' })).to.throw(/REPLAY_THREADS/);
   });
 });
 

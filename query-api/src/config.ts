@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { count, parseEnv, port, required, sharedVariables } from '@bt/platform';
 import { DEFAULT_HEAVY_READ_LIMITS, type HeavyReadLimits } from './heavy-reads';
@@ -44,4 +45,14 @@ export const readHeavyReadConfig = (env: NodeJS.ProcessEnv = process.env): Heavy
     env,
   );
   return { perUser: config.HEAVY_READS_PER_USER, total: config.HEAVY_READS_TOTAL, maxWaitMs: config.HEAVY_READ_MAX_WAIT_MS };
+};
+
+/**
+ * Threads for asOf replays (REPLAY_THREADS; 0: replays run on the main thread). By default one per
+ * heavy read allowed at once (HEAVY_READS_TOTAL), but never more than the machine's cores: a thread
+ * more than there are cores only takes CPU from the main thread.
+ */
+export const readReplayThreads = (env: NodeJS.ProcessEnv = process.env): number => {
+  const fallback = Math.min(readHeavyReadConfig(env).total, availableParallelism());
+  return parseEnv(z.object({ REPLAY_THREADS: z.coerce.number().int().min(0).max(64).default(fallback) }), env).REPLAY_THREADS;
 };

@@ -1,5 +1,6 @@
 /** What the launcher and other workspaces use from query-api. */
 export { createQueryApi, DEFAULT_MAX_WAIT_MS, type QueryApi, type QueryApiDeps } from './app';
-export { readConfig, readHeavyReadConfig, type QueryApiConfig } from './config';
+export { readConfig, readHeavyReadConfig, readReplayThreads, type QueryApiConfig } from './config';
 export { DEFAULT_HEAVY_READ_LIMITS, type HeavyReadLimits } from './heavy-reads';
 export type { ReadDatabase } from './read-db';
+export type { ReplayWorkerOptions, ReplayWorkers } from './replay-workers';

@@ -6,13 +6,18 @@ import { createServer } from 'node:http';
 import { createEventStore } from '@bt/event-store';
 import { createDb } from '@bt/platform';
 import { createQueryApi } from './app';
-import { readConfig, readHeavyReadConfig } from './config';
+import { readConfig, readHeavyReadConfig, readReplayThreads } from './config';
 import type { ReadDatabase } from './read-db';
 
 const config = readConfig();
 const { pool, db } = createDb<ReadDatabase>(config.databaseUrl, config.dbPoolSize);
 const store = await createEventStore(config.eventStoreUrl);
-const app = createQueryApi({ db, pool, store, jwtSecret: config.jwtSecret, maxWaitMs: config.maxWaitMs, heavyReads: readHeavyReadConfig() });
+const threads = readReplayThreads();
+const app = createQueryApi({
+  db, pool, store, jwtSecret: config.jwtSecret, maxWaitMs: config.maxWaitMs, heavyReads: readHeavyReadConfig(),
+  replayWorkers: threads > 0 ? { eventStoreUrl: config.eventStoreUrl, databaseUrl: config.databaseUrl, threads } : undefined,
+  log: (line) => console.error(line),
+});
 const server = createServer(app.callback());
 server.keepAliveTimeout = 65_000;
 server.listen(config.port, () => console.log(`query-api listening on port ${config.port}`));

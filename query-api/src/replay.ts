@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { EventStore } from '@bt/event-store';
 import { MESSAGES } from '@bt/contracts';
 import { HttpError } from '@bt/platform';
-import { ReplayFailed, replayUserInSlices, type UserReadModels } from '@bt/projector';
+import { ReplayFailed, replayUserInSlices, type DailyRow, type SportDistributionRow, type StreaksRow, type UserReadModels, type UserStatsRow } from '@bt/projector';
 import type { ReadDatabase } from './read-db';
 import { readUserEvents } from './read-streams';
 import { userStreamIds } from './user-streams';
@@ -23,4 +23,30 @@ export async function replayAsOf(db: Kysely<ReadDatabase>, store: EventStore, us
     if (error instanceof ReplayFailed) throw new HttpError(503, MESSAGES.replayUnavailable);
     throw error;
   }
+}
+
+/** What an asOf read asks a replay for: the stats rows (days from `daysFrom` on, all when absent) or the streaks row. */
+export type ReplayRequest =
+  | { userId: string; asOf: Date; rows: 'stats'; daysFrom?: string }
+  | { userId: string; asOf: Date; rows: 'streaks' };
+
+/** Only the rows the request names: all a worker posts back to the main thread. */
+export type ReplayAnswer =
+  | { rows: 'stats'; totals: UserStatsRow | undefined; days: DailyRow[]; sports: SportDistributionRow[] }
+  | { rows: 'streaks'; streaks: StreaksRow | undefined };
+
+/**
+ * Replays and keeps only what the request names, so a worker posts back a few rows rather than the
+ * user's whole history. The lists of a replay are built when first read, so the others cost nothing.
+ */
+export async function replayRows(db: Kysely<ReadDatabase>, store: EventStore, request: ReplayRequest): Promise<ReplayAnswer> {
+  const rows = await replayAsOf(db, store, request.userId, request.asOf);
+  if (request.rows === 'streaks') return { rows: 'streaks', streaks: rows.streaks ?? undefined };
+  const { daysFrom } = request;
+  return {
+    rows: 'stats',
+    totals: rows.userStats ?? undefined,
+    days: daysFrom === undefined ? rows.daily : rows.daily.filter((day) => day.date >= daysFrom),
+    sports: rows.sportDistribution,
+  };
 }

@@ -28,6 +28,8 @@ export interface HarnessOptions {
   heavyReads?: HeavyReadLimits;
   /** Lets a test stand between the app and the real store (the projector and `record` use the store itself). */
   wrapStore?: (store: EventStore) => EventStore;
+  /** Replay threads connected to the test database (default: none, replays on the main thread). */
+  replayThreads?: number;
 }
 
 export interface Harness {
@@ -61,6 +63,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const app = createQueryApi({
     db, pool, store: options.wrapStore ? options.wrapStore(store) : store, jwtSecret: TEST_SECRET,
     clock: options.clock, maxWaitMs: options.maxWaitMs, heavyReads: options.heavyReads,
+    replayWorkers: options.replayThreads ? { eventStoreUrl: database.url, databaseUrl: database.url, threads: options.replayThreads } : undefined,
   });
   const server: Server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

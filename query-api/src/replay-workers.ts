@@ -1,0 +1,67 @@
+import type { Worker } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import { HttpError } from '@bt/platform';
+import type { ReplayAnswer, ReplayRequest } from './replay';
+
+/** Where replay threads connect: the same stores the process serves from. */
+export interface ReplayWorkerOptions {
+  /** The event store: `postgres://…` (schema `eventstore`) or `esdb://…`. */
+  eventStoreUrl: string;
+  /** Postgres holding the read models (`read.user_streams`). */
+  databaseUrl: string;
+  /** Most threads running at once (started on demand, then kept); each replays one user at a time. */
+  threads: number;
+}
+
+export type ReplayWorkerData = Pick<ReplayWorkerOptions, 'eventStoreUrl' | 'databaseUrl'>;
+
+/** What a thread posts back: the rows, or the status and message of a refused replay. */
+export type ReplayWorkerResult = { answer: ReplayAnswer } | { status: number; message: string };
+
+/** asOf replays on worker threads. */
+export interface ReplayWorkers {
+  replay(request: ReplayRequest): Promise<ReplayAnswer>;
+  /** The threads running now (a dead one is replaced when a replay needs it). */
+  readonly threads: readonly Worker[];
+  /** Ends the threads; replays still under way fail. */
+  close(): Promise<void>;
+}
+
+/**
+ * The services run TypeScript through tsx; a thread inherits the process's node options, which
+ * load it when the process was started by `tsx` or with `--import tsx`. Anything else gets it added.
+ */
+const threadExecArgv = (): string[] =>
+  process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
+
+/**
+ * A fixed pool (piscina) of replay threads, each with its own event store and read-model
+ * connections. A replay's tens of thousands of events and their JSON live and die in the thread's
+ * heap, so the main thread's event loop and garbage collector never carry them. A thread that dies
+ * fails only the replay it ran (a 500) and is replaced by the next replay; the process carries on.
+ */
+export const createReplayWorkers = (options: ReplayWorkerOptions, log: (line: string) => void = () => {}): ReplayWorkers => {
+  const workerData: ReplayWorkerData = { eventStoreUrl: options.eventStoreUrl, databaseUrl: options.databaseUrl };
+  const pool = new Piscina({
+    filename: new URL('./replay-worker.ts', import.meta.url).href,
+    // Started by the first replays (a thread costs ~25 MB before it does anything), then kept.
+    minThreads: 0,
+    maxThreads: options.threads,
+    idleTimeout: Number.POSITIVE_INFINITY,
+    execArgv: threadExecArgv(),
+    workerData,
+  });
+  // An error no replay is waiting for (a thread failing between replays) must not end the process.
+  pool.on('error', (error: Error) => log(`replay worker: ${error.message}`));
+  return {
+    async replay(request) {
+      const result = (await pool.run(request)) as ReplayWorkerResult;
+      if ('status' in result) throw new HttpError(result.status, result.message);
+      return result.answer;
+    },
+    get threads() {
+      return pool.threads;
+    },
+    close: () => pool.destroy(),
+  };
+};
