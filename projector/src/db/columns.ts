@@ -61,7 +61,7 @@ export interface TableDeclaration<C extends Record<string, Column> = Record<stri
 export const table = <C extends Record<string, Column>>(declaration: TableDeclaration<C>): TableDeclaration<C> => declaration;
 
 /** The kysely table type of a declaration. */
-export type TableType<D> = D extends TableDeclaration<infer C> ? { [K in keyof C]: C[K] extends Column<infer T> ? T : never } : never;
+export type TableType<D> = D extends { columns: infer C } ? { [K in keyof C]: C[K] extends Column<infer T> ? T : never } : never;
 
 /** The money (numeric) columns of a declaration: a projection keeps running sums of them in integer cents. */
 export const moneyColumns = (declaration: { columns: object }): string[] =>

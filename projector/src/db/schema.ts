@@ -266,9 +266,8 @@ export const TABLES = {
   users, bets, parlays, bankroll, user_stats, daily, sport_distribution, streaks, goals, journal_entries, user_streams, projection_failures,
 };
 
-/** The projector's position in the global log (written by the writer's checkpoint statement, not as rows). */
-export const checkpoints = table({
-  owner: 'name',
+/** The projector's position in the global log (no user's: the writer's checkpoint statement writes it, not the row writer). */
+export const checkpoints = {
   key: ['name'],
   columns: {
     /** CHECKPOINT_NAME for the read models. */
@@ -277,7 +276,7 @@ export const checkpoints = table({
     position: col.text(),
     updated_at: col.timestamptz(),
   },
-});
+};
 
 export type TableName = keyof typeof TABLES;
 
