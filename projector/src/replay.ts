@@ -1,9 +1,9 @@
 import type { RecordedEvent } from '@bt/event-store';
-import { projectEvent, settleUser } from './projections/index';
-import { lazyUserReadModels, userReadModels, type UserReadModels } from './projections/rows';
-import { newUserState, occurredAt, userOf } from './projections/state';
+import { lazyUserReadModels, newUserState, projectEvent, settleUser, userReadModels } from './projections/index';
+import type { UserReadModels } from './projections/read-model';
+import { occurredAt, userOf } from './projections/state';
 
-export type { UserReadModels } from './projections/rows';
+export type { UserReadModels } from './projections/read-model';
 
 export interface ReplayOptions {
   /** Whose rows to compute; defaults to the user of the first event. Other users' events are skipped. */

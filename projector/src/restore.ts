@@ -5,7 +5,8 @@ import { READ_SCHEMA, type Database, type ProjectionFailureRow } from './db/sche
 import { lockReadModels, notifyFailures, PROJECTED_TABLES, readCheckpoint, writeChanges } from './db/writer';
 import { isProjectableUser, ProjectionEngine } from './engine/projection-engine';
 import { emptyChanges } from './projections/rows';
-import { newUserState, userOf } from './projections/state';
+import { newUserState } from './projections/index';
+import { userOf } from './projections/state';
 
 /**
  * Replaces every row `userId` has in `schema` (but their `user_streams`) with the fold of their events before `bound` (up to

@@ -1,5 +1,6 @@
-import type { ColumnType, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { GoalTimeframe, JournalType, Mood, Outcome, ParlayLeg, Sport, Streak } from '@bt/contracts';
+import { col, table, type TableType } from './columns';
 
 /**
  * The read models (Postgres schema `read`), written only by the projector.
@@ -12,141 +13,168 @@ import type { GoalTimeframe, JournalType, Mood, Outcome, ParlayLeg, Sport, Strea
  * - A row exists only while the thing it describes does: removed bets, emptied days and sports are deleted.
  */
 
-/** timestamptz: read as Date, written as Date or ISO text. */
-export type Timestamp = ColumnType<Date, Date | string, Date | string>;
-/** numeric (dollars): read as number, written as number or numeric text. */
-export type Money = ColumnType<number, number | string, number | string>;
-/** jsonb: read as the parsed value, written as JSON text. */
-export type Json<T> = ColumnType<T, string, string>;
+export type { Json, Money, Timestamp } from './columns';
 
 /** GET /api/auth/me. */
-export interface UsersTable {
-  id: string;
-  email: string;
-  username: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
+const users = table({
+  owner: 'id',
+  key: ['id'],
+  columns: {
+    id: col.uuid(),
+    email: col.text(),
+    username: col.text().orNull(),
+    created_at: col.timestamptz(),
+    updated_at: col.timestamptz(),
+  },
+});
 
 /**
  * Bet history: single bets and parlays merged. A parlay row has kind 'parlay', sport 'parlay',
  * bet_type 'parlay', event = the parlay's name, odds = its total odds, leg_count = its number of legs.
  * Profit is computed (betProfit / parlayProfit): win = stake x (decimal - 1), loss = -stake, push/pending = 0.
  */
-export interface BetsTable {
-  id: string;
-  user_id: string;
-  kind: 'bet' | 'parlay';
-  sport: Sport | 'parlay';
-  event: string;
-  bet_type: string;
-  /** American odds text, "+150" / "-110". */
-  odds: string;
-  stake: Money;
-  profit: Money;
-  outcome: Outcome;
-  notes: string | null;
-  date: string;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  parlay_id: string | null;
-  is_part_of_parlay: boolean;
-  leg_count: number | null;
-  version: number;
-}
+const bets = table({
+  owner: 'user_id',
+  key: ['id'],
+  columns: {
+    id: col.uuid(),
+    user_id: col.uuid(),
+    kind: col.text<'bet' | 'parlay'>(),
+    sport: col.text<Sport | 'parlay'>(),
+    event: col.text(),
+    bet_type: col.text(),
+    /** American odds text, "+150" / "-110". */
+    odds: col.text(),
+    stake: col.money(),
+    profit: col.money(),
+    outcome: col.text<Outcome>(),
+    notes: col.text().orNull(),
+    date: col.date(),
+    created_at: col.timestamptz(),
+    updated_at: col.timestamptz(),
+    parlay_id: col.uuid().orNull(),
+    is_part_of_parlay: col.boolean(),
+    leg_count: col.integer().orNull(),
+    version: col.integer(),
+  },
+});
 
-export interface ParlaysTable {
-  id: string;
-  user_id: string;
-  name: string;
-  /** Rounded American form of decimal_odds, e.g. "+264" (pushed legs priced out). */
-  total_odds: string;
-  decimal_odds: number;
-  stake: Money;
-  potential_profit: Money;
-  profit: Money;
-  /** The outcome derived from the legs (parlayOutcome), falling back to chosen_outcome while legs are pending. */
-  outcome: Outcome;
-  /** The outcome last chosen by the user (ParlaySettled), 'pending' when never. */
-  chosen_outcome: Outcome;
-  notes: string | null;
-  date: string;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  legs: Json<ParlayLeg[]>;
-  version: number;
-}
+const parlays = table({
+  owner: 'user_id',
+  key: ['id'],
+  columns: {
+    id: col.uuid(),
+    user_id: col.uuid(),
+    name: col.text(),
+    /** Rounded American form of decimal_odds, e.g. "+264" (pushed legs priced out). */
+    total_odds: col.text(),
+    decimal_odds: col.double(),
+    stake: col.money(),
+    potential_profit: col.money(),
+    profit: col.money(),
+    /** The outcome derived from the legs (parlayOutcome), falling back to chosen_outcome while legs are pending. */
+    outcome: col.text<Outcome>(),
+    /** The outcome last chosen by the user (ParlaySettled), 'pending' when never. */
+    chosen_outcome: col.text<Outcome>(),
+    notes: col.text().orNull(),
+    date: col.date(),
+    created_at: col.timestamptz(),
+    updated_at: col.timestamptz(),
+    legs: col.jsonb<ParlayLeg[]>(),
+    version: col.integer(),
+  },
+});
 
 /** One row per user with any event. amount = deposits - withdrawals + settled_profit (bets and parlays). */
-export interface BankrollTable {
-  user_id: string;
-  amount: Money;
-  deposits: Money;
-  withdrawals: Money;
-  settled_profit: Money;
-  /** Last change of any of the figures above; null when nothing changed them yet. */
-  updated_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
-}
+const bankroll = table({
+  owner: 'user_id',
+  key: ['user_id'],
+  columns: {
+    user_id: col.uuid(),
+    amount: col.money(),
+    deposits: col.money(),
+    withdrawals: col.money(),
+    settled_profit: col.money(),
+    /** Last change of any of the figures above; null when nothing changed them yet. */
+    updated_at: col.timestamptz().orNull(),
+  },
+});
 
 /**
  * All-time figures per user (bets and parlays together). winRate = wins / (wins + losses);
  * ROI = total_profit / settled_stake; settled = win, loss or push.
  */
-export interface UserStatsTable {
-  user_id: string;
-  /** Single bets currently recorded. */
-  bet_count: number;
-  /** Parlays currently recorded. */
-  parlay_count: number;
-  wins: number;
-  losses: number;
-  pushes: number;
-  pending: number;
-  settled_stake: Money;
-  total_profit: Money;
-}
+const user_stats = table({
+  owner: 'user_id',
+  key: ['user_id'],
+  columns: {
+    user_id: col.uuid(),
+    /** Single bets currently recorded. */
+    bet_count: col.integer(),
+    /** Parlays currently recorded. */
+    parlay_count: col.integer(),
+    wins: col.integer(),
+    losses: col.integer(),
+    pushes: col.integer(),
+    pending: col.integer(),
+    settled_stake: col.money(),
+    total_profit: col.money(),
+  },
+});
 
 /**
  * Per user and bet date (the bet's own day): what was placed that day and how it settled.
  * A row exists while placed > 0. Sum a window of rows for "last 30 days", trends, goal windows;
  * a running sum of `profit` is the performance chart.
  */
-export interface DailyTable {
-  user_id: string;
-  date: string;
-  /** Bets and parlays dated this day. */
-  placed: number;
-  wins: number;
-  losses: number;
-  pushes: number;
-  pending: number;
-  settled_stake: Money;
-  profit: Money;
-}
+const daily = table({
+  owner: 'user_id',
+  key: ['user_id', 'date'],
+  columns: {
+    user_id: col.uuid(),
+    date: col.date(),
+    /** Bets and parlays dated this day. */
+    placed: col.integer(),
+    wins: col.integer(),
+    losses: col.integer(),
+    pushes: col.integer(),
+    pending: col.integer(),
+    settled_stake: col.money(),
+    profit: col.money(),
+  },
+});
 
 /** Per user and sport (parlays as 'parlay'), all bets whatever their outcome. A row exists while count > 0. */
-export interface SportDistributionTable {
-  user_id: string;
-  sport: Sport | 'parlay';
-  count: number;
-  stake: Money;
-  profit: Money;
-}
+const sport_distribution = table({
+  owner: 'user_id',
+  key: ['user_id', 'sport'],
+  columns: {
+    user_id: col.uuid(),
+    sport: col.text<Sport | 'parlay'>(),
+    count: col.integer(),
+    stake: col.money(),
+    profit: col.money(),
+  },
+});
 
 /**
  * Per user: streaks over settled bets and parlays in bet-date order (ties by creation); a push or a
  * pending bet neither extends nor breaks a streak. Shapes are contracts' `Streak` / `streakStats`.
  */
-export interface StreaksTable {
-  user_id: string;
-  current_streak: Json<Streak | null>;
-  longest_win_streak: Json<Streak | null>;
-  longest_loss_streak: Json<Streak | null>;
-  /** The most recent streaks, newest first (at most RECENT_STREAKS_LIMIT, the current one included). */
-  recent_streaks: Json<Streak[]>;
-  /** Every month with a streak starting in it, ascending: { month: 'YYYY-MM', winStreaks, lossStreaks }. */
-  streaks_by_month: Json<{ month: string; winStreaks: number; lossStreaks: number }[]>;
-}
+const streaks = table({
+  owner: 'user_id',
+  key: ['user_id'],
+  columns: {
+    user_id: col.uuid(),
+    current_streak: col.jsonb<Streak | null>().orNull(),
+    longest_win_streak: col.jsonb<Streak | null>().orNull(),
+    longest_loss_streak: col.jsonb<Streak | null>().orNull(),
+    /** The most recent streaks, newest first (at most RECENT_STREAKS_LIMIT, the current one included). */
+    recent_streaks: col.jsonb<Streak[]>(),
+    /** Every month with a streak starting in it, ascending: { month: 'YYYY-MM', winStreaks, lossStreaks }. */
+    streaks_by_month: col.jsonb<{ month: string; winStreaks: number; lossStreaks: number }[]>(),
+  },
+});
 
 /**
  * Goals with progress. current_amount = profit of the user's bets and parlays dated inside
@@ -154,46 +182,58 @@ export interface StreaksTable {
  * 'completed' once current_amount >= target_amount, else 'active'; the reader turns an 'active'
  * goal whose end_date has passed into 'failed' (see contracts `goalProgress`).
  */
-export interface GoalsTable {
-  id: string;
-  user_id: string;
-  title: string;
-  target_amount: Money;
-  current_amount: Money;
-  timeframe: GoalTimeframe;
-  start_date: string;
-  end_date: string;
-  status: 'active' | 'completed' | 'paused';
-  paused: boolean;
-  description: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  version: number;
-}
+const goals = table({
+  owner: 'user_id',
+  key: ['id'],
+  columns: {
+    id: col.uuid(),
+    user_id: col.uuid(),
+    title: col.text(),
+    target_amount: col.money(),
+    current_amount: col.money(),
+    timeframe: col.text<GoalTimeframe>(),
+    start_date: col.date(),
+    end_date: col.date(),
+    status: col.text<'active' | 'completed' | 'paused'>(),
+    paused: col.boolean(),
+    description: col.text().orNull(),
+    created_at: col.timestamptz(),
+    updated_at: col.timestamptz(),
+    version: col.integer(),
+  },
+});
 
-export interface JournalEntriesTable {
-  id: string;
-  user_id: string;
-  title: string;
-  content: string;
-  type: JournalType;
-  mood: Mood;
-  tags: Json<string[]>;
-  date: string;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  version: number;
-}
+const journal_entries = table({
+  owner: 'user_id',
+  key: ['id'],
+  columns: {
+    id: col.uuid(),
+    user_id: col.uuid(),
+    title: col.text(),
+    content: col.text(),
+    type: col.text<JournalType>(),
+    mood: col.text<Mood>(),
+    tags: col.jsonb<string[]>(),
+    date: col.date(),
+    created_at: col.timestamptz(),
+    updated_at: col.timestamptz(),
+    version: col.integer(),
+  },
+});
 
 /**
  * Which streams hold a user's events (user-, email-, bet-, parlay-, bankroll-, goal-, journal-),
  * kept after the thing is removed. An `email-` stream can also hold another user's events after
  * the address was released: filter its events by `data.userId`.
  */
-export interface UserStreamsTable {
-  user_id: string;
-  stream_id: string;
-}
+const user_streams = table({
+  owner: 'user_id',
+  key: ['user_id', 'stream_id'],
+  columns: {
+    user_id: col.uuid(),
+    stream_id: col.text(),
+  },
+});
 
 /**
  * Users set aside: an event of theirs could not be projected (a bad value, a bug), so the projector
@@ -201,43 +241,49 @@ export interface UserStreamsTable {
  * user's rows elsewhere stay as they were before it. A rebuild, or `npm run projections:retry`
  * after a fix, brings them back.
  */
-export interface ProjectionFailuresTable {
-  /** Text, not uuid: a user id that is not a UUID is one of the things that gets a user set aside. */
-  user_id: string;
-  stream_id: string;
-  /** The event's revision in its stream (text: a bigint). */
-  revision: string;
-  /** The event's log position, "commit.prepare". */
-  position: string;
-  event_type: string;
-  error: string;
-  failed_at: Timestamp;
-}
+const projection_failures = table({
+  owner: 'user_id',
+  key: ['user_id'],
+  columns: {
+    /** Text, not uuid: a user id that is not a UUID is one of the things that gets a user set aside. */
+    user_id: col.text(),
+    stream_id: col.text(),
+    /** The event's revision in its stream (text: a bigint). */
+    revision: col.text(),
+    /** The event's log position, "commit.prepare". */
+    position: col.text(),
+    event_type: col.text(),
+    error: col.text(),
+    failed_at: col.timestamptz(),
+  },
+});
 
-/** The projector's position in the global log. */
-export interface CheckpointsTable {
-  /** CHECKPOINT_NAME for the read models. */
-  name: string;
-  /** "commit.prepare", the X-Log-Position text; compare with contracts' compareLogPositions. */
-  position: string;
-  updated_at: Timestamp;
-}
+/**
+ * Every table the projection writes, in the order a batch writes them: the single declaration of
+ * their columns (the migrations must agree with it, see schema.int.test.ts).
+ */
+export const TABLES = {
+  users, bets, parlays, bankroll, user_stats, daily, sport_distribution, streaks, goals, journal_entries, user_streams, projection_failures,
+};
 
-export interface Database {
-  users: UsersTable;
-  bets: BetsTable;
-  parlays: ParlaysTable;
-  bankroll: BankrollTable;
-  user_stats: UserStatsTable;
-  daily: DailyTable;
-  sport_distribution: SportDistributionTable;
-  streaks: StreaksTable;
-  goals: GoalsTable;
-  journal_entries: JournalEntriesTable;
-  user_streams: UserStreamsTable;
-  projection_failures: ProjectionFailuresTable;
-  checkpoints: CheckpointsTable;
-}
+/** The projector's position in the global log (no user's: the writer's checkpoint statement writes it, not the row writer). */
+export const checkpoints = {
+  key: ['name'],
+  columns: {
+    /** CHECKPOINT_NAME for the read models. */
+    name: col.text(),
+    /** "commit.prepare", the X-Log-Position text; compare with contracts' compareLogPositions. */
+    position: col.text(),
+    updated_at: col.timestamptz(),
+  },
+};
+
+export type TableName = keyof typeof TABLES;
+
+export type Database = { [T in TableName]: TableType<(typeof TABLES)[T]> } & { checkpoints: TableType<typeof checkpoints> };
+
+/** The row type of each read-model table the projection writes. */
+export type TableRows = { [T in TableName]: Selectable<Database[T]> };
 
 /** The live read models' schema; a rebuild fills SHADOW_SCHEMA and renames it to this. */
 export const READ_SCHEMA = 'read';
@@ -250,16 +296,16 @@ export const NOTIFY_CHANNEL = 'read_models';
 export const FAILURES_CHANNEL = 'read_models_failures';
 export const RECENT_STREAKS_LIMIT = 10;
 
-export type UserRow = Selectable<UsersTable>;
-export type BetHistoryRow = Selectable<BetsTable>;
-export type ParlayRow = Selectable<ParlaysTable>;
-export type BankrollRow = Selectable<BankrollTable>;
-export type UserStatsRow = Selectable<UserStatsTable>;
-export type DailyRow = Selectable<DailyTable>;
-export type SportDistributionRow = Selectable<SportDistributionTable>;
-export type StreaksRow = Selectable<StreaksTable>;
-export type GoalRow = Selectable<GoalsTable>;
-export type JournalEntryRow = Selectable<JournalEntriesTable>;
-export type UserStreamRow = Selectable<UserStreamsTable>;
-export type CheckpointRow = Selectable<CheckpointsTable>;
-export type ProjectionFailureRow = Selectable<ProjectionFailuresTable>;
+export type UserRow = TableRows['users'];
+export type BetHistoryRow = TableRows['bets'];
+export type ParlayRow = TableRows['parlays'];
+export type BankrollRow = TableRows['bankroll'];
+export type UserStatsRow = TableRows['user_stats'];
+export type DailyRow = TableRows['daily'];
+export type SportDistributionRow = TableRows['sport_distribution'];
+export type StreaksRow = TableRows['streaks'];
+export type GoalRow = TableRows['goals'];
+export type JournalEntryRow = TableRows['journal_entries'];
+export type UserStreamRow = TableRows['user_streams'];
+export type CheckpointRow = Selectable<Database['checkpoints']>;
+export type ProjectionFailureRow = TableRows['projection_failures'];

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createDb } from '@bt/platform';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { ProjectionEngine } from '../engine/projection-engine';
-import { newUserState } from '../projections/state';
+import { newUserState } from '../projections/index';
 import { EventLog } from '../testing/event-log';
 import { snapshotTables } from '../testing/database';
 import { migrateReadModels } from './migrate';

@@ -3,8 +3,9 @@ import { pipeline } from 'node:stream/promises';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { mergeChanges, type TableName, type TableRows, type RowChanges, type UserChanges } from '../projections/rows';
-import { CHECKPOINT_NAME, FAILURES_CHANNEL, NOTIFY_CHANNEL, type Database } from './schema';
+import { mergeChanges, type RowChanges, type UserChanges } from '../projections/rows';
+import type { Column, PgType } from './columns';
+import { CHECKPOINT_NAME, FAILURES_CHANNEL, NOTIFY_CHANNEL, TABLES, type Database, type TableName } from './schema';
 
 /**
  * The one place read-model rows reach Postgres: a batch of row changes as a few multi-row
@@ -12,103 +13,25 @@ import { CHECKPOINT_NAME, FAILURES_CHANNEL, NOTIFY_CHANNEL, type Database } from
  * The caller runs it in the transaction that also saves the checkpoint.
  */
 
-type PgType = 'uuid' | 'text' | 'numeric' | 'date' | 'timestamptz' | 'boolean' | 'integer' | 'jsonb' | 'double precision';
-
-interface TableSpec<T extends TableName> {
-  key: (keyof TableRows[T] & string)[];
-  columns: [keyof TableRows[T] & string, PgType][];
-  /** The columns that may be NULL (the migrations' declarations); every other one is NOT NULL. */
-  nullable?: (keyof TableRows[T] & string)[];
+interface TableSpec {
+  key: string[];
+  /** [name, Postgres type], in the declaration's order. */
+  columns: [string, PgType][];
+  /** The columns that may be NULL; every other one is NOT NULL. */
+  nullable: Set<string>;
 }
 
-const SPECS: { [T in TableName]: TableSpec<T> } = {
-  users: {
-    key: ['id'],
-    columns: [['id', 'uuid'], ['email', 'text'], ['username', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz']],
-    nullable: ['username'],
-  },
-  bets: {
-    key: ['id'],
-    columns: [
-      ['id', 'uuid'], ['user_id', 'uuid'], ['kind', 'text'], ['sport', 'text'], ['event', 'text'], ['bet_type', 'text'],
-      ['odds', 'text'], ['stake', 'numeric'], ['profit', 'numeric'], ['outcome', 'text'], ['notes', 'text'], ['date', 'date'],
-      ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['parlay_id', 'uuid'], ['is_part_of_parlay', 'boolean'],
-      ['leg_count', 'integer'], ['version', 'integer'],
-    ],
-    nullable: ['notes', 'parlay_id', 'leg_count'],
-  },
-  parlays: {
-    key: ['id'],
-    columns: [
-      ['id', 'uuid'], ['user_id', 'uuid'], ['name', 'text'], ['total_odds', 'text'], ['decimal_odds', 'double precision'],
-      ['stake', 'numeric'], ['potential_profit', 'numeric'], ['profit', 'numeric'], ['outcome', 'text'],
-      ['chosen_outcome', 'text'], ['notes', 'text'], ['date', 'date'], ['created_at', 'timestamptz'],
-      ['updated_at', 'timestamptz'], ['legs', 'jsonb'], ['version', 'integer'],
-    ],
-    nullable: ['notes'],
-  },
-  bankroll: {
-    key: ['user_id'],
-    columns: [
-      ['user_id', 'uuid'], ['amount', 'numeric'], ['deposits', 'numeric'], ['withdrawals', 'numeric'],
-      ['settled_profit', 'numeric'], ['updated_at', 'timestamptz'],
-    ],
-    nullable: ['updated_at'],
-  },
-  user_stats: {
-    key: ['user_id'],
-    columns: [
-      ['user_id', 'uuid'], ['bet_count', 'integer'], ['parlay_count', 'integer'], ['wins', 'integer'], ['losses', 'integer'],
-      ['pushes', 'integer'], ['pending', 'integer'], ['settled_stake', 'numeric'], ['total_profit', 'numeric'],
-    ],
-  },
-  daily: {
-    key: ['user_id', 'date'],
-    columns: [
-      ['user_id', 'uuid'], ['date', 'date'], ['placed', 'integer'], ['wins', 'integer'], ['losses', 'integer'],
-      ['pushes', 'integer'], ['pending', 'integer'], ['settled_stake', 'numeric'], ['profit', 'numeric'],
-    ],
-  },
-  sport_distribution: {
-    key: ['user_id', 'sport'],
-    columns: [['user_id', 'uuid'], ['sport', 'text'], ['count', 'integer'], ['stake', 'numeric'], ['profit', 'numeric']],
-  },
-  streaks: {
-    key: ['user_id'],
-    columns: [
-      ['user_id', 'uuid'], ['current_streak', 'jsonb'], ['longest_win_streak', 'jsonb'], ['longest_loss_streak', 'jsonb'],
-      ['recent_streaks', 'jsonb'], ['streaks_by_month', 'jsonb'],
-    ],
-    nullable: ['current_streak', 'longest_win_streak', 'longest_loss_streak'],
-  },
-  goals: {
-    key: ['id'],
-    columns: [
-      ['id', 'uuid'], ['user_id', 'uuid'], ['title', 'text'], ['target_amount', 'numeric'], ['current_amount', 'numeric'],
-      ['timeframe', 'text'], ['start_date', 'date'], ['end_date', 'date'], ['status', 'text'], ['paused', 'boolean'],
-      ['description', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['version', 'integer'],
-    ],
-    nullable: ['description'],
-  },
-  journal_entries: {
-    key: ['id'],
-    columns: [
-      ['id', 'uuid'], ['user_id', 'uuid'], ['title', 'text'], ['content', 'text'], ['type', 'text'], ['mood', 'text'],
-      ['tags', 'jsonb'], ['date', 'date'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['version', 'integer'],
-    ],
-  },
-  user_streams: {
-    key: ['user_id', 'stream_id'],
-    columns: [['user_id', 'uuid'], ['stream_id', 'text']],
-  },
-  projection_failures: {
-    key: ['user_id'],
-    columns: [
-      ['user_id', 'text'], ['stream_id', 'text'], ['revision', 'text'], ['position', 'text'], ['event_type', 'text'],
-      ['error', 'text'], ['failed_at', 'timestamptz'],
-    ],
-  },
-};
+/** Each table's spec, derived from its declaration in schema.ts. */
+const SPECS = Object.fromEntries(
+  Object.entries(TABLES).map(([name, declaration]): [string, TableSpec] => {
+    const columns = Object.entries(declaration.columns as Record<string, Column>);
+    return [name, {
+      key: [...declaration.key],
+      columns: columns.map(([column, c]) => [column, c.type]),
+      nullable: new Set(columns.filter(([, c]) => c.nullable).map(([column]) => column)),
+    }];
+  }),
+) as { [T in TableName]: TableSpec };
 
 /** The tables the projection writes, in the order they are written. */
 export const PROJECTED_TABLES = Object.keys(SPECS) as TableName[];
@@ -204,17 +127,13 @@ export const unstorable = (table: TableName, row: object): string | undefined =>
 const COLUMNS = Object.fromEntries(
   Object.entries(SPECS).map(([table, spec]) => [
     table,
-    (spec as TableSpec<TableName>).columns.map(([name, type]) => ({
-      name,
-      type,
-      nullable: (spec as TableSpec<TableName>).nullable?.includes(name) ?? false,
-    })),
+    spec.columns.map(([name, type]) => ({ name, type, nullable: spec.nullable.has(name) })),
   ]),
 ) as unknown as Record<TableName, { name: string; type: PgType; nullable: boolean }[]>;
 
 /** Why Postgres would refuse this key of a row to delete from `table`, or undefined. */
 export const unstorableKey = (table: TableName, key: object): string | undefined => {
-  const spec = SPECS[table] as TableSpec<TableName>;
+  const spec = SPECS[table];
   const values = key as Record<string, unknown>;
   for (const [name, type] of spec.columns) {
     if (spec.key.includes(name) && !isStorable(values[name], type)) return `${table}.${name} cannot be stored as ${type}`;
@@ -251,7 +170,7 @@ export const arrayLiteral = (values: readonly unknown[], type: PgType): string =
 };
 
 /** `insert into schema.table (...) select ... from unnest(one array per column)`, for a chunk of rows. */
-const insertRows = (schema: string, table: TableName, spec: TableSpec<TableName>, rows: readonly object[]) => {
+const insertRows = (schema: string, table: TableName, spec: TableSpec, rows: readonly object[]) => {
   const names = spec.columns.map(([name]) => name);
   const arrays = spec.columns.map(([name, type]) => {
     const literal = arrayLiteral(rows.map((row) => (row as Record<string, unknown>)[name]), type);
@@ -267,13 +186,13 @@ const insertRows = (schema: string, table: TableName, spec: TableSpec<TableName>
 type Statement = () => RawBuilder<unknown>;
 
 function* inserts(schema: string, table: TableName, rows: readonly object[]): Generator<Statement> {
-  const spec = SPECS[table] as TableSpec<TableName>;
+  const spec = SPECS[table];
   for (let i = 0; i < rows.length; i += CHUNK) yield () => insertRows(schema, table, spec, rows.slice(i, i + CHUNK));
 }
 
 function* upserts(schema: string, table: TableName, rows: readonly object[]): Generator<Statement> {
-  const spec = SPECS[table] as TableSpec<TableName>;
-  const updated = spec.columns.map(([name]) => name).filter((name) => !spec.key.includes(name as never));
+  const spec = SPECS[table];
+  const updated = spec.columns.map(([name]) => name).filter((name) => !spec.key.includes(name));
   const onConflict = updated.length === 0
     ? sql`on conflict do nothing`
     : sql`on conflict (${sql.join(spec.key.map((k) => sql.id(k)))}) do update set ${sql.join(
@@ -287,8 +206,8 @@ function* upserts(schema: string, table: TableName, rows: readonly object[]): Ge
 }
 
 function* deletes(schema: string, table: TableName, keys: readonly object[]): Generator<Statement> {
-  const spec = SPECS[table] as TableSpec<TableName>;
-  const keyColumns = spec.columns.filter(([name]) => spec.key.includes(name as never));
+  const spec = SPECS[table];
+  const keyColumns = spec.columns.filter(([name]) => spec.key.includes(name));
   for (let i = 0; i < keys.length; i += CHUNK) {
     yield () => {
       const chunk = keys.slice(i, i + CHUNK);
@@ -419,7 +338,7 @@ export const copyField = (value: unknown, type: PgType): string => {
 };
 
 /** The rows as COPY text, a chunk of rows at a time. */
-function* copyText(spec: TableSpec<TableName>, rows: readonly object[]): Generator<Buffer> {
+function* copyText(spec: TableSpec, rows: readonly object[]): Generator<Buffer> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     let text = '';
     for (let r = i; r < Math.min(i + CHUNK, rows.length); r++) {
@@ -435,7 +354,7 @@ function* copyText(spec: TableSpec<TableName>, rows: readonly object[]): Generat
 }
 
 const copyRows = async (client: pg.ClientBase, schema: string, table: TableName, rows: readonly object[]) => {
-  const spec = SPECS[table] as TableSpec<TableName>;
+  const spec = SPECS[table];
   const columns = spec.columns.map(([name]) => `"${name}"`).join(', ');
   await pipeline(Readable.from(copyText(spec, rows)), client.query(copyFrom(`COPY "${schema}"."${table}" (${columns}) FROM STDIN`)));
 };

@@ -1,10 +1,8 @@
 import { formatPosition, type RecordedEvent } from '@bt/event-store';
-import type { ProjectionFailureRow } from '../db/schema';
+import type { ProjectionFailureRow, TableName } from '../db/schema';
 import { unstorable, unstorableKey } from '../db/writer';
-import { projectEvent, settleUser } from '../projections/index';
-import {
-  emptyChanges, takeUserChanges, type RowChanges, type TableName, type TakenChanges, type UserChanges,
-} from '../projections/rows';
+import { projectEvent, settleUser, takeUserChanges } from '../projections/index';
+import { emptyChanges, type RowChanges, type TakenChanges, type UserChanges } from '../projections/rows';
 import { userOf, type UserState } from '../projections/state';
 import { isSharedStream } from '../projections/user-streams';
 
@@ -181,7 +179,7 @@ export class ProjectionEngine {
       const t = changes[table];
       return [table, t.inserts.length, t.upserts.length, t.deletes.length] as const;
     });
-    const seen = [...state.dirty.streams]; // takeUserChanges clears the marks
+    const seen = [...state.userStreams]; // takeUserChanges clears the marks
     try {
       settleUser(state);
       takeUserChanges(state, changes);
@@ -231,7 +229,7 @@ export class ProjectionEngine {
   /** Forgets a failed user's state, but still notes the streams it had just seen (restoring them reads every one). */
   private drop(userId: string): void {
     const state = this.users.get(userId);
-    if (state) this.noteStreams(userId, state.dirty.streams);
+    if (state) this.noteStreams(userId, state.userStreams);
     this.forget(userId);
   }
 

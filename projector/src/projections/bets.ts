@@ -1,7 +1,7 @@
 import { americanToDecimal, parseAmericanOdds, profitAtDecimal, type Outcome } from '@bt/contracts';
-import type { BetHistoryRow } from '../db/schema';
-import { replaceHistoryRow } from './history';
-import { intern, versionOf, type Projection } from './state';
+import type { BetHistoryRow, ParlayRow } from '../db/schema';
+import { newestFirst, type ReadModel } from './read-model';
+import { intern, versionOf, type UserState } from './state';
 
 /** Profit of a single bet (DESIGN "Profit"): win = stake x (decimal - 1), loss = -stake, push/pending = 0. */
 export const singleBetProfit = (stake: number, odds: string, outcome: Outcome): number => {
@@ -9,10 +9,56 @@ export const singleBetProfit = (stake: number, odds: string, outcome: Outcome): 
   return profitAtDecimal(stake, american === undefined ? 1 : americanToDecimal(american), outcome);
 };
 
-/** `bets` rows of kind 'bet'. A bet is placed pending; BetSettled sets (or resets) its outcome. */
-export const betsProjection: Projection = {
+/**
+ * Puts a `bets` row in place of the one with the same id, or removes it (`next` undefined), and
+ * notes the change for the read models that follow the bet history (user_stats, daily,
+ * sport_distribution, the bankroll's settled profit, streaks, goal amounts).
+ */
+const putRow = (state: UserState, id: string, next: BetHistoryRow | undefined): void => {
+  const previous = state.bets.get(id);
+  if (!previous && !next) return;
+  if (next) state.bets.put(id, next);
+  else state.bets.remove(id);
+  state.betChanges.push({ previous, next });
+};
+
+/** A parlay's row in the merged bet history. */
+export const parlayHistoryRow = (parlay: ParlayRow): BetHistoryRow => ({
+  id: parlay.id,
+  user_id: parlay.user_id,
+  kind: 'parlay',
+  sport: 'parlay',
+  event: parlay.name,
+  bet_type: 'parlay',
+  odds: parlay.total_odds,
+  stake: parlay.stake,
+  profit: parlay.profit,
+  outcome: parlay.outcome,
+  notes: parlay.notes,
+  date: parlay.date,
+  created_at: parlay.created_at,
+  updated_at: parlay.updated_at,
+  parlay_id: null,
+  is_part_of_parlay: false,
+  leg_count: parlay.legs.length,
+  version: parlay.version,
+});
+
+/** A parlay's history row follows its `parlays` row (the parlays projection has seen the event first). */
+const followParlay = (state: UserState, { data }: { data: { parlayId: string } }) => {
+  const parlay = state.parlays.get(data.parlayId);
+  if (parlay) putRow(state, parlay.id, parlayHistoryRow(parlay));
+};
+
+/**
+ * `bets`, the bet history: rows of kind 'bet' from the bet events (a bet is placed pending;
+ * BetSettled sets, or resets, its outcome), and a row of kind 'parlay' per parlay, derived from
+ * its `parlays` row.
+ */
+export const betsProjection: ReadModel<'bets'> = {
   name: 'bets',
-  handlers: {
+  table: 'bets',
+  reads: {
     BetPlaced(state, event, at) {
       const { data } = event;
       const row: BetHistoryRow = {
@@ -35,10 +81,10 @@ export const betsProjection: Projection = {
         leg_count: null,
         version: versionOf(event),
       };
-      replaceHistoryRow(state, row.id, row, at);
+      putRow(state, row.id, row);
     },
     BetAmended(state, event, at) {
-      const bet = state.history.get(event.data.betId);
+      const bet = state.bets.get(event.data.betId);
       if (!bet || bet.kind !== 'bet') return;
       const { sport, event: name, betType, odds, stake, notes, date } = event.data.changes;
       const next: BetHistoryRow = {
@@ -54,10 +100,10 @@ export const betsProjection: Projection = {
         version: versionOf(event),
       };
       next.profit = singleBetProfit(next.stake, next.odds, next.outcome);
-      replaceHistoryRow(state, bet.id, next, at);
+      putRow(state, bet.id, next);
     },
     BetSettled(state, event, at) {
-      const bet = state.history.get(event.data.betId);
+      const bet = state.bets.get(event.data.betId);
       if (!bet || bet.kind !== 'bet') return;
       const outcome = intern(event.data.outcome) as Outcome;
       const next: BetHistoryRow = {
@@ -67,12 +113,20 @@ export const betsProjection: Projection = {
         updated_at: at,
         version: versionOf(event),
       };
-      replaceHistoryRow(state, bet.id, next, at);
+      putRow(state, bet.id, next);
     },
-    BetRemoved(state, event, at) {
-      const bet = state.history.get(event.data.betId);
+    BetRemoved(state, event) {
+      const bet = state.bets.get(event.data.betId);
       if (!bet || bet.kind !== 'bet') return;
-      replaceHistoryRow(state, bet.id, undefined, at);
+      putRow(state, bet.id, undefined);
+    },
+    ParlayCreated: followParlay,
+    ParlayAmended: followParlay,
+    ParlaySettled: followParlay,
+    ParlayRemoved(state, { data }) {
+      if (state.bets.get(data.parlayId)?.kind === 'parlay') putRow(state, data.parlayId, undefined);
     },
   },
+  rowSet: (state) => state.bets,
+  replay: (state) => state.bets.list().sort(newestFirst),
 };

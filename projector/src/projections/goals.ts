@@ -1,17 +1,27 @@
 import { fromCents, goalStatus } from '@bt/contracts';
-import type { GoalRow } from '../db/schema';
-import { versionOf, type Projection, type UserState } from './state';
+import type { BetHistoryRow, GoalRow } from '../db/schema';
+import { newestFirst, type ReadModel } from './read-model';
+import { versionOf, type UserState } from './state';
+
+/** Whether goal amounts can differ: profit on its date. */
+const movesGoals = (a: BetHistoryRow | undefined, b: BetHistoryRow | undefined): boolean => {
+  const pa = a?.profit ?? 0;
+  const pb = b?.profit ?? 0;
+  return pa !== pb || (pa !== 0 && a!.date !== b!.date);
+};
 
 /**
  * `goals` with progress: current_amount = profit of the user's bets and parlays dated inside
- * [start_date, end_date]; status without "today" (contracts' goalStatus): paused, completed or active.
+ * [start_date, end_date], summed from the `daily` rows once per batch when a goal or a bet's profit
+ * on its date changed; status without "today" (contracts' goalStatus): paused, completed or active.
  */
-export const goalsProjection: Projection = {
+export const goalsProjection: ReadModel<'goals'> = {
   name: 'goals',
-  handlers: {
+  table: 'goals',
+  reads: {
     GoalSet(state, event, at) {
       const { data } = event;
-      state.goals.set(data.goalId, {
+      state.goals.put(data.goalId, {
         id: data.goalId,
         user_id: state.userId,
         title: data.title,
@@ -27,14 +37,13 @@ export const goalsProjection: Projection = {
         updated_at: at,
         version: versionOf(event),
       });
-      state.dirty.goals.add(data.goalId);
-      state.dirty.goalsStale = true;
+      state.goals.stale = true;
     },
     GoalRevised(state, event, at) {
       const goal = state.goals.get(event.data.goalId);
       if (!goal) return;
       const { title, targetAmount, timeframe, startDate, endDate, description, paused } = event.data.changes;
-      state.goals.set(goal.id, {
+      state.goals.put(goal.id, {
         ...goal,
         title: title ?? goal.title,
         target_amount: targetAmount ?? goal.target_amount,
@@ -46,29 +55,37 @@ export const goalsProjection: Projection = {
         updated_at: at,
         version: versionOf(event),
       });
-      state.dirty.goals.add(goal.id);
-      state.dirty.goalsStale = true;
+      state.goals.stale = true;
     },
     GoalRemoved(state, { data }) {
-      if (state.goals.delete(data.goalId)) state.dirty.goals.add(data.goalId);
+      state.goals.remove(data.goalId);
     },
   },
+  followsBets(state, { previous, next }) {
+    if (movesGoals(previous, next)) state.goals.stale = true;
+  },
+  settle(state) {
+    if (!state.goals.stale) return;
+    state.goals.stale = false;
+    refreshGoals(state);
+  },
+  rowSet: (state) => state.goals,
+  replay: (state) => state.goals.list().sort((a, b) => -newestFirst(a, b)),
 };
 
-/** Recomputes every goal's amount and status from the user's daily profit (once per batch). */
-export const refreshGoals = (state: UserState): void => {
-  if (state.goals.size === 0) return;
-  for (const goal of state.goals.values()) {
+/** Recomputes every goal's amount and status from the user's daily profit. */
+const refreshGoals = (state: UserState): void => {
+  if (state.goals.rows.size === 0) return;
+  for (const goal of state.goals.rows.values()) {
     let cents = 0;
-    for (const [date, day] of state.days) {
-      if (date >= goal.start_date && date <= goal.end_date) cents += day.profitCents;
+    for (const [date, day] of state.daily.rows) {
+      if (date >= goal.start_date && date <= goal.end_date) cents += day.profit; // cents: daily holds running sums
     }
     const current = fromCents(cents);
     const status = goalStatus({ targetAmount: goal.target_amount, currentAmount: current, endDate: goal.end_date, paused: goal.paused });
     if (current !== goal.current_amount || status !== goal.status) {
       const next: GoalRow = { ...goal, current_amount: current, status: status as GoalRow['status'] };
-      state.goals.set(goal.id, next);
-      state.dirty.goals.add(goal.id);
+      state.goals.put(goal.id, next);
     }
   }
 };

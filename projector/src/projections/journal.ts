@@ -1,12 +1,14 @@
-import { versionOf, type Projection } from './state';
+import { newestFirst, type ReadModel } from './read-model';
+import { versionOf } from './state';
 
 /** `journal_entries`; readers list them newest first by created_at. */
-export const journalProjection: Projection = {
-  name: 'journal_entries',
-  handlers: {
+export const journalProjection: ReadModel<'journalEntries'> = {
+  name: 'journalEntries',
+  table: 'journal_entries',
+  reads: {
     JournalWritten(state, event, at) {
       const { data } = event;
-      state.journal.set(data.entryId, {
+      state.journalEntries.put(data.entryId, {
         id: data.entryId,
         user_id: state.userId,
         title: data.title,
@@ -19,13 +21,12 @@ export const journalProjection: Projection = {
         updated_at: at,
         version: versionOf(event),
       });
-      state.dirty.journal.add(data.entryId);
     },
     JournalRevised(state, event, at) {
-      const entry = state.journal.get(event.data.entryId);
+      const entry = state.journalEntries.get(event.data.entryId);
       if (!entry) return;
       const { title, content, type, mood, tags, date } = event.data.changes;
-      state.journal.set(entry.id, {
+      state.journalEntries.put(entry.id, {
         ...entry,
         title: title ?? entry.title,
         content: content ?? entry.content,
@@ -36,10 +37,11 @@ export const journalProjection: Projection = {
         updated_at: at,
         version: versionOf(event),
       });
-      state.dirty.journal.add(entry.id);
     },
     JournalErased(state, { data }) {
-      if (state.journal.delete(data.entryId)) state.dirty.journal.add(data.entryId);
+      state.journalEntries.remove(data.entryId);
     },
   },
+  rowSet: (state) => state.journalEntries,
+  replay: (state) => state.journalEntries.list().sort(newestFirst),
 };

@@ -1,7 +1,7 @@
 import { parlayOutcome, priceParlay, profitAtDecimal, type Outcome, type ParlayLeg } from '@bt/contracts';
-import type { BetHistoryRow, ParlayRow } from '../db/schema';
-import { replaceHistoryRow } from './history';
-import { intern, versionOf, type Projection, type UserState } from './state';
+import type { ParlayRow } from '../db/schema';
+import { newestFirst, type ReadModel } from './read-model';
+import { intern, versionOf } from './state';
 
 /**
  * Prices a parlay and derives its outcome from its legs (DESIGN "Parlay"): pushed legs priced out,
@@ -21,28 +21,6 @@ export const priced = (row: Omit<ParlayRow, 'total_odds' | 'decimal_odds' | 'pot
   };
 };
 
-/** A parlay's row in the merged bet history. */
-export const parlayHistoryRow = (parlay: ParlayRow): BetHistoryRow => ({
-  id: parlay.id,
-  user_id: parlay.user_id,
-  kind: 'parlay',
-  sport: 'parlay',
-  event: parlay.name,
-  bet_type: 'parlay',
-  odds: parlay.total_odds,
-  stake: parlay.stake,
-  profit: parlay.profit,
-  outcome: parlay.outcome,
-  notes: parlay.notes,
-  date: parlay.date,
-  created_at: parlay.created_at,
-  updated_at: parlay.updated_at,
-  parlay_id: null,
-  is_part_of_parlay: false,
-  leg_count: parlay.legs.length,
-  version: parlay.version,
-});
-
 const copyLegs = (legs: readonly ParlayLeg[]): ParlayLeg[] =>
   legs.map((leg) => ({
     sport: leg.sport,
@@ -53,16 +31,11 @@ const copyLegs = (legs: readonly ParlayLeg[]): ParlayLeg[] =>
     outcome: leg.outcome ?? 'pending',
   }));
 
-const put = (state: UserState, parlay: ParlayRow, at: Date) => {
-  state.parlays.set(parlay.id, parlay);
-  state.dirty.parlays.add(parlay.id);
-  replaceHistoryRow(state, parlay.id, parlayHistoryRow(parlay), at);
-};
-
-/** `parlays` rows, and their kind 'parlay' rows in `bets`. */
-export const parlaysProjection: Projection = {
+/** `parlays`: each parlay priced from its legs (its row in `bets` follows it, see ./bets.ts). */
+export const parlaysProjection: ReadModel<'parlays'> = {
   name: 'parlays',
-  handlers: {
+  table: 'parlays',
+  reads: {
     ParlayCreated(state, event, at) {
       const { data } = event;
       const parlay = priced({
@@ -78,14 +51,14 @@ export const parlaysProjection: Projection = {
         legs: copyLegs(data.legs),
         version: versionOf(event),
       });
-      put(state, parlay, at);
+      state.parlays.put(parlay.id, parlay);
     },
     ParlayAmended(state, event, at) {
       const parlay = state.parlays.get(event.data.parlayId);
       if (!parlay) return;
       const { name, stake, notes, date, legs } = event.data.changes;
-      put(
-        state,
+      state.parlays.put(
+        parlay.id,
         priced({
           ...parlay,
           name: name ?? parlay.name,
@@ -96,21 +69,18 @@ export const parlaysProjection: Projection = {
           updated_at: at,
           version: versionOf(event),
         }),
-        at,
       );
     },
     ParlaySettled(state, event, at) {
       const parlay = state.parlays.get(event.data.parlayId);
       if (!parlay) return;
       const chosen: Outcome = event.data.outcome;
-      put(state, priced({ ...parlay, chosen_outcome: chosen, updated_at: at, version: versionOf(event) }), at);
+      state.parlays.put(parlay.id, priced({ ...parlay, chosen_outcome: chosen, updated_at: at, version: versionOf(event) }));
     },
-    ParlayRemoved(state, event, at) {
-      const id = event.data.parlayId;
-      if (!state.parlays.has(id)) return;
-      state.parlays.delete(id);
-      state.dirty.parlays.add(id);
-      replaceHistoryRow(state, id, undefined, at);
+    ParlayRemoved(state, { data }) {
+      state.parlays.remove(data.parlayId);
     },
   },
+  rowSet: (state) => state.parlays,
+  replay: (state) => state.parlays.list().sort(newestFirst),
 };

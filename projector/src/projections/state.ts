@@ -1,112 +1,39 @@
 import type { RecordedEvent } from '@bt/event-store';
 import type { EventOf, EventType } from '@bt/contracts';
-import type {
-  BetHistoryRow, GoalRow, JournalEntryRow, ParlayRow, StreaksRow, UserRow,
-} from '../db/schema';
+import type { BetHistoryRow } from '../db/schema';
+import type { KeyedRows, OneRow } from './row-sets';
 
 /**
- * Everything the read models hold about one user, as the projection folds it. Rows are kept in
- * their table shape; aggregates are integer cents so sums stay exact however they are reached
+ * Everything the read models hold about one user, as the projection folds it: one part per read
+ * model (see ./index.ts for which file projects each). Running sums (bankroll, user_stats, daily,
+ * sport_distribution) hold money in integer cents, so sums stay exact however they are reached
  * (folded from the log, or loaded from the tables and continued).
  */
 export interface UserState {
   userId: string;
-  user: UserRow | null;
-  /** The `bets` table rows: single bets and parlays (kind 'parlay'). */
-  history: Map<string, BetHistoryRow>;
-  parlays: Map<string, ParlayRow>;
-  stats: StatsTally;
-  bankroll: BankrollTally;
+  user: OneRow<'users'>;
+  /** The `bets` table: single bets and parlays (kind 'parlay'), by id. */
+  bets: KeyedRows<'bets'>;
+  /** `bets` rows changed by the event being folded, for the read models that follow them. */
+  betChanges: BetRowChange[];
+  parlays: KeyedRows<'parlays'>;
+  bankroll: OneRow<'bankroll'>;
+  userStats: OneRow<'user_stats'>;
   /** By bet date. */
-  days: Map<string, DayTally>;
+  daily: KeyedRows<'daily'>;
   /** By sport ('parlay' for parlays). */
-  sports: Map<string, SportTally>;
-  streaks: Omit<StreaksRow, 'user_id'>;
-  goals: Map<string, GoalRow>;
-  journal: Map<string, JournalEntryRow>;
-  dirty: Dirty;
-  /** Keys of the rows the tables hold for this user (as loaded, plus what flushes wrote since). */
-  persisted: Persisted;
+  sportDistribution: KeyedRows<'sport_distribution'>;
+  streaks: OneRow<'streaks'>;
+  goals: KeyedRows<'goals'>;
+  journalEntries: KeyedRows<'journal_entries'>;
+  /** Streams noted since the last take (in a replay, where nothing is taken: all of the user's). */
+  userStreams: Set<string>;
 }
 
-/**
- * Which of the user's rows exist in the tables: a new row is a plain insert, a changed one an
- * upsert, and a row removed before it was ever written needs no delete.
- */
-export interface Persisted {
-  /** users row. */
-  user: boolean;
-  /** The one-per-user rows: user_stats, bankroll, streaks. */
-  aggregates: boolean;
-  history: Set<string>;
-  parlays: Set<string>;
-  days: Set<string>;
-  sports: Set<string>;
-  goals: Set<string>;
-  journal: Set<string>;
-}
-
-export const emptyPersisted = (): Persisted => ({
-  user: false,
-  aggregates: false,
-  history: new Set(),
-  parlays: new Set(),
-  days: new Set(),
-  sports: new Set(),
-  goals: new Set(),
-  journal: new Set(),
-});
-
-/** Outcomes and money of a set of bets and parlays: a user's whole record, or one day's. */
-interface OutcomeTally {
-  wins: number;
-  losses: number;
-  pushes: number;
-  pending: number;
-  settledStakeCents: number;
-  profitCents: number;
-}
-
-export interface StatsTally extends OutcomeTally {
-  betCount: number;
-  parlayCount: number;
-}
-
-export interface DayTally extends OutcomeTally {
-  placed: number;
-}
-
-export interface SportTally {
-  count: number;
-  stakeCents: number;
-  profitCents: number;
-}
-
-export interface BankrollTally {
-  depositsCents: number;
-  withdrawalsCents: number;
-  settledProfitCents: number;
-  updatedAt: Date | null;
-}
-
-/** Keys of rows changed since the last flush, and derived figures that need recomputing. */
-export interface Dirty {
-  user: boolean;
-  history: Set<string>;
-  parlays: Set<string>;
-  stats: boolean;
-  bankroll: boolean;
-  days: Set<string>;
-  sports: Set<string>;
-  streaks: boolean;
-  goals: Set<string>;
-  journal: Set<string>;
-  /** Streams to index in user_streams (in a replay, where nothing is flushed: all of the user's). */
-  streams: Set<string>;
-  /** A win or loss was added, removed or moved: streaks are recomputed when the batch settles. */
-  streaksStale: boolean;
-  /** Profit moved between days, or a goal changed: goal amounts are recomputed when the batch settles. */
-  goalsStale: boolean;
+/** One `bets` row put, replaced or removed: undefined before means new, undefined after means removed. */
+export interface BetRowChange {
+  previous: BetHistoryRow | undefined;
+  next: BetHistoryRow | undefined;
 }
 
 /** A stored event as the projections read it: typed data, the store's envelope. */
@@ -114,60 +41,6 @@ export type ProjectedEvent<T extends EventType = EventType> = Omit<RecordedEvent
 
 /** Event type -> how it changes a user's state. `at` is when it happened (metadata.occurredAt). */
 export type Handlers = { [T in EventType]?: (state: UserState, event: ProjectedEvent<T>, at: Date) => void };
-
-/** A read model's projection: the event types it handles and how. */
-export interface Projection {
-  name: string;
-  handlers: Handlers;
-}
-
-export const emptyStreaks = (): Omit<StreaksRow, 'user_id'> => ({
-  current_streak: null,
-  longest_win_streak: null,
-  longest_loss_streak: null,
-  recent_streaks: [],
-  streaks_by_month: [],
-});
-
-export const emptyDirty = (): Dirty => ({
-  user: false,
-  history: new Set(),
-  parlays: new Set(),
-  stats: false,
-  bankroll: false,
-  days: new Set(),
-  sports: new Set(),
-  streaks: false,
-  goals: new Set(),
-  journal: new Set(),
-  streams: new Set(),
-  streaksStale: false,
-  goalsStale: false,
-});
-
-/**
- * A user nobody has projected yet. Their one-per-user rows (user_stats, bankroll, streaks) are
- * marked dirty, so the first flush creates them.
- */
-export const newUserState = (userId: string): UserState => {
-  const dirty = emptyDirty();
-  dirty.stats = dirty.bankroll = dirty.streaks = true;
-  return {
-    userId,
-    user: null,
-    history: new Map(),
-    parlays: new Map(),
-    stats: { betCount: 0, parlayCount: 0, wins: 0, losses: 0, pushes: 0, pending: 0, settledStakeCents: 0, profitCents: 0 },
-    bankroll: { depositsCents: 0, withdrawalsCents: 0, settledProfitCents: 0, updatedAt: null },
-    days: new Map(),
-    sports: new Map(),
-    streaks: emptyStreaks(),
-    goals: new Map(),
-    journal: new Map(),
-    dirty,
-    persisted: emptyPersisted(),
-  };
-};
 
 /** The user an event belongs to (every event's data carries `userId`); undefined for foreign events. */
 export const userOf = (event: RecordedEvent): string | undefined => {
@@ -196,4 +69,3 @@ export const intern = (value: string): string => {
   interned.set(value, value);
   return value;
 };
-

@@ -1,6 +1,7 @@
 import { fromCents, toCents, type Streak } from '@bt/contracts';
 import { RECENT_STREAKS_LIMIT, type BetHistoryRow, type StreaksRow } from '../db/schema';
-import type { UserState } from './state';
+import type { ReadModel } from './read-model';
+import { OneRow } from './row-sets';
 
 /** Bet-date order, ties by creation (then id, so the order is total). */
 const byBetDate = (a: BetHistoryRow, b: BetHistoryRow): number =>
@@ -54,11 +55,50 @@ export const computeStreaks = (history: Iterable<BetHistoryRow>): Omit<StreaksRo
   };
 };
 
-/** Recomputes the user's streaks when a win or loss was added, removed or moved (once per batch). */
-export const refreshStreaks = (state: UserState): void => {
-  const next = computeStreaks(state.history.values());
-  if (JSON.stringify(next) !== JSON.stringify(state.streaks)) {
-    state.streaks = next;
-    state.dirty.streaks = true;
-  }
+const decides = (row: BetHistoryRow | undefined): row is BetHistoryRow => row !== undefined && (row.outcome === 'win' || row.outcome === 'loss');
+
+/** Whether streaks can differ: only wins and losses count, in date order, with their profit. */
+const movesStreaks = (a: BetHistoryRow | undefined, b: BetHistoryRow | undefined): boolean =>
+  decides(a) || decides(b)
+    ? !(decides(a) && decides(b) && a.outcome === b.outcome && a.date === b.date && a.profit === b.profit)
+    : false;
+
+export const newStreaks = (userId: string) => new OneRow('streaks', { user_id: userId, ...computeStreaks([]) });
+
+/** jsonb hands keys back in its own order; put streaks in the projection's order so equal means equal. */
+const streak = (s: Streak | null): Streak | null =>
+  s && { type: s.type, length: s.length, startDate: s.startDate, endDate: s.endDate, profit: s.profit };
+
+/**
+ * `streaks`: it reads no event. It follows the `bets` rows (./bets.ts): when a win or loss is added,
+ * removed or moved, the streaks are recomputed from every bet, once per batch.
+ */
+export const streaksProjection: ReadModel<'streaks'> = {
+  name: 'streaks',
+  table: 'streaks',
+  reads: {},
+  followsBets(state, { previous, next }) {
+    if (movesStreaks(previous, next)) state.streaks.stale = true;
+  },
+  settle(state) {
+    if (!state.streaks.stale) return;
+    state.streaks.stale = false;
+    const next: StreaksRow = { user_id: state.userId, ...computeStreaks(state.bets.rows.values()) };
+    if (JSON.stringify(next) !== JSON.stringify(state.streaks.row)) state.streaks.put(next);
+  },
+  rowSet: (state) => ({
+    take: (changes) => state.streaks.take(changes),
+    load: (row) => {
+      const r = row as StreaksRow;
+      state.streaks.load({
+        user_id: r.user_id,
+        current_streak: streak(r.current_streak),
+        longest_win_streak: streak(r.longest_win_streak),
+        longest_loss_streak: streak(r.longest_loss_streak),
+        recent_streaks: r.recent_streaks.map((s) => streak(s)!),
+        streaks_by_month: r.streaks_by_month.map((m) => ({ month: m.month, winStreaks: m.winStreaks, lossStreaks: m.lossStreaks })),
+      });
+    },
+  }),
+  replay: (state, hasEvents) => (hasEvents ? state.streaks.row : null),
 };

@@ -1,17 +1,19 @@
-import type { Projection } from './state';
+import type { ReadModel } from './read-model';
 
 /** `users`: who the account is, for GET /api/auth/me. Passwords never reach a read model. */
-export const usersProjection: Projection = {
-  name: 'users',
-  handlers: {
+export const usersProjection: ReadModel<'user'> = {
+  name: 'user',
+  table: 'users',
+  reads: {
     UserRegistered(state, { data }, at) {
-      state.user = { id: data.userId, email: data.email, username: data.username ?? null, created_at: at, updated_at: at };
-      state.dirty.user = true;
+      state.user.put({ id: data.userId, email: data.email, username: data.username ?? null, created_at: at, updated_at: at });
     },
     EmailChanged(state, { data }, at) {
-      if (!state.user) return;
-      state.user = { ...state.user, email: data.email, updated_at: at };
-      state.dirty.user = true;
+      const user = state.user.row;
+      if (!user) return;
+      state.user.put({ ...user, email: data.email, updated_at: at });
     },
   },
+  rowSet: (state) => state.user,
+  replay: (state) => state.user.row,
 };

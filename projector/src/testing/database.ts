@@ -4,7 +4,7 @@ import type { EventStore } from '@bt/event-store';
 import { bulkInsertEvents, type BulkEvent } from '@bt/event-store/testing';
 import type { Database } from '../db/schema';
 import { PROJECTED_TABLES } from '../db/writer';
-import type { UserReadModels } from '../projections/rows';
+import type { UserReadModels } from '../projections/read-model';
 import { toNewEvent, type GeneratedEvent } from './generate';
 
 /** Appends generated events one by one, as commands would. */

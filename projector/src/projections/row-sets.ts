@@ -1,0 +1,168 @@
+import { fromCents, toCents } from '@bt/contracts';
+import { moneyColumns, type Column } from '../db/columns';
+import { TABLES, type TableName, type TableRows } from '../db/schema';
+import type { RowChanges } from './rows';
+
+/*
+ * A user's rows of one table as a projection holds them: what changed since the last take, and
+ * which rows the table already holds (a new row is a plain insert, a changed one an upsert, a row
+ * removed before it was ever written needs no delete). Keys, owner and money columns come from the
+ * table's declaration.
+ */
+
+const MONEY = Object.fromEntries(Object.entries(TABLES).map(([name, d]) => [name, moneyColumns(d)])) as Record<TableName, string[]>;
+
+/** A row whose money columns hold integer cents (running sums stay exact) as the table's dollars. */
+export const inDollars = <T extends TableName>(table: T, row: TableRows[T]): TableRows[T] => {
+  const copy: Record<string, unknown> = { ...row };
+  for (const column of MONEY[table]) copy[column] = fromCents(copy[column] as number);
+  return copy as TableRows[T];
+};
+
+/** A row as loaded from its table, with its money columns in integer cents. */
+export const inCents = <T extends TableName>(table: T, row: TableRows[T]): TableRows[T] => {
+  const copy: Record<string, unknown> = { ...row };
+  for (const column of MONEY[table]) copy[column] = toCents(copy[column] as number);
+  return copy as TableRows[T];
+};
+
+/** The rows a projection holds for a user, whatever their shape: what the engine takes and the loader fills. */
+export interface RowSet {
+  /** Files the rows changed since the last take into `changes`, and forgets the marks. */
+  take(changes: RowChanges): void;
+  /** Puts a row read from the table (the user's state continues from it). */
+  load(row: object): void;
+}
+
+/**
+ * A user's rows of a table with many per user, by the key column that is not the user's (a bet's
+ * id, a day's date, a sport). `cents`: money columns are held in integer cents.
+ */
+export class KeyedRows<T extends TableName> implements RowSet {
+  readonly rows = new Map<string, TableRows[T]>();
+  /** Set by a projection when its rows must be derived again before the next take (see ReadModel.settle). */
+  stale = false;
+  private readonly changed = new Set<string>();
+  private readonly stored = new Set<string>();
+  private readonly keyColumn: string;
+
+  constructor(readonly table: T, private readonly userId: string, private readonly cents = false) {
+    this.keyColumn = TABLES[table].key.at(-1)!;
+  }
+
+  get(key: string): TableRows[T] | undefined {
+    return this.rows.get(key);
+  }
+
+  /** Puts a row (new or in place of the one with its key). */
+  put(key: string, row: TableRows[T]): void {
+    this.rows.set(key, row);
+    this.changed.add(key);
+  }
+
+  /** Removes a row; false when there was none. */
+  remove(key: string): boolean {
+    if (!this.rows.delete(key)) return false;
+    this.changed.add(key);
+    return true;
+  }
+
+  /** Marks a row changed in place (a running sum), or removed from `rows` directly. */
+  mark(key: string): void {
+    this.changed.add(key);
+  }
+
+  load(row: object): void {
+    const key = (row as Record<string, string>)[this.keyColumn];
+    this.rows.set(key, this.cents ? inCents(this.table, row as TableRows[T]) : (row as TableRows[T]));
+    this.stored.add(key);
+  }
+
+  take(changes: RowChanges): void {
+    const to = changes[this.table] as { inserts: TableRows[T][]; upserts: TableRows[T][]; deletes: object[] };
+    for (const key of this.changed) {
+      const row = this.rows.get(key);
+      if (row) {
+        const written = this.cents ? inDollars(this.table, row) : row;
+        if (this.stored.has(key)) {
+          to.upserts.push(written);
+        } else {
+          to.inserts.push(written);
+          this.stored.add(key);
+        }
+      } else if (this.stored.delete(key)) {
+        to.deletes.push(this.keyOf(key));
+      }
+    }
+    this.changed.clear();
+  }
+
+  /** Every row, as the table would hold it. */
+  list(): TableRows[T][] {
+    const rows = [...this.rows.values()];
+    return this.cents ? rows.map((row) => inDollars(this.table, row)) : rows;
+  }
+
+  private keyOf(key: string): object {
+    const { owner, key: columns } = TABLES[this.table];
+    return Object.fromEntries(columns.map((column) => [column, column === owner ? this.userId : key]));
+  }
+}
+
+/**
+ * A table with at most one row per user (users, user_stats, bankroll, streaks). A row given at the
+ * start is written by the first take even if nothing changes it: the one-per-user rows exist for
+ * every user with an event.
+ */
+export class OneRow<T extends TableName> implements RowSet {
+  /** Set by a projection when its row must be derived again before the next take (see ReadModel.settle). */
+  stale = false;
+  private changed = false;
+  private stored = false;
+
+  constructor(readonly table: T, public row: TableRows[T] | null, private readonly cents = false) {}
+
+  put(row: TableRows[T]): void {
+    this.row = row;
+    this.changed = true;
+  }
+
+  /** Marks the row changed in place (a running sum). */
+  mark(): void {
+    this.changed = true;
+  }
+
+  load(row: object): void {
+    this.row = this.cents ? inCents(this.table, row as TableRows[T]) : (row as TableRows[T]);
+    this.stored = true;
+  }
+
+  take(changes: RowChanges): void {
+    if (this.row && (this.changed || !this.stored)) {
+      const to = changes[this.table] as { inserts: TableRows[T][]; upserts: TableRows[T][] };
+      (this.stored ? to.upserts : to.inserts).push(this.cents ? inDollars(this.table, this.row) : this.row);
+      this.stored = true;
+    }
+    this.changed = false;
+  }
+
+  /** The row as the table would hold it. */
+  value(): TableRows[T] | null {
+    return this.row && this.cents ? inDollars(this.table, this.row) : this.row;
+  }
+}
+
+/**
+ * An empty running sum of `table` for a user: `keys` give the key columns, every other column is 0
+ * (numbers) or null (nullable ones).
+ */
+export const zeroRow = <T extends TableName>(table: T, keys: Record<string, string>): TableRows[T] => {
+  const row: Record<string, unknown> = {};
+  for (const [name, column] of Object.entries(TABLES[table].columns as Record<string, Column>)) {
+    if (name in keys) row[name] = keys[name];
+    else if (column.nullable) row[name] = null;
+    else if (column.type === 'integer' || column.type === 'numeric' || column.type === 'double precision') row[name] = 0;
+    else throw new Error(`${table}.${name} has no zero`);
+  }
+  return row as TableRows[T];
+};
