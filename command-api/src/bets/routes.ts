@@ -1,11 +1,11 @@
 import type Router from '@koa/router';
-import { betBody, MESSAGES, streams } from '@bt/contracts';
+import { betBody, MESSAGES, rowVersion, streams } from '@bt/contracts';
 import { handle, load } from '../shared/handle';
-import { idParam, ifMatch, parseBody, present, provided, reply, requestScope, versionOf } from '../shared/http';
+import { idParam, ifMatch, parseBody, present, provided, reply, requestScope } from '../shared/http';
 import type { RouteKit } from '../shared/router';
 import { removeParlayById } from '../parlays/routes';
 import { amendBet } from './amend-bet';
-import { bet, toBetRow } from './bet';
+import { bet, toBetResponse } from './bet';
 import { placeBet } from './place-bet';
 import { removeBet } from './remove-bet';
 
@@ -24,7 +24,7 @@ export const betRoutes = (router: Router, { services, auth, json, idempotent }: 
       (state) => placeBet({ type: 'PlaceBet', data: { ...body, betId }, metadata: scope.command }, state),
       { metadata: scope.event, create: true, recovering: scope.recovering },
     );
-    reply(ctx, 201, toBetRow(present(result.state, 'placed', MESSAGES.betNotFound), versionOf(result.version)), result.position);
+    reply(ctx, 201, toBetResponse(present(result.state, 'placed', MESSAGES.betNotFound), rowVersion(result.version)), result.position);
   });
 
   router.put('/bets/:id', auth, json, async (ctx) => {
@@ -44,7 +44,7 @@ export const betRoutes = (router: Router, { services, auth, json, idempotent }: 
       (state) => amendBet({ type: 'AmendBet', data, metadata: scope.command }, state),
       { metadata: scope.event, expectedVersion: ifMatch(ctx) },
     );
-    reply(ctx, 200, toBetRow(present(result.state, 'placed', MESSAGES.betNotFound), versionOf(result.version)), result.position);
+    reply(ctx, 200, toBetResponse(present(result.state, 'placed', MESSAGES.betNotFound), rowVersion(result.version)), result.position);
   });
 
   // History rows mix bets and parlays, so a parlay's id here deletes the parlay.

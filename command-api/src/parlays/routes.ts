@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
-import { MESSAGES, parlayBody, streams } from '@bt/contracts';
+import { MESSAGES, parlayBody, rowVersion, streams } from '@bt/contracts';
 import { handle } from '../shared/handle';
-import { idParam, ifMatch, parseBody, present, provided, reply, requestScope, versionOf, type RequestScope } from '../shared/http';
+import { idParam, ifMatch, parseBody, present, provided, reply, requestScope, type RequestScope } from '../shared/http';
 import type { RouteKit } from '../shared/router';
 import type { Services } from '../shared/services';
 import { amendParlay } from './amend-parlay';
@@ -39,7 +39,7 @@ export const parlayRoutes = (router: Router, { services, auth, json, idempotent 
       (state) => createParlay({ type: 'CreateParlay', data: { ...body, parlayId }, metadata: scope.command }, state),
       { metadata: scope.event, create: true, recovering: scope.recovering },
     );
-    reply(ctx, 201, toParlayResponse(present(result.state, 'created', MESSAGES.parlayNotFound), versionOf(result.version)), result.position);
+    reply(ctx, 201, toParlayResponse(present(result.state, 'created', MESSAGES.parlayNotFound), rowVersion(result.version)), result.position);
   });
 
   router.put('/parlays/:id', auth, json, async (ctx) => {
@@ -62,7 +62,7 @@ export const parlayRoutes = (router: Router, { services, auth, json, idempotent 
       (state) => amendParlay({ type: 'AmendParlay', data, metadata: scope.command }, state),
       { metadata: scope.event, expectedVersion: ifMatch(ctx) },
     );
-    reply(ctx, 200, toParlayResponse(present(result.state, 'created', MESSAGES.parlayNotFound), versionOf(result.version)), result.position);
+    reply(ctx, 200, toParlayResponse(present(result.state, 'created', MESSAGES.parlayNotFound), rowVersion(result.version)), result.position);
   });
 
   router.delete('/parlays/:id', auth, async (ctx) => {

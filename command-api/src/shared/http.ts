@@ -66,9 +66,6 @@ export const reply = (ctx: Context, status: number, body: unknown, position: Pos
   if (position) setLogPosition(ctx, formatPosition(position));
 };
 
-/** The row's version as JSON shows it. */
-export const versionOf = (version: bigint | undefined): number => Number(version ?? -1n);
-
 const bodyError = (error: Error & { status?: number; type?: string }): HttpError => {
   if (error.status === 413 || error.type === 'entity.too.large') return new HttpError(413, MESSAGES.bodyTooLarge);
   if (error.status === 415) return new HttpError(415, error.message);

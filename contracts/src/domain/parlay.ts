@@ -1,5 +1,5 @@
 import type { Outcome } from '../enums';
-import { americanToDecimal, decimalToAmerican, formatAmericanOdds, parseAmericanOdds, profitAtDecimal } from './odds';
+import { decimalOfOdds, decimalToAmerican, formatAmericanOdds, profitAtDecimal } from './odds';
 import { roundMoney } from './money';
 
 export interface PricedLeg {
@@ -16,12 +16,14 @@ export interface ParlayPrice {
   potentialProfit: number;
 }
 
-/** Prices a parlay the way sportsbooks do: multiply the legs' decimal odds, pushed legs removed. */
+/**
+ * Prices a parlay the way sportsbooks do: multiply the legs' decimal odds, pushed legs removed (and
+ * unreadable odds, at UNREADABLE_ODDS_DECIMAL). Rows are priced with pricedParlay, which builds on it.
+ */
 export const priceParlay = (legs: readonly PricedLeg[], stake: number): ParlayPrice => {
   const decimalOdds = legs.reduce((product, leg) => {
     if (leg.outcome === 'push') return product;
-    const odds = parseAmericanOdds(leg.odds);
-    return odds === undefined ? product : product * americanToDecimal(odds);
+    return product * decimalOfOdds(leg.odds);
   }, 1);
   return {
     decimalOdds: Math.round(decimalOdds * 10_000) / 10_000,

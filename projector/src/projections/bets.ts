@@ -1,13 +1,7 @@
-import { americanToDecimal, parseAmericanOdds, profitAtDecimal, type Outcome } from '@bt/contracts';
+import { pricedBet, rowVersion, type Outcome } from '@bt/contracts';
 import type { BetHistoryRow } from '../db/schema';
 import { replaceHistoryRow } from './history';
-import { intern, versionOf, type Projection } from './state';
-
-/** Profit of a single bet (DESIGN "Profit"): win = stake x (decimal - 1), loss = -stake, push/pending = 0. */
-export const singleBetProfit = (stake: number, odds: string, outcome: Outcome): number => {
-  const american = parseAmericanOdds(odds);
-  return profitAtDecimal(stake, american === undefined ? 1 : americanToDecimal(american), outcome);
-};
+import { intern, type Projection } from './state';
 
 /** `bets` rows of kind 'bet'. A bet is placed pending; BetSettled sets (or resets) its outcome. */
 export const betsProjection: Projection = {
@@ -33,7 +27,7 @@ export const betsProjection: Projection = {
         parlay_id: null,
         is_part_of_parlay: false,
         leg_count: null,
-        version: versionOf(event),
+        version: rowVersion(event.revision),
       };
       replaceHistoryRow(state, row.id, row, at);
     },
@@ -51,9 +45,9 @@ export const betsProjection: Projection = {
         notes: notes === undefined ? bet.notes : notes,
         date: date ? intern(date) : bet.date,
         updated_at: at,
-        version: versionOf(event),
+        version: rowVersion(event.revision),
       };
-      next.profit = singleBetProfit(next.stake, next.odds, next.outcome);
+      next.profit = pricedBet(next).profit;
       replaceHistoryRow(state, bet.id, next, at);
     },
     BetSettled(state, event, at) {
@@ -63,9 +57,9 @@ export const betsProjection: Projection = {
       const next: BetHistoryRow = {
         ...bet,
         outcome,
-        profit: singleBetProfit(bet.stake, bet.odds, outcome),
+        profit: pricedBet({ stake: bet.stake, odds: bet.odds, outcome }).profit,
         updated_at: at,
-        version: versionOf(event),
+        version: rowVersion(event.revision),
       };
       replaceHistoryRow(state, bet.id, next, at);
     },

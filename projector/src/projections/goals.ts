@@ -1,6 +1,6 @@
-import { fromCents, goalStatus } from '@bt/contracts';
+import { fromCents, goalStatus, rowVersion } from '@bt/contracts';
 import type { GoalRow } from '../db/schema';
-import { versionOf, type Projection, type UserState } from './state';
+import type { Projection, UserState } from './state';
 
 /**
  * `goals` with progress: current_amount = profit of the user's bets and parlays dated inside
@@ -25,7 +25,7 @@ export const goalsProjection: Projection = {
         description: data.description ?? null,
         created_at: at,
         updated_at: at,
-        version: versionOf(event),
+        version: rowVersion(event.revision),
       });
       state.dirty.goals.add(data.goalId);
       state.dirty.goalsStale = true;
@@ -44,7 +44,7 @@ export const goalsProjection: Projection = {
         description: description === undefined ? goal.description : description,
         paused: paused ?? goal.paused,
         updated_at: at,
-        version: versionOf(event),
+        version: rowVersion(event.revision),
       });
       state.dirty.goals.add(goal.id);
       state.dirty.goalsStale = true;

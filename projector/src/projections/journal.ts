@@ -1,4 +1,5 @@
-import { versionOf, type Projection } from './state';
+import { rowVersion } from '@bt/contracts';
+import type { Projection } from './state';
 
 /** `journal_entries`; readers list them newest first by created_at. */
 export const journalProjection: Projection = {
@@ -17,7 +18,7 @@ export const journalProjection: Projection = {
         date: data.date,
         created_at: at,
         updated_at: at,
-        version: versionOf(event),
+        version: rowVersion(event.revision),
       });
       state.dirty.journal.add(data.entryId);
     },
@@ -34,7 +35,7 @@ export const journalProjection: Projection = {
         tags: tags ? [...tags] : entry.tags,
         date: date ?? entry.date,
         updated_at: at,
-        version: versionOf(event),
+        version: rowVersion(event.revision),
       });
       state.dirty.journal.add(entry.id);
     },

@@ -1,23 +1,18 @@
-import { parlayOutcome, priceParlay, profitAtDecimal, type Outcome, type ParlayLeg } from '@bt/contracts';
+import { pricedParlay, rowVersion, type Outcome, type ParlayLeg } from '@bt/contracts';
 import type { BetHistoryRow, ParlayRow } from '../db/schema';
 import { replaceHistoryRow } from './history';
-import { intern, versionOf, type Projection, type UserState } from './state';
+import { intern, type Projection, type UserState } from './state';
 
-/**
- * Prices a parlay and derives its outcome from its legs (DESIGN "Parlay"): pushed legs priced out,
- * any lost leg loses it, all pushed is a push, all remaining won is a win; while legs are pending
- * the outcome the user chose stands.
- */
+/** The row with its price, outcome and profit, as contracts' pricedParlay derives them (DESIGN "Parlay"). */
 export const priced = (row: Omit<ParlayRow, 'total_odds' | 'decimal_odds' | 'potential_profit' | 'profit' | 'outcome'>): ParlayRow => {
-  const price = priceParlay(row.legs, row.stake);
-  const outcome = parlayOutcome(row.legs, row.chosen_outcome);
+  const price = pricedParlay({ legs: row.legs, stake: row.stake, outcome: row.chosen_outcome });
   return {
     ...row,
     total_odds: price.totalOdds,
     decimal_odds: price.decimalOdds,
     potential_profit: price.potentialProfit,
-    outcome,
-    profit: profitAtDecimal(row.stake, price.decimalOdds, outcome),
+    outcome: price.outcome,
+    profit: price.profit,
   };
 };
 
@@ -76,7 +71,7 @@ export const parlaysProjection: Projection = {
         created_at: at,
         updated_at: at,
         legs: copyLegs(data.legs),
-        version: versionOf(event),
+        version: rowVersion(event.revision),
       });
       put(state, parlay, at);
     },
@@ -94,7 +89,7 @@ export const parlaysProjection: Projection = {
           date: date ? intern(date) : parlay.date,
           legs: legs ? copyLegs(legs) : parlay.legs,
           updated_at: at,
-          version: versionOf(event),
+          version: rowVersion(event.revision),
         }),
         at,
       );
@@ -103,7 +98,7 @@ export const parlaysProjection: Projection = {
       const parlay = state.parlays.get(event.data.parlayId);
       if (!parlay) return;
       const chosen: Outcome = event.data.outcome;
-      put(state, priced({ ...parlay, chosen_outcome: chosen, updated_at: at, version: versionOf(event) }), at);
+      put(state, priced({ ...parlay, chosen_outcome: chosen, updated_at: at, version: rowVersion(event.revision) }), at);
     },
     ParlayRemoved(state, event, at) {
       const id = event.data.parlayId;

@@ -1,11 +1,8 @@
 import {
-  MESSAGES, parlayOutcome, priceParlay, profitAtDecimal, streams,
-  type BetChange, type EventData, type Outcome, type ParlayLeg,
+  MESSAGES, pricedBet, pricedParlay, rowVersion, streams, type BetChange, type EventData, type Outcome, type ParlayLeg,
 } from '@bt/contracts';
 import type { EventStore, RecordedEvent } from '@bt/event-store/port';
 import { NotFoundError } from '@bt/platform/http/errors';
-import { singleBetProfit } from '@bt/projector/projections/bets';
-import { rowVersion } from '../versions';
 
 type Fields = Record<string, unknown>;
 
@@ -36,7 +33,7 @@ const betHistory: HistoryOf<BetState> = {
         return state; // BetRemoved, or a type this reader does not know: no field changes
     }
   },
-  view: (bet) => ({ ...bet, profit: singleBetProfit(bet.stake, bet.odds, bet.outcome) }),
+  view: (bet) => ({ ...bet, profit: pricedBet(bet).profit }),
 };
 
 type ParlayState = Omit<EventData<'ParlayCreated'>, 'userId' | 'parlayId'> & { chosenOutcome: Outcome };
@@ -59,14 +56,13 @@ const parlayHistory: HistoryOf<ParlayState> = {
   // As the projector prices it: pushed legs priced out; the outcome follows the legs, the user's choice while legs are pending.
   view: ({ chosenOutcome, ...parlay }) => {
     const legs: ParlayLeg[] = parlay.legs;
-    const price = priceParlay(legs, parlay.stake);
-    const outcome = parlayOutcome(legs, chosenOutcome);
+    const price = pricedParlay({ legs, stake: parlay.stake, outcome: chosenOutcome });
     return {
       ...parlay,
       totalOdds: price.totalOdds,
       potentialProfit: price.potentialProfit,
-      outcome,
-      profit: profitAtDecimal(parlay.stake, price.decimalOdds, outcome),
+      outcome: price.outcome,
+      profit: price.profit,
     };
   },
 };
