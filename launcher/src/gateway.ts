@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { z } from 'zod';
 import { createProxyServer } from 'http-proxy-3';
+import { MESSAGES } from '@bt/contracts';
 import { parseEnv, port } from '@bt/platform';
 import { createFrontDoor } from './router';
 
@@ -22,7 +23,7 @@ const proxy = createProxyServer({ xfwd: true, proxyTimeout: 30_000 });
 proxy.on('error', (_error, _req, res) => {
   const out = res as import('node:http').ServerResponse;
   if (!out.headersSent) out.writeHead(502, { 'content-type': 'application/json' });
-  out.end(JSON.stringify({ message: 'Service unavailable' }));
+  out.end(JSON.stringify({ message: MESSAGES.serviceUnavailable }));
 });
 const to = (target: string) => (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) =>
   proxy.web(req, res, { target });

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { parse as parseCsv } from 'csv-parse/sync';
 import {
   bankroll as bankrollSchema, betChange, betRow, eventLogLine, goal as goalSchema, journalEntry,
-  parlay as parlaySchema, QUERY_MESSAGES, stats as statsSchema, streakStats, user as userSchema, type Stats, type StreakStats,
+  MESSAGES, parlay as parlaySchema, stats as statsSchema, streakStats, user as userSchema, type Stats, type StreakStats,
 } from '@bt/contracts';
-import { CSV_COLUMNS } from '@bt/contracts/csv';
+import { CSV_COLUMNS } from '@bt/contracts';
 import { EventLog } from '@bt/projector/testing/event-log';
 import { startHarness, type Harness } from './testing/harness';
 
@@ -242,7 +242,7 @@ describe('query-api over HTTP, on read models the projector built from real even
         const response = await h.get(`/api/stats?${query}`, alice.userId);
         expect(response.status, query).to.equal(400);
         const { message } = (await response.json()) as { message: string };
-        expect(message, query).to.equal(query.startsWith('range') ? QUERY_MESSAGES.range : QUERY_MESSAGES.asOf);
+        expect(message, query).to.equal(query.startsWith('range') ? MESSAGES.rangeParam : MESSAGES.asOfParam);
       }
       expect((await h.get('/api/stats/streaks?asOf=nope', alice.userId)).status).to.equal(400);
     });

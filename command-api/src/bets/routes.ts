@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
-import { betBody, MESSAGES, rowVersion, streams } from '@bt/contracts';
+import { betAmendBody, betBody, MESSAGES, rowVersion, streams } from '@bt/contracts';
 import { handle, load } from '../shared/handle';
-import { idParam, ifMatch, parseBody, present, provided, reply, requestScope } from '../shared/http';
+import { idParam, ifMatch, parseBody, present, reply, requestScope } from '../shared/http';
 import type { RouteKit } from '../shared/router';
 import { removeParlayById } from '../parlays/routes';
 import { amendBet } from './amend-bet';
@@ -29,19 +29,13 @@ export const betRoutes = (router: Router, { services, auth, json, idempotent }: 
 
   router.put('/bets/:id', auth, json, async (ctx) => {
     const betId = idParam(ctx, MESSAGES.betNotFound);
-    const body = parseBody(betBody, ctx);
+    const body = parseBody(betAmendBody, ctx);
     const scope = requestScope(ctx, services);
-    const data = {
-      ...body,
-      betId,
-      outcome: provided(ctx, 'outcome') ? body.outcome : undefined,
-      notes: provided(ctx, 'notes') ? body.notes : undefined,
-    };
     const result = await handle(
       store,
       streams.bet(betId),
       bet,
-      (state) => amendBet({ type: 'AmendBet', data, metadata: scope.command }, state),
+      (state) => amendBet({ type: 'AmendBet', data: { ...body, betId }, metadata: scope.command }, state),
       { metadata: scope.event, expectedVersion: ifMatch(ctx) },
     );
     reply(ctx, 200, toBetResponse(present(result.state, 'placed', MESSAGES.betNotFound), rowVersion(result.version)), result.position);

@@ -1,7 +1,7 @@
 import { pipeline, Readable, type Transform } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
 import { stringify } from 'csv-stringify';
-import { betRowToCsv, CSV_COLUMNS, type CsvRecord } from '@bt/contracts/csv';
+import { betRowToCsv, CSV_COLUMNS, type CsvRecord } from '@bt/contracts';
 import type { ParlayLeg } from '@bt/contracts';
 import { readModels, type ReadDatabase } from '../read-db';
 import { betRowFromTable } from './get-bets';

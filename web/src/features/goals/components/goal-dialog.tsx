@@ -1,4 +1,4 @@
-import type { Goal } from '@bt/contracts';
+import type { Goal, GoalStatus, GoalTimeframe } from '@bt/contracts';
 import { goalEndDate, isIsoDate } from '@bt/contracts/domain/dates';
 import { DEFAULTS, GOAL_STATUSES, GOAL_TIMEFRAMES } from '@bt/contracts/enums';
 import { MESSAGES } from '@bt/contracts/messages';
@@ -16,10 +16,10 @@ import { useCreateGoalMutation, useUpdateGoalMutation, type GoalInput } from '..
 interface GoalFormValues {
   title: string;
   targetAmount: string;
-  timeframe: GoalInput['timeframe'];
+  timeframe: GoalTimeframe;
   startDate: string;
   description: string;
-  status: GoalInput['status'];
+  status: GoalStatus;
 }
 
 const EndDate = styled.p`
