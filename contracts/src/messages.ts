@@ -76,6 +76,7 @@ export const MESSAGES = {
   asOfParam: 'asOf must be an ISO 8601 instant or a date (YYYY-MM-DD)',
   // Bet CSV import (the import report's `errors[].message`, and the import's 400/415).
   importNotText: 'Send the CSV file as the request body with Content-Type: text/csv',
+  csvFileMissing: 'Choose a CSV file to import',
   csvEmpty: 'The file has no rows to import',
   csvNoHeader: `The first row must name the columns (${CSV_COLUMNS.join(', ')})`,
   csvBadMapping: `mapping must be a JSON object from our column names (${CSV_COLUMNS.join(', ')}) to the file's headers`,

@@ -13,7 +13,7 @@ import { userStreamIds } from './user-streams';
 import { replayAsOf } from './replay';
 import { getMe } from './queries/get-me';
 import { getBets } from './queries/get-bets';
-import { getBetHistory } from './queries/get-bet-history';
+import { getBetChanges } from './queries/get-bet-changes';
 import { getParlays } from './queries/get-parlays';
 import { getBankroll } from './queries/get-bankroll';
 import { getGoals } from './queries/get-goals';
@@ -126,7 +126,7 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
   });
 
   router.get('/bets/:id/history', ...guard, async (ctx) => {
-    ctx.body = await getBetHistory(store, currentUserId(ctx), ctx.params.id);
+    ctx.body = await getBetChanges(store, currentUserId(ctx), ctx.params.id);
   });
 
   router.get('/parlays', ...guard, async (ctx) => {

@@ -7,7 +7,6 @@ import { addFunds } from './add-funds';
 import { bankroll } from './bankroll';
 import { withdrawFunds } from './withdraw-funds';
 
-
 /**
  * The answer names the amount moved; the balance (which includes settled profit) is the read
  * side's: GET /api/bankroll with the answer's X-Log-Position as X-Min-Position.
