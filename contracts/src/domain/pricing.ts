@@ -1,6 +1,6 @@
 import type { Outcome } from '../enums';
 import { americanToDecimal, formatAmericanOdds, parseAmericanOdds, profitAtDecimal, UNREADABLE_ODDS_DECIMAL } from './odds';
-import { parlayOutcome, priceParlay, type PricedLeg } from './parlay';
+import { parlayDecimal, parlayOutcome, priceParlay, type PricedLeg } from './parlay';
 
 /**
  * The one place a bet or a parlay is priced: every workspace (command answers, read models, replays,
@@ -54,7 +54,7 @@ export interface PricedParlay {
   /** Product of the legs' decimal prices, pushed legs priced out, to 4 places. */
   decimalOdds: number;
   outcome: Outcome;
-  /** Settled profit at decimalOdds. */
+  /** Settled profit: a win pays potentialProfit. */
   profit: number;
   /** stake x (decimalOdds - 1), in cents. */
   potentialProfit: number;
@@ -63,7 +63,8 @@ export interface PricedParlay {
 /**
  * Prices a parlay (DESIGN "Parlay"): multiply the legs' decimals, pushed legs (and unreadable odds)
  * priced out; any lost leg loses it, all pushed is a push, all remaining won is a win; while a leg
- * is pending the chosen outcome stands. Profit is taken at the rounded decimal the row shows.
+ * is pending the chosen outcome stands. Profit and potential profit are both taken at the exact
+ * product, so a win pays exactly the potential profit shown (decimalOdds is that product rounded).
  */
 export const pricedParlay = (parlay: ParlayToPrice): PricedParlay => {
   const price = priceParlay(parlay.legs, parlay.stake);
@@ -72,7 +73,7 @@ export const pricedParlay = (parlay: ParlayToPrice): PricedParlay => {
     totalOdds: price.totalOdds,
     decimalOdds: price.decimalOdds,
     outcome,
-    profit: profitAtDecimal(parlay.stake, price.decimalOdds, outcome),
+    profit: profitAtDecimal(parlay.stake, parlayDecimal(parlay.legs), outcome),
     potentialProfit: price.potentialProfit,
   };
 };
