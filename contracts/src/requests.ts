@@ -73,13 +73,14 @@ const legBody = z.object({
 const isCompleteLeg = (leg: z.infer<typeof legBody>) =>
   [leg.sport, leg.event, leg.selection, leg.odds].every((v) => v !== undefined && String(v).trim() !== '');
 
+/** A parlay's name, trimmed; blank or null is 'Unnamed Parlay' (so is absent, in a POST). */
+const parlayName = () =>
+  storableText().max(200, MESSAGES.tooLong).nullish().transform((v) => (v && v.trim() ? v.trim() : DEFAULTS.parlayName));
+
 /**
  * A parlay: at least 2 legs, each complete (sport, event, selection, odds). The server prices it;
  * any totalOdds / potentialProfit sent by a client is ignored.
  */
-const parlayName = () =>
-  storableText().max(200, MESSAGES.tooLong).nullish().transform((v) => (v && v.trim() ? v.trim() : DEFAULTS.parlayName));
-
 export const parlayBody = z.object({
   name: parlayName(),
   stake: positiveAmount(MESSAGES.stakePositive),
