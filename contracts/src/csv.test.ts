@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { MESSAGES } from './messages';
-import { betRowToCsv, CSV_COLUMNS, CSV_MESSAGES, csvCells, csvMapping, csvRowToImport, readCsvHeader, type CsvRecord } from './csv';
+import { betRowToCsv, csvCells, csvMapping, csvRowToImport, readCsvHeader, type CsvRecord } from './csv';
+import { CSV_COLUMNS } from './enums';
 import type { BetRow } from './responses';
 
 const blank = Object.fromEntries(CSV_COLUMNS.map((c) => [c, ''])) as CsvRecord;
@@ -31,9 +32,9 @@ describe('bet CSV', () => {
   });
 
   it('names a mapped header that is not in the file', () =>
-    expect(readCsvHeader(['a'], { stake: 'Wager' })).to.deep.equal({ ok: false, message: CSV_MESSAGES.mappedHeaderMissing('stake', 'Wager') }));
+    expect(readCsvHeader(['a'], { stake: 'Wager' })).to.deep.equal({ ok: false, message: MESSAGES.csvMappedHeaderMissing('stake', 'Wager') }));
 
-  it('wants a header with at least one known column', () => expect(readCsvHeader(['foo', 'bar'])).to.deep.equal({ ok: false, message: CSV_MESSAGES.noHeader }));
+  it('wants a header with at least one known column', () => expect(readCsvHeader(['foo', 'bar'])).to.deep.equal({ ok: false, message: MESSAGES.csvNoHeader }));
 
   it('accepts only our column names as mapping keys', () => {
     expect(csvMapping.safeParse({ stake: 'Wager' }).success).to.equal(true);
@@ -58,7 +59,7 @@ describe('bet CSV', () => {
     expect(csvRowToImport(row({ ...bet, stake: '0' }))).to.deep.equal({ ok: false, message: MESSAGES.stakePositive });
     expect(csvRowToImport(row({ ...bet, odds: '2.5' }))).to.deep.equal({ ok: false, message: MESSAGES.oddsFormat });
     expect(csvRowToImport(row({ ...bet, sport: '' }))).to.deep.equal({ ok: false, message: MESSAGES.sportRequired });
-    expect(csvRowToImport(row({ ...bet, kind: 'teaser' }))).to.deep.equal({ ok: false, message: CSV_MESSAGES.badKind });
+    expect(csvRowToImport(row({ ...bet, kind: 'teaser' }))).to.deep.equal({ ok: false, message: MESSAGES.csvBadKind });
   });
 
   it('turns a parlay row with legs JSON into the POST /api/parlays body', () => {
@@ -72,7 +73,7 @@ describe('bet CSV', () => {
   });
 
   it('answers a clear message for legs that are not JSON, and the parlay messages for too few legs', () => {
-    expect(csvRowToImport(row({ kind: 'parlay', stake: '10', legs: '[oops' }))).to.deep.equal({ ok: false, message: CSV_MESSAGES.badLegs });
+    expect(csvRowToImport(row({ kind: 'parlay', stake: '10', legs: '[oops' }))).to.deep.equal({ ok: false, message: MESSAGES.csvBadLegs });
     expect(csvRowToImport(row({ kind: 'parlay', stake: '10', legs: '[]' }))).to.deep.equal({ ok: false, message: MESSAGES.parlayMinLegs });
   });
 

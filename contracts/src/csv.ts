@@ -3,6 +3,8 @@ import type { ParlayLeg } from './events';
 import { betBody, firstMessage, parlayBody, type BetBody, type ParlayBody } from './requests';
 import type { BetRow } from './responses';
 import { isIsoDate } from './domain/dates';
+import { CSV_COLUMNS, type CsvColumn } from './enums';
+import { MESSAGES } from './messages';
 
 /**
  * The bet CSV, one format for export (GET /api/export/bets.csv) and import (POST /api/import/bets):
@@ -10,23 +12,7 @@ import { isIsoDate } from './domain/dates';
  * odds = its total odds and `legs` = its legs as JSON; `id` and `profit` are informative on import
  * (profit is always computed; an id only recognises a row imported before).
  */
-export const CSV_COLUMNS = [
-  'id', 'date', 'kind', 'sport', 'event', 'betType', 'odds', 'stake', 'outcome', 'profit', 'notes', 'legs',
-] as const;
-export type CsvColumn = (typeof CSV_COLUMNS)[number];
 export type CsvRecord = Record<CsvColumn, string>;
-
-/** Import messages (the import report's `errors[].message`). */
-export const CSV_MESSAGES = {
-  empty: 'The file has no rows to import',
-  noHeader: `The first row must name the columns (${CSV_COLUMNS.join(', ')})`,
-  badMapping: `mapping must be a JSON object from our column names (${CSV_COLUMNS.join(', ')}) to the file's headers`,
-  mappedHeaderMissing: (column: CsvColumn, header: string) => `Column "${header}" (mapped to ${column}) is not in the file`,
-  badKind: "kind must be 'bet' or 'parlay'",
-  badLegs: 'legs must be a JSON list of legs ({ sport, event, selection, odds, date, outcome })',
-  badCsv: (detail: string) => `The file is not valid CSV: ${detail}`,
-  tooManyRows: (max: number) => `A file can hold at most ${max} rows`,
-} as const;
 
 /** Rows one import may hold. */
 export const CSV_MAX_ROWS = 20_000;
@@ -71,8 +57,8 @@ export const betRowToCsv = (row: BetRow, legs?: readonly ParlayLeg[] | null): Cs
 /** Our column name -> the file's header for it, for other trackers' exports (`?mapping=`). */
 export type CsvMapping = Partial<Record<CsvColumn, string>>;
 export const csvMapping = z
-  .record(z.string(), z.string(), { error: CSV_MESSAGES.badMapping })
-  .refine((m) => Object.keys(m).every((k) => (CSV_COLUMNS as readonly string[]).includes(k)), CSV_MESSAGES.badMapping)
+  .record(z.string(), z.string(), { error: MESSAGES.csvBadMapping })
+  .refine((m) => Object.keys(m).every((k) => (CSV_COLUMNS as readonly string[]).includes(k)), MESSAGES.csvBadMapping)
   .transform((m) => m as CsvMapping);
 
 /** Header names compare without case, spaces, dashes or underscores: "Bet Type" finds betType. */
@@ -92,9 +78,9 @@ export const readCsvHeader = (
     const wanted = mapping[column];
     const index = keys.indexOf(headerKey(wanted ?? column));
     if (index >= 0) columns[column] = index;
-    else if (wanted !== undefined) return { ok: false, message: CSV_MESSAGES.mappedHeaderMissing(column, wanted) };
+    else if (wanted !== undefined) return { ok: false, message: MESSAGES.csvMappedHeaderMissing(column, wanted) };
   }
-  return Object.keys(columns).length === 0 ? { ok: false, message: CSV_MESSAGES.noHeader } : { ok: true, columns };
+  return Object.keys(columns).length === 0 ? { ok: false, message: MESSAGES.csvNoHeader } : { ok: true, columns };
 };
 
 /** A row's cells by our column names (absent columns are blank). */
@@ -154,7 +140,7 @@ const dateOf = (value: string): string | undefined => {
 
 /**
  * Validates one row and turns it into the body of the command it stands for. Messages are the
- * forms' (spec section 5) plus CSV_MESSAGES.
+ * forms' (spec section 5) plus MESSAGES' csv ones.
  */
 export const csvRowToImport = (cells: CsvRecord): { ok: true; value: CsvImport } | { ok: false; message: string } => {
   const kind = cells.kind.toLowerCase() || (cells.legs ? 'parlay' : 'bet');
@@ -174,15 +160,15 @@ export const csvRowToImport = (cells: CsvRecord): { ok: true; value: CsvImport }
     });
     return parsed.success ? { ok: true, value: { kind: 'bet', body: parsed.data } } : { ok: false, message: firstMessage(parsed.error) };
   }
-  if (kind !== 'parlay') return { ok: false, message: CSV_MESSAGES.badKind };
+  if (kind !== 'parlay') return { ok: false, message: MESSAGES.csvBadKind };
   let legs: unknown;
   try {
     legs = cells.legs === '' ? [] : JSON.parse(cells.legs);
   } catch {
-    return { ok: false, message: CSV_MESSAGES.badLegs };
+    return { ok: false, message: MESSAGES.csvBadLegs };
   }
   if (!Array.isArray(legs) || !legs.every((leg) => typeof leg === 'object' && leg !== null)) {
-    return { ok: false, message: CSV_MESSAGES.badLegs };
+    return { ok: false, message: MESSAGES.csvBadLegs };
   }
   const parsed = parlayBody.safeParse({ ...common, name: cells.event, legs });
   return parsed.success ? { ok: true, value: { kind: 'parlay', body: parsed.data } } : { ok: false, message: firstMessage(parsed.error) };

@@ -24,6 +24,15 @@ export type GoalStatus = (typeof GOAL_STATUSES)[number];
 export const PERFORMANCE_RANGES = ['30', '90', '180', '365', 'all'] as const;
 export type PerformanceRange = (typeof PERFORMANCE_RANGES)[number];
 
+/**
+ * The bet CSV's columns, in order: one format for export (GET /api/export/bets.csv) and import
+ * (POST /api/import/bets); see csv.ts.
+ */
+export const CSV_COLUMNS = [
+  'id', 'date', 'kind', 'sport', 'event', 'betType', 'odds', 'stake', 'outcome', 'profit', 'notes', 'legs',
+] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
 /** Spec section 9 defaults and limits. */
 export const DEFAULTS = {
   parlayStake: 50,

@@ -14,3 +14,5 @@ export * from './query-params';
 export * from './domain/goals';
 export * from './csv';
 export * from './domain/sessions';
+export * from './domain/pricing';
+export * from './domain/versions';

@@ -1,4 +1,10 @@
-/** Every user-facing message, in the spec's words (sections 5 and 8). Server and client share them. */
+import { CSV_COLUMNS, type CsvColumn } from './enums';
+
+/**
+ * Every message a client is shown or answered with, in the spec's words where it has them (sections
+ * 5 and 8): validation, HTTP errors and confirmations. Server and client share them; no workspace
+ * writes a message of its own.
+ */
 export const MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
@@ -7,6 +13,7 @@ export const MESSAGES = {
   stakePositive: 'Stake must be a positive number',
   oddsFormat: 'Odds must be in American format (e.g., +150, -110)',
   parlayMinLegs: 'A parlay must have at least 2 legs',
+  parlayMaxLegs: 'A parlay can have at most 50 legs',
   parlayIncomplete: 'Make sure you have at least 2 legs with complete information',
   journalMissing: 'Please fill in both title and content',
   goalMissing: 'Please fill in title and target amount',
@@ -38,6 +45,15 @@ export const MESSAGES = {
   goalNotFound: 'Goal not found',
   entryNotFound: 'Journal entry not found',
   staleRevision: 'This record was changed elsewhere. Reload it and try again.',
+  badIfMatch: 'If-Match must be a version number, e.g. "3"',
+  betExists: 'This bet already exists',
+  parlayExists: 'This parlay already exists',
+  goalExists: 'This goal already exists',
+  entryExists: 'This journal entry already exists',
+  invalidRequest: 'Invalid request',
+  badRequest: 'Bad request',
+  internalError: 'Internal server error',
+  serviceUnavailable: 'Service unavailable',
   badJson: 'Request body must be valid JSON',
   methodNotAllowed: 'This method is not allowed here',
   bodyTooLarge: 'Request body is too large',
@@ -49,6 +65,26 @@ export const MESSAGES = {
   parlayDeleted: 'Parlay deleted successfully',
   goalDeleted: 'Goal deleted successfully',
   entryDeleted: 'Journal entry deleted',
+  fundsAdded: 'Funds added',
+  fundsWithdrawn: 'Funds withdrawn',
+  // Idempotency-Key header (command-api).
+  idempotencyKeyTooLong: 'Idempotency-Key must be at most 200 characters',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
+  idempotencyInProgress: 'A request with this Idempotency-Key is still in progress',
+  // Query-string parameters of the reads.
+  rangeParam: 'Range must be one of 30, 90, 180, 365 or all',
+  asOfParam: 'asOf must be an ISO 8601 instant or a date (YYYY-MM-DD)',
+  // Bet CSV import (the import report's `errors[].message`, and the import's 400/415).
+  importNotText: 'Send the CSV file as the request body with Content-Type: text/csv',
+  csvFileMissing: 'Choose a CSV file to import',
+  csvEmpty: 'The file has no rows to import',
+  csvNoHeader: `The first row must name the columns (${CSV_COLUMNS.join(', ')})`,
+  csvBadMapping: `mapping must be a JSON object from our column names (${CSV_COLUMNS.join(', ')}) to the file's headers`,
+  csvMappedHeaderMissing: (column: CsvColumn, header: string) => `Column "${header}" (mapped to ${column}) is not in the file`,
+  csvBadKind: "kind must be 'bet' or 'parlay'",
+  csvBadLegs: 'legs must be a JSON list of legs ({ sport, event, selection, odds, date, outcome })',
+  csvInvalid: (detail: string) => `The file is not valid CSV: ${detail}`,
+  csvTooManyRows: (max: number) => `A file can hold at most ${max} rows`,
   /** 429 of sign-in and registration; `retryAfterSeconds` as in the answer's Retry-After. */
   tooManyAttempts: (retryAfterSeconds: number) => {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { QUERY_MESSAGES, statsQuery, streaksQuery } from './query-params';
+import { MESSAGES } from './messages';
+import { statsQuery, streaksQuery } from './query-params';
 import { redactEventData } from './event-log';
 
 describe('read query parameters', () => {
@@ -12,10 +13,10 @@ describe('read query parameters', () => {
 
   it('rejects an unknown range or a malformed asOf with its message', () => {
     for (const range of ['7', '', ['30', '90']]) {
-      expect(statsQuery.safeParse({ range }).error?.issues[0].message).to.equal(QUERY_MESSAGES.range);
+      expect(statsQuery.safeParse({ range }).error?.issues[0].message).to.equal(MESSAGES.rangeParam);
     }
     for (const asOf of ['yesterday', '2025-02-30', '2025-13-01T00:00:00Z']) {
-      expect(streaksQuery.safeParse({ asOf }).error?.issues[0].message).to.equal(QUERY_MESSAGES.asOf);
+      expect(streaksQuery.safeParse({ asOf }).error?.issues[0].message).to.equal(MESSAGES.asOfParam);
     }
   });
 });

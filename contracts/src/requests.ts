@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULTS } from './enums';
+import { DEFAULTS, GOAL_STATUSES } from './enums';
 import { MESSAGES } from './messages';
 import {
   americanOdds, betType, goalTimeframe, isoDate, journalType, mood, optionalText, outcome, positiveAmount,
@@ -54,6 +54,13 @@ export const betBody = z.object({
 });
 export type BetBody = z.infer<typeof betBody>;
 
+/**
+ * PUT /api/bets/:id: the bet as sent, except that outcome, notes and date may be left out (then
+ * they stay as they are). No defaults: what a body leaves out is undefined, not pending.
+ */
+export const betAmendBody = betBody.extend({ outcome: outcome.optional(), notes: optionalText().optional() });
+export type BetAmendBody = z.infer<typeof betAmendBody>;
+
 const legBody = z.object({
   sport: storableText().optional(),
   event: storableText().optional(),
@@ -66,12 +73,16 @@ const legBody = z.object({
 const isCompleteLeg = (leg: z.infer<typeof legBody>) =>
   [leg.sport, leg.event, leg.selection, leg.odds].every((v) => v !== undefined && String(v).trim() !== '');
 
+/** A parlay's name, trimmed; blank or null is 'Unnamed Parlay' (so is absent, in a POST). */
+const parlayName = () =>
+  storableText().max(200, MESSAGES.tooLong).nullish().transform((v) => (v && v.trim() ? v.trim() : DEFAULTS.parlayName));
+
 /**
  * A parlay: at least 2 legs, each complete (sport, event, selection, odds). The server prices it;
  * any totalOdds / potentialProfit sent by a client is ignored.
  */
 export const parlayBody = z.object({
-  name: storableText().max(200, MESSAGES.tooLong).nullish().transform((v) => (v && v.trim() ? v.trim() : DEFAULTS.parlayName)),
+  name: parlayName(),
   stake: positiveAmount(MESSAGES.stakePositive),
   outcome: outcome.default('pending'),
   notes: optionalText(),
@@ -79,7 +90,7 @@ export const parlayBody = z.object({
   legs: z
     .array(legBody, { error: MESSAGES.parlayMinLegs })
     .min(DEFAULTS.minParlayLegs, MESSAGES.parlayMinLegs)
-    .max(50, 'A parlay can have at most 50 legs')
+    .max(50, MESSAGES.parlayMaxLegs)
     .refine((legs) => legs.every(isCompleteLeg), MESSAGES.parlayIncomplete)
     .pipe(
       z.array(
@@ -98,6 +109,13 @@ export const parlayBody = z.object({
 });
 export type ParlayBody = z.infer<typeof parlayBody>;
 
+/**
+ * PUT /api/parlays/:id: stake and legs as sent (the legs replace the old ones); name, outcome,
+ * notes and date may be left out (then they stay). A name sent blank is still 'Unnamed Parlay'.
+ */
+export const parlayAmendBody = parlayBody.extend({ name: parlayName().optional(), outcome: outcome.optional(), notes: optionalText().optional() });
+export type ParlayAmendBody = z.infer<typeof parlayAmendBody>;
+
 export const fundsBody = z.object({ amount: positiveAmount(MESSAGES.fundsAmount) });
 
 export const goalBody = z.object({
@@ -111,24 +129,40 @@ export const goalBody = z.object({
   startDate: isoDate.optional(),
   endDate: isoDate.optional(),
   /** Only 'paused' means anything from a client; completed and failed are computed. */
-  status: z.enum(['active', 'completed', 'failed', 'paused']).default('active'),
+  status: z.enum(GOAL_STATUSES).default('active'),
+  /** Sent by the spec's client; the server computes progress and ignores it. */
   currentAmount: z.unknown().optional(),
 });
 export type GoalBody = z.infer<typeof goalBody>;
+
+/** PUT /api/goals/:id: title and target as sent; timeframe, status, description and dates may be left out (then they stay). */
+export const goalAmendBody = goalBody.extend({
+  timeframe: goalTimeframe.optional(),
+  status: z.enum(GOAL_STATUSES).optional(),
+  description: optionalText().optional(),
+});
+export type GoalAmendBody = z.infer<typeof goalAmendBody>;
+
+/** Tags as a list or one comma-separated text, split and tidied by splitTags. */
+const tags = () =>
+  z
+    .union([z.array(z.string()), z.string()])
+    .transform((list) => splitTags(list))
+    .pipe(z.array(storableText()));
 
 export const journalBody = z.object({
   title: requiredText(MESSAGES.journalMissing),
   content: requiredText(MESSAGES.journalMissing, 20_000),
   type: journalType.default(DEFAULTS.journalType),
   mood: mood.default(DEFAULTS.journalMood),
-  tags: z
-    .union([z.array(z.string()), z.string()])
-    .default([])
-    .transform((tags) => splitTags(tags))
-    .pipe(z.array(storableText())),
+  tags: tags().default([]),
   date: isoDate.optional(),
 });
 export type JournalBody = z.infer<typeof journalBody>;
+
+/** PUT /api/journal/:id: title and content as sent; type, mood, tags and date may be left out (then they stay). */
+export const journalAmendBody = journalBody.extend({ type: journalType.optional(), mood: mood.optional(), tags: tags().optional() });
+export type JournalAmendBody = z.infer<typeof journalAmendBody>;
 
 /** Tags: split on commas, trimmed, empties dropped, duplicates removed; at most 30 of at most 50 characters. */
 export const splitTags = (tags: string | readonly string[]): string[] => {
@@ -137,4 +171,4 @@ export const splitTags = (tags: string | readonly string[]): string[] => {
 };
 
 /** The first issue's message, as the API and the forms show it. */
-export const firstMessage = (error: z.ZodError): string => error.issues[0]?.message ?? 'Invalid request';
+export const firstMessage = (error: z.ZodError): string => error.issues[0]?.message ?? MESSAGES.invalidRequest;

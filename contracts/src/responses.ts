@@ -10,10 +10,13 @@ export type User = z.infer<typeof user>;
 export const authResponse = z.object({ token: z.string(), user });
 export type AuthResponse = z.infer<typeof authResponse>;
 export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
 /** A change of password: every other session is over; `token` is the fresh one for this session. */
 export const passwordChangedResponse = z.object({ message: z.string(), token: z.string() });
+export type PasswordChangedResponse = z.infer<typeof passwordChangedResponse>;
 /** A change of e-mail: the user as now, and (as for a password) a fresh token for this session. */
 export const emailChangedResponse = z.object({ message: z.string(), user, token: z.string() });
+export type EmailChangedResponse = z.infer<typeof emailChangedResponse>;
 
 export const betRow = z.object({
   id,

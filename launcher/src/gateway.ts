@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import { createProxyServer } from 'http-proxy-3';
+import { MESSAGES } from '@bt/contracts';
 import { readGatewayConfig } from './gateway-config';
 import { createFrontDoor } from './router';
 
@@ -14,7 +15,7 @@ const proxy = createProxyServer({ xfwd: true, proxyTimeout: 30_000 });
 proxy.on('error', (_error, _req, res) => {
   const out = res as import('node:http').ServerResponse;
   if (!out.headersSent) out.writeHead(502, { 'content-type': 'application/json' });
-  out.end(JSON.stringify({ message: 'Service unavailable' }));
+  out.end(JSON.stringify({ message: MESSAGES.serviceUnavailable }));
 });
 const to = (target: string) => (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) =>
   proxy.web(req, res, { target });

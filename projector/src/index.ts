@@ -4,6 +4,4 @@ export { migrateReadModels } from './db/migrate';
 export { startProjector, type ProjectorOptions, type RunningProjector } from './projector';
 export { rebuildReadModels, type RebuildOptions, type RebuildResult } from './rebuild';
 export { ReplayFailed, replayUser, replayUserInSlices, type ReplayOptions, type UserReadModels } from './replay';
-/** How query-api prices one bet's change log; contracts will own this (issue 9, part A). */
-export { singleBetProfit } from './projections/bets';
 export { settledProfitFromReadModel } from './db/settled-profit';

@@ -2,7 +2,10 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { bankroll as bankrollSchema, betChange, betRow, CSV_COLUMNS, eventLogLine, goal as goalSchema, journalEntry, parlay as parlaySchema, QUERY_MESSAGES, type Stats, stats as statsSchema, streakStats, type StreakStats, user as userSchema } from '@bt/contracts';
+import {
+  bankroll as bankrollSchema, betChange, betRow, CSV_COLUMNS, eventLogLine, goal as goalSchema, journalEntry,
+  MESSAGES, parlay as parlaySchema, stats as statsSchema, streakStats, user as userSchema, type Stats, type StreakStats,
+} from '@bt/contracts';
 import { EventLog } from '@bt/projector/testing';
 import { startHarness, type Harness } from './testing/harness';
 
@@ -238,7 +241,7 @@ describe('query-api over HTTP, on read models the projector built from real even
         const response = await h.get(`/api/stats?${query}`, alice.userId);
         expect(response.status, query).to.equal(400);
         const { message } = (await response.json()) as { message: string };
-        expect(message, query).to.equal(query.startsWith('range') ? QUERY_MESSAGES.range : QUERY_MESSAGES.asOf);
+        expect(message, query).to.equal(query.startsWith('range') ? MESSAGES.rangeParam : MESSAGES.asOfParam);
       }
       expect((await h.get('/api/stats/streaks?asOf=nope', alice.userId)).status).to.equal(400);
     });

@@ -14,7 +14,7 @@ import { replayRows, type ReplayAnswer, type ReplayRequest } from './replay';
 import { createReplayWorkers, type ReplayWorkerOptions, type ReplayWorkers } from './replay-workers';
 import { getMe } from './queries/get-me';
 import { getBets } from './queries/get-bets';
-import { getBetHistory } from './queries/get-bet-history';
+import { getBetChanges } from './queries/get-bet-changes';
 import { getParlays } from './queries/get-parlays';
 import { getBankroll } from './queries/get-bankroll';
 import { getGoals } from './queries/get-goals';
@@ -140,7 +140,7 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
   });
 
   router.get('/bets/:id/history', ...guard, async (ctx) => {
-    ctx.body = await getBetHistory(store, currentUserId(ctx), ctx.params.id);
+    ctx.body = await getBetChanges(store, currentUserId(ctx), ctx.params.id);
   });
 
   router.get('/parlays', ...guard, async (ctx) => {

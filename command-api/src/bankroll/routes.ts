@@ -1,13 +1,11 @@
 import type Router from '@koa/router';
-import { fundsBody, streams } from '@bt/contracts';
+import { fundsBody, MESSAGES, streams } from '@bt/contracts';
 import { handle } from '../shared/handle';
 import { parseBody, reply, requestScope } from '../shared/http';
 import type { RouteKit } from '../shared/router';
 import { addFunds } from './add-funds';
 import { bankroll } from './bankroll';
 import { withdrawFunds } from './withdraw-funds';
-
-export const BANKROLL_MESSAGES = { added: 'Funds added', withdrawn: 'Funds withdrawn' } as const;
 
 /**
  * The answer names the amount moved; the balance (which includes settled profit) is the read
@@ -26,7 +24,7 @@ export const bankrollRoutes = (router: Router, { services, auth, json, idempoten
       (state) => addFunds({ type: 'AddFunds', data: { amount }, metadata: scope.command }, state),
       { metadata: scope.event, blind: true, recovering: scope.recovering },
     );
-    reply(ctx, 201, { message: BANKROLL_MESSAGES.added, amount: result.events[0]?.data.amount ?? amount }, result.position);
+    reply(ctx, 201, { message: MESSAGES.fundsAdded, amount: result.events[0]?.data.amount ?? amount }, result.position);
   });
 
   router.post('/bankroll/withdraw', auth, json, idempotent, async (ctx) => {
@@ -40,6 +38,6 @@ export const bankrollRoutes = (router: Router, { services, auth, json, idempoten
       (state) => withdrawFunds({ type: 'WithdrawFunds', data: { amount, settledProfit }, metadata: scope.command }, state),
       { metadata: scope.event, recovering: scope.recovering },
     );
-    reply(ctx, 201, { message: BANKROLL_MESSAGES.withdrawn, amount: result.events[0]?.data.amount ?? amount }, result.position);
+    reply(ctx, 201, { message: MESSAGES.fundsWithdrawn, amount: result.events[0]?.data.amount ?? amount }, result.position);
   });
 };

@@ -1,4 +1,4 @@
-import { MESSAGES, type BetBody, type EventData } from '@bt/contracts';
+import { MESSAGES, type BetAmendBody, type EventData } from '@bt/contracts';
 import { NotFoundError } from '@bt/platform';
 import { unreachable, type Command } from '../shared/command';
 import type { Bet, BetEvent } from './bet';
@@ -7,10 +7,7 @@ import type { Bet, BetEvent } from './bet';
  * Edit of a bet (PUT): the full body, except that outcome, notes and date may be left out (then
  * they stay). BetAmended carries only what changed; BetSettled follows a change of outcome.
  */
-export type AmendBet = Command<
-  'AmendBet',
-  Omit<BetBody, 'outcome' | 'notes' | 'date'> & { betId: string; outcome?: BetBody['outcome']; notes?: string | null; date?: string }
->;
+export type AmendBet = Command<'AmendBet', BetAmendBody & { betId: string }>;
 
 type Changes = EventData<'BetAmended'>['changes'];
 const FIELDS = ['sport', 'event', 'betType', 'odds', 'stake', 'notes', 'date'] as const;

@@ -1,4 +1,4 @@
-import { betProfit, parseAmericanOdds, type BetRow, type BetType, type EventOf, type Outcome, type Sport } from '@bt/contracts';
+import { pricedBet, type BetRow, type BetType, type EventOf, type Outcome, type Sport } from '@bt/contracts';
 import { ignoreUnknown, type Aggregate, type Recorded } from '../shared/command';
 
 export type BetEvent = EventOf<'BetPlaced' | 'BetAmended' | 'BetSettled' | 'BetRemoved'>;
@@ -41,8 +41,8 @@ export const evolve = (state: Bet, event: Recorded<BetEvent>): Bet => {
 /** `bet-{id}`: a single bet. */
 export const bet: Aggregate<Bet, BetEvent> = { initialState: () => ({ status: 'none' }), evolve };
 
-/** The bet as a history row (docs/api.md `Bet`); version = the stream's revision. */
-export const toBetRow = (state: PlacedBet, version: number): BetRow => ({
+/** The bet as a write answers it (docs/api.md `Bet`, a row of the bets table); version = the stream's revision. */
+export const toBetResponse = (state: PlacedBet, version: number): BetRow => ({
   id: state.betId,
   userId: state.userId,
   kind: 'bet',
@@ -51,7 +51,7 @@ export const toBetRow = (state: PlacedBet, version: number): BetRow => ({
   betType: state.betType,
   odds: state.odds,
   stake: state.stake,
-  profit: betProfit(state.stake, parseAmericanOdds(state.odds) ?? 100, state.outcome),
+  profit: pricedBet(state).profit,
   outcome: state.outcome,
   notes: state.notes,
   date: state.date,

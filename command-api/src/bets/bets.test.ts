@@ -1,7 +1,7 @@
 import { MESSAGES, type BetBody, type EventOf } from '@bt/contracts';
 import { deciderSpec, meta, OTHER_USER, USER } from '../testing/decider-spec';
 import { amendBet, type AmendBet } from './amend-bet';
-import { bet, toBetRow, type PlacedBet } from './bet';
+import { bet, toBetResponse, type PlacedBet } from './bet';
 import { placeBet, type PlaceBet } from './place-bet';
 import { removeBet } from './remove-bet';
 import { expect } from 'chai';
@@ -83,7 +83,7 @@ describe('bets', () => {
 
   describe('the row a write answers with', () => {
     const row = (outcome: PlacedBet['outcome'], odds = '-110') =>
-      toBetRow({ status: 'placed', ...placed.data, odds, outcome, createdAt: 'a', updatedAt: 'b' }, 1);
+      toBetResponse({ status: 'placed', ...placed.data, odds, outcome, createdAt: 'a', updatedAt: 'b' }, 1);
 
     it('computes profit: a win at -110 on 50 pays 45.45', () => expect(row('win').profit).to.equal(45.45));
     it('computes profit: a win at +150 on 50 pays 75', () => expect(row('win', '+150').profit).to.equal(75));

@@ -1,4 +1,4 @@
-import { dayOf, type BetBody } from '@bt/contracts';
+import { dayOf, MESSAGES, type BetBody } from '@bt/contracts';
 import { ConflictError } from '@bt/platform';
 import { unreachable, type Command } from '../shared/command';
 import type { Bet, BetEvent } from './bet';
@@ -17,7 +17,7 @@ export const placeBet = (command: PlaceBet, state: Bet): BetEvent[] => {
     }
     case 'placed':
     case 'removed':
-      throw new ConflictError('This bet already exists');
+      throw new ConflictError(MESSAGES.betExists);
     default:
       return unreachable(state);
   }

@@ -1,11 +1,11 @@
 import type Router from '@koa/router';
-import { betBody, MESSAGES, streams } from '@bt/contracts';
+import { betAmendBody, betBody, MESSAGES, rowVersion, streams } from '@bt/contracts';
 import { handle, load } from '../shared/handle';
-import { idParam, ifMatch, parseBody, present, provided, reply, requestScope, versionOf } from '../shared/http';
+import { idParam, ifMatch, parseBody, present, reply, requestScope } from '../shared/http';
 import type { RouteKit } from '../shared/router';
 import { removeParlayById } from '../parlays/remove-parlay-by-id';
 import { amendBet } from './amend-bet';
-import { bet, toBetRow } from './bet';
+import { bet, toBetResponse } from './bet';
 import { placeBet } from './place-bet';
 import { removeBet } from './remove-bet';
 
@@ -24,27 +24,21 @@ export const betRoutes = (router: Router, { services, auth, json, idempotent }: 
       (state) => placeBet({ type: 'PlaceBet', data: { ...body, betId }, metadata: scope.command }, state),
       { metadata: scope.event, create: true, recovering: scope.recovering },
     );
-    reply(ctx, 201, toBetRow(present(result.state, 'placed', MESSAGES.betNotFound), versionOf(result.version)), result.position);
+    reply(ctx, 201, toBetResponse(present(result.state, 'placed', MESSAGES.betNotFound), rowVersion(result.version)), result.position);
   });
 
   router.put('/bets/:id', auth, json, async (ctx) => {
     const betId = idParam(ctx, MESSAGES.betNotFound);
-    const body = parseBody(betBody, ctx);
+    const body = parseBody(betAmendBody, ctx);
     const scope = requestScope(ctx, services);
-    const data = {
-      ...body,
-      betId,
-      outcome: provided(ctx, 'outcome') ? body.outcome : undefined,
-      notes: provided(ctx, 'notes') ? body.notes : undefined,
-    };
     const result = await handle(
       store,
       streams.bet(betId),
       bet,
-      (state) => amendBet({ type: 'AmendBet', data, metadata: scope.command }, state),
+      (state) => amendBet({ type: 'AmendBet', data: { ...body, betId }, metadata: scope.command }, state),
       { metadata: scope.event, expectedVersion: ifMatch(ctx) },
     );
-    reply(ctx, 200, toBetRow(present(result.state, 'placed', MESSAGES.betNotFound), versionOf(result.version)), result.position);
+    reply(ctx, 200, toBetResponse(present(result.state, 'placed', MESSAGES.betNotFound), rowVersion(result.version)), result.position);
   });
 
   // History rows mix bets and parlays, so a parlay's id here deletes the parlay.

@@ -1,4 +1,4 @@
-import { goalEndDate, isDateInRange, MESSAGES, type EventData, type GoalBody } from '@bt/contracts';
+import { goalEndDate, isDateInRange, MESSAGES, type EventData, type GoalAmendBody } from '@bt/contracts';
 import { NotFoundError, ValidationError } from '@bt/platform';
 import { unreachable, type Command } from '../shared/command';
 import type { Goal, GoalEvent } from './goal';
@@ -7,11 +7,7 @@ import type { Goal, GoalEvent } from './goal';
  * Edit of a goal (PUT): title and target as sent; what is left out stays. The end date follows a
  * new start or timeframe (start + timeframe) unless an end on or after the start is given.
  */
-export type ReviseGoal = Command<
-  'ReviseGoal',
-  Pick<GoalBody, 'title' | 'targetAmount'> &
-    Partial<Pick<GoalBody, 'timeframe' | 'startDate' | 'endDate' | 'status'>> & { goalId: string; description?: string | null }
->;
+export type ReviseGoal = Command<'ReviseGoal', Omit<GoalAmendBody, 'currentAmount'> & { goalId: string }>;
 
 type Changes = EventData<'GoalRevised'>['changes'];
 

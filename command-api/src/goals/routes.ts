@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
-import { goalBody, MESSAGES, streams } from '@bt/contracts';
+import { goalAmendBody, goalBody, MESSAGES, rowVersion, streams } from '@bt/contracts';
 import { handle } from '../shared/handle';
-import { idParam, ifMatch, parseBody, present, provided, reply, requestScope, versionOf } from '../shared/http';
+import { idParam, ifMatch, parseBody, present, reply, requestScope } from '../shared/http';
 import type { RouteKit } from '../shared/router';
 import { goal, toGoalResponse } from './goal';
 import { removeGoal } from './remove-goal';
@@ -22,31 +22,21 @@ export const goalRoutes = (router: Router, { services, auth, json, idempotent }:
       (state) => setGoal({ type: 'SetGoal', data: { ...body, goalId }, metadata: scope.command }, state),
       { metadata: scope.event, create: true, recovering: scope.recovering },
     );
-    reply(ctx, 201, toGoalResponse(present(result.state, 'set', MESSAGES.goalNotFound), versionOf(result.version)), result.position);
+    reply(ctx, 201, toGoalResponse(present(result.state, 'set', MESSAGES.goalNotFound), rowVersion(result.version)), result.position);
   });
 
   router.put('/goals/:id', auth, json, async (ctx) => {
     const goalId = idParam(ctx, MESSAGES.goalNotFound);
-    const body = parseBody(goalBody, ctx);
+    const { currentAmount: _ignored, ...body } = parseBody(goalAmendBody, ctx);
     const scope = requestScope(ctx, services);
-    const data = {
-      goalId,
-      title: body.title,
-      targetAmount: body.targetAmount,
-      startDate: body.startDate,
-      endDate: body.endDate,
-      timeframe: provided(ctx, 'timeframe') ? body.timeframe : undefined,
-      status: provided(ctx, 'status') ? body.status : undefined,
-      description: provided(ctx, 'description') ? body.description : undefined,
-    };
     const result = await handle(
       store,
       streams.goal(goalId),
       goal,
-      (state) => reviseGoal({ type: 'ReviseGoal', data, metadata: scope.command }, state),
+      (state) => reviseGoal({ type: 'ReviseGoal', data: { ...body, goalId }, metadata: scope.command }, state),
       { metadata: scope.event, expectedVersion: ifMatch(ctx) },
     );
-    reply(ctx, 200, toGoalResponse(present(result.state, 'set', MESSAGES.goalNotFound), versionOf(result.version)), result.position);
+    reply(ctx, 200, toGoalResponse(present(result.state, 'set', MESSAGES.goalNotFound), rowVersion(result.version)), result.position);
   });
 
   router.delete('/goals/:id', auth, async (ctx) => {

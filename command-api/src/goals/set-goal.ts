@@ -26,7 +26,7 @@ export const setGoal = (command: SetGoalCommand, state: Goal): GoalEvent[] => {
     }
     case 'set':
     case 'removed':
-      throw new ConflictError('This goal already exists');
+      throw new ConflictError(MESSAGES.goalExists);
     default:
       return unreachable(state);
   }

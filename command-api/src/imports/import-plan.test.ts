@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CSV_MESSAGES, MESSAGES } from '@bt/contracts';
+import { MESSAGES } from '@bt/contracts';
 import { USER, OTHER_USER } from '../testing/decider-spec';
 import { planImport } from './import-plan';
 
@@ -33,9 +33,9 @@ describe('planning a CSV import', () => {
   });
 
   it('refuses an empty file, a file without a known header, and broken CSV', () => {
-    expect(planImport('', USER)).to.deep.equal({ ok: false, errors: [{ row: 1, message: CSV_MESSAGES.empty }] });
-    expect(planImport(header, USER)).to.deep.equal({ ok: false, errors: [{ row: 1, message: CSV_MESSAGES.empty }] });
-    expect(planImport('a,b\n1,2', USER)).to.deep.equal({ ok: false, errors: [{ row: 1, message: CSV_MESSAGES.noHeader }] });
+    expect(planImport('', USER)).to.deep.equal({ ok: false, errors: [{ row: 1, message: MESSAGES.csvEmpty }] });
+    expect(planImport(header, USER)).to.deep.equal({ ok: false, errors: [{ row: 1, message: MESSAGES.csvEmpty }] });
+    expect(planImport('a,b\n1,2', USER)).to.deep.equal({ ok: false, errors: [{ row: 1, message: MESSAGES.csvNoHeader }] });
     const broken = planImport(`${header}\n2025-03-01,"basketball,A`, USER);
     expect(broken.ok).to.equal(false);
   });

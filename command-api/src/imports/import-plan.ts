@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import {
-  CSV_COLUMNS, CSV_MAX_ROWS, CSV_MESSAGES, csvCells, csvRowToImport, isBlankCsvRow, readCsvHeader,
+  CSV_COLUMNS, CSV_MAX_ROWS, csvCells, csvRowToImport, isBlankCsvRow, MESSAGES, readCsvHeader,
   type CsvImport, type CsvMapping,
 } from '@bt/contracts';
 import { derivedId, isUuid } from '../shared/ids';
@@ -38,11 +38,11 @@ export const planImport = (text: string, userId: string, mapping?: CsvMapping): 
     records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false });
   } catch (error) {
     const { message, lines } = error as { message: string; lines?: number };
-    return { ok: false, errors: [{ row: lines ?? 1, message: CSV_MESSAGES.badCsv(message) }] };
+    return { ok: false, errors: [{ row: lines ?? 1, message: MESSAGES.csvInvalid(message) }] };
   }
   const [header, ...rows] = records;
-  if (!header || rows.length === 0) return { ok: false, errors: [{ row: 1, message: CSV_MESSAGES.empty }] };
-  if (rows.length > CSV_MAX_ROWS) return { ok: false, errors: [{ row: CSV_MAX_ROWS + 2, message: CSV_MESSAGES.tooManyRows(CSV_MAX_ROWS) }] };
+  if (!header || rows.length === 0) return { ok: false, errors: [{ row: 1, message: MESSAGES.csvEmpty }] };
+  if (rows.length > CSV_MAX_ROWS) return { ok: false, errors: [{ row: CSV_MAX_ROWS + 2, message: MESSAGES.csvTooManyRows(CSV_MAX_ROWS) }] };
   const found = readCsvHeader(header, mapping);
   if (!found.ok) return { ok: false, errors: [{ row: 1, message: found.message }] };
 
@@ -72,6 +72,6 @@ export const planImport = (text: string, userId: string, mapping?: CsvMapping): 
     planned.push({ row, value: result.value, ids });
   });
   if (errors.length > 0) return { ok: false, errors };
-  if (planned.length === 0) return { ok: false, errors: [{ row: 1, message: CSV_MESSAGES.empty }] };
+  if (planned.length === 0) return { ok: false, errors: [{ row: 1, message: MESSAGES.csvEmpty }] };
   return { ok: true, rows: planned };
 };

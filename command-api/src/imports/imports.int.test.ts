@@ -1,9 +1,8 @@
 import { expect } from 'chai';
 import { stringify } from 'csv-stringify/sync';
-import { betRowToCsv, CSV_COLUMNS, CSV_MESSAGES, importReport, MESSAGES, streams } from '@bt/contracts';
+import { betRowToCsv, CSV_COLUMNS, importReport, MESSAGES, streams } from '@bt/contracts';
 import { appendInTurn, START } from '@bt/event-store';
 import { startTestApi, type TestApi } from '../testing/http';
-import { IMPORT_MESSAGES } from './routes';
 
 const csv = (rows: string[][]) => stringify(rows);
 const header = ['date', 'sport', 'event', 'betType', 'odds', 'stake', 'outcome', 'notes'];
@@ -80,9 +79,9 @@ describe('CSV import over HTTP', () => {
 
   it('answers 400 for a mapping that is not a JSON object of our columns, and 415 for a body that is not text', async () => {
     const me = await api.signUp('importer');
-    expect((await upload(me.token, goodFile, '?mapping=nope')).body).to.deep.equal({ message: CSV_MESSAGES.badMapping });
+    expect((await upload(me.token, goodFile, '?mapping=nope')).body).to.deep.equal({ message: MESSAGES.csvBadMapping });
     const json = await api.request('POST', '/api/import/bets', { token: me.token, body: { rows: [] } });
-    expect(json).to.deep.include({ status: 415, body: { message: IMPORT_MESSAGES.notText } });
+    expect(json).to.deep.include({ status: 415, body: { message: MESSAGES.importNotText } });
   });
 
   it('round-trips an export: bets and parlays come back the same in another account, and are skipped in the same one', async () => {

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { csvMapping, type CsvMapping, firstMessage, streams } from '@bt/contracts';
+import { csvMapping, firstMessage, MESSAGES, streams, type CsvMapping } from '@bt/contracts';
 import {
   PartialAppend, WrongExpectedRevision, type EventStore, type Position, type RecordedEvent, type StreamAppend,
 } from '@bt/event-store';
@@ -13,10 +13,6 @@ import { derivedId } from '../shared/ids';
 import { laterPosition } from '../shared/positions';
 import type { RouteKit } from '../shared/router';
 import { planImport, type PlannedRow } from './import-plan';
-
-export const IMPORT_MESSAGES = {
-  notText: 'Send the CSV file as the request body with Content-Type: text/csv',
-} as const;
 
 const mappingOf = (text: string | undefined): CsvMapping | undefined => {
   if (text === undefined || text.trim() === '') return undefined;
@@ -143,7 +139,7 @@ const importRows = async (store: EventStore, scope: RequestScope, rows: readonly
 export const importRoutes = (router: Router, { services, auth, csv, idempotent }: RouteKit): void => {
   router.post('/import/bets', auth, csv, idempotent, async (ctx) => {
     const text = ctx.request.body;
-    if (typeof text !== 'string') throw new HttpError(415, IMPORT_MESSAGES.notText);
+    if (typeof text !== 'string') throw new HttpError(415, MESSAGES.importNotText);
     const mapping = mappingOf(typeof ctx.query.mapping === 'string' ? ctx.query.mapping : undefined);
     const scope = requestScope(ctx, services);
     const plan = planImport(text, scope.userId, mapping);

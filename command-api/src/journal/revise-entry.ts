@@ -1,13 +1,10 @@
-import { MESSAGES, type EventData, type JournalBody } from '@bt/contracts';
+import { MESSAGES, type EventData, type JournalAmendBody } from '@bt/contracts';
 import { NotFoundError } from '@bt/platform';
 import { unreachable, type Command } from '../shared/command';
 import type { JournalEntry, JournalEvent } from './journal-entry';
 
 /** Edit of an entry (PUT): title and content as sent; type, mood, tags and date stay when left out. */
-export type ReviseEntry = Command<
-  'ReviseEntry',
-  Pick<JournalBody, 'title' | 'content'> & Partial<Pick<JournalBody, 'type' | 'mood' | 'tags' | 'date'>> & { entryId: string }
->;
+export type ReviseEntry = Command<'ReviseEntry', JournalAmendBody & { entryId: string }>;
 
 type Changes = EventData<'JournalRevised'>['changes'];
 

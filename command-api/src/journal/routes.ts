@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
-import { journalBody, MESSAGES, streams } from '@bt/contracts';
+import { journalAmendBody, journalBody, MESSAGES, rowVersion, streams } from '@bt/contracts';
 import { handle } from '../shared/handle';
-import { idParam, ifMatch, parseBody, present, provided, reply, requestScope, versionOf } from '../shared/http';
+import { idParam, ifMatch, parseBody, present, reply, requestScope } from '../shared/http';
 import type { RouteKit } from '../shared/router';
 import { eraseEntry } from './erase-entry';
 import { journalEntry, toJournalResponse } from './journal-entry';
@@ -22,30 +22,21 @@ export const journalRoutes = (router: Router, { services, auth, json, idempotent
       (state) => writeEntry({ type: 'WriteEntry', data: { ...body, entryId }, metadata: scope.command }, state),
       { metadata: scope.event, create: true, recovering: scope.recovering },
     );
-    reply(ctx, 201, toJournalResponse(present(result.state, 'written', MESSAGES.entryNotFound), versionOf(result.version)), result.position);
+    reply(ctx, 201, toJournalResponse(present(result.state, 'written', MESSAGES.entryNotFound), rowVersion(result.version)), result.position);
   });
 
   router.put('/journal/:id', auth, json, async (ctx) => {
     const entryId = idParam(ctx, MESSAGES.entryNotFound);
-    const body = parseBody(journalBody, ctx);
+    const body = parseBody(journalAmendBody, ctx);
     const scope = requestScope(ctx, services);
-    const data = {
-      entryId,
-      title: body.title,
-      content: body.content,
-      date: body.date,
-      type: provided(ctx, 'type') ? body.type : undefined,
-      mood: provided(ctx, 'mood') ? body.mood : undefined,
-      tags: provided(ctx, 'tags') ? body.tags : undefined,
-    };
     const result = await handle(
       store,
       streams.journal(entryId),
       journalEntry,
-      (state) => reviseEntry({ type: 'ReviseEntry', data, metadata: scope.command }, state),
+      (state) => reviseEntry({ type: 'ReviseEntry', data: { ...body, entryId }, metadata: scope.command }, state),
       { metadata: scope.event, expectedVersion: ifMatch(ctx) },
     );
-    reply(ctx, 200, toJournalResponse(present(result.state, 'written', MESSAGES.entryNotFound), versionOf(result.version)), result.position);
+    reply(ctx, 200, toJournalResponse(present(result.state, 'written', MESSAGES.entryNotFound), rowVersion(result.version)), result.position);
   });
 
   router.delete('/journal/:id', auth, async (ctx) => {

@@ -1,4 +1,4 @@
-import { dayOf, type JournalBody } from '@bt/contracts';
+import { dayOf, MESSAGES, type JournalBody } from '@bt/contracts';
 import { ConflictError } from '@bt/platform';
 import { unreachable, type Command } from '../shared/command';
 import type { JournalEntry, JournalEvent } from './journal-entry';
@@ -15,7 +15,7 @@ export const writeEntry = (command: WriteEntry, state: JournalEntry): JournalEve
     }
     case 'written':
     case 'erased':
-      throw new ConflictError('This journal entry already exists');
+      throw new ConflictError(MESSAGES.entryExists);
     default:
       return unreachable(state);
   }

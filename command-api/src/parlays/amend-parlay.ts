@@ -1,4 +1,4 @@
-import { MESSAGES, parlayOutcome, type EventData, type ParlayBody } from '@bt/contracts';
+import { MESSAGES, parlayOutcome, type EventData, type ParlayAmendBody } from '@bt/contracts';
 import { NotFoundError } from '@bt/platform';
 import { unreachable, type Command } from '../shared/command';
 import { normalLeg, sameLegs, type Parlay, type ParlayEvent } from './parlay';
@@ -8,16 +8,7 @@ import { normalLeg, sameLegs, type Parlay, type ParlayEvent } from './parlay';
  * notes and date stay when left out. ParlayAmended carries only what changed; ParlaySettled follows
  * when the derived outcome changes.
  */
-export type AmendParlay = Command<
-  'AmendParlay',
-  Pick<ParlayBody, 'stake' | 'legs'> & {
-    parlayId: string;
-    name?: string;
-    outcome?: ParlayBody['outcome'];
-    notes?: string | null;
-    date?: string;
-  }
->;
+export type AmendParlay = Command<'AmendParlay', ParlayAmendBody & { parlayId: string }>;
 
 type Changes = EventData<'ParlayAmended'>['changes'];
 

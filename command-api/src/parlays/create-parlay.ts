@@ -1,4 +1,4 @@
-import { dayOf, parlayOutcome, type ParlayBody } from '@bt/contracts';
+import { dayOf, MESSAGES, parlayOutcome, type ParlayBody } from '@bt/contracts';
 import { ConflictError } from '@bt/platform';
 import { unreachable, type Command } from '../shared/command';
 import { normalLeg, type Parlay, type ParlayEvent } from './parlay';
@@ -22,7 +22,7 @@ export const createParlay = (command: CreateParlay, state: Parlay): ParlayEvent[
     }
     case 'created':
     case 'removed':
-      throw new ConflictError('This parlay already exists');
+      throw new ConflictError(MESSAGES.parlayExists);
     default:
       return unreachable(state);
   }

@@ -1,6 +1,4 @@
-import {
-  parlayOutcome, parlayProfit, priceParlay, type EventOf, type Outcome, type Parlay as ParlayResponse, type ParlayLeg,
-} from '@bt/contracts';
+import { pricedParlay, type EventOf, type Outcome, type Parlay as ParlayResponse, type ParlayLeg } from '@bt/contracts';
 import { ignoreUnknown, type Aggregate, type Recorded } from '../shared/command';
 
 export type ParlayEvent = EventOf<'ParlayCreated' | 'ParlayAmended' | 'ParlaySettled' | 'ParlayRemoved'>;
@@ -60,8 +58,7 @@ export const sameLegs = (a: readonly ParlayLeg[], b: readonly ParlayLeg[]): bool
 
 /** The parlay as docs/api.md `Parlay`: priced by the server (pushed legs removed). */
 export const toParlayResponse = (state: CreatedParlay, version: number): ParlayResponse => {
-  const price = priceParlay(state.legs, state.stake);
-  const outcome = parlayOutcome(state.legs, state.outcome);
+  const price = pricedParlay(state);
   return {
     id: state.parlayId,
     userId: state.userId,
@@ -70,8 +67,8 @@ export const toParlayResponse = (state: CreatedParlay, version: number): ParlayR
     decimalOdds: price.decimalOdds,
     stake: state.stake,
     potentialProfit: price.potentialProfit,
-    profit: parlayProfit(state.legs, state.stake, outcome),
-    outcome,
+    profit: price.profit,
+    outcome: price.outcome,
     notes: state.notes,
     date: state.date,
     createdAt: state.createdAt,

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
-import { MESSAGES, parlayBody, streams } from '@bt/contracts';
+import { MESSAGES, parlayAmendBody, parlayBody, rowVersion, streams } from '@bt/contracts';
 import { handle } from '../shared/handle';
-import { idParam, ifMatch, parseBody, present, provided, reply, requestScope, versionOf } from '../shared/http';
+import { idParam, ifMatch, parseBody, present, reply, requestScope } from '../shared/http';
 import type { RouteKit } from '../shared/router';
 import { amendParlay } from './amend-parlay';
 import { createParlay } from './create-parlay';
@@ -22,30 +22,21 @@ export const parlayRoutes = (router: Router, { services, auth, json, idempotent 
       (state) => createParlay({ type: 'CreateParlay', data: { ...body, parlayId }, metadata: scope.command }, state),
       { metadata: scope.event, create: true, recovering: scope.recovering },
     );
-    reply(ctx, 201, toParlayResponse(present(result.state, 'created', MESSAGES.parlayNotFound), versionOf(result.version)), result.position);
+    reply(ctx, 201, toParlayResponse(present(result.state, 'created', MESSAGES.parlayNotFound), rowVersion(result.version)), result.position);
   });
 
   router.put('/parlays/:id', auth, json, async (ctx) => {
     const parlayId = idParam(ctx, MESSAGES.parlayNotFound);
-    const body = parseBody(parlayBody, ctx);
+    const body = parseBody(parlayAmendBody, ctx);
     const scope = requestScope(ctx, services);
-    const data = {
-      parlayId,
-      stake: body.stake,
-      legs: body.legs,
-      date: body.date,
-      name: provided(ctx, 'name') ? body.name : undefined,
-      outcome: provided(ctx, 'outcome') ? body.outcome : undefined,
-      notes: provided(ctx, 'notes') ? body.notes : undefined,
-    };
     const result = await handle(
       store,
       streams.parlay(parlayId),
       parlay,
-      (state) => amendParlay({ type: 'AmendParlay', data, metadata: scope.command }, state),
+      (state) => amendParlay({ type: 'AmendParlay', data: { ...body, parlayId }, metadata: scope.command }, state),
       { metadata: scope.event, expectedVersion: ifMatch(ctx) },
     );
-    reply(ctx, 200, toParlayResponse(present(result.state, 'created', MESSAGES.parlayNotFound), versionOf(result.version)), result.position);
+    reply(ctx, 200, toParlayResponse(present(result.state, 'created', MESSAGES.parlayNotFound), rowVersion(result.version)), result.position);
   });
 
   router.delete('/parlays/:id', auth, async (ctx) => {

@@ -44,18 +44,12 @@ export const requestScope = (ctx: Context, services: Services, userId: string = 
 /** Parses a body with its contracts schema; a ZodError becomes a 400 with the first message. */
 export const parseBody = <S extends z.ZodType>(schema: S, ctx: Context): z.output<S> => schema.parse(ctx.request.body ?? {});
 
-/** Whether the raw body names a field at all (PUT keeps what a body leaves out). */
-export const provided = (ctx: Context, field: string): boolean => {
-  const body = ctx.request.body;
-  return typeof body === 'object' && body !== null && Object.hasOwn(body, field) && (body as Record<string, unknown>)[field] !== undefined;
-};
-
 /** `If-Match: "3"` (or W/"3", or 3): the version the client last saw; undefined when absent or `*`. */
 export const ifMatch = (ctx: Context): bigint | undefined => {
   const header = ctx.get('If-Match').trim();
   if (header === '' || header === '*') return undefined;
   const m = /^(?:W\/)?"?(\d{1,18})"?$/.exec(header);
-  if (!m) throw new ValidationError('If-Match must be a version number, e.g. "3"');
+  if (!m) throw new ValidationError(MESSAGES.badIfMatch);
   return BigInt(m[1]);
 };
 
@@ -65,9 +59,6 @@ export const reply = (ctx: Context, status: number, body: unknown, position: Pos
   ctx.body = body;
   if (position) setLogPosition(ctx, formatPosition(position));
 };
-
-/** The row's version as JSON shows it. */
-export const versionOf = (version: bigint | undefined): number => Number(version ?? -1n);
 
 const bodyError = (error: Error & { status?: number; type?: string }): HttpError => {
   if (error.status === 413 || error.type === 'entity.too.large') return new HttpError(413, MESSAGES.bodyTooLarge);

@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import { MESSAGES, streams } from '@bt/contracts';
 import { START } from '@bt/event-store';
 import { startTestApi, type TestApi } from '../testing/http';
-import { IDEMPOTENCY_MESSAGES } from './idempotency';
 
 const bet = { sport: 'hockey', event: 'Leafs @ Habs', betType: 'moneyline', stake: 20, odds: '+130', outcome: 'pending' };
 
@@ -45,7 +44,7 @@ describe('Idempotency-Key', () => {
     const me = await api.signUp('idem');
     await post('/api/bets', me.token, 'key-2');
     const other = await post('/api/bets', me.token, 'key-2', { ...bet, stake: 99 });
-    expect(other).to.deep.include({ status: 422, body: { message: IDEMPOTENCY_MESSAGES.reused } });
+    expect(other).to.deep.include({ status: 422, body: { message: MESSAGES.idempotencyKeyReused } });
   });
 
   it('gives concurrent duplicates the first answer (or 409 while it runs), never a second bet', async () => {
@@ -54,7 +53,7 @@ describe('Idempotency-Key', () => {
     const created = answers.filter((a) => a.status === 201);
     expect(created.length).to.be.greaterThan(0);
     expect(new Set(created.map((a) => a.body.id)).size).to.equal(1);
-    for (const a of answers.filter((x) => x.status !== 201)) expect(a).to.deep.include({ status: 409, body: { message: IDEMPOTENCY_MESSAGES.inProgress } });
+    for (const a of answers.filter((x) => x.status !== 201)) expect(a).to.deep.include({ status: 409, body: { message: MESSAGES.idempotencyInProgress } });
     expect(await eventsOf(me.userId, 'BetPlaced')).to.have.length(1);
   });
 

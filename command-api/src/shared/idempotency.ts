@@ -1,17 +1,11 @@
 import { createHash } from 'node:crypto';
 import { sql, type Generated, type Kysely } from 'kysely';
 import type { Middleware } from 'koa';
-import { LOG_POSITION_HEADER } from '@bt/contracts';
+import { LOG_POSITION_HEADER, MESSAGES } from '@bt/contracts';
 import { ConflictError, HttpError, setLogPosition, ValidationError, type TokenClaims } from '@bt/platform';
 import type { IdempotencyState } from './http';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-
-export const IDEMPOTENCY_MESSAGES = {
-  tooLong: 'Idempotency-Key must be at most 200 characters',
-  reused: 'This Idempotency-Key was already used for a different request',
-  inProgress: 'A request with this Idempotency-Key is still in progress',
-} as const;
 
 /** `command.idempotency`: one row per (user, key), pending while the first attempt runs. */
 export interface IdempotencyTable {
@@ -65,7 +59,7 @@ export const idempotent = (
   return async (ctx, next) => {
     const key = ctx.get(IDEMPOTENCY_HEADER).trim();
     if (!key) return next();
-    if (key.length > 200) throw new ValidationError(IDEMPOTENCY_MESSAGES.tooLong);
+    if (key.length > 200) throw new ValidationError(MESSAGES.idempotencyKeyTooLong);
     const scope = (ctx.state.auth as TokenClaims | undefined)?.sub ?? 'anonymous';
     const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
     const fingerprint = createHash('sha256').update(`${ctx.method} ${ctx.path}?${ctx.querystring}\n${raw}`).digest('hex');
@@ -84,7 +78,7 @@ export const idempotent = (
       if (claimed) break;
       const record = await db.selectFrom('idempotency').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
       if (!record) continue; // the first attempt failed and let go of the key: claim it again
-      if (record.fingerprint !== fingerprint) throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused);
+      if (record.fingerprint !== fingerprint) throw new HttpError(422, MESSAGES.idempotencyKeyReused);
       if (record.state === 'done') {
         ctx.status = record.status ?? 200;
         ctx.body = record.body;
@@ -105,7 +99,7 @@ export const idempotent = (
         recovering = true;
         break;
       }
-      if (Date.now() >= deadline) throw new ConflictError(IDEMPOTENCY_MESSAGES.inProgress);
+      if (Date.now() >= deadline) throw new ConflictError(MESSAGES.idempotencyInProgress);
       await sleep(25);
     }
 

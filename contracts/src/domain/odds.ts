@@ -18,12 +18,25 @@ export const parseAmericanOdds = (text: string | number): number | undefined => 
  */
 export const formatAmericanOdds = (odds: number): string => {
   if (!Number.isFinite(odds)) return '0';
-  const digits = BigInt(Math.round(odds)).toString();
+  const whole = Math.round(odds);
+  const digits = Math.abs(whole) < 1e21 ? whole.toFixed(0) : BigInt(whole).toString();
   return odds > 0 ? `+${digits}` : digits;
 };
 
 /** Decimal odds: 1 + odds/100 for positive, 1 + 100/|odds| for negative. */
 export const americanToDecimal = (odds: number): number => (odds > 0 ? 1 + odds / 100 : 1 + 100 / Math.abs(odds));
+
+/** The one fallback for odds that cannot be read: a decimal price of 1 (priced out, as a pushed leg). */
+export const UNREADABLE_ODDS_DECIMAL = 1;
+
+/**
+ * The decimal price of odds text. Odds that cannot be read (no stored event has them: events are
+ * validated) price at UNREADABLE_ODDS_DECIMAL: no price, no profit, never an invented win.
+ */
+export const decimalOfOdds = (odds: string | number): number => {
+  const american = parseAmericanOdds(odds);
+  return american === undefined ? UNREADABLE_ODDS_DECIMAL : americanToDecimal(american);
+};
 
 /**
  * American odds for a decimal price, rounded to a whole number. Even money and longer are positive.

@@ -1,5 +1,5 @@
 import type { Outcome } from '../enums';
-import { americanToDecimal, decimalToAmerican, formatAmericanOdds, parseAmericanOdds, profitAtDecimal } from './odds';
+import { decimalOfOdds, decimalToAmerican, formatAmericanOdds, profitAtDecimal } from './odds';
 import { roundMoney } from './money';
 
 export interface PricedLeg {
@@ -16,19 +16,25 @@ export interface ParlayPrice {
   potentialProfit: number;
 }
 
-/** Prices a parlay the way sportsbooks do: multiply the legs' decimal odds, pushed legs removed. */
+/**
+ * Prices a parlay the way sportsbooks do: multiply the legs' decimal odds, pushed legs removed (and
+ * unreadable odds, at UNREADABLE_ODDS_DECIMAL). Rows are priced with pricedParlay, which builds on it.
+ */
 export const priceParlay = (legs: readonly PricedLeg[], stake: number): ParlayPrice => {
-  const decimalOdds = legs.reduce((product, leg) => {
-    if (leg.outcome === 'push') return product;
-    const odds = parseAmericanOdds(leg.odds);
-    return odds === undefined ? product : product * americanToDecimal(odds);
-  }, 1);
+  const decimalOdds = parlayDecimal(legs);
   return {
     decimalOdds: Math.round(decimalOdds * 10_000) / 10_000,
     totalOdds: formatAmericanOdds(decimalToAmerican(decimalOdds)),
     potentialProfit: roundMoney(stake * (decimalOdds - 1)),
   };
 };
+
+/**
+ * The exact product of the legs' decimal prices, pushed legs (and unreadable odds) priced out: what
+ * a parlay pays at. Rows show it rounded to 4 places (decimalOdds); profits are taken at the exact one.
+ */
+export const parlayDecimal = (legs: readonly PricedLeg[]): number =>
+  legs.reduce((product, leg) => (leg.outcome === 'push' ? product : product * decimalOfOdds(leg.odds)), 1);
 
 /** The longest price a parlay may have, as American odds (the same bound as one leg's odds). */
 export const MAX_PARLAY_ODDS = 1_000_000;
@@ -51,4 +57,4 @@ export const parlayOutcome = (legs: readonly PricedLeg[], chosen: Outcome = 'pen
 
 /** Profit of a parlay: priced on its legs (pushed legs removed), at its outcome. */
 export const parlayProfit = (legs: readonly PricedLeg[], stake: number, outcome: Outcome): number =>
-  profitAtDecimal(stake, priceParlay(legs, stake).decimalOdds, outcome);
+  profitAtDecimal(stake, parlayDecimal(legs), outcome);

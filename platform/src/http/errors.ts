@@ -68,7 +68,7 @@ const toResponse = (error: unknown): { status: number; message: string } => {
     if (e.type === 'entity.too.large') return { status: 413, message: MESSAGES.bodyTooLarge };
     if (e.type === 'entity.parse.failed') return { status: 400, message: MESSAGES.badJson };
     if (status === 401) return { status, message: MESSAGES.unauthorized };
-    return { status, message: e.expose !== false && e.message ? e.message : 'Bad request' };
+    return { status, message: e.expose !== false && e.message ? e.message : MESSAGES.badRequest };
   }
-  return { status: 500, message: 'Internal server error' };
+  return { status: 500, message: MESSAGES.internalError };
 };

@@ -31,7 +31,7 @@ const users = table({
 /**
  * Bet history: single bets and parlays merged. A parlay row has kind 'parlay', sport 'parlay',
  * bet_type 'parlay', event = the parlay's name, odds = its total odds, leg_count = its number of legs.
- * Profit is computed (betProfit / parlayProfit): win = stake x (decimal - 1), loss = -stake, push/pending = 0.
+ * Profit is computed (contracts' pricedBet / pricedParlay): win = stake x (decimal - 1), loss = -stake, push/pending = 0.
  */
 const bets = table({
   owner: 'user_id',

@@ -1,13 +1,7 @@
-import { americanToDecimal, parseAmericanOdds, profitAtDecimal, type Outcome } from '@bt/contracts';
+import { pricedBet, rowVersion, type Outcome } from '@bt/contracts';
 import type { BetHistoryRow, ParlayRow } from '../db/schema';
 import { newestFirst, type ReadModel } from './read-model';
-import { intern, versionOf, type UserState } from './state';
-
-/** Profit of a single bet (DESIGN "Profit"): win = stake x (decimal - 1), loss = -stake, push/pending = 0. */
-export const singleBetProfit = (stake: number, odds: string, outcome: Outcome): number => {
-  const american = parseAmericanOdds(odds);
-  return profitAtDecimal(stake, american === undefined ? 1 : americanToDecimal(american), outcome);
-};
+import { intern, type UserState } from './state';
 
 /**
  * Puts a `bets` row in place of the one with the same id, or removes it (`next` undefined), and
@@ -79,7 +73,7 @@ export const betsProjection: ReadModel<'bets'> = {
         parlay_id: null,
         is_part_of_parlay: false,
         leg_count: null,
-        version: versionOf(event),
+        version: rowVersion(event.revision),
       };
       putRow(state, row.id, row);
     },
@@ -97,9 +91,9 @@ export const betsProjection: ReadModel<'bets'> = {
         notes: notes === undefined ? bet.notes : notes,
         date: date ? intern(date) : bet.date,
         updated_at: at,
-        version: versionOf(event),
+        version: rowVersion(event.revision),
       };
-      next.profit = singleBetProfit(next.stake, next.odds, next.outcome);
+      next.profit = pricedBet(next).profit;
       putRow(state, bet.id, next);
     },
     BetSettled(state, event, at) {
@@ -109,9 +103,9 @@ export const betsProjection: ReadModel<'bets'> = {
       const next: BetHistoryRow = {
         ...bet,
         outcome,
-        profit: singleBetProfit(bet.stake, bet.odds, outcome),
+        profit: pricedBet({ stake: bet.stake, odds: bet.odds, outcome }).profit,
         updated_at: at,
-        version: versionOf(event),
+        version: rowVersion(event.revision),
       };
       putRow(state, bet.id, next);
     },

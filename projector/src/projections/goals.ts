@@ -1,7 +1,7 @@
-import { fromCents, goalStatus } from '@bt/contracts';
+import { fromCents, goalStatus, rowVersion } from '@bt/contracts';
 import type { BetHistoryRow, GoalRow } from '../db/schema';
 import { newestFirst, type ReadModel } from './read-model';
-import { versionOf, type UserState } from './state';
+import type { UserState } from './state';
 
 /** Whether goal amounts can differ: profit on its date. */
 const movesGoals = (a: BetHistoryRow | undefined, b: BetHistoryRow | undefined): boolean => {
@@ -35,7 +35,7 @@ export const goalsProjection: ReadModel<'goals'> = {
         description: data.description ?? null,
         created_at: at,
         updated_at: at,
-        version: versionOf(event),
+        version: rowVersion(event.revision),
       });
       state.goals.stale = true;
     },
@@ -53,7 +53,7 @@ export const goalsProjection: ReadModel<'goals'> = {
         description: description === undefined ? goal.description : description,
         paused: paused ?? goal.paused,
         updated_at: at,
-        version: versionOf(event),
+        version: rowVersion(event.revision),
       });
       state.goals.stale = true;
     },

@@ -1,5 +1,5 @@
+import { rowVersion } from '@bt/contracts';
 import { newestFirst, type ReadModel } from './read-model';
-import { versionOf } from './state';
 
 /** `journal_entries`; readers list them newest first by created_at. */
 export const journalProjection: ReadModel<'journalEntries'> = {
@@ -19,7 +19,7 @@ export const journalProjection: ReadModel<'journalEntries'> = {
         date: data.date,
         created_at: at,
         updated_at: at,
-        version: versionOf(event),
+        version: rowVersion(event.revision),
       });
     },
     JournalRevised(state, event, at) {
@@ -35,7 +35,7 @@ export const journalProjection: ReadModel<'journalEntries'> = {
         tags: tags ? [...tags] : entry.tags,
         date: date ?? entry.date,
         updated_at: at,
-        version: versionOf(event),
+        version: rowVersion(event.revision),
       });
     },
     JournalErased(state, { data }) {

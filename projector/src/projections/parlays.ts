@@ -1,23 +1,18 @@
-import { parlayOutcome, priceParlay, profitAtDecimal, type Outcome, type ParlayLeg } from '@bt/contracts';
+import { pricedParlay, rowVersion, type Outcome, type ParlayLeg } from '@bt/contracts';
 import type { ParlayRow } from '../db/schema';
 import { newestFirst, type ReadModel } from './read-model';
-import { intern, versionOf } from './state';
+import { intern } from './state';
 
-/**
- * Prices a parlay and derives its outcome from its legs (DESIGN "Parlay"): pushed legs priced out,
- * any lost leg loses it, all pushed is a push, all remaining won is a win; while legs are pending
- * the outcome the user chose stands.
- */
+/** The row with its price, outcome and profit, as contracts' pricedParlay derives them (DESIGN "Parlay"). */
 export const priced = (row: Omit<ParlayRow, 'total_odds' | 'decimal_odds' | 'potential_profit' | 'profit' | 'outcome'>): ParlayRow => {
-  const price = priceParlay(row.legs, row.stake);
-  const outcome = parlayOutcome(row.legs, row.chosen_outcome);
+  const price = pricedParlay({ legs: row.legs, stake: row.stake, outcome: row.chosen_outcome });
   return {
     ...row,
     total_odds: price.totalOdds,
     decimal_odds: price.decimalOdds,
     potential_profit: price.potentialProfit,
-    outcome,
-    profit: profitAtDecimal(row.stake, price.decimalOdds, outcome),
+    outcome: price.outcome,
+    profit: price.profit,
   };
 };
 
@@ -49,7 +44,7 @@ export const parlaysProjection: ReadModel<'parlays'> = {
         created_at: at,
         updated_at: at,
         legs: copyLegs(data.legs),
-        version: versionOf(event),
+        version: rowVersion(event.revision),
       });
       state.parlays.put(parlay.id, parlay);
     },
@@ -67,7 +62,7 @@ export const parlaysProjection: ReadModel<'parlays'> = {
           date: date ? intern(date) : parlay.date,
           legs: legs ? copyLegs(legs) : parlay.legs,
           updated_at: at,
-          version: versionOf(event),
+          version: rowVersion(event.revision),
         }),
       );
     },
@@ -75,7 +70,7 @@ export const parlaysProjection: ReadModel<'parlays'> = {
       const parlay = state.parlays.get(event.data.parlayId);
       if (!parlay) return;
       const chosen: Outcome = event.data.outcome;
-      state.parlays.put(parlay.id, priced({ ...parlay, chosen_outcome: chosen, updated_at: at, version: versionOf(event) }));
+      state.parlays.put(parlay.id, priced({ ...parlay, chosen_outcome: chosen, updated_at: at, version: rowVersion(event.revision) }));
     },
     ParlayRemoved(state, { data }) {
       state.parlays.remove(data.parlayId);

@@ -55,8 +55,6 @@ export const occurredAt = (event: RecordedEvent): Date => {
   return Number.isNaN(date.getTime()) ? new Date(event.recordedAt) : date;
 };
 
-export const versionOf = (event: RecordedEvent): number => Number(event.revision);
-
 const interned = new Map<string, string>();
 /**
  * One shared copy of a short repeated value (a date, a sport, an outcome, odds): every event

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { stringify } from 'csv-stringify';
 import { betRowToCsv, CSV_COLUMNS, type CsvRecord, type ParlayLeg } from '@bt/contracts';
 import { readModels, type ReadDatabase } from '../read-db';
-import { toBetRow } from './get-bets';
+import { betRowFromTable } from './get-bets';
 
 /** Rows fetched per round trip while exporting. */
 export const EXPORT_PAGE_SIZE = 1000;
@@ -29,7 +29,7 @@ async function* exportRecords(db: Kysely<ReadDatabase>, userId: string, pageSize
       .orderBy('b.id', 'desc')
       .limit(pageSize)
       .execute();
-    for (const { legs, cursor_at: _at, ...row } of page) yield betRowToCsv(toBetRow(row), legs as ParlayLeg[] | null);
+    for (const { legs, cursor_at: _at, ...row } of page) yield betRowToCsv(betRowFromTable(row), legs as ParlayLeg[] | null);
     if (page.length < pageSize) return;
     const last = page[page.length - 1];
     cursor = { at: last.cursor_at, id: last.id };

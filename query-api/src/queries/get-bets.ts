@@ -3,7 +3,8 @@ import type { BetRow } from '@bt/contracts';
 import type { BetHistoryRow } from '@bt/projector';
 import { iso, readModels, type ReadDatabase } from '../read-db';
 
-export const toBetRow = (row: BetHistoryRow): BetRow => ({
+/** A row of the `bets` read model as GET /api/bets and the CSV export answer it. */
+export const betRowFromTable = (row: BetHistoryRow): BetRow => ({
   id: row.id,
   userId: row.user_id,
   kind: row.kind,
@@ -37,5 +38,5 @@ export async function getBets(db: Kysely<ReadDatabase>, userId: string): Promise
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map(toBetRow);
+  return rows.map(betRowFromTable);
 }

@@ -1,10 +1,11 @@
-import type { AuthResponse, User } from '@bt/contracts';
+import type { z } from 'zod';
+import type { AuthResponse, loginBody, registerBody, User } from '@bt/contracts';
 import { api } from '../../../lib/api';
 
-export interface Credentials {
-  email: string;
-  password: string;
-}
+/** POST /api/auth/login body, as contracts' schema takes it. */
+export type Credentials = z.input<typeof loginBody>;
+/** POST /api/auth/register body. */
+export type Registration = z.input<typeof registerBody>;
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -16,7 +17,7 @@ export const authApi = api.injectEndpoints({
     login: build.mutation<AuthResponse, Credentials>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body }),
     }),
-    register: build.mutation<AuthResponse, Credentials & { username: string | null }>({
+    register: build.mutation<AuthResponse, Registration>({
       query: (body) => ({ url: '/auth/register', method: 'POST', body }),
     }),
   }),

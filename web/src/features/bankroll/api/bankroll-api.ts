@@ -1,4 +1,5 @@
-import type { Bankroll } from '@bt/contracts';
+import type { z } from 'zod';
+import type { Bankroll, fundsBody } from '@bt/contracts';
 import { api } from '../../../lib/api';
 
 export const bankrollApi = api.injectEndpoints({
@@ -8,7 +9,7 @@ export const bankrollApi = api.injectEndpoints({
       providesTags: ['Bankroll'],
     }),
     /** Posts the deposit itself (docs/api.md), not current + deposit as the old client did. */
-    addFunds: build.mutation<Bankroll, { amount: number }>({
+    addFunds: build.mutation<Bankroll, z.input<typeof fundsBody>>({
       query: (body) => ({ url: '/bankroll', method: 'POST', body }),
       invalidatesTags: ['Bankroll'],
     }),

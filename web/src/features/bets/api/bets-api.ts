@@ -1,18 +1,12 @@
-import type { BetRow, BetType, ImportReport, Outcome, Sport } from '@bt/contracts';
+import type { z } from 'zod';
+import type { BetRow, ImportReport, betAmendBody, betBody } from '@bt/contracts';
 import { api, BET_RESULT_TAGS } from '../../../lib/api';
 import { apiFetch, errorFromResponse } from '../../../lib/http';
 
-/** POST/PUT /api/bets body (docs/api.md); the user comes from the token, never the body. */
-export interface BetInput {
-  sport: Sport;
-  event: string;
-  betType: BetType;
-  stake: number;
-  odds: string;
-  outcome: Outcome;
-  notes: string | null;
-  date?: string;
-}
+/** POST /api/bets body (docs/api.md), as contracts' schema takes it; the user comes from the token, never the body. */
+export type BetInput = z.input<typeof betBody>;
+/** PUT /api/bets/:id body: what it leaves out stays. */
+export type BetAmendInput = z.input<typeof betAmendBody>;
 
 export const betsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -25,7 +19,7 @@ export const betsApi = api.injectEndpoints({
       query: (body) => ({ url: '/bets', method: 'POST', body }),
       invalidatesTags: [...BET_RESULT_TAGS],
     }),
-    updateBet: build.mutation<BetRow, { id: string; body: BetInput }>({
+    updateBet: build.mutation<BetRow, { id: string; body: BetAmendInput }>({
       query: ({ id, body }) => ({ url: `/bets/${encodeURIComponent(id)}`, method: 'PUT', body }),
       invalidatesTags: [...BET_RESULT_TAGS],
     }),

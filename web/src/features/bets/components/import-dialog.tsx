@@ -1,4 +1,5 @@
 import type { ImportReport } from '@bt/contracts';
+import { MESSAGES } from '@bt/contracts';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../components/button';
@@ -36,7 +37,7 @@ function ImportForm({ onDone }: { onDone: () => void }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!file) {
-      setError('Choose a CSV file to import');
+      setError(MESSAGES.csvFileMissing);
       return;
     }
     try {

@@ -1,16 +1,11 @@
-import type { Goal, GoalStatus, GoalTimeframe } from '@bt/contracts';
+import type { z } from 'zod';
+import type { Goal, goalAmendBody, goalBody } from '@bt/contracts';
 import { api } from '../../../lib/api';
 
-export interface GoalInput {
-  title: string;
-  targetAmount: number;
-  timeframe: GoalTimeframe;
-  description: string | null;
-  startDate: string;
-  endDate: string;
-  currentAmount: number;
-  status: GoalStatus;
-}
+/** POST /api/goals body, as contracts' schema takes it. */
+export type GoalInput = z.input<typeof goalBody>;
+/** PUT /api/goals/:id body: what it leaves out of timeframe, status, description and dates stays. */
+export type GoalAmendInput = z.input<typeof goalAmendBody>;
 
 export const goalsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -22,7 +17,7 @@ export const goalsApi = api.injectEndpoints({
       query: (body) => ({ url: '/goals', method: 'POST', body }),
       invalidatesTags: ['Goal'],
     }),
-    updateGoal: build.mutation<Goal, { id: string; body: GoalInput }>({
+    updateGoal: build.mutation<Goal, { id: string; body: GoalAmendInput }>({
       query: ({ id, body }) => ({ url: `/goals/${encodeURIComponent(id)}`, method: 'PUT', body }),
       invalidatesTags: ['Goal'],
     }),

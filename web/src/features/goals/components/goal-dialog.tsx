@@ -1,4 +1,4 @@
-import { DEFAULTS, type Goal, GOAL_STATUSES, GOAL_TIMEFRAMES, goalEndDate, isIsoDate, MESSAGES } from '@bt/contracts';
+import { DEFAULTS, type Goal, GOAL_STATUSES, GOAL_TIMEFRAMES, type GoalStatus, type GoalTimeframe, goalEndDate, isIsoDate, MESSAGES } from '@bt/contracts';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../components/button';
@@ -13,10 +13,10 @@ import { useCreateGoalMutation, useUpdateGoalMutation, type GoalInput } from '..
 interface GoalFormValues {
   title: string;
   targetAmount: string;
-  timeframe: GoalInput['timeframe'];
+  timeframe: GoalTimeframe;
   startDate: string;
   description: string;
-  status: GoalInput['status'];
+  status: GoalStatus;
 }
 
 const EndDate = styled.p`

@@ -1,14 +1,11 @@
-import type { JournalEntry, JournalType, Mood } from '@bt/contracts';
+import type { z } from 'zod';
+import type { JournalEntry, journalAmendBody, journalBody } from '@bt/contracts';
 import { api } from '../../../lib/api';
 
-export interface JournalInput {
-  title: string;
-  content: string;
-  type: JournalType;
-  mood: Mood;
-  tags: string[];
-  date: string;
-}
+/** POST /api/journal body, as contracts' schema takes it. */
+export type JournalInput = z.input<typeof journalBody>;
+/** PUT /api/journal/:id body: what it leaves out of type, mood, tags and date stays. */
+export type JournalAmendInput = z.input<typeof journalAmendBody>;
 
 export const journalApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -20,7 +17,7 @@ export const journalApi = api.injectEndpoints({
       query: (body) => ({ url: '/journal', method: 'POST', body }),
       invalidatesTags: ['Journal'],
     }),
-    updateEntry: build.mutation<JournalEntry, { id: string; body: JournalInput }>({
+    updateEntry: build.mutation<JournalEntry, { id: string; body: JournalAmendInput }>({
       query: ({ id, body }) => ({ url: `/journal/${encodeURIComponent(id)}`, method: 'PUT', body }),
       invalidatesTags: ['Journal'],
     }),

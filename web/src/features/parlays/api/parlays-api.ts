@@ -1,25 +1,14 @@
-import type { Outcome, Parlay, Sport } from '@bt/contracts';
+import type { z } from 'zod';
+import type { Parlay, parlayAmendBody, parlayBody, PricedParlay } from '@bt/contracts';
 import { api, BET_RESULT_TAGS } from '../../../lib/api';
 
-export interface ParlayLegInput {
-  sport: Sport;
-  event: string;
-  selection: string;
-  odds: string;
-  date: string;
-  outcome: Outcome;
-}
-
-/** POST/PUT /api/parlays body. The server prices the parlay itself; the totals are sent for the record. */
-export interface ParlayInput {
-  name: string;
-  stake: number;
-  outcome: Outcome;
-  notes: string | null;
-  legs: ParlayLegInput[];
-  totalOdds: string;
-  potentialProfit: number;
-}
+/**
+ * POST /api/parlays body, as contracts' schema takes it. The server prices the parlay itself; the
+ * form's totals ride along for the record (the schema leaves them out, the server ignores them).
+ */
+export type ParlayInput = z.input<typeof parlayBody> & Pick<PricedParlay, 'totalOdds' | 'potentialProfit'>;
+/** PUT /api/parlays/:id body: what it leaves out of name, outcome, notes and date stays. */
+export type ParlayAmendInput = z.input<typeof parlayAmendBody> & Pick<PricedParlay, 'totalOdds' | 'potentialProfit'>;
 
 export const parlaysApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -31,7 +20,7 @@ export const parlaysApi = api.injectEndpoints({
       query: (body) => ({ url: '/parlays', method: 'POST', body }),
       invalidatesTags: [...BET_RESULT_TAGS],
     }),
-    updateParlay: build.mutation<Parlay, { id: string; body: ParlayInput }>({
+    updateParlay: build.mutation<Parlay, { id: string; body: ParlayAmendInput }>({
       query: ({ id, body }) => ({ url: `/parlays/${encodeURIComponent(id)}`, method: 'PUT', body }),
       invalidatesTags: [...BET_RESULT_TAGS],
     }),

@@ -1,4 +1,4 @@
-import { DEFAULTS, formatAmericanOdds, type Outcome, type Parlay, parlayOutcome, type ParlayPrice, parseAmericanOdds, priceParlay, type Sport } from '@bt/contracts';
+import { DEFAULTS, formatAmericanOdds, type Outcome, type Parlay, parseAmericanOdds, pricedParlay, type PricedParlay, type Sport } from '@bt/contracts';
 import type { ParlayInput } from '../api/parlays-api';
 
 export interface LegValues {
@@ -55,12 +55,13 @@ export const stakeOrDefault = (stake: string): number => {
   return Number.isFinite(value) && value > 0 ? Math.round(value * 100) / 100 : DEFAULTS.parlayStake;
 };
 
-/** Total odds and potential profit of the legs as they stand (legs without valid odds are left out). */
-export const priceForm = (values: ParlayFormValues): ParlayPrice =>
-  priceParlay(
-    values.legs.filter((leg) => parseAmericanOdds(leg.odds) !== undefined),
-    stakeOrDefault(values.stake),
-  );
+/**
+ * The preview of the legs as they stand, priced as the server prices the saved parlay (contracts'
+ * pricedParlay): total odds, potential profit, and the outcome and profit the legs give. Legs
+ * without valid odds are priced out.
+ */
+export const priceForm = (values: ParlayFormValues): PricedParlay =>
+  pricedParlay({ legs: values.legs, stake: stakeOrDefault(values.stake), outcome: values.outcome });
 
 export type ParlaySubmission =
   | { ok: true; body: ParlayInput }
@@ -86,13 +87,13 @@ export const toParlaySubmission = (values: ParlayFormValues): ParlaySubmission =
     outcome: leg.outcome,
   }));
   const stake = stakeOrDefault(values.stake);
-  const price = priceParlay(legs, stake);
+  const price = pricedParlay({ legs, stake, outcome: values.outcome });
   return {
     ok: true,
     body: {
       name: values.name.trim() || DEFAULTS.parlayName,
       stake,
-      outcome: parlayOutcome(legs, values.outcome),
+      outcome: price.outcome,
       notes: values.notes.trim() || null,
       legs,
       totalOdds: price.totalOdds,

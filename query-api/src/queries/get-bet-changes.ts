@@ -1,27 +1,24 @@
 import {
-  MESSAGES, parlayOutcome, priceParlay, profitAtDecimal, streams,
-  type BetChange, type EventData, type Outcome, type ParlayLeg,
+  MESSAGES, pricedBet, pricedParlay, rowVersion, streams, type BetChange, type EventData, type Outcome, type ParlayLeg,
 } from '@bt/contracts';
 import type { EventStore, RecordedEvent } from '@bt/event-store';
 import { NotFoundError } from '@bt/platform';
-import { singleBetProfit } from '@bt/projector';
-import { rowVersion } from '../versions';
 
 type Fields = Record<string, unknown>;
 
 /**
- * How one kind of stream reads as a history: `evolve` folds an event into the stream's state (what
+ * How one kind of stream reads as a change log: `evolve` folds an event into the stream's state (what
  * the events say), `view` shows a state the way the owner sees the row (with what the server
  * derives: profit, price, a parlay's outcome from its legs), and changes are differences of views.
  */
-interface HistoryOf<S> {
+interface ChangesOf<S> {
   evolve(state: S | undefined, event: RecordedEvent): S | undefined;
   view(state: S): Fields;
 }
 
 type BetState = Omit<EventData<'BetPlaced'>, 'userId' | 'betId'> & { outcome: Outcome };
 
-const betHistory: HistoryOf<BetState> = {
+const betChanges: ChangesOf<BetState> = {
   evolve(state, event) {
     switch (event.type) {
       case 'BetPlaced': {
@@ -36,12 +33,12 @@ const betHistory: HistoryOf<BetState> = {
         return state; // BetRemoved, or a type this reader does not know: no field changes
     }
   },
-  view: (bet) => ({ ...bet, profit: singleBetProfit(bet.stake, bet.odds, bet.outcome) }),
+  view: (bet) => ({ ...bet, profit: pricedBet(bet).profit }),
 };
 
 type ParlayState = Omit<EventData<'ParlayCreated'>, 'userId' | 'parlayId'> & { chosenOutcome: Outcome };
 
-const parlayHistory: HistoryOf<ParlayState> = {
+const parlayChanges: ChangesOf<ParlayState> = {
   evolve(state, event) {
     switch (event.type) {
       case 'ParlayCreated': {
@@ -59,14 +56,13 @@ const parlayHistory: HistoryOf<ParlayState> = {
   // As the projector prices it: pushed legs priced out; the outcome follows the legs, the user's choice while legs are pending.
   view: ({ chosenOutcome, ...parlay }) => {
     const legs: ParlayLeg[] = parlay.legs;
-    const price = priceParlay(legs, parlay.stake);
-    const outcome = parlayOutcome(legs, chosenOutcome);
+    const price = pricedParlay({ legs, stake: parlay.stake, outcome: chosenOutcome });
     return {
       ...parlay,
       totalOdds: price.totalOdds,
       potentialProfit: price.potentialProfit,
-      outcome,
-      profit: profitAtDecimal(parlay.stake, price.decimalOdds, outcome),
+      outcome: price.outcome,
+      profit: price.profit,
     };
   },
 };
@@ -84,12 +80,12 @@ const diff = (before: Fields | undefined, after: Fields | undefined): BetChange[
 };
 
 /** Folds a stream into its change list, oldest first: each event with the fields it changed, from and to. */
-export const describeChanges = <S>(events: readonly RecordedEvent[], history: HistoryOf<S>): BetChange[] => {
+export const describeChanges = <S>(events: readonly RecordedEvent[], reading: ChangesOf<S>): BetChange[] => {
   let state: S | undefined;
   let shown: Fields | undefined;
   return events.map((event) => {
-    state = history.evolve(state, event);
-    const next = state === undefined ? undefined : history.view(state);
+    state = reading.evolve(state, event);
+    const next = state === undefined ? undefined : reading.view(state);
     const change: BetChange = {
       type: event.type,
       at: new Date(event.metadata?.occurredAt ?? event.recordedAt).toISOString(),
@@ -104,14 +100,15 @@ export const describeChanges = <S>(events: readonly RecordedEvent[], history: Hi
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * GET /api/bets/:id/history: every change to one bet or parlay, oldest first, read from its own
- * stream (a removed one's history included). Another user's id answers exactly like a missing one.
+ * GET /api/bets/:id/history (the path keeps its name): one bet's or parlay's change log, oldest
+ * first, read from its own stream (a removed one's included). Another user's id answers exactly
+ * like a missing one.
  */
-export async function getBetHistory(store: EventStore, userId: string, id: string): Promise<BetChange[]> {
+export async function getBetChanges(store: EventStore, userId: string, id: string): Promise<BetChange[]> {
   if (!UUID.test(id)) throw new NotFoundError(MESSAGES.betNotFound);
   const [bet, parlay] = await Promise.all([store.readStream(streams.bet(id)), store.readStream(streams.parlay(id))]);
   const owner = (events: RecordedEvent[]) => (events[0]?.data as { userId?: string } | undefined)?.userId;
-  if (bet.length > 0 && owner(bet) === userId) return describeChanges(bet, betHistory);
-  if (parlay.length > 0 && owner(parlay) === userId) return describeChanges(parlay, parlayHistory);
+  if (bet.length > 0 && owner(bet) === userId) return describeChanges(bet, betChanges);
+  if (parlay.length > 0 && owner(parlay) === userId) return describeChanges(parlay, parlayChanges);
   throw new NotFoundError(MESSAGES.betNotFound);
 }

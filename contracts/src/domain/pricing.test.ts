@@ -1,0 +1,72 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { OUTCOMES, type Outcome } from '../enums';
+import { roundMoney } from './money';
+import { betProfit, parseAmericanOdds } from './odds';
+import { parlayDecimal, type PricedLeg } from './parlay';
+import { pricedBet, pricedParlay } from './pricing';
+
+const outcome = fc.constantFrom<Outcome>(...OUTCOMES);
+const americanOdds = fc
+  .integer({ min: 100, max: 5_000 })
+  .chain((n) => fc.constantFrom(n, -n))
+  .map((n) => (n > 0 ? `+${n}` : String(n)));
+/** Text that is not American odds: a decimal price, a fraction, blank, or |odds| under 100. */
+const unreadableOdds = fc.oneof(fc.constantFrom('', '1.9', '5/2', 'abc', '+', '-99', '99', '+1e3'), fc.integer({ min: -99, max: 99 }).map(String));
+const stake = fc.integer({ min: 1, max: 1_000_000 }).map((cents) => cents / 100);
+const leg = fc.record({ odds: americanOdds, outcome });
+const legs = fc.array(leg, { minLength: 1, maxLength: 8 });
+
+describe('pricing a bet or a parlay (properties)', () => {
+  it('a single bet: a win pays its potential profit, a loss costs the stake, push and pending are 0', () =>
+    fc.assert(
+      fc.property(americanOdds, stake, outcome, (odds, stake, outcome) => {
+        const row = pricedBet({ odds, stake, outcome });
+        const expected = { win: row.potentialProfit, loss: -stake, push: 0, pending: 0 }[outcome];
+        expect(row.profit).to.equal(expected);
+        expect(row.profit).to.equal(betProfit(stake, parseAmericanOdds(odds)!, outcome));
+        expect(row.odds).to.equal(odds);
+      }),
+    ));
+
+  it('a single bet at unreadable odds is priced out: it keeps its text and a win pays nothing', () =>
+    fc.assert(
+      fc.property(unreadableOdds, stake, outcome, (odds, stake, outcome) => {
+        const row = pricedBet({ odds, stake, outcome });
+        expect(row).to.deep.equal({ odds, decimalOdds: 1, outcome, profit: outcome === 'loss' ? -stake : 0, potentialProfit: 0 });
+      }),
+    ));
+
+  it('a parlay: a pushed leg prices exactly as if it were not there', () =>
+    fc.assert(
+      fc.property(legs, americanOdds, fc.nat(), stake, outcome, (legs, odds, at, stake, chosen) => {
+        const pushed: PricedLeg = { odds, outcome: 'push' };
+        const withPush = [...legs.slice(0, at % (legs.length + 1)), pushed, ...legs.slice(at % (legs.length + 1))];
+        expect(pricedParlay({ legs: withPush, stake, outcome: chosen })).to.deep.equal(pricedParlay({ legs, stake, outcome: chosen }));
+      }),
+    ));
+
+  it('a parlay: a leg at unreadable odds prices like a pushed leg (the one fallback)', () =>
+    fc.assert(
+      fc.property(legs, unreadableOdds, stake, outcome, (legs, odds, stake, chosen) => {
+        const unreadable = pricedParlay({ legs: [...legs, { odds, outcome: 'win' }], stake, outcome: chosen });
+        const pushed = pricedParlay({ legs: [...legs, { odds: '+100', outcome: 'push' }], stake, outcome: chosen });
+        expect(unreadable.decimalOdds).to.equal(pushed.decimalOdds);
+        expect(unreadable.potentialProfit).to.equal(pushed.potentialProfit);
+      }),
+    ));
+
+  it('a parlay: its outcome follows its legs, and a win pays exactly its potential profit', () =>
+    fc.assert(
+      fc.property(legs, stake, outcome, (legs, stake, chosen) => {
+        const row = pricedParlay({ legs, stake, outcome: chosen });
+        const outcomes = legs.map((l) => l.outcome);
+        if (outcomes.includes('loss')) expect(row.outcome).to.equal('loss');
+        else if (outcomes.includes('pending')) expect(row.outcome).to.equal(chosen);
+        else expect(row.outcome).to.equal(outcomes.every((o) => o === 'push') ? 'push' : 'win');
+        const expected = { win: row.potentialProfit, loss: -stake, push: 0, pending: 0 }[row.outcome];
+        expect(row.profit).to.equal(expected);
+        expect(row.potentialProfit).to.equal(roundMoney(stake * (parlayDecimal(legs) - 1)));
+      }),
+    ));
+});
