@@ -45,7 +45,7 @@ export function* userHistory(userId: string, bets: number, seed: number): Genera
     };
     if (random() < 0.15) yield { streamId: stream, revision: ++revision, event: { type: 'BetAmended', data: { userId, betId, changes: { odds: pick(ODDS), stake: 25 } } } };
     if (random() < 0.9) yield { streamId: stream, revision: ++revision, event: { type: 'BetSettled', data: { userId, betId, outcome: pick(OUTCOMES) } } };
-    if (random() < 0.03) yield { streamId: stream, revision: ++revision, event: { type: 'BetRemoved', data: { userId, betId } } };
+    if (random() < 0.03) yield { streamId: stream, revision: revision + 1, event: { type: 'BetRemoved', data: { userId, betId } } };
     if (random() < 0.01) yield { streamId: streams.bankroll(userId), revision: ++bankrollRevision, event: { type: 'FundsAdded', data: { userId, amount: 100 } } };
   }
 }

@@ -152,7 +152,7 @@ export const throttleScenarios = async (options: ThrottleOptions) => {
 
       // 64 concurrent sign-ins (right passwords, 64 addresses): memory and latency.
       const [first] = bettors;
-      let t = performance.now();
+      const t = performance.now();
       await post(`${child.url}/api/auth/login`, first, first.address);
       const loginAlone = performance.now() - t;
       await new Promise((ok) => setTimeout(ok, 1000));

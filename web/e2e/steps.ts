@@ -182,11 +182,6 @@ export const navigateTo = async (page: Page, viewport: Viewport, screen: Screen)
 export const horizontalOverflow = (page: Page) =>
   page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
 
-export const expectNoHorizontalScroll = async (page: Page, where: string): Promise<void> => {
-  const { scrollWidth, innerWidth } = await horizontalOverflow(page);
-  expect(scrollWidth, `${where} scrolls sideways`).to.be.at.most(innerWidth);
-};
-
 export const expectNoSeriousA11yViolations = async (page: Page, where: string): Promise<void> => {
   const violations = await seriousA11yViolations(page);
   expect(violations, `${where}: ${JSON.stringify(violations, null, 2)}`).to.deep.equal([]);

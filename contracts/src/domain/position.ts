@@ -18,7 +18,9 @@ export const isLogPosition = (text: string): boolean => POSITION.test(text.trim(
 export const compareLogPositions = (a: string, b: string): number => {
   const [ac, ap] = a.split('.').map(BigInt);
   const [bc, bp] = b.split('.').map(BigInt);
+  // Stryker disable next-line EqualityOperator: equivalent, `>=` cannot differ from `>` once ac !== bc
   if (ac !== bc) return ac > bc ? 1 : -1;
+  // Stryker disable next-line EqualityOperator: equivalent, `>=` cannot differ from `>` once ap !== bp
   return ap === bp ? 0 : ap > bp ? 1 : -1;
 };
 

@@ -1,0 +1,99 @@
+// The project's ESLint rules. The root eslint.config.js re-exports this file so that typescript-eslint
+// resolves from this workspace, which holds the classic TypeScript API it needs (see package.json).
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * The only subpaths of a workspace that another workspace may import besides `@bt/<name>` itself.
+ * Keep this list in step with the `exports` of the workspaces' package.json files.
+ */
+export const PUBLIC_SUBPATHS = ['testing'];
+
+const features = readdirSync(join(root, 'web/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/', '**/dist/', '**/dist-*/', '.data/', 'test-artifacts/', '**/*.tsbuildinfo', 'reports/', '.stryker-tmp/'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    languageOptions: {
+      globals: { ...globals.node },
+    },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true, project: join(root, 'tsconfig.json') })],
+    },
+    rules: {
+      // The dynamic kysely tables (writer, migrations, shadow schemas) are typed `any` on purpose; strict tsc checks the rest.
+      '@typescript-eslint/no-explicit-any': 'off',
+      // Text bound for Postgres is checked for NUL on purpose (no Postgres text or jsonb holds it).
+      'no-control-regex': 'off',
+      // A timer cleared by a callback defined before the timer is set stays `let`.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      // A workspace is reached through its package name, never by a relative path into its folder.
+      'import-x/no-relative-packages': 'error',
+      // Only `@bt/<name>` (its index.ts) and the subpaths in PUBLIC_SUBPATHS cross a workspace boundary.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^@bt/[^/]+/(?!(?:${PUBLIC_SUBPATHS.join('|')})$).+`,
+              message: `Import another workspace through @bt/<name> (what its index.ts exports) or @bt/<name>/{${PUBLIC_SUBPATHS.join(',')}}.`,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            // Features do not import each other: shared code goes down into components/ or lib/.
+            ...features.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [`./${feature}`],
+              message: 'A feature does not import another feature: move the shared code into web/src/components or web/src/lib.',
+            })),
+            // Shared code does not reach up into features or the app shell.
+            {
+              target: ['./web/src/components', './web/src/lib'],
+              from: ['./web/src/features', './web/src/app'],
+              message: 'Shared code (components/, lib/) does not import from features/ or app/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
