@@ -8,13 +8,16 @@ const rawRequest = (base: string, method: string, path: string, token: string) =
   new Promise<{ status: number; body: unknown }>((resolve, reject) => {
     const req = httpRequest(`${base}${path}`, { method, headers: { Authorization: `Bearer ${token}` } }, (res) => {
       let text = '';
-      res.setEncoding('utf8').on('data', (chunk) => (text += chunk)).on('end', () => {
-        try {
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) });
-        } catch {
-          resolve({ status: res.statusCode ?? 0, body: text });
-        }
-      });
+      res
+        .setEncoding('utf8')
+        .on('data', (chunk) => (text += chunk))
+        .on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) });
+          } catch {
+            resolve({ status: res.statusCode ?? 0, body: text });
+          }
+        });
     });
     req.on('error', reject).end();
   });
@@ -50,7 +53,10 @@ describe('command-api robustness', () => {
   });
 
   it('answers 404 { message } for an unknown route', async () => {
-    expect(await api.request('POST', '/api/nothing-here', { token, body: {} })).to.deep.include({ status: 404, body: { message: MESSAGES.notFound } });
+    expect(await api.request('POST', '/api/nothing-here', { token, body: {} })).to.deep.include({
+      status: 404,
+      body: { message: MESSAGES.notFound },
+    });
     expect(await api.request('POST', '/elsewhere')).to.deep.include({ status: 404, body: { message: MESSAGES.notFound } });
   });
 
@@ -70,7 +76,10 @@ describe('command-api robustness', () => {
   });
 
   it('answers 400 for an If-Match that is not a version', async () => {
-    const answer = await api.request('DELETE', '/api/bets/0190a000-0000-7000-8000-00000000ffff', { token, headers: { 'If-Match': 'yesterday' } });
+    const answer = await api.request('DELETE', '/api/bets/0190a000-0000-7000-8000-00000000ffff', {
+      token,
+      headers: { 'If-Match': 'yesterday' },
+    });
     expect(answer.status).to.equal(400);
   });
 

@@ -6,7 +6,16 @@ import { v7 as uuidv7 } from 'uuid';
 import { MESSAGES } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
 import { settledProfitFromReadModel } from '@bt/projector';
-import { createSessionRegistry, errorMiddleware, HttpError, noStore, NotFoundError, requireAuth, securityHeaders, type SessionRegistry } from '@bt/platform';
+import {
+  createSessionRegistry,
+  errorMiddleware,
+  HttpError,
+  noStore,
+  NotFoundError,
+  requireAuth,
+  securityHeaders,
+  type SessionRegistry,
+} from '@bt/platform';
 import { bankrollRoutes } from './bankroll/routes';
 import { betRoutes } from './bets/routes';
 import { goalRoutes } from './goals/routes';
@@ -16,7 +25,14 @@ import { parlayRoutes } from './parlays/routes';
 import { jsonBody, textBody } from './shared/http';
 import { migrateCommandSchema } from './db/migrate';
 import { idempotent, type IdempotencyOptions } from './shared/idempotency';
-import { argon2Hasher, DEFAULT_HASH_QUEUE, queuedHasher, type HashQueueLimits, type PasswordCost, type PasswordHasher } from './shared/passwords';
+import {
+  argon2Hasher,
+  DEFAULT_HASH_QUEUE,
+  queuedHasher,
+  type HashQueueLimits,
+  type PasswordCost,
+  type PasswordHasher,
+} from './shared/passwords';
 import type { RouteKit } from './shared/router';
 import type { Services } from './shared/services';
 import { DEFAULT_SIGN_IN_LIMITS, postgresSignInThrottle, unthrottled, type SignInLimits } from './shared/sign-in-limits';

@@ -31,9 +31,16 @@ describe('command-api boundary', () => {
   };
 
   describe('dates', () => {
-    for (const [timeframe, startDate] of [['weekly', '9999-12-31'], ['yearly', '9999-06-01'], ['monthly', '9999-12-31']] as const) {
+    for (const [timeframe, startDate] of [
+      ['weekly', '9999-12-31'],
+      ['yearly', '9999-06-01'],
+      ['monthly', '9999-12-31'],
+    ] as const) {
       it(`refuses a ${timeframe} goal starting ${startDate} (POST and PUT), storing nothing`, async () => {
-        expect(await post('/api/goals', { ...goal, timeframe, startDate })).to.deep.include({ status: 400, body: { message: MESSAGES.dateRange } });
+        expect(await post('/api/goals', { ...goal, timeframe, startDate })).to.deep.include({
+          status: 400,
+          body: { message: MESSAGES.dateRange },
+        });
         const { id } = await created('/api/goals', goal);
         const put = await api.request('PUT', `/api/goals/${id}`, { token: ann.token, body: { ...goal, timeframe, startDate } });
         expect(put).to.deep.include({ status: 400, body: { message: MESSAGES.dateRange } });
@@ -43,21 +50,32 @@ describe('command-api boundary', () => {
 
     it('refuses a goal whose computed end would pass 2099-12-31, and keeps ends plain YYYY-MM-DD', async () => {
       expect(await post('/api/goals', { ...goal, timeframe: 'yearly', startDate: '2099-06-01' })).to.deep.include({
-        status: 400, body: { message: MESSAGES.goalEndTooLate },
+        status: 400,
+        body: { message: MESSAGES.goalEndTooLate },
       });
       const { id } = await created('/api/goals', goal);
-      const put = await api.request('PUT', `/api/goals/${id}`, { token: ann.token, body: { ...goal, timeframe: 'weekly', startDate: '2099-12-31' } });
+      const put = await api.request('PUT', `/api/goals/${id}`, {
+        token: ann.token,
+        body: { ...goal, timeframe: 'weekly', startDate: '2099-12-31' },
+      });
       expect(put).to.deep.include({ status: 400, body: { message: MESSAGES.goalEndTooLate } });
       const ok = await created('/api/goals', { ...goal, timeframe: 'yearly', startDate: '2098-12-31' });
       expect((ok as unknown as { endDate: string }).endDate).to.equal('2099-12-31');
     });
 
     it('refuses far dates on bets, parlay legs and journal entries', async () => {
-      expect(await post('/api/bets', { ...bet, date: '9999-12-31' })).to.deep.include({ status: 400, body: { message: MESSAGES.dateRange } });
-      expect(await post('/api/parlays', { ...parlay, legs: [{ ...legs[0], date: '1066-10-14' }, legs[1]] })).to.deep.include({
-        status: 400, body: { message: MESSAGES.dateRange },
+      expect(await post('/api/bets', { ...bet, date: '9999-12-31' })).to.deep.include({
+        status: 400,
+        body: { message: MESSAGES.dateRange },
       });
-      expect(await post('/api/journal', { ...entry, date: '2100-01-01' })).to.deep.include({ status: 400, body: { message: MESSAGES.dateRange } });
+      expect(await post('/api/parlays', { ...parlay, legs: [{ ...legs[0], date: '1066-10-14' }, legs[1]] })).to.deep.include({
+        status: 400,
+        body: { message: MESSAGES.dateRange },
+      });
+      expect(await post('/api/journal', { ...entry, date: '2100-01-01' })).to.deep.include({
+        status: 400,
+        body: { message: MESSAGES.dateRange },
+      });
     });
   });
 
@@ -81,7 +99,12 @@ describe('command-api boundary', () => {
       for (const [method, path, body] of cases) {
         for (const text of bad) {
           const answer = await api.request(method, path, { token: ann.token, body: body(text) });
-          expect({ path, text, ...answer.body, status: answer.status }).to.deep.equal({ path, text, status: 400, message: MESSAGES.unstorableText });
+          expect({ path, text, ...answer.body, status: answer.status }).to.deep.equal({
+            path,
+            text,
+            status: 400,
+            message: MESSAGES.unstorableText,
+          });
         }
       }
     });
@@ -89,8 +112,14 @@ describe('command-api boundary', () => {
     it('answers 400 on PUT too', async () => {
       const { id: betId } = await created('/api/bets', bet);
       const { id: entryId } = await created('/api/journal', entry);
-      for (const [path, body] of [[`/api/bets/${betId}`, { ...bet, notes: '\u0000' }], [`/api/journal/${entryId}`, { ...entry, tags: '\ud800' }]] as const) {
-        expect(await api.request('PUT', path, { token: ann.token, body })).to.deep.include({ status: 400, body: { message: MESSAGES.unstorableText } });
+      for (const [path, body] of [
+        [`/api/bets/${betId}`, { ...bet, notes: '\u0000' }],
+        [`/api/journal/${entryId}`, { ...entry, tags: '\ud800' }],
+      ] as const) {
+        expect(await api.request('PUT', path, { token: ann.token, body })).to.deep.include({
+          status: 400,
+          body: { message: MESSAGES.unstorableText },
+        });
       }
     });
 
@@ -101,28 +130,45 @@ describe('command-api boundary', () => {
         expect(answer).to.deep.include({ status: 400, body: { message: MESSAGES.unstorableText } });
       }
       expect(await api.stream(emailStream(email))).to.deep.equal([]);
-      expect((await api.request('POST', '/api/auth/register', { body: { email, password: 'secret1', username: 'fine' } })).status).to.equal(201);
+      expect((await api.request('POST', '/api/auth/register', { body: { email, password: 'secret1', username: 'fine' } })).status).to.equal(
+        201,
+      );
     });
   });
 
   describe('amounts and odds', () => {
     it('refuses amounts that round to 0 cents with the amount’s own message', async () => {
       expect(await post('/api/bets', { ...bet, stake: 0.001 })).to.deep.include({ status: 400, body: { message: MESSAGES.stakePositive } });
-      expect(await post('/api/parlays', { ...parlay, stake: '0.004' })).to.deep.include({ status: 400, body: { message: MESSAGES.stakePositive } });
+      expect(await post('/api/parlays', { ...parlay, stake: '0.004' })).to.deep.include({
+        status: 400,
+        body: { message: MESSAGES.stakePositive },
+      });
       expect(await post('/api/bankroll', { amount: 0.004 })).to.deep.include({ status: 400, body: { message: MESSAGES.fundsAmount } });
-      expect(await post('/api/goals', { ...goal, targetAmount: 0.001 })).to.deep.include({ status: 400, body: { message: MESSAGES.goalAmount } });
+      expect(await post('/api/goals', { ...goal, targetAmount: 0.001 })).to.deep.include({
+        status: 400,
+        body: { message: MESSAGES.goalAmount },
+      });
       expect(await api.stream(streams.bankroll(ann.userId))).to.deep.equal([]);
     });
 
     it('refuses hex and other non-decimal numeric text', async () => {
-      expect(await post('/api/bets', { ...bet, stake: '0x10' })).to.deep.include({ status: 400, body: { message: MESSAGES.stakePositive } });
+      expect(await post('/api/bets', { ...bet, stake: '0x10' })).to.deep.include({
+        status: 400,
+        body: { message: MESSAGES.stakePositive },
+      });
       expect(await post('/api/bankroll', { amount: '0x10' })).to.deep.include({ status: 400, body: { message: MESSAGES.fundsAmount } });
-      expect(await post('/api/bankroll/withdraw', { amount: '1e2' })).to.deep.include({ status: 400, body: { message: MESSAGES.fundsAmount } });
+      expect(await post('/api/bankroll/withdraw', { amount: '1e2' })).to.deep.include({
+        status: 400,
+        body: { message: MESSAGES.fundsAmount },
+      });
     });
 
     it('refuses a parlay priced beyond +1000000 instead of pricing it in exponent form', async () => {
       const many = Array.from({ length: 50 }, (_, i) => ({ sport: 'other', event: `Game ${i}`, selection: 'Home', odds: '+1000000' }));
-      expect(await post('/api/parlays', { ...parlay, legs: many })).to.deep.include({ status: 400, body: { message: MESSAGES.parlayOddsTooHigh } });
+      expect(await post('/api/parlays', { ...parlay, legs: many })).to.deep.include({
+        status: 400,
+        body: { message: MESSAGES.parlayOddsTooHigh },
+      });
       const { id } = await created('/api/parlays', parlay);
       const put = await api.request('PUT', `/api/parlays/${id}`, { token: ann.token, body: { ...parlay, legs: many } });
       expect(put).to.deep.include({ status: 400, body: { message: MESSAGES.parlayOddsTooHigh } });
@@ -142,8 +188,17 @@ describe('command-api boundary', () => {
         for (const tried of [version, version + 1, version + 2, 7]) {
           const headers = { 'If-Match': `"${tried}"` };
           for (const method of ['PUT', 'DELETE']) {
-            const answer = await api.request(method, `${path}/${id}`, { token: ann.token, body: method === 'PUT' ? body : undefined, headers });
-            expect({ method, tried, status: answer.status, body: answer.body }).to.deep.equal({ method, tried, status: 404, body: { message: notFound } });
+            const answer = await api.request(method, `${path}/${id}`, {
+              token: ann.token,
+              body: method === 'PUT' ? body : undefined,
+              headers,
+            });
+            expect({ method, tried, status: answer.status, body: answer.body }).to.deep.equal({
+              method,
+              tried,
+              status: 404,
+              body: { message: notFound },
+            });
           }
         }
         // Its owner still gets the 409 for a stale version.
@@ -153,7 +208,10 @@ describe('command-api boundary', () => {
     }
 
     it('answers 404 for any version of an id that does not exist', async () => {
-      const answer = await api.request('DELETE', '/api/goals/0190a000-0000-7000-8000-00000000abcd', { token: ann.token, headers: { 'If-Match': '"3"' } });
+      const answer = await api.request('DELETE', '/api/goals/0190a000-0000-7000-8000-00000000abcd', {
+        token: ann.token,
+        headers: { 'If-Match': '"3"' },
+      });
       expect(answer).to.deep.include({ status: 404, body: { message: MESSAGES.goalNotFound } });
     });
   });

@@ -20,16 +20,31 @@ describe('command-api configuration', () => {
 
   it('takes what it is given', () => {
     const config = readConfig({
-      NODE_ENV: 'production', PORT: '8080', DATABASE_URL: 'postgres://db/app', EVENTSTORE_URL: 'esdb://es:2113', JWT_SECRET: 's'.repeat(32),
+      NODE_ENV: 'production',
+      PORT: '8080',
+      DATABASE_URL: 'postgres://db/app',
+      EVENTSTORE_URL: 'esdb://es:2113',
+      JWT_SECRET: 's'.repeat(32),
     });
-    expect(config).to.deep.equal({ port: 8080, databaseUrl: 'postgres://db/app', eventStoreUrl: 'esdb://es:2113', jwtSecret: 's'.repeat(32) });
+    expect(config).to.deep.equal({
+      port: 8080,
+      databaseUrl: 'postgres://db/app',
+      eventStoreUrl: 'esdb://es:2113',
+      jwtSecret: 's'.repeat(32),
+    });
   });
 });
 
 describe('command-api sign-in limits configuration', () => {
   it('defaults to 10 failed sign-ins per e-mail and 100 per address in 15 minutes, one hash at a time, no trusted proxy', () => {
     expect(readSignInConfig({})).to.deep.equal({
-      signInLimits: { loginFailuresPerEmail: 10, loginFailuresPerAddress: 100, registrationsPerEmail: 10, registrationsPerAddress: 20, windowSeconds: 900 },
+      signInLimits: {
+        loginFailuresPerEmail: 10,
+        loginFailuresPerAddress: 100,
+        registrationsPerEmail: 10,
+        registrationsPerAddress: 20,
+        windowSeconds: 900,
+      },
       hashQueue: { concurrency: 1, maxWaiting: 100 },
       trustProxyHops: 0,
     });
@@ -37,11 +52,23 @@ describe('command-api sign-in limits configuration', () => {
 
   it('takes what it is given and names a bad variable', () => {
     const config = readSignInConfig({
-      LOGIN_FAILURES_PER_EMAIL: '5', LOGIN_FAILURES_PER_ADDRESS: '50', REGISTRATIONS_PER_EMAIL: '3', REGISTRATIONS_PER_ADDRESS: '30',
-      SIGN_IN_WINDOW_MINUTES: '60', PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '10', TRUST_PROXY_HOPS: '1',
+      LOGIN_FAILURES_PER_EMAIL: '5',
+      LOGIN_FAILURES_PER_ADDRESS: '50',
+      REGISTRATIONS_PER_EMAIL: '3',
+      REGISTRATIONS_PER_ADDRESS: '30',
+      SIGN_IN_WINDOW_MINUTES: '60',
+      PASSWORD_HASH_CONCURRENCY: '1',
+      PASSWORD_HASH_QUEUE: '10',
+      TRUST_PROXY_HOPS: '1',
     });
     expect(config).to.deep.equal({
-      signInLimits: { loginFailuresPerEmail: 5, loginFailuresPerAddress: 50, registrationsPerEmail: 3, registrationsPerAddress: 30, windowSeconds: 3600 },
+      signInLimits: {
+        loginFailuresPerEmail: 5,
+        loginFailuresPerAddress: 50,
+        registrationsPerEmail: 3,
+        registrationsPerAddress: 30,
+        windowSeconds: 3600,
+      },
       hashQueue: { concurrency: 1, maxWaiting: 10 },
       trustProxyHops: 1,
     });

@@ -15,7 +15,13 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
   const config = parseEnv(
     z
       .object({ NODE_ENV, PORT: port(3001), EVENTSTORE_URL, DATABASE_URL, JWT_SECRET })
-      .superRefine(required(['EVENTSTORE_URL', 'DATABASE_URL', 'JWT_SECRET'], 'is required when NODE_ENV=production', (c) => c.NODE_ENV === 'production')),
+      .superRefine(
+        required(
+          ['EVENTSTORE_URL', 'DATABASE_URL', 'JWT_SECRET'],
+          'is required when NODE_ENV=production',
+          (c) => c.NODE_ENV === 'production',
+        ),
+      ),
     env,
   );
   const databaseUrl = config.DATABASE_URL ?? DEV_DATABASE_URL;

@@ -40,8 +40,17 @@ describe('command-api security headers', () => {
 
   it('refuses to be framed and sets nosniff, a Referrer-Policy and a CSP on answers and errors', async () => {
     const { token } = await api.signUp('headers');
-    expectSecurityHeaders(await api.request('POST', '/api/bets', { token, body: { sport: 'football', event: 'A v B', betType: 'moneyline', odds: '+100', stake: 10 } }), 'a write');
-    expectSecurityHeaders(await api.request('POST', '/api/bets', { token, body: '{', headers: { 'Content-Type': 'application/json' } }), 'a 400');
+    expectSecurityHeaders(
+      await api.request('POST', '/api/bets', {
+        token,
+        body: { sport: 'football', event: 'A v B', betType: 'moneyline', odds: '+100', stake: 10 },
+      }),
+      'a write',
+    );
+    expectSecurityHeaders(
+      await api.request('POST', '/api/bets', { token, body: '{', headers: { 'Content-Type': 'application/json' } }),
+      'a 400',
+    );
     expectSecurityHeaders(await api.request('POST', '/api/bets', { body: {} }), 'a 401');
     expectSecurityHeaders(await api.request('POST', '/api/nothing-here'), 'a 404');
   });

@@ -11,9 +11,24 @@ const bet = { sport: 'basketball', event: 'Lakers @ Celtics', betType: 'spread',
 describe('bet CSV', () => {
   it('exports a history row in the column order, money with 2 decimals and a parlay’s legs as JSON', () => {
     const parlayRow: BetRow = {
-      id: '0190a000-0000-7000-8000-000000000001', userId: '0190a000-0000-7000-8000-000000000002', kind: 'parlay', sport: 'parlay',
-      event: 'Sunday', betType: 'parlay', odds: '+264', stake: 10, profit: 26.4, outcome: 'win', notes: null, date: '2025-03-01',
-      createdAt: '2025-03-01T10:00:00.000Z', updatedAt: '2025-03-01T10:00:00.000Z', parlayId: null, isPartOfParlay: false, legCount: 2, version: 1,
+      id: '0190a000-0000-7000-8000-000000000001',
+      userId: '0190a000-0000-7000-8000-000000000002',
+      kind: 'parlay',
+      sport: 'parlay',
+      event: 'Sunday',
+      betType: 'parlay',
+      odds: '+264',
+      stake: 10,
+      profit: 26.4,
+      outcome: 'win',
+      notes: null,
+      date: '2025-03-01',
+      createdAt: '2025-03-01T10:00:00.000Z',
+      updatedAt: '2025-03-01T10:00:00.000Z',
+      parlayId: null,
+      isPartOfParlay: false,
+      legCount: 2,
+      version: 1,
     };
     const legs = [
       { sport: 'football' as const, event: 'A', selection: 'A', odds: '+100', date: '2025-03-01', outcome: 'win' as const },
@@ -28,13 +43,20 @@ describe('bet CSV', () => {
   it('finds columns by name regardless of case and spacing, or by the mapping', () => {
     const found = readCsvHeader(['Date', 'Bet Type', 'Match', 'Wager'], { event: 'match', stake: 'Wager' });
     expect(found).to.deep.equal({ ok: true, columns: { date: 0, betType: 1, event: 2, stake: 3 } });
-    expect(csvCells([' 2025-03-01 ', 'spread', 'X', '5'], (found as { columns: object }).columns as never)).to.include({ date: '2025-03-01', stake: '5' });
+    expect(csvCells([' 2025-03-01 ', 'spread', 'X', '5'], (found as { columns: object }).columns as never)).to.include({
+      date: '2025-03-01',
+      stake: '5',
+    });
   });
 
   it('names a mapped header that is not in the file', () =>
-    expect(readCsvHeader(['a'], { stake: 'Wager' })).to.deep.equal({ ok: false, message: MESSAGES.csvMappedHeaderMissing('stake', 'Wager') }));
+    expect(readCsvHeader(['a'], { stake: 'Wager' })).to.deep.equal({
+      ok: false,
+      message: MESSAGES.csvMappedHeaderMissing('stake', 'Wager'),
+    }));
 
-  it('wants a header with at least one known column', () => expect(readCsvHeader(['foo', 'bar'])).to.deep.equal({ ok: false, message: MESSAGES.csvNoHeader }));
+  it('wants a header with at least one known column', () =>
+    expect(readCsvHeader(['foo', 'bar'])).to.deep.equal({ ok: false, message: MESSAGES.csvNoHeader }));
 
   it('accepts only our column names as mapping keys', () => {
     expect(csvMapping.safeParse({ stake: 'Wager' }).success).to.equal(true);
@@ -46,7 +68,19 @@ describe('bet CSV', () => {
     const result = csvRowToImport(row({ ...bet, sport: 'NBA', betType: 'ML', outcome: 'Won', stake: '$1,250.00', date: '3/7/2025' }));
     expect(result).to.deep.equal({
       ok: true,
-      value: { kind: 'bet', body: { sport: 'basketball', event: 'Lakers @ Celtics', betType: 'moneyline', stake: 1250, odds: '-110', outcome: 'win', notes: null, date: '2025-03-07' } },
+      value: {
+        kind: 'bet',
+        body: {
+          sport: 'basketball',
+          event: 'Lakers @ Celtics',
+          betType: 'moneyline',
+          stake: 1250,
+          odds: '-110',
+          outcome: 'win',
+          notes: null,
+          date: '2025-03-07',
+        },
+      },
     });
   });
 
@@ -79,10 +113,24 @@ describe('bet CSV', () => {
 
   describe('formula injection', () => {
     const betRow: BetRow = {
-      id: '0190a000-0000-7000-8000-000000000003', userId: '0190a000-0000-7000-8000-000000000002', kind: 'bet', sport: 'football',
-      event: '=HYPERLINK("http://evil.example","x")', betType: 'moneyline', odds: '-110', stake: 55, profit: -55, outcome: 'loss',
-      notes: "=cmd|' /C calc'!A0", date: '2025-03-01', createdAt: '2025-03-01T10:00:00.000Z', updatedAt: '2025-03-01T10:00:00.000Z',
-      parlayId: null, isPartOfParlay: false, legCount: null, version: 1,
+      id: '0190a000-0000-7000-8000-000000000003',
+      userId: '0190a000-0000-7000-8000-000000000002',
+      kind: 'bet',
+      sport: 'football',
+      event: '=HYPERLINK("http://evil.example","x")',
+      betType: 'moneyline',
+      odds: '-110',
+      stake: 55,
+      profit: -55,
+      outcome: 'loss',
+      notes: "=cmd|' /C calc'!A0",
+      date: '2025-03-01',
+      createdAt: '2025-03-01T10:00:00.000Z',
+      updatedAt: '2025-03-01T10:00:00.000Z',
+      parlayId: null,
+      isPartOfParlay: false,
+      legCount: null,
+      version: 1,
     };
 
     it('prefixes text cells that a spreadsheet would run, and leaves numbers and odds as they are', () => {
@@ -90,7 +138,8 @@ describe('bet CSV', () => {
       expect(record.event).to.equal(`'${betRow.event}`);
       expect(record.notes).to.equal(`'${betRow.notes}`);
       expect(record).to.include({ odds: '-110', stake: '55.00', profit: '-55.00' });
-      for (const text of ['+1 unit', '-EV', '@home', '\tx', '\rx']) expect(betRowToCsv({ ...betRow, event: text }).event).to.equal(`'${text}`);
+      for (const text of ['+1 unit', '-EV', '@home', '\tx', '\rx'])
+        expect(betRowToCsv({ ...betRow, event: text }).event).to.equal(`'${text}`);
       for (const text of ['Jets @ Bills', 'a=b', "it's"]) expect(betRowToCsv({ ...betRow, event: text }).event).to.equal(text);
       expect(betRowToCsv({ ...betRow, odds: '+150' }).odds).to.equal('+150');
     });
@@ -98,7 +147,10 @@ describe('bet CSV', () => {
     it('gives back the original text when our own export is imported', () => {
       for (const text of ['=1+1', "'=1+1", "''@x", "'quoted", 'plain', '-5 units']) {
         const exported = betRowToCsv({ ...betRow, event: text, notes: text });
-        const cells = csvCells(CSV_COLUMNS.map((c) => exported[c]), Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, i])));
+        const cells = csvCells(
+          CSV_COLUMNS.map((c) => exported[c]),
+          Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, i])),
+        );
         expect([cells.event, cells.notes], text).to.deep.equal([text, text]);
       }
     });

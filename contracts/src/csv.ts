@@ -101,18 +101,48 @@ export type CsvImport = { kind: 'bet'; body: BetBody } | { kind: 'parlay'; body:
 
 // Other trackers' words for our values (compared lower-case).
 const OUTCOME_ALIASES: Record<string, string> = {
-  won: 'win', w: 'win', winner: 'win', lost: 'loss', lose: 'loss', l: 'loss', loser: 'loss',
-  p: 'push', void: 'push', draw: 'push', refund: 'push', open: 'pending', '': 'pending',
+  won: 'win',
+  w: 'win',
+  winner: 'win',
+  lost: 'loss',
+  lose: 'loss',
+  l: 'loss',
+  loser: 'loss',
+  p: 'push',
+  void: 'push',
+  draw: 'push',
+  refund: 'push',
+  open: 'pending',
+  '': 'pending',
 };
 const SPORT_ALIASES: Record<string, string> = {
-  nfl: 'football', ncaaf: 'football', 'american football': 'football', cfb: 'football',
-  nba: 'basketball', wnba: 'basketball', ncaab: 'basketball', cbb: 'basketball',
-  mlb: 'baseball', nhl: 'hockey', 'ice hockey': 'hockey', mls: 'soccer', epl: 'soccer',
+  nfl: 'football',
+  ncaaf: 'football',
+  'american football': 'football',
+  cfb: 'football',
+  nba: 'basketball',
+  wnba: 'basketball',
+  ncaab: 'basketball',
+  cbb: 'basketball',
+  mlb: 'baseball',
+  nhl: 'hockey',
+  'ice hockey': 'hockey',
+  mls: 'soccer',
+  epl: 'soccer',
 };
 const KNOWN_SPORTS = new Set(['football', 'basketball', 'baseball', 'hockey', 'soccer', 'other']);
 const BET_TYPE_ALIASES: Record<string, string> = {
-  ml: 'moneyline', 'money line': 'moneyline', 'point spread': 'spread', ats: 'spread', 'run line': 'spread',
-  'puck line': 'spread', 'over/under': 'total', 'o/u': 'total', totals: 'total', 'player prop': 'prop', props: 'prop',
+  ml: 'moneyline',
+  'money line': 'moneyline',
+  'point spread': 'spread',
+  ats: 'spread',
+  'run line': 'spread',
+  'puck line': 'spread',
+  'over/under': 'total',
+  'o/u': 'total',
+  totals: 'total',
+  'player prop': 'prop',
+  props: 'prop',
 };
 
 const alias = (value: string, aliases: Record<string, string>) => {

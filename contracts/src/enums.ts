@@ -29,7 +29,18 @@ export type PerformanceRange = (typeof PERFORMANCE_RANGES)[number];
  * (POST /api/import/bets); see csv.ts.
  */
 export const CSV_COLUMNS = [
-  'id', 'date', 'kind', 'sport', 'event', 'betType', 'odds', 'stake', 'outcome', 'profit', 'notes', 'legs',
+  'id',
+  'date',
+  'kind',
+  'sport',
+  'event',
+  'betType',
+  'odds',
+  'stake',
+  'outcome',
+  'profit',
+  'notes',
+  'legs',
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 

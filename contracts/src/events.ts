@@ -65,7 +65,11 @@ export const eventSchemas = {
    * is revoked (after a change of password or e-mail, or "Log out of all devices"). Generations
    * count up from 0 (a new account's, and that of tokens without one).
    */
-  SessionsRevoked: z.object({ userId: id, generation: z.number().int().positive(), reason: z.enum(['passwordChanged', 'emailChanged', 'logoutAll']) }),
+  SessionsRevoked: z.object({
+    userId: id,
+    generation: z.number().int().positive(),
+    reason: z.enum(['passwordChanged', 'emailChanged', 'logoutAll']),
+  }),
 
   BetPlaced: betFields.extend({ userId: id, betId: id }),
   BetAmended: z.object({ userId: id, betId: id, changes: betFields.partial() }),

@@ -27,16 +27,14 @@ export const mood = z.enum(MOODS);
 export const goalTimeframe = z.enum(GOAL_TIMEFRAMES);
 
 /** American odds, accepted as "+150", "-110", "150" or a number; normalised to "+150" / "-110". */
-export const americanOdds = z
-  .union([z.string(), z.number()], { error: MESSAGES.oddsFormat })
-  .transform((value, ctx) => {
-    const odds = parseAmericanOdds(value);
-    if (odds === undefined) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.oddsFormat });
-      return z.NEVER;
-    }
-    return formatAmericanOdds(odds);
-  });
+export const americanOdds = z.union([z.string(), z.number()], { error: MESSAGES.oddsFormat }).transform((value, ctx) => {
+  const odds = parseAmericanOdds(value);
+  if (odds === undefined) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.oddsFormat });
+    return z.NEVER;
+  }
+  return formatAmericanOdds(odds);
+});
 
 /** Plain decimal text ("50", "12.5", ".75"): no sign but +, no exponent, no hex, binary or octal. */
 const DECIMAL_TEXT = /^\+?(\d+(\.\d*)?|\.\d+)$/;
@@ -46,21 +44,19 @@ const DECIMAL_TEXT = /^\+?(\d+(\.\d*)?|\.\d+)$/;
  * billion; rounded to cents.
  */
 export const positiveAmount = (message: string) =>
-  z
-    .union([z.number(), z.string()], { error: message })
-    .transform((value, ctx) => {
-      const text = typeof value === 'string' ? value.trim() : '';
-      const n = typeof value === 'number' ? value : DECIMAL_TEXT.test(text) ? Number(text) : NaN;
-      if (!Number.isFinite(n) || Math.round(n * 100) <= 0) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      if (n > 1_000_000_000) {
-        ctx.addIssue({ code: 'custom', message: MESSAGES.amountTooLarge });
-        return z.NEVER;
-      }
-      return Math.round(n * 100) / 100;
-    });
+  z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
+    const text = typeof value === 'string' ? value.trim() : '';
+    const n = typeof value === 'number' ? value : DECIMAL_TEXT.test(text) ? Number(text) : NaN;
+    if (!Number.isFinite(n) || Math.round(n * 100) <= 0) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    if (n > 1_000_000_000) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.amountTooLarge });
+      return z.NEVER;
+    }
+    return Math.round(n * 100) / 100;
+  });
 
 /** Postgres' text and json cannot hold NUL, and UTF-8 cannot encode a lone surrogate. */
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -76,8 +72,7 @@ export const storableText = (error?: string) =>
   z.string(error === undefined ? undefined : { error }).refine(isStorableText, { message: MESSAGES.unstorableText, abort: true });
 
 /** Required text: trimmed, non-empty, bounded. */
-export const requiredText = (message: string, max = 200) =>
-  storableText(message).trim().min(1, message).max(max, MESSAGES.tooLong);
+export const requiredText = (message: string, max = 200) => storableText(message).trim().min(1, message).max(max, MESSAGES.tooLong);
 
 /** Optional free text; blank becomes null. */
 export const optionalText = (max = 5000) =>

@@ -1,7 +1,18 @@
 import { expect } from 'chai';
 import type { z } from 'zod';
 import { MESSAGES } from './messages';
-import { betBody, goalBody, journalBody, loginBody, parlayBody, registerBody, updatePasswordBody, firstMessage, fundsBody, updateEmailBody } from './requests';
+import {
+  betBody,
+  goalBody,
+  journalBody,
+  loginBody,
+  parlayBody,
+  registerBody,
+  updatePasswordBody,
+  firstMessage,
+  fundsBody,
+  updateEmailBody,
+} from './requests';
 import { priceParlay } from './domain/parlay';
 
 const messageOf = (schema: z.ZodType, body: unknown): string | undefined => {
@@ -25,7 +36,9 @@ describe('Request bodies speak the spec', () => {
     expect(messageOf(registerBody, { email: 'a@b.co', password: '12345' })).to.equal(MESSAGES.passwordTooShort);
     expect(messageOf(registerBody, { email: 'a@b.co', password: '123456', username: 'x' })).to.equal(MESSAGES.usernameTooShort);
     expect(registerBody.parse({ email: ' A@B.co ', password: '123456', username: '' })).to.deep.equal({
-      email: 'a@b.co', password: '123456', username: null,
+      email: 'a@b.co',
+      password: '123456',
+      username: null,
     });
   });
 
@@ -46,7 +59,11 @@ describe('Request bodies speak the spec', () => {
 
   it('wants title and content in the journal, and splits tags on commas', () => {
     expect(messageOf(journalBody, { title: ' ', content: 'x' })).to.equal(MESSAGES.journalMissing);
-    expect(journalBody.parse({ title: 't', content: 'c', tags: ' a, ,b,a ' })).to.deep.include({ tags: ['a', 'b'], type: 'daily', mood: 'neutral' });
+    expect(journalBody.parse({ title: 't', content: 'c', tags: ' a, ,b,a ' })).to.deep.include({
+      tags: ['a', 'b'],
+      type: 'daily',
+      mood: 'neutral',
+    });
   });
 
   it('wants a title and a positive target on a goal', () => {
@@ -62,9 +79,15 @@ describe('Request bodies speak the spec', () => {
   });
 
   it('checks the password change the spec way', () => {
-    expect(messageOf(updatePasswordBody, { currentPassword: '', newPassword: '123456', confirmPassword: '123456' })).to.equal(MESSAGES.currentPasswordRequired);
-    expect(messageOf(updatePasswordBody, { currentPassword: 'x', newPassword: '123456', confirmPassword: '123' })).to.equal(MESSAGES.confirmPassword);
-    expect(messageOf(updatePasswordBody, { currentPassword: 'x', newPassword: '123456', confirmPassword: '1234567' })).to.equal(MESSAGES.passwordsDontMatch);
+    expect(messageOf(updatePasswordBody, { currentPassword: '', newPassword: '123456', confirmPassword: '123456' })).to.equal(
+      MESSAGES.currentPasswordRequired,
+    );
+    expect(messageOf(updatePasswordBody, { currentPassword: 'x', newPassword: '123456', confirmPassword: '123' })).to.equal(
+      MESSAGES.confirmPassword,
+    );
+    expect(messageOf(updatePasswordBody, { currentPassword: 'x', newPassword: '123456', confirmPassword: '1234567' })).to.equal(
+      MESSAGES.passwordsDontMatch,
+    );
   });
 
   describe('at the boundary', () => {

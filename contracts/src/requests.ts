@@ -2,8 +2,18 @@ import { z } from 'zod';
 import { DEFAULTS, GOAL_STATUSES } from './enums';
 import { MESSAGES } from './messages';
 import {
-  americanOdds, betType, goalTimeframe, isoDate, journalType, mood, optionalText, outcome, positiveAmount,
-  requiredText, sport, storableText,
+  americanOdds,
+  betType,
+  goalTimeframe,
+  isoDate,
+  journalType,
+  mood,
+  optionalText,
+  outcome,
+  positiveAmount,
+  requiredText,
+  sport,
+  storableText,
 } from './fields';
 import { parlayOddsInRange } from './domain/parlay';
 
@@ -17,7 +27,10 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-const newPassword = z.string({ error: MESSAGES.passwordTooShort }).min(DEFAULTS.minPasswordLength, MESSAGES.passwordTooShort).max(1024, MESSAGES.tooLong);
+const newPassword = z
+  .string({ error: MESSAGES.passwordTooShort })
+  .min(DEFAULTS.minPasswordLength, MESSAGES.passwordTooShort)
+  .max(1024, MESSAGES.tooLong);
 
 export const registerBody = z.object({
   email,
@@ -75,7 +88,10 @@ const isCompleteLeg = (leg: z.infer<typeof legBody>) =>
 
 /** A parlay's name, trimmed; blank or null is 'Unnamed Parlay' (so is absent, in a POST). */
 const parlayName = () =>
-  storableText().max(200, MESSAGES.tooLong).nullish().transform((v) => (v && v.trim() ? v.trim() : DEFAULTS.parlayName));
+  storableText()
+    .max(200, MESSAGES.tooLong)
+    .nullish()
+    .transform((v) => (v && v.trim() ? v.trim() : DEFAULTS.parlayName));
 
 /**
  * A parlay: at least 2 legs, each complete (sport, event, selection, odds). The server prices it;
@@ -93,16 +109,17 @@ export const parlayBody = z.object({
     .max(50, MESSAGES.parlayMaxLegs)
     .refine((legs) => legs.every(isCompleteLeg), MESSAGES.parlayIncomplete)
     .pipe(
-      z.array(
-        z.object({
-          sport,
-          event: requiredText(MESSAGES.parlayIncomplete),
-          selection: requiredText(MESSAGES.parlayIncomplete),
-          odds: americanOdds,
-          date: isoDate.optional(),
-          outcome,
-        }),
-      )
+      z
+        .array(
+          z.object({
+            sport,
+            event: requiredText(MESSAGES.parlayIncomplete),
+            selection: requiredText(MESSAGES.parlayIncomplete),
+            odds: americanOdds,
+            date: isoDate.optional(),
+            outcome,
+          }),
+        )
         // Every leg counts, whatever its outcome: a push set back to pending must not price it higher.
         .refine((legs) => parlayOddsInRange(legs), MESSAGES.parlayOddsTooHigh),
     ),
@@ -113,7 +130,11 @@ export type ParlayBody = z.infer<typeof parlayBody>;
  * PUT /api/parlays/:id: stake and legs as sent (the legs replace the old ones); name, outcome,
  * notes and date may be left out (then they stay). A name sent blank is still 'Unnamed Parlay'.
  */
-export const parlayAmendBody = parlayBody.extend({ name: parlayName().optional(), outcome: outcome.optional(), notes: optionalText().optional() });
+export const parlayAmendBody = parlayBody.extend({
+  name: parlayName().optional(),
+  outcome: outcome.optional(),
+  notes: optionalText().optional(),
+});
 export type ParlayAmendBody = z.infer<typeof parlayAmendBody>;
 
 export const fundsBody = z.object({ amount: positiveAmount(MESSAGES.fundsAmount) });

@@ -171,7 +171,7 @@ export function describeEventStoreContract(
 
       // The same events as paging with readAll.
       const paged: RecordedEvent[] = [];
-      for (let after = before; ; ) {
+      for (let after = before; ;) {
         const page = await store.readAll({ after, maxCount: 3 });
         if (page.length === 0) break;
         paged.push(...page);
@@ -216,10 +216,15 @@ export function describeEventStoreContract(
       const stream = streamId('bet');
       await store.append(stream, [event('BetPlaced', { i: 0 }), event('BetAmended', { i: 1 })], 'no_stream');
       let appendedLive: Promise<unknown> | undefined;
-      const received = await collect(store.subscribeAll({ after: START }), (e) => e.streamId === stream, 4, (seen) => {
-        // Caught up with the history: what comes next must arrive live.
-        if (seen.length === 2) appendedLive = store.append(stream, [event('BetSettled', { i: 2 }), event('BetRemoved', { i: 3 })], 1n);
-      });
+      const received = await collect(
+        store.subscribeAll({ after: START }),
+        (e) => e.streamId === stream,
+        4,
+        (seen) => {
+          // Caught up with the history: what comes next must arrive live.
+          if (seen.length === 2) appendedLive = store.append(stream, [event('BetSettled', { i: 2 }), event('BetRemoved', { i: 3 })], 1n);
+        },
+      );
       await appendedLive;
       expect(received.map((e) => [e.revision, e.data])).to.deep.equal([
         [0n, { i: 0 }],
@@ -232,12 +237,21 @@ export function describeEventStoreContract(
 
     it('subscribes from a position in the middle, excluding it', async () => {
       const stream = streamId('parlay');
-      await store.append(stream, [event('ParlayCreated', { i: 0 }), event('ParlayAmended', { i: 1 }), event('ParlaySettled', { i: 2 })], 'no_stream');
+      await store.append(
+        stream,
+        [event('ParlayCreated', { i: 0 }), event('ParlayAmended', { i: 1 }), event('ParlaySettled', { i: 2 })],
+        'no_stream',
+      );
       const middle = (await store.readStream(stream))[1].position;
       let appendedLive: Promise<unknown> | undefined;
-      const received = await collect(store.subscribeAll({ after: middle }), (e) => e.streamId === stream, 2, (seen) => {
-        if (seen.length === 1) appendedLive = store.append(stream, [event('ParlayAmended', { i: 3 })], 2n);
-      });
+      const received = await collect(
+        store.subscribeAll({ after: middle }),
+        (e) => e.streamId === stream,
+        2,
+        (seen) => {
+          if (seen.length === 1) appendedLive = store.append(stream, [event('ParlayAmended', { i: 3 })], 2n);
+        },
+      );
       await appendedLive;
       expect(received.map((e) => e.data)).to.deep.equal([{ i: 2 }, { i: 3 }]);
     });
@@ -265,9 +279,7 @@ export function describeEventStoreContract(
     it('lets exactly one of many concurrent appends win each revision', async () => {
       const stream = streamId('bet');
       await store.append(stream, [event('BetPlaced', {})], 'no_stream');
-      const racing = await Promise.allSettled(
-        Array.from({ length: 8 }, (_, i) => store.append(stream, [event('BetAmended', { i })], 0n)),
-      );
+      const racing = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => store.append(stream, [event('BetAmended', { i })], 0n)));
       expect(racing.filter((r) => r.status === 'fulfilled')).to.have.length(1);
       for (const r of racing) if (r.status === 'rejected') expect(r.reason).to.be.instanceOf(WrongExpectedRevision);
 

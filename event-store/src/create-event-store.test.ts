@@ -15,7 +15,10 @@ describe('choosing the event store by URL', () => {
   it('refuses any other URL, naming the schemes it takes', async () => {
     expect(() => eventStoreKind('mysql://localhost/db')).to.throw(/postgres:\/\/.*esdb:\/\/.*got mysql:\/\//);
     expect(() => eventStoreKind('localhost:5432')).to.throw(/no scheme/);
-    const error = await createEventStore('http://localhost').then(() => undefined, (e: Error) => e);
+    const error = await createEventStore('http://localhost').then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(error?.message).to.match(/EVENTSTORE_URL must start with/);
   });
 

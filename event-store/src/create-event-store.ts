@@ -9,7 +9,9 @@ export function eventStoreKind(url: string): EventStoreKind {
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1].toLowerCase();
   if (scheme === 'postgres' || scheme === 'postgresql') return 'postgres';
   if (scheme === 'esdb' || scheme === 'esdb+discover') return 'eventstoredb';
-  throw new Error(`EVENTSTORE_URL must start with postgres://, postgresql://, esdb:// or esdb+discover:// (got ${scheme ? `${scheme}://` : 'no scheme'})`);
+  throw new Error(
+    `EVENTSTORE_URL must start with postgres://, postgresql://, esdb:// or esdb+discover:// (got ${scheme ? `${scheme}://` : 'no scheme'})`,
+  );
 }
 
 /**

@@ -25,7 +25,17 @@ describe('copying the log from one store to another (Postgres to Postgres)', () 
     await source.append(bet, [event('BetPlaced', { stake: 10 }), event('BetSettled', { outcome: 'win' })], 'no_stream');
     for (let i = 0; i < 20; i++) await source.append(bankroll, [event(i % 2 ? 'FundsWithdrawn' : 'FundsAdded', { i })], 'any');
     await source.append(bet, [event('BetRemoved', {})], 1n);
-    await source.append(user, [{ type: 'EmailChanged', data: { to: 'ü@b.c' }, metadata: { occurredAt: '2024-01-01T00:00:00.000Z', commandId: 'c-1', schemaVersion: 3, extra: [1, { x: null }] } }], 0n);
+    await source.append(
+      user,
+      [
+        {
+          type: 'EmailChanged',
+          data: { to: 'ü@b.c' },
+          metadata: { occurredAt: '2024-01-01T00:00:00.000Z', commandId: 'c-1', schemaVersion: 3, extra: [1, { x: null }] },
+        },
+      ],
+      0n,
+    );
   });
 
   after(async () => {
@@ -48,7 +58,10 @@ describe('copying the log from one store to another (Postgres to Postgres)', () 
     const stop = () => {
       if (++pages === 2) throw new Error('killed');
     };
-    const interrupted = await copyLog(source, target, stop, { pageSize: 6 }).then(() => undefined, (e: Error) => e.message);
+    const interrupted = await copyLog(source, target, stop, { pageSize: 6 }).then(
+      () => undefined,
+      (e: Error) => e.message,
+    );
     expect(interrupted).to.equal('killed');
     expect(await readWholeLog(target)).to.have.length(12);
 
@@ -65,7 +78,10 @@ describe('copying the log from one store to another (Postgres to Postgres)', () 
     const target = await freshStore();
     const [first] = await source.readAll({ after: START, maxCount: 1 });
     await target.append(first.streamId, [event('SomethingElse', {})], 'no_stream');
-    const error = await copyLog(source, target).then(() => undefined, (e: unknown) => e);
+    const error = await copyLog(source, target).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).to.be.instanceOf(DivergentStream);
     expect(error).to.include({ streamId: first.streamId, revision: 0n });
   });
@@ -73,7 +89,7 @@ describe('copying the log from one store to another (Postgres to Postgres)', () 
 
 async function readWholeLog(store: EventStore): Promise<RecordedEvent[]> {
   const all: RecordedEvent[] = [];
-  for (let after = START; ; ) {
+  for (let after = START; ;) {
     const page = await store.readAll({ after, maxCount: 100 });
     if (page.length === 0) return all;
     all.push(...page);

@@ -18,7 +18,10 @@ export interface CopyOptions {
 
 /** The target holds a different history for a stream than the source: copying would corrupt it. */
 export class DivergentStream extends Error {
-  constructor(readonly streamId: string, readonly revision: bigint) {
+  constructor(
+    readonly streamId: string,
+    readonly revision: bigint,
+  ) {
     super(`Target stream ${streamId} differs from the source at revision ${revision}`);
     this.name = 'DivergentStream';
   }
@@ -64,7 +67,10 @@ export async function copyLog(
         if (!(e instanceof WrongExpectedRevision)) throw e;
         // The target already has part of this stream (an interrupted run): the same events, or we stop.
         const existing = await to.readStream(streamId);
-        existingIds.set(streamId, existing.map((x) => x.id));
+        existingIds.set(
+          streamId,
+          existing.map((x) => x.id),
+        );
         targetRevision.set(streamId, BigInt(existing.length) - 1n);
         verify();
         missing = missing.filter((x) => x.revision >= BigInt(existing.length));

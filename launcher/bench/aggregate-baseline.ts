@@ -20,13 +20,19 @@ export const startAggregateBaseline = async (databaseUrl: string) => {
                   coalesce(sum(profit) filter (where outcome <> 'pending'), 0) as profit,
                   coalesce(sum(stake) filter (where outcome <> 'pending'), 0) as stake,
                   count(*) filter (where date >= current_date - 30) as recent
-           from read.bets where user_id = $1`, [userId]),
+           from read.bets where user_id = $1`,
+          [userId],
+        ),
         pool.query(
           `select date::text, sum(sum(profit)) over (order by date) as cumulative
-           from read.bets where user_id = $1 and outcome <> 'pending' group by date order by date`, [userId]),
+           from read.bets where user_id = $1 and outcome <> 'pending' group by date order by date`,
+          [userId],
+        ),
         pool.query(
           `select sport, count(*) as count, sum(stake) as stake, sum(profit) as profit
-           from read.bets where user_id = $1 group by sport`, [userId]),
+           from read.bets where user_id = $1 group by sport`,
+          [userId],
+        ),
       ]);
       const t = totals.rows[0];
       const wins = Number(t.wins);
@@ -34,14 +40,24 @@ export const startAggregateBaseline = async (databaseUrl: string) => {
       const all = sports.rows.reduce((n, r) => n + Number(r.count), 0);
       const since = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({
-        winRate: wins + losses ? (wins / (wins + losses)) * 100 : 0,
-        totalProfit: Number(t.profit),
-        roi: Number(t.stake) ? (Number(t.profit) / Number(t.stake)) * 100 : 0,
-        totalBets: Number(t.recent),
-        recentPerformance: recent.rows.filter((r) => r.date >= since).map((r) => ({ date: r.date, cumulativeProfit: Number(r.cumulative) })),
-        sportDistribution: sports.rows.map((r) => ({ sport: r.sport, count: Number(r.count), stake: Number(r.stake), profit: Number(r.profit), percentage: (Number(r.count) / all) * 100 })),
-      }));
+      res.end(
+        JSON.stringify({
+          winRate: wins + losses ? (wins / (wins + losses)) * 100 : 0,
+          totalProfit: Number(t.profit),
+          roi: Number(t.stake) ? (Number(t.profit) / Number(t.stake)) * 100 : 0,
+          totalBets: Number(t.recent),
+          recentPerformance: recent.rows
+            .filter((r) => r.date >= since)
+            .map((r) => ({ date: r.date, cumulativeProfit: Number(r.cumulative) })),
+          sportDistribution: sports.rows.map((r) => ({
+            sport: r.sport,
+            count: Number(r.count),
+            stake: Number(r.stake),
+            profit: Number(r.profit),
+            percentage: (Number(r.count) / all) * 100,
+          })),
+        }),
+      );
     } catch (error) {
       res.statusCode = 500;
       res.end(JSON.stringify({ message: (error as Error).message }));

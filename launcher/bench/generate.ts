@@ -29,10 +29,14 @@ const OUTCOMES = ['win', 'win', 'win', 'loss', 'loss', 'loss', 'loss', 'push'] a
  */
 export function* userHistory(userId: string, bets: number, seed: number): Generator<GeneratedEvent> {
   const random = prng(seed);
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
   const today = Date.now() - 86_400_000;
   let bankrollRevision = -1;
-  yield { streamId: streams.user(userId), revision: 0, event: { type: 'UserRegistered', data: { userId, email: `${userId}@bench.test`, username: null, passwordHash: 'x' } } };
+  yield {
+    streamId: streams.user(userId),
+    revision: 0,
+    event: { type: 'UserRegistered', data: { userId, email: `${userId}@bench.test`, username: null, passwordHash: 'x' } },
+  };
   yield { streamId: streams.bankroll(userId), revision: ++bankrollRevision, event: { type: 'FundsAdded', data: { userId, amount: 1000 } } };
   for (let i = 0; i < bets; i++) {
     const betId = randomUUID();
@@ -40,13 +44,38 @@ export function* userHistory(userId: string, bets: number, seed: number): Genera
     let revision = 0;
     const date = day(today, -Math.floor((730 * (bets - i)) / bets));
     yield {
-      streamId: stream, revision,
-      event: { type: 'BetPlaced', data: { userId, betId, sport: pick(SPORTS), event: `Game ${i}`, betType: pick(BET_TYPES), odds: pick(ODDS), stake: 10 + Math.floor(random() * 20) * 5, notes: null, date } },
+      streamId: stream,
+      revision,
+      event: {
+        type: 'BetPlaced',
+        data: {
+          userId,
+          betId,
+          sport: pick(SPORTS),
+          event: `Game ${i}`,
+          betType: pick(BET_TYPES),
+          odds: pick(ODDS),
+          stake: 10 + Math.floor(random() * 20) * 5,
+          notes: null,
+          date,
+        },
+      },
     };
-    if (random() < 0.15) yield { streamId: stream, revision: ++revision, event: { type: 'BetAmended', data: { userId, betId, changes: { odds: pick(ODDS), stake: 25 } } } };
-    if (random() < 0.9) yield { streamId: stream, revision: ++revision, event: { type: 'BetSettled', data: { userId, betId, outcome: pick(OUTCOMES) } } };
+    if (random() < 0.15)
+      yield {
+        streamId: stream,
+        revision: ++revision,
+        event: { type: 'BetAmended', data: { userId, betId, changes: { odds: pick(ODDS), stake: 25 } } },
+      };
+    if (random() < 0.9)
+      yield { streamId: stream, revision: ++revision, event: { type: 'BetSettled', data: { userId, betId, outcome: pick(OUTCOMES) } } };
     if (random() < 0.03) yield { streamId: stream, revision: revision + 1, event: { type: 'BetRemoved', data: { userId, betId } } };
-    if (random() < 0.01) yield { streamId: streams.bankroll(userId), revision: ++bankrollRevision, event: { type: 'FundsAdded', data: { userId, amount: 100 } } };
+    if (random() < 0.01)
+      yield {
+        streamId: streams.bankroll(userId),
+        revision: ++bankrollRevision,
+        event: { type: 'FundsAdded', data: { userId, amount: 100 } },
+      };
   }
 }
 
@@ -63,13 +92,17 @@ export const bulkLoad = async (pool: pg.Pool, schema: string, events: Iterable<G
   const occurredAt = new Date().toISOString();
   const flush = async () => {
     if (batch.length === 0) return;
-    await bulkInsertEvents(pool, schema, batch.map((e) => ({
-      streamId: e.streamId,
-      revision: e.revision,
-      type: e.event.type,
-      data: e.event.data,
-      metadata: { occurredAt, commandId: randomUUID(), schemaVersion: EVENT_SCHEMA_VERSION },
-    })));
+    await bulkInsertEvents(
+      pool,
+      schema,
+      batch.map((e) => ({
+        streamId: e.streamId,
+        revision: e.revision,
+        type: e.event.type,
+        data: e.event.data,
+        metadata: { occurredAt, commandId: randomUUID(), schemaVersion: EVENT_SCHEMA_VERSION },
+      })),
+    );
     total += batch.length;
     batch = [];
   };

@@ -43,7 +43,9 @@ chmodSync(dir, 0o755); // Postgres runs as its own OS user when we are root
 const pgPort = 30000 + Math.floor(Math.random() * 20000);
 console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${fmt(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`);
 const server = await startEmbeddedPostgres({
-  dataDir: join(dir, 'pg'), port: pgPort, persistent: false,
+  dataDir: join(dir, 'pg'),
+  port: pgPort,
+  persistent: false,
   settings: { shared_buffers: '1GB', max_wal_size: '4GB', checkpoint_timeout: '30min' },
 });
 const admin = new pg.Client({ connectionString: server.url });
@@ -70,15 +72,27 @@ try {
     t = performance.now();
     const result = await rebuildReadModels({ store, databaseUrl, fresh: true, progress: process.stderr.isTTY, log: () => {} });
     const rebuildPerSecond = result.events / ((performance.now() - t) / 1000);
-    report(`rebuild of ${fmt(result.events)} events (every read model)`, `${fmt(rebuildPerSecond)} events/s`,
-      `raw read ${fmt(rawPerSecond)} events/s`, `${fmt(rawPerSecond / rebuildPerSecond, 2)}x slower than raw`, '>= 100,000 events/s, within 3x');
+    report(
+      `rebuild of ${fmt(result.events)} events (every read model)`,
+      `${fmt(rebuildPerSecond)} events/s`,
+      `raw read ${fmt(rawPerSecond)} events/s`,
+      `${fmt(rawPerSecond / rebuildPerSecond, 2)}x slower than raw`,
+      '>= 100,000 events/s, within 3x',
+    );
   }
 
   if (wants('reads') || wants('writes')) {
     const secret = 'bench-secret-bench-secret-bench-secret-0123456789';
-    const product = await startProduct(readConfig({
-      PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: databaseUrl, JWT_SECRET: secret, WEB_DIST: resolve('web/dist'),
-    }));
+    const product = await startProduct(
+      readConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: secret,
+        WEB_DIST: resolve('web/dist'),
+      }),
+    );
     try {
       if (wants('reads')) {
         const small = '00000000-0000-7000-8000-000000000100';
@@ -115,26 +129,50 @@ try {
               for (let round = 0; round < 4; round++) {
                 rounds.push({ check: await measure(small, '/api/stats', a.url), bare: await measure(small, '/api/stats', b.url) });
               }
-              const median = (pick: (r: (typeof rounds)[number]) => number) => rounds.slice(1).map(pick).sort((x, y) => x - y)[1];
+              const median = (pick: (r: (typeof rounds)[number]) => number) =>
+                rounds
+                  .slice(1)
+                  .map(pick)
+                  .sort((x, y) => x - y)[1];
               const check = { p50: median((r) => r.check.p50), p99: median((r) => r.check.p99) };
               const bare = { p50: median((r) => r.bare.p50), p99: median((r) => r.bare.p99) };
-              report('GET /api/stats with the session check (revocation), 100-bet user', `p50 ${ms(check.p50)}, p99 ${ms(check.p99)}`,
-                `signature only p50 ${ms(bare.p50)}, p99 ${ms(bare.p99)}`, `${fmt(check.p50 - bare.p50, 3)} ms at p50`, 'no extra round trip (cache hit)');
+              report(
+                'GET /api/stats with the session check (revocation), 100-bet user',
+                `p50 ${ms(check.p50)}, p99 ${ms(check.p99)}`,
+                `signature only p50 ${ms(bare.p50)}, p99 ${ms(bare.p99)}`,
+                `${fmt(check.p50 - bare.p50, 3)} ms at p50`,
+                'no extra round trip (cache hit)',
+              );
             } finally {
               await Promise.all([a.stop(), b.stop()]);
               await Promise.all([checked.close(), signatureOnly.close()]);
               await reads.db.destroy();
             }
           }
-          report('GET /api/stats, 100-bet user', `p50 ${ms(s100.p50)}, p99 ${ms(s100.p99)}`, `SQL aggregate p50 ${ms(agg100.p50)}, p99 ${ms(agg100.p99)}`,
-            `${fmt(agg100.p99 / s100.p99, 1)}x faster (p99)`, 'p99 < 5 ms');
-          report(`GET /api/stats, ${fmt(BIG_USER_BETS)}-bet user`, `p50 ${ms(sBig.p50)}, p99 ${ms(sBig.p99)}`, `SQL aggregate p50 ${ms(aggBig.p50)}, p99 ${ms(aggBig.p99)}`,
-            `${fmt(aggBig.p99 / sBig.p99, 1)}x faster (p99); ${fmt(sBig.p99 / s100.p99, 2)}x the 100-bet user`, 'p99 < 5 ms, <= 1.5x the 100-bet user, >= 20x faster');
+          report(
+            'GET /api/stats, 100-bet user',
+            `p50 ${ms(s100.p50)}, p99 ${ms(s100.p99)}`,
+            `SQL aggregate p50 ${ms(agg100.p50)}, p99 ${ms(agg100.p99)}`,
+            `${fmt(agg100.p99 / s100.p99, 1)}x faster (p99)`,
+            'p99 < 5 ms',
+          );
+          report(
+            `GET /api/stats, ${fmt(BIG_USER_BETS)}-bet user`,
+            `p50 ${ms(sBig.p50)}, p99 ${ms(sBig.p99)}`,
+            `SQL aggregate p50 ${ms(aggBig.p50)}, p99 ${ms(aggBig.p99)}`,
+            `${fmt(aggBig.p99 / sBig.p99, 1)}x faster (p99); ${fmt(sBig.p99 / s100.p99, 2)}x the 100-bet user`,
+            'p99 < 5 ms, <= 1.5x the 100-bet user, >= 20x faster',
+          );
           for (const path of ['/api/stats/streaks', '/api/goals']) {
             const a = await measure(small, path);
             const b = await measure(big, path);
-            report(`GET ${path}, ${fmt(BIG_USER_BETS)}-bet user`, `p50 ${ms(b.p50)}, p99 ${ms(b.p99)}`, `100-bet user p50 ${ms(a.p50)}, p99 ${ms(a.p99)}`,
-              `${fmt(b.p99 / a.p99, 2)}x the 100-bet user`, 'p99 < 5 ms, <= 1.5x');
+            report(
+              `GET ${path}, ${fmt(BIG_USER_BETS)}-bet user`,
+              `p50 ${ms(b.p50)}, p99 ${ms(b.p99)}`,
+              `100-bet user p50 ${ms(a.p50)}, p99 ${ms(a.p99)}`,
+              `${fmt(b.p99 / a.p99, 2)}x the 100-bet user`,
+              'p99 < 5 ms, <= 1.5x',
+            );
           }
           // For analysts: the big user's record replayed from their events (asOf), and all their
           // events as NDJSON, each against a raw batched read of the same streams in this process.
@@ -144,15 +182,25 @@ try {
           const rawSeconds = (performance.now() - t) / 1000;
           const asOf = encodeURIComponent(new Date().toISOString());
           const replay = await load(3, 1, () => ({ url: `${product.url}/api/stats?asOf=${asOf}`, headers: auth(big) }), 200);
-          report(`GET /api/stats?asOf=now, ${fmt(BIG_USER_BETS)}-bet user (${fmt(raw.length)} events in its streams)`, `p50 ${fmt(replay.p50 / 1000, 2)} s`,
-            `raw readStreams of the same events ${fmt(rawSeconds, 2)} s`, `${fmt(replay.p50 / 1000 / rawSeconds, 2)}x the raw read`, 'none (an analyst\'s replay)');
+          report(
+            `GET /api/stats?asOf=now, ${fmt(BIG_USER_BETS)}-bet user (${fmt(raw.length)} events in its streams)`,
+            `p50 ${fmt(replay.p50 / 1000, 2)} s`,
+            `raw readStreams of the same events ${fmt(rawSeconds, 2)} s`,
+            `${fmt(replay.p50 / 1000 / rawSeconds, 2)}x the raw read`,
+            "none (an analyst's replay)",
+          );
           t = performance.now();
           const ndjson = await send(`${product.url}/api/events`, { headers: auth(big) });
           const ndjsonSeconds = (performance.now() - t) / 1000;
           const lines = ndjson.body.split('\n').length - 1;
           if (ndjson.status !== 200) throw new Error(`GET /api/events: ${ndjson.status} ${ndjson.body.slice(0, 200)}`);
-          report(`GET /api/events (NDJSON), ${fmt(BIG_USER_BETS)}-bet user`, `${fmt(lines)} events, ${fmt(ndjson.body.length / 1e6, 1)} MB in ${fmt(ndjsonSeconds, 2)} s`,
-            `raw readStreams ${fmt(rawSeconds, 2)} s`, `${fmt(ndjsonSeconds / rawSeconds, 2)}x the raw read`, 'none (streamed, flat memory)');
+          report(
+            `GET /api/events (NDJSON), ${fmt(BIG_USER_BETS)}-bet user`,
+            `${fmt(lines)} events, ${fmt(ndjson.body.length / 1e6, 1)} MB in ${fmt(ndjsonSeconds, 2)} s`,
+            `raw readStreams ${fmt(rawSeconds, 2)} s`,
+            `${fmt(ndjsonSeconds / rawSeconds, 2)}x the raw read`,
+            'none (streamed, flat memory)',
+          );
         } finally {
           await baseline.stop();
         }
@@ -161,17 +209,29 @@ try {
       if (wants('writes')) {
         console.log(`\nwrites: POST /api/bets, ${fmt(WRITES)} commands from 32 clients...`);
         const reg = await send(`${product.url}/api/auth/register`, {
-          method: 'POST', headers: { 'content-type': 'application/json' },
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ email: `writer-${Date.now()}@bench.test`, password: 'secret123' }),
         });
         const { token } = JSON.parse(reg.body) as { token: string };
-        const body = JSON.stringify({ sport: 'football', event: 'Bench @ Mark', betType: 'moneyline', stake: 10, odds: '-110', outcome: 'win' });
+        const body = JSON.stringify({
+          sport: 'football',
+          event: 'Bench @ Mark',
+          betType: 'moneyline',
+          stake: 10,
+          odds: '-110',
+          outcome: 'win',
+        });
         const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
         const health = await load(Math.min(WRITES, 5000), 32, () => ({ url: `${product.url}/healthz`, headers }), 200);
         const writes = await load(WRITES, 32, () => ({ url: `${product.url}/api/bets`, method: 'POST', headers, body }), 201);
-        report('POST /api/bets, 32 concurrent clients', `${fmt(writes.perSecond)} commands/s, p99 ${ms(writes.p99)}`,
+        report(
+          'POST /api/bets, 32 concurrent clients',
+          `${fmt(writes.perSecond)} commands/s, p99 ${ms(writes.p99)}`,
           `GET /healthz (one SQL round trip) ${fmt(health.perSecond)}/s, p99 ${ms(health.p99)}`,
-          `${fmt(writes.perSecond / health.perSecond, 2)}x the health check's rate`, '>= 1,000/s, p99 < 50 ms');
+          `${fmt(writes.perSecond / health.perSecond, 2)}x the health check's rate`,
+          '>= 1,000/s, p99 < 50 ms',
+        );
       }
     } finally {
       await product.stop();
@@ -179,9 +239,16 @@ try {
   }
 
   if (wants('throttle')) {
-    console.log(`\nthrottle: the product in a child process, every limit lifted (as before), the defaults with replays on the main thread, then the defaults...`);
+    console.log(
+      `\nthrottle: the product in a child process, every limit lifted (as before), the defaults with replays on the main thread, then the defaults...`,
+    );
     const scenario = await throttleScenarios({
-      databaseUrl, dataDir: dir, pool, bigUserBets: REPLAY_USER_BETS, seconds: THROTTLE_SECONDS, log: (line) => console.log(line),
+      databaseUrl,
+      dataDir: dir,
+      pool,
+      bigUserBets: REPLAY_USER_BETS,
+      seconds: THROTTLE_SECONDS,
+      log: (line) => console.log(line),
     });
     const before = await scenario('limits lifted', LIFTED);
     const mainThread = await scenario('default limits, replays on the main thread', { REPLAY_THREADS: '0' });
@@ -189,22 +256,34 @@ try {
     const after = await scenario('default limits', {});
     const mb = (n: number) => `${fmt(n)} MB`;
     const p = (l: { p50: number; p99: number }) => `p50 ${ms(l.p50)}, p99 ${ms(l.p99)}`;
-    report(`RSS of the product during ${LOGINS} concurrent sign-ins (right passwords, ${LOGINS} addresses)`,
+    report(
+      `RSS of the product during ${LOGINS} concurrent sign-ins (right passwords, ${LOGINS} addresses)`,
       `peak ${mb(after.rssPeakMb)} (${mb(after.rssPeakMb - after.rssBeforeMb)} above idle); ${after.logins.ok}/${LOGINS} signed in, slowest ${ms(after.logins.max)}`,
       `idle ${mb(after.rssBeforeMb)}; limits lifted: peak ${mb(before.rssPeakMb)} (idle ${mb(before.rssBeforeMb)}), slowest ${ms(before.logins.max)}; one sign-in alone ${ms(after.loginAlone)}`,
-      `${fmt(before.rssPeakMb - before.rssBeforeMb)} -> ${fmt(after.rssPeakMb - after.rssBeforeMb)} MB above idle`, 'peak < 250 MB');
-    report(`${WRONG} wrong passwords for one e-mail from one address, then the right one`,
+      `${fmt(before.rssPeakMb - before.rssBeforeMb)} -> ${fmt(after.rssPeakMb - after.rssBeforeMb)} MB above idle`,
+      'peak < 250 MB',
+    );
+    report(
+      `${WRONG} wrong passwords for one e-mail from one address, then the right one`,
       `${after.wrongRefused} refused (429), ${after.wrongChecked} checked (401); then the right password: ${after.rightAfter}`,
       `limits lifted: ${before.wrongRefused} refused, ${before.wrongChecked} checked; right password: ${before.rightAfter}; another e-mail from another address meanwhile: ${after.otherEmailAfter}`,
-      `${fmt(before.wrongChecked / Math.max(1, after.wrongChecked), 0)}x fewer guesses checked`, 'the 11th and later refused');
-    const counts = (m: Map<number, number>) => [...m].sort().map(([status, n]) => `${n}x ${status}`).join(', ');
-    report(`another user's GET /api/stats during ${REPLAYS} concurrent asOf replays by a ${fmt(REPLAY_USER_BETS)}-bet user`,
+      `${fmt(before.wrongChecked / Math.max(1, after.wrongChecked), 0)}x fewer guesses checked`,
+      'the 11th and later refused',
+    );
+    const counts = (m: Map<number, number>) =>
+      [...m]
+        .sort()
+        .map(([status, n]) => `${n}x ${status}`)
+        .join(', ');
+    report(
+      `another user's GET /api/stats during ${REPLAYS} concurrent asOf replays by a ${fmt(REPLAY_USER_BETS)}-bet user`,
       `${p(after.statsDuring)}; /healthz ${p(after.healthDuring)}; replays answered: ${counts(after.replays)}`,
       `alone ${p(after.statsAlone)}; one replay thread: during ${p(oneThread.statsDuring)}, /healthz ${p(oneThread.healthDuring)}, replays ${counts(oneThread.replays)}; ` +
         `replays on the main thread: during ${p(mainThread.statsDuring)}, /healthz ${p(mainThread.healthDuring)}, replays ${counts(mainThread.replays)}; ` +
         `limits lifted: during ${p(before.statsDuring)}, /healthz ${p(before.healthDuring)}, replays ${counts(before.replays)}`,
       `${fmt(mainThread.statsDuring.p99 / after.statsDuring.p99, 1)}x lower p99 than on the main thread, ${fmt(before.statsDuring.p99 / after.statsDuring.p99, 1)}x than with limits lifted`,
-      'p99 < 50 ms');
+      'p99 < 50 ms',
+    );
   }
 
   if (wants('web')) {

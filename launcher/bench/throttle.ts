@@ -15,8 +15,14 @@ import { send, summarise, type Latency } from './http-load';
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const LIFTED = {
-  LOGIN_FAILURES_PER_EMAIL: '1000000', LOGIN_FAILURES_PER_ADDRESS: '1000000', REGISTRATIONS_PER_EMAIL: '1000000',
-  REGISTRATIONS_PER_ADDRESS: '1000000', PASSWORD_HASH_CONCURRENCY: '1000', HEAVY_READS_PER_USER: '1000', HEAVY_READS_TOTAL: '1000', REPLAY_THREADS: '0',
+  LOGIN_FAILURES_PER_EMAIL: '1000000',
+  LOGIN_FAILURES_PER_ADDRESS: '1000000',
+  REGISTRATIONS_PER_EMAIL: '1000000',
+  REGISTRATIONS_PER_ADDRESS: '1000000',
+  PASSWORD_HASH_CONCURRENCY: '1000',
+  HEAVY_READS_PER_USER: '1000',
+  HEAVY_READS_TOTAL: '1000',
+  REPLAY_THREADS: '0',
 };
 
 interface Child {
@@ -29,8 +35,15 @@ const startChild = (databaseUrl: string, dataDir: string, env: Record<string, st
   new Promise((ok, fail) => {
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', resolve('launcher/src/start.ts')], {
       env: {
-        ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET: SECRET,
-        WEB_DIST: resolve('web/dist'), TRUST_PROXY_HOPS: '1', ...env,
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: SECRET,
+        WEB_DIST: resolve('web/dist'),
+        TRUST_PROXY_HOPS: '1',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -127,7 +140,11 @@ export const throttleScenarios = async (options: ThrottleOptions) => {
   await bulkLoad(options.pool, 'eventstore', userHistory(big, options.bigUserBets, 11));
   await bulkLoad(options.pool, 'eventstore', userHistory(small, 100, 12));
   const auth = (user: string) => ({ authorization: `Bearer ${signToken(user, SECRET)}` });
-  const bettors = Array.from({ length: LOGINS }, (_, i) => ({ email: `bettor-${i}-${Date.now()}@bench.test`, password: 'secret123', address: `10.64.${i >> 8}.${i & 255}` }));
+  const bettors = Array.from({ length: LOGINS }, (_, i) => ({
+    email: `bettor-${i}-${Date.now()}@bench.test`,
+    password: 'secret123',
+    address: `10.64.${i >> 8}.${i & 255}`,
+  }));
   let registered = false;
   let run = 0;
 
@@ -166,7 +183,11 @@ export const throttleScenarios = async (options: ThrottleOptions) => {
           }),
         ),
       );
-      const logins = { ...summarise(loginSamples.map((s) => s.ms)), max: Math.max(...loginSamples.map((s) => s.ms)), ok: loginSamples.filter((s) => s.ok).length };
+      const logins = {
+        ...summarise(loginSamples.map((s) => s.ms)),
+        max: Math.max(...loginSamples.map((s) => s.ms)),
+        ok: loginSamples.filter((s) => s.ok).length,
+      };
 
       // 300 wrong passwords for one e-mail from one address, then the right one; another e-mail elsewhere.
       const victim = { email: `victim-${run}-${Date.now()}@bench.test`, password: 'secret123' };
@@ -201,8 +222,18 @@ export const throttleScenarios = async (options: ThrottleOptions) => {
       stop = true;
       await Promise.all(replayers);
       return {
-        rssBeforeMb, rssPeakMb: peakMb, logins, loginAlone, wrongRefused, wrongChecked, rightAfter, otherEmailAfter,
-        statsAlone, statsDuring, healthDuring, replays,
+        rssBeforeMb,
+        rssPeakMb: peakMb,
+        logins,
+        loginAlone,
+        wrongRefused,
+        wrongChecked,
+        rightAfter,
+        otherEmailAfter,
+        statsAlone,
+        statsDuring,
+        healthDuring,
+        replays,
       };
     } finally {
       await child.stop();

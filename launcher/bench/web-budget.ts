@@ -6,7 +6,16 @@ import { startProduct } from '../src/product';
 import { send } from './http-load';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Bytes of JavaScript a page downloads (as sent over the wire, i.e. gzip), until the network is idle. */
@@ -15,8 +24,12 @@ const javascriptBytes = async (page: Page, url: string): Promise<number> => {
   await cdp.send('Network.enable');
   const js = new Set<string>();
   let total = 0;
-  cdp.on('Network.responseReceived', (e) => { if (e.type === 'Script') js.add(e.requestId); });
-  cdp.on('Network.loadingFinished', (e) => { if (js.has(e.requestId)) total += e.encodedDataLength; });
+  cdp.on('Network.responseReceived', (e) => {
+    if (e.type === 'Script') js.add(e.requestId);
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    if (js.has(e.requestId)) total += e.encodedDataLength;
+  });
   await page.goto(url, { waitUntil: 'networkidle0' });
   await cdp.detach();
   return total;
@@ -28,20 +41,30 @@ const javascriptBytes = async (page: Page, url: string): Promise<number> => {
  * Chromium against the product as `npm start` serves it.
  */
 export const webBudget = async (databaseUrl: string, dataDir: string): Promise<string[][]> => {
-  const product = await startProduct(readConfig({
-    PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789', WEB_DIST: resolve('web/dist'),
-  }));
+  const product = await startProduct(
+    readConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+      WEB_DIST: resolve('web/dist'),
+    }),
+  );
   const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
   try {
     const reg = await send(`${product.url}/api/auth/register`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: `web-${Date.now()}@bench.test`, password: 'secret123', username: 'bench' }),
     });
     const session = JSON.parse(reg.body) as { token: string; user: unknown };
     // The session goes in before the page's first script runs, so nothing else is loaded (or cached) first.
     const signIn = async (page: Page) => {
-      await page.evaluateOnNewDocument((s) => { localStorage.setItem('token', s.token); localStorage.setItem('user', JSON.stringify(s.user)); }, session);
+      await page.evaluateOnNewDocument((s) => {
+        localStorage.setItem('token', s.token);
+        localStorage.setItem('user', JSON.stringify(s.user));
+      }, session);
     };
 
     const rows: string[][] = [];
@@ -50,12 +73,26 @@ export const webBudget = async (databaseUrl: string, dataDir: string): Promise<s
     const dashPage = await fresh();
     await signIn(dashPage);
     const dashboardJs = await javascriptBytes(dashPage, `${product.url}/`);
-    rows.push(['JavaScript downloaded by /landing (gzip)', kb(landingJs), `dashboard ${kb(dashboardJs)}`, `${(landingJs / dashboardJs).toFixed(2)}x the dashboard`, '< 150 KB']);
+    rows.push([
+      'JavaScript downloaded by /landing (gzip)',
+      kb(landingJs),
+      `dashboard ${kb(dashboardJs)}`,
+      `${(landingJs / dashboardJs).toFixed(2)}x the dashboard`,
+      '< 150 KB',
+    ]);
 
-    for (const [name, path, authed] of [['landing', '/landing', false], ['dashboard', '/', true]] as const) {
+    for (const [name, path, authed] of [
+      ['landing', '/landing', false],
+      ['dashboard', '/', true],
+    ] as const) {
       const page = await fresh();
       if (authed) await signIn(page);
-      const result = await lighthouse(`${product.url}${path}`, { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, undefined, page as never);
+      const result = await lighthouse(
+        `${product.url}${path}`,
+        { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+        undefined,
+        page as never,
+      );
       const c = result?.lhr.categories;
       const perf = Math.round((c?.performance?.score ?? 0) * 100);
       const a11y = Math.round((c?.accessibility?.score ?? 0) * 100);

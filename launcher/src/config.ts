@@ -11,7 +11,17 @@ import { parseEnv, port, sharedVariables } from '@bt/platform';
 export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
   const { DATA_DIR, PG_PORT, DATABASE_URL, EVENTSTORE_URL, JWT_SECRET, NODE_ENV, WEB_DIST } = sharedVariables;
   const config = parseEnv(
-    z.object({ PORT: port(3000), HOST: z.string().default('0.0.0.0'), DATA_DIR, PG_PORT, DATABASE_URL, EVENTSTORE_URL, JWT_SECRET, NODE_ENV, WEB_DIST }),
+    z.object({
+      PORT: port(3000),
+      HOST: z.string().default('0.0.0.0'),
+      DATA_DIR,
+      PG_PORT,
+      DATABASE_URL,
+      EVENTSTORE_URL,
+      JWT_SECRET,
+      NODE_ENV,
+      WEB_DIST,
+    }),
     env,
   );
   return {

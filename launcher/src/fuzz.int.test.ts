@@ -29,10 +29,17 @@ interface Answer {
 /** node:http, so any method (TRACE too) and any body bytes can be sent. */
 const send = (base: string, method: string, path: string, headers: Record<string, string>, body?: string) =>
   new Promise<Answer>((resolve, reject) => {
-    const req = httpRequest(`${base}${path}`, { method, headers: body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (chunk) => (text += chunk)).on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = httpRequest(
+      `${base}${path}`,
+      { method, headers: body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } },
+      (res) => {
+        let text = '';
+        res
+          .setEncoding('utf8')
+          .on('data', (chunk) => (text += chunk))
+          .on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -54,16 +61,47 @@ const nastyNumber = fc.oneof(
   fc.integer(),
   fc.constantFrom(0, -0, 0.001, 0.004, 0.005, 1e-320, 5e-324, 1e21, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 63, 1_000_000_001),
 );
-const nastyNumericText = fc.constantFrom('0x10', '0b11', '0o7', '1e3', '1e400', 'Infinity', '-Infinity', 'NaN', '', ' ', '1,000', '٣', '+-1', '10.', '.', '0.001');
+const nastyNumericText = fc.constantFrom(
+  '0x10',
+  '0b11',
+  '0o7',
+  '1e3',
+  '1e400',
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  '',
+  ' ',
+  '1,000',
+  '٣',
+  '+-1',
+  '10.',
+  '.',
+  '0.001',
+);
 const nastyDate = fc.oneof(
-  fc.constantFrom('9999-12-31', '9999-06-01', '+010000-01-01', '0000-01-01', '1899-12-31', '2100-01-01', '2025-02-29', '2025-13-01', '2025-1-1', '-000001-01-01'),
+  fc.constantFrom(
+    '9999-12-31',
+    '9999-06-01',
+    '+010000-01-01',
+    '0000-01-01',
+    '1899-12-31',
+    '2100-01-01',
+    '2025-02-29',
+    '2025-13-01',
+    '2025-1-1',
+    '-000001-01-01',
+  ),
   fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
   fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
 );
 /** Nesting as deep as the body limit allows: built as text (JSON.parse itself gives up far earlier). */
 const deepText = fc
   .tuple(fc.integer({ min: 1, max: 400_000 }), fc.boolean())
-  .map(([depth, arrays]) => `{"nested":${arrays ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`}}`);
+  .map(
+    ([depth, arrays]) =>
+      `{"nested":${arrays ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`}}`,
+  );
 const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: nastyText, weight: 4 },
   { arbitrary: nastyNumber, weight: 2 },
@@ -77,10 +115,21 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
 /** A valid body with some fields replaced or added: reaches past the first checks. */
 const mutated = (valid: Record<string, unknown>, fresh: fc.Arbitrary<Record<string, unknown>> = fc.constant({})) =>
   fc
-    .array(fc.tuple(Object.keys(valid).length ? fc.oneof({ arbitrary: fc.constantFrom(...Object.keys(valid)), weight: 4 }, { arbitrary: fc.string({ maxLength: 8 }), weight: 1 }) : fc.string({ maxLength: 8 }), nastyValue), {
-      minLength: 1,
-      maxLength: 4,
-    })
+    .array(
+      fc.tuple(
+        Object.keys(valid).length
+          ? fc.oneof(
+              { arbitrary: fc.constantFrom(...Object.keys(valid)), weight: 4 },
+              { arbitrary: fc.string({ maxLength: 8 }), weight: 1 },
+            )
+          : fc.string({ maxLength: 8 }),
+        nastyValue,
+      ),
+      {
+        minLength: 1,
+        maxLength: 4,
+      },
+    )
     .chain((changes) => fresh.map((unique) => JSON.stringify({ ...valid, ...unique, ...Object.fromEntries(changes) })));
 
 /** Whole bodies that are wrong from the start: JSON of any shape, deep nesting, not JSON at all. */
@@ -91,10 +140,27 @@ const wrongBody = fc.oneof(
   fc.constantFrom('', '{', '{"a":', 'null', '[]', '"\\u0000"', '{"title":"\\ud800"}', '{"__proto__":{"admin":true}}'),
 );
 
-const leg = (n: number) => ({ sport: 'football', event: `Game ${n}`, selection: 'Home', odds: '-110', date: '2025-03-01', outcome: 'pending' });
+const leg = (n: number) => ({
+  sport: 'football',
+  event: `Game ${n}`,
+  selection: 'Home',
+  odds: '-110',
+  date: '2025-03-01',
+  outcome: 'pending',
+});
 const csvText = fc
-  .array(fc.array(fc.oneof(nastyText, nastyNumericText, nastyDate, fc.constantFrom('bet', 'parlay', 'win', '-110', '[{"sport":1}]')), { maxLength: 12 }), { maxLength: 6 })
-  .map((rows) => ['date,kind,sport,event,betType,odds,stake,outcome,notes,legs', ...rows.map((r) => r.map((c) => `"${c.replace(/"/g, '""')}"`).join(','))].join('\r\n'));
+  .array(
+    fc.array(fc.oneof(nastyText, nastyNumericText, nastyDate, fc.constantFrom('bet', 'parlay', 'win', '-110', '[{"sport":1}]')), {
+      maxLength: 12,
+    }),
+    { maxLength: 6 },
+  )
+  .map((rows) =>
+    [
+      'date,kind,sport,event,betType,odds,stake,outcome,notes,legs',
+      ...rows.map((r) => r.map((c) => `"${c.replace(/"/g, '""')}"`).join(',')),
+    ].join('\r\n'),
+  );
 
 describe('fuzzing every write endpoint', function () {
   this.timeout(120_000);
@@ -109,7 +175,13 @@ describe('fuzzing every write endpoint', function () {
   let entryId: string;
 
   const api = (method: string, path: string, body?: unknown, extra: Record<string, string> = {}, as = token) =>
-    send(product.url, method, path, { 'Content-Type': 'application/json', ...(as ? { Authorization: `Bearer ${as}` } : {}), ...extra }, body === undefined ? undefined : JSON.stringify(body));
+    send(
+      product.url,
+      method,
+      path,
+      { 'Content-Type': 'application/json', ...(as ? { Authorization: `Bearer ${as}` } : {}), ...extra },
+      body === undefined ? undefined : JSON.stringify(body),
+    );
   const created = async (path: string, body: unknown) => {
     const answer = await api('POST', path, body);
     expect(answer.status, answer.text).to.equal(201);
@@ -121,10 +193,22 @@ describe('fuzzing every write endpoint', function () {
     database = await createTestDatabase();
     dataDir = mkdtempSync(join(tmpdir(), 'bt-fuzz-'));
     product = await startProduct(
-      readConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: database.url, DATA_DIR: dataDir, JWT_SECRET: 'fuzz-secret-fuzz-secret-fuzz-secret-0123' }),
+      readConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'fuzz-secret-fuzz-secret-fuzz-secret-0123',
+      }),
     );
     store = await createEventStore(product.eventStoreUrl);
-    const registered = await api('POST', '/api/auth/register', { email: 'fuzzer@example.com', password: 'secret-password', username: 'fuzzer' }, {}, '');
+    const registered = await api(
+      'POST',
+      '/api/auth/register',
+      { email: 'fuzzer@example.com', password: 'secret-password', username: 'fuzzer' },
+      {},
+      '',
+    );
     token = JSON.parse(registered.text).token;
     betId = await created('/api/bets', { sport: 'hockey', event: 'Leafs @ Habs', betType: 'moneyline', stake: 20, odds: '+130' });
     parlayId = await created('/api/parlays', { name: 'P', stake: 10, legs: [leg(1), leg(2)] });
@@ -139,17 +223,54 @@ describe('fuzzing every write endpoint', function () {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const bet = { sport: 'hockey', event: 'Leafs @ Habs', betType: 'moneyline', stake: 20, odds: '+130', outcome: 'pending', notes: 'n', date: '2025-03-01' };
+  const bet = {
+    sport: 'hockey',
+    event: 'Leafs @ Habs',
+    betType: 'moneyline',
+    stake: 20,
+    odds: '+130',
+    outcome: 'pending',
+    notes: 'n',
+    date: '2025-03-01',
+  };
   const parlay = { name: 'P', stake: 10, outcome: 'pending', notes: 'n', date: '2025-03-01', legs: [leg(1), leg(2)] };
   const goal = { title: 'G', targetAmount: 100, timeframe: 'weekly', description: 'd', startDate: '2025-03-01', status: 'active' };
   const entry = { title: 'J', content: 'C', type: 'daily', mood: 'neutral', tags: 'a,b', date: '2025-03-01' };
-  const endpoints: { method: string; name: string; path: () => string; valid: Record<string, unknown>; runs?: number; auth?: false; fresh?: fc.Arbitrary<Record<string, unknown>> }[] = [
-    { method: 'POST', name: '/api/auth/register', path: () => '/api/auth/register', valid: { email: 'x@example.com', password: 'secret1', username: 'xx' }, runs: SLOW_RUNS, auth: false,
+  const endpoints: {
+    method: string;
+    name: string;
+    path: () => string;
+    valid: Record<string, unknown>;
+    runs?: number;
+    auth?: false;
+    fresh?: fc.Arbitrary<Record<string, unknown>>;
+  }[] = [
+    {
+      method: 'POST',
+      name: '/api/auth/register',
+      path: () => '/api/auth/register',
+      valid: { email: 'x@example.com', password: 'secret1', username: 'xx' },
+      runs: SLOW_RUNS,
+      auth: false,
       // A fresh address each run, so a body that gets past validation reaches the account's append.
-      fresh: fc.uuid().map((u) => ({ email: `${u}@example.com` })) },
-    { method: 'POST', name: '/api/auth/login', path: () => '/api/auth/login', valid: { email: 'fuzzer@example.com', password: 'secret-password' }, runs: SLOW_RUNS, auth: false },
+      fresh: fc.uuid().map((u) => ({ email: `${u}@example.com` })),
+    },
+    {
+      method: 'POST',
+      name: '/api/auth/login',
+      path: () => '/api/auth/login',
+      valid: { email: 'fuzzer@example.com', password: 'secret-password' },
+      runs: SLOW_RUNS,
+      auth: false,
+    },
     { method: 'PUT', name: '/api/auth/update-email', path: () => '/api/auth/update-email', valid: { newEmail: 'fuzzer@example.com' } },
-    { method: 'PUT', name: '/api/auth/update-password', path: () => '/api/auth/update-password', valid: { currentPassword: 'wrong', newPassword: 'secret2', confirmPassword: 'secret2' }, runs: SLOW_RUNS },
+    {
+      method: 'PUT',
+      name: '/api/auth/update-password',
+      path: () => '/api/auth/update-password',
+      valid: { currentPassword: 'wrong', newPassword: 'secret2', confirmPassword: 'secret2' },
+      runs: SLOW_RUNS,
+    },
     { method: 'POST', name: '/api/bets', path: () => '/api/bets', valid: bet },
     { method: 'PUT', name: '/api/bets/:id', path: () => `/api/bets/${betId}`, valid: bet },
     { method: 'DELETE', name: '/api/bets/:id', path: () => '/api/bets/0190a000-0000-7000-8000-00000000ffff', valid: {} },
@@ -166,19 +287,26 @@ describe('fuzzing every write endpoint', function () {
     { method: 'DELETE', name: '/api/journal/:id', path: () => '/api/journal/0190a000-0000-7000-8000-00000000ffff', valid: {} },
   ];
 
-  const headerValue = fc.oneof(fc.string({ unit: 'binary-ascii', maxLength: 30 }), fc.constantFrom('"0"', '"-1"', 'W/"99999999999999999999"', '*', ''));
+  const headerValue = fc.oneof(
+    fc.string({ unit: 'binary-ascii', maxLength: 30 }),
+    fc.constantFrom('"0"', '"-1"', 'W/"99999999999999999999"', '*', ''),
+  );
   const printable = (text: string) => text.replace(/[^\x20-\x7e]/g, '');
 
   for (const { method, name, path, valid, runs = RUNS, auth, fresh } of endpoints) {
     it(`never answers 5xx to ${method} ${name}`, async () => {
       await fc.assert(
-        fc.asyncProperty(fc.oneof({ arbitrary: mutated(valid, fresh), weight: 3 }, { arbitrary: wrongBody, weight: 1 }), headerValue, async (body, ifMatch) => {
-          const headers: Record<string, string> = { 'Content-Type': 'application/json', 'If-Match': printable(ifMatch) };
-          if (auth !== false) headers.Authorization = `Bearer ${token}`;
-          const answer = await send(product.url, method, path(), headers, body);
-          expect(answer.status, `${answer.status} ${answer.text} for ${body.slice(0, 300)}`).to.be.below(500);
-          expect(() => JSON.parse(answer.text), answer.text).not.to.throw();
-        }),
+        fc.asyncProperty(
+          fc.oneof({ arbitrary: mutated(valid, fresh), weight: 3 }, { arbitrary: wrongBody, weight: 1 }),
+          headerValue,
+          async (body, ifMatch) => {
+            const headers: Record<string, string> = { 'Content-Type': 'application/json', 'If-Match': printable(ifMatch) };
+            if (auth !== false) headers.Authorization = `Bearer ${token}`;
+            const answer = await send(product.url, method, path(), headers, body);
+            expect(answer.status, `${answer.status} ${answer.text} for ${body.slice(0, 300)}`).to.be.below(500);
+            expect(() => JSON.parse(answer.text), answer.text).not.to.throw();
+          },
+        ),
         { seed: SEED, numRuns: runs, endOnFailure: true },
       );
     });
@@ -186,10 +314,20 @@ describe('fuzzing every write endpoint', function () {
 
   it('never answers 5xx to POST /api/import/bets', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(csvText, fc.string({ unit: 'binary', maxLength: 300 })), fc.constantFrom('text/csv', 'text/plain', 'application/json', 'application/octet-stream'), async (text, type) => {
-        const answer = await send(product.url, 'POST', '/api/import/bets', { 'Content-Type': type, Authorization: `Bearer ${token}` }, text);
-        expect(answer.status, `${answer.status} ${answer.text} for ${text.slice(0, 300)}`).to.be.below(500);
-      }),
+      fc.asyncProperty(
+        fc.oneof(csvText, fc.string({ unit: 'binary', maxLength: 300 })),
+        fc.constantFrom('text/csv', 'text/plain', 'application/json', 'application/octet-stream'),
+        async (text, type) => {
+          const answer = await send(
+            product.url,
+            'POST',
+            '/api/import/bets',
+            { 'Content-Type': type, Authorization: `Bearer ${token}` },
+            text,
+          );
+          expect(answer.status, `${answer.status} ${answer.text} for ${text.slice(0, 300)}`).to.be.below(500);
+        },
+      ),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );
   });
@@ -198,7 +336,14 @@ describe('fuzzing every write endpoint', function () {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom('TRACE', 'PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'PATCH', 'PURGE', 'SEARCH', 'REPORT'),
-        fc.constantFrom('/api/bets', `/api/bets/0190a000-0000-7000-8000-00000000ffff`, '/api/goals', '/api/auth/register', '/api/import/bets', '/api/nothing'),
+        fc.constantFrom(
+          '/api/bets',
+          `/api/bets/0190a000-0000-7000-8000-00000000ffff`,
+          '/api/goals',
+          '/api/auth/register',
+          '/api/import/bets',
+          '/api/nothing',
+        ),
         async (method, path) => {
           const answer = await send(product.url, method, path, { Authorization: `Bearer ${token}` });
           expect(answer.status, `${method} ${path}: ${answer.text}`).to.be.within(400, 499);
@@ -215,10 +360,17 @@ describe('fuzzing every write endpoint', function () {
     const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${otherToken}` };
     const placed = await new Promise<{ status: number; text: string; position: string }>((resolve, reject) => {
       const body = JSON.stringify({ sport: 'soccer', event: 'After the storm', betType: 'total', stake: 5, odds: '+100' });
-      const req = httpRequest(`${product.url}/api/bets`, { method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (c) => (text += c)).on('end', () => resolve({ status: res.statusCode ?? 0, text, position: String(res.headers['x-log-position']) }));
-      });
+      const req = httpRequest(
+        `${product.url}/api/bets`,
+        { method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } },
+        (res) => {
+          let text = '';
+          res
+            .setEncoding('utf8')
+            .on('data', (c) => (text += c))
+            .on('end', () => resolve({ status: res.statusCode ?? 0, text, position: String(res.headers['x-log-position']) }));
+        },
+      );
       req.on('error', reject).end(body);
     });
     expect(placed.status, placed.text).to.equal(201);

@@ -64,7 +64,12 @@ describe('compose gateway security headers', function () {
   });
 
   it('sets the headers on the app, an asset and proxied /api answers', async () => {
-    for (const [method, path] of [['GET', '/'], ['GET', '/assets/app.js'], ['GET', '/api/bets'], ['POST', '/api/auth/login']]) {
+    for (const [method, path] of [
+      ['GET', '/'],
+      ['GET', '/assets/app.js'],
+      ['GET', '/api/bets'],
+      ['POST', '/api/auth/login'],
+    ]) {
       const answer = await fetch(`${url}${path}`, { method });
       expect(answer.status, path).to.equal(200);
       await answer.arrayBuffer();

@@ -16,7 +16,9 @@ if (!fromArg || !toArg) {
   process.exit(2);
 }
 const config = readConfig();
-const embedded = [fromArg, toArg].includes('embedded') ? await useEmbeddedDefault({ dataDir: config.dataDir, port: config.pgPort }) : undefined;
+const embedded = [fromArg, toArg].includes('embedded')
+  ? await useEmbeddedDefault({ dataDir: config.dataDir, port: config.pgPort })
+  : undefined;
 const urlOf = (arg: string) => (arg === 'embedded' ? embedded!.databaseUrl : arg);
 const from = await createEventStore(urlOf(fromArg));
 const to = await createEventStore(urlOf(toArg));
@@ -26,10 +28,18 @@ try {
   const bar = new SingleBar({ format: 'copying [{bar}] {value} events | {speed} events/s | at {position}', hideCursor: true });
   const started = Date.now();
   bar.start(0, 0, { speed: 0, position: formatPosition(after) });
-  const result = await copyLog(from, to, (p) => {
-    bar.setTotal(p.copied + p.skipped);
-    bar.update(p.copied + p.skipped, { speed: Math.round((p.copied + p.skipped) / Math.max(0.001, (Date.now() - started) / 1000)), position: formatPosition(p.position) });
-  }, { after });
+  const result = await copyLog(
+    from,
+    to,
+    (p) => {
+      bar.setTotal(p.copied + p.skipped);
+      bar.update(p.copied + p.skipped, {
+        speed: Math.round((p.copied + p.skipped) / Math.max(0.001, (Date.now() - started) / 1000)),
+        position: formatPosition(p.position),
+      });
+    },
+    { after },
+  );
   bar.stop();
   console.log(`copied ${result.copied} events, ${result.skipped} already there; last source position ${formatPosition(result.position)}`);
 } finally {

@@ -57,11 +57,21 @@ export const startProduct = async (config: LauncherConfig, log: (line: string) =
     stops.push(() => projector.stop());
 
     // One session registry (one cache, one LISTEN connection) for both APIs of this process.
-    const sessions = createSessionRegistry({ db, readStream: (stream) => store.readStream(stream), newClient: () => new pg.Client({ connectionString: databaseUrl }) });
+    const sessions = createSessionRegistry({
+      db,
+      readStream: (stream) => store.readStream(stream),
+      newClient: () => new pg.Client({ connectionString: databaseUrl }),
+    });
     stops.push(() => sessions.close());
     const commandApi = createCommandApi({ store, db, pool, jwtSecret, sessions, ...config.signIn });
     const queryApi = createQueryApi({
-      db, pool, store, jwtSecret, sessions, heavyReads: config.heavyReads, log,
+      db,
+      pool,
+      store,
+      jwtSecret,
+      sessions,
+      heavyReads: config.heavyReads,
+      log,
       replayWorkers: config.replayThreads > 0 ? { eventStoreUrl, databaseUrl, threads: config.replayThreads } : undefined,
     });
     stops.push(() => queryApi.close());
@@ -81,7 +91,13 @@ export const startProduct = async (config: LauncherConfig, log: (line: string) =
       server.once('error', reject);
       server.listen(config.port, config.host, resolve);
     });
-    stops.push(() => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }));
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
     const port = (server.address() as AddressInfo).port;
     return { url: `http://127.0.0.1:${port}`, port, databaseUrl, eventStoreUrl, stop: stopAll };
   } catch (error) {

@@ -28,7 +28,12 @@ describe('front door security headers', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), page(THEME_SCRIPT));
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log("app");');
-    const front = createFrontDoor({ query: bareService('query'), command: bareService('command'), webDist: dist, health: async () => ({}) });
+    const front = createFrontDoor({
+      query: bareService('query'),
+      command: bareService('command'),
+      webDist: dist,
+      health: async () => ({}),
+    });
     server = createServer(front.callback());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -67,7 +72,12 @@ describe('front door security headers', () => {
   });
 
   it('sets the headers on assets, /healthz and /api answers of services that set none', async () => {
-    for (const [method, path] of [['GET', '/assets/app.js'], ['GET', '/healthz'], ['GET', '/api/bets'], ['POST', '/api/bets']]) {
+    for (const [method, path] of [
+      ['GET', '/assets/app.js'],
+      ['GET', '/healthz'],
+      ['GET', '/api/bets'],
+      ['POST', '/api/bets'],
+    ]) {
       const answer = await fetch(`${url}${path}`, { method });
       expect(answer.status, path).to.equal(200);
       await answer.arrayBuffer();

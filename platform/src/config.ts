@@ -53,7 +53,11 @@ export const sharedVariables = {
  * NODE_ENV=production"), to a zod object's superRefine.
  */
 export const required =
-  <T extends Record<string, unknown>>(names: readonly (keyof T & string)[], why = 'is required', when: (config: T) => boolean = () => true) =>
+  <T extends Record<string, unknown>>(
+    names: readonly (keyof T & string)[],
+    why = 'is required',
+    when: (config: T) => boolean = () => true,
+  ) =>
   (config: T, ctx: z.RefinementCtx): void => {
     if (!when(config)) return;
     for (const name of names) if (!config[name]) ctx.addIssue({ code: 'custom', path: [name], message: why });

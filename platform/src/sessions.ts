@@ -123,7 +123,9 @@ export const createSessionRegistry = (options: SessionRegistryOptions): SessionR
 
   const upsert = (userId: string, generation: number) =>
     sql`INSERT INTO auth.sessions (user_id, generation) VALUES (${userId}, ${generation})
-        ON CONFLICT (user_id) DO UPDATE SET generation = GREATEST(auth.sessions.generation, EXCLUDED.generation), updated_at = now()`.execute(db);
+        ON CONFLICT (user_id) DO UPDATE SET generation = GREATEST(auth.sessions.generation, EXCLUDED.generation), updated_at = now()`.execute(
+      db,
+    );
 
   return {
     async generation(userId) {

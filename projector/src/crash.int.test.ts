@@ -3,7 +3,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createDb } from '@bt/platform';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
-import { comparePositions, createPostgresEventStore, formatPosition, parsePosition, type Position, type PostgresEventStore, START } from '@bt/event-store';
+import {
+  comparePositions,
+  createPostgresEventStore,
+  formatPosition,
+  parsePosition,
+  type Position,
+  type PostgresEventStore,
+  START,
+} from '@bt/event-store';
 import { CHECKPOINT_NAME, type Database } from './db/schema';
 import { rebuildReadModels } from './rebuild';
 import { appendAll, snapshotTables } from './testing/database';

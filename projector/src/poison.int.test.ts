@@ -74,14 +74,20 @@ describe('a user whose events cannot be projected is set aside, and nobody else 
   const good = [new EventLog(), new EventLog(), new EventLog()];
 
   const start = async () =>
-    (t.projector = await startProjector({ store: t.store, databaseUrl: t.database.url, batchTimeMs: 5, batchSize: 50, log: (l) => lines.push(l) }));
+    (t.projector = await startProjector({
+      store: t.store,
+      databaseUrl: t.database.url,
+      batchTimeMs: 5,
+      batchSize: 50,
+      log: (l) => lines.push(l),
+    }));
 
-
-  const failures = async () =>
-    t.db.withSchema('read').selectFrom('projection_failures').selectAll().orderBy('user_id').execute();
+  const failures = async () => t.db.withSchema('read').selectFrom('projection_failures').selectAll().orderBy('user_id').execute();
 
   const betsOf = async (userId: string) =>
-    (await t.db.withSchema('read').selectFrom('bets').select('event').where('user_id', '=', userId).orderBy('event').execute()).map((r) => r.event);
+    (await t.db.withSchema('read').selectFrom('bets').select('event').where('user_id', '=', userId).orderBy('event').execute()).map(
+      (r) => r.event,
+    );
 
   it('sets each poisoned user aside while other users write concurrently, and keeps everyone else current', async () => {
     await start();
@@ -89,7 +95,10 @@ describe('a user whose events cannot be projected is set aside, and nobody else 
       log.register();
       log.placeBet({ event: 'Before the poison' }, 'win');
     }
-    await appendLog(t.store, Object.values(poisoned).flatMap((l) => l.events));
+    await appendLog(
+      t.store,
+      Object.values(poisoned).flatMap((l) => l.events),
+    );
     await t.projector!.caughtUp();
 
     const poison: RecordedEvent[] = [];
@@ -147,7 +156,12 @@ describe('a user whose events cannot be projected is set aside, and nobody else 
     await t.projector!.caughtUp();
     expect(await betsOf(good[0].userId)).to.include('Good 0.later');
     expect(await betsOf(poisoned.nulInText.userId)).to.deep.equal(['Before the poison']);
-    const streams = await t.db.withSchema('read').selectFrom('user_streams').select('stream_id').where('user_id', '=', poisoned.nulInText.userId).execute();
+    const streams = await t.db
+      .withSchema('read')
+      .selectFrom('user_streams')
+      .select('stream_id')
+      .where('user_id', '=', poisoned.nulInText.userId)
+      .execute();
     expect(streams.map((s) => s.stream_id)).to.include(`bet-${later}`);
   });
 
@@ -174,8 +188,12 @@ describe('a user whose events cannot be projected is set aside, and nobody else 
   it('brings a set-aside user back with retry once their events project, and keeps the still-poisoned ones aside', async () => {
     // As if an earlier version of the t.projector had failed on this healthy user's bet.
     const healthy = good[2];
-    const first = (await t.store.readAll({ after: START, maxCount: 100_000 })).find((e) => (e.data as { userId?: string }).userId === healthy.userId)!;
-    await sql`insert into read.projection_failures values (${healthy.userId}, ${first.streamId}, '0', '0.0', ${first.type}, 'an old bug', now())`.execute(t.db);
+    const first = (await t.store.readAll({ after: START, maxCount: 100_000 })).find(
+      (e) => (e.data as { userId?: string }).userId === healthy.userId,
+    )!;
+    await sql`insert into read.projection_failures values (${healthy.userId}, ${first.streamId}, '0', '0.0', ${first.type}, 'an old bug', now())`.execute(
+      t.db,
+    );
     healthy.placeBet({ event: 'Good 2.while aside' });
     await appendLog(t.store, healthy.events.slice(-1));
     await t.projector!.caughtUp();
@@ -184,7 +202,9 @@ describe('a user whose events cannot be projected is set aside, and nobody else 
     const result = await retrySetAsideUsers({ store: t.store, databaseUrl: t.database.url });
     expect(result.restored).to.deep.equal([healthy.userId]);
     expect(result.stillFailing).to.have.members([...Object.values(poisoned).map((l) => l.userId), notAUuid]);
-    const events = (await t.store.readAll({ after: START, maxCount: 100_000 })).filter((e) => (e.data as { userId?: string }).userId === healthy.userId);
+    const events = (await t.store.readAll({ after: START, maxCount: 100_000 })).filter(
+      (e) => (e.data as { userId?: string }).userId === healthy.userId,
+    );
     expect(await userRowsFromTables(t.db, 'read', healthy.userId)).to.deep.equal(replayUser(events, { userId: healthy.userId }));
 
     healthy.placeBet({ event: 'Good 2.after retry' });
@@ -201,7 +221,6 @@ describe('a row Postgres refuses for a reason no check foresaw (an id another us
   const copier = new EventLog();
   let betId: string;
 
-
   it('sets aside only the user whose rows were refused, in the same batch as everyone else', async () => {
     owner.register();
     betId = owner.placeBet({ event: 'Mine' }, 'win');
@@ -217,7 +236,13 @@ describe('a row Postgres refuses for a reason no check foresaw (an id another us
     owner.placeBet({ event: 'Mine, later' });
     await writeRaw(t.pool, owner.events.slice(-1), revisions);
 
-    t.projector = await startProjector({ store: t.store, databaseUrl: t.database.url, batchSize: 1000, batchTimeMs: 5, log: () => undefined });
+    t.projector = await startProjector({
+      store: t.store,
+      databaseUrl: t.database.url,
+      batchSize: 1000,
+      batchTimeMs: 5,
+      log: () => undefined,
+    });
     await t.projector.caughtUp();
     const failures = await t.db.withSchema('read').selectFrom('projection_failures').selectAll().execute();
     expect(failures.map((f) => f.user_id)).to.deep.equal([copier.userId]);

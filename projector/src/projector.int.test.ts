@@ -42,7 +42,12 @@ describe('live projector (real Postgres)', () => {
 
     await expectTablesToMatchReplay();
     const head = await store.headPosition();
-    const checkpoint = await db.withSchema('read').selectFrom('checkpoints').selectAll().where('name', '=', CHECKPOINT_NAME).executeTakeFirstOrThrow();
+    const checkpoint = await db
+      .withSchema('read')
+      .selectFrom('checkpoints')
+      .selectAll()
+      .where('name', '=', CHECKPOINT_NAME)
+      .executeTakeFirstOrThrow();
     expect(checkpoint.position).to.equal(formatPosition(head));
   });
 
@@ -67,12 +72,18 @@ describe('live projector (real Postgres)', () => {
       const log = new EventLog();
       log.register();
       const [event] = log.events;
-      const { position } = await store.append(event.streamId, [toNewEvent({ streamId: event.streamId, event: event as never, occurredAt: event.metadata.occurredAt }, 0)], 'no_stream');
+      const { position } = await store.append(
+        event.streamId,
+        [toNewEvent({ streamId: event.streamId, event: event as never, occurredAt: event.metadata.occurredAt }, 0)],
+        'no_stream',
+      );
       await projector.caughtUp();
       expect(projector.position()).to.equal(formatPosition(position));
       for (let i = 0; i < 50 && !payloads.includes(formatPosition(position)); i++) await new Promise((r) => setTimeout(r, 20));
       expect(payloads).to.include(formatPosition(position));
-      expect(await userRowsFromTables(db, 'read', log.userId)).to.have.property('user').that.includes({ email: `${log.userId}@example.com` });
+      expect(await userRowsFromTables(db, 'read', log.userId))
+        .to.have.property('user')
+        .that.includes({ email: `${log.userId}@example.com` });
     } finally {
       await projector.stop();
       await listener.end();

@@ -1,12 +1,27 @@
 import { sql, type Kysely } from 'kysely';
 import { bufferTime, concatMap, defer, filter, type Subscription } from 'rxjs';
 import { createDb } from '@bt/platform';
-import { comparePositions, formatPosition, parsePosition, START, type EventStore, type Position, type RecordedEvent } from '@bt/event-store';
+import {
+  comparePositions,
+  formatPosition,
+  parsePosition,
+  START,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+} from '@bt/event-store';
 import { migrateReadModels } from './db/migrate';
 import { loadUserStates } from './db/load-users';
 import { READ_SCHEMA, type Database } from './db/schema';
 import {
-  lockReadModels, notifyFailures, notifyPosition, readCheckpoint, readSetAsideUsers, saveCheckpoint, writeChanges, writeUsers,
+  lockReadModels,
+  notifyFailures,
+  notifyPosition,
+  readCheckpoint,
+  readSetAsideUsers,
+  saveCheckpoint,
+  writeChanges,
+  writeUsers,
 } from './db/writer';
 import { ProjectionEngine } from './engine/projection-engine';
 import { mergeChanges } from './projections/rows';
@@ -104,7 +119,9 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
         for (const f of failures) await restoreBeforeFailure(trx, store, schema, f);
         await notifyFailures(trx);
         for (const f of failures) {
-          log(`projector: user ${f.user_id} set aside at ${f.stream_id}@${f.revision} (${f.event_type}, position ${f.position}): ${f.error}`);
+          log(
+            `projector: user ${f.user_id} set aside at ${f.stream_id}@${f.revision} (${f.event_type}, position ${f.position}): ${f.error}`,
+          );
         }
       }
     });

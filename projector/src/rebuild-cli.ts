@@ -8,10 +8,12 @@ import { retrySetAsideUsers, type RetryResult } from './restore';
  * default (the running one, or started on `.data/`).
  */
 async function withStores<T>(config: ProjectorConfig, work: (store: EventStore, databaseUrl: string) => Promise<T>): Promise<T> {
-  const embedded = config.databaseUrl || config.eventStoreUrl ? undefined : await useEmbeddedDefault({ dataDir: config.dataDir, port: config.pgPort });
+  const embedded =
+    config.databaseUrl || config.eventStoreUrl ? undefined : await useEmbeddedDefault({ dataDir: config.dataDir, port: config.pgPort });
   try {
     const databaseUrl = config.databaseUrl ?? embedded?.databaseUrl ?? config.eventStoreUrl;
-    if (!databaseUrl || !/^postgres/.test(databaseUrl)) throw new Error('Bad configuration: DATABASE_URL: required with an esdb:// EVENTSTORE_URL');
+    if (!databaseUrl || !/^postgres/.test(databaseUrl))
+      throw new Error('Bad configuration: DATABASE_URL: required with an esdb:// EVENTSTORE_URL');
     const store = await createEventStore(config.eventStoreUrl ?? databaseUrl);
     try {
       return await work(store, databaseUrl);

@@ -48,7 +48,9 @@ describe('rebuild (real Postgres)', () => {
     expect(result.events).to.equal((await store.readAll({ after: START, maxCount: 100_000 })).length);
     expect(await snapshotTables(db, 'read')).to.deep.equal(live);
     expect(await schemaExists(SHADOW_SCHEMA)).to.equal(false);
-    const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes where schemaname = 'read' and tablename = 'bets' order by 1`.execute(db);
+    const indexes = await sql<{
+      indexname: string;
+    }>`select indexname from pg_indexes where schemaname = 'read' and tablename = 'bets' order by 1`.execute(db);
     expect(indexes.rows.map((r) => r.indexname)).to.deep.equal(['bets_pkey', 'bets_user_created', 'bets_user_date']);
   });
 
@@ -65,7 +67,11 @@ describe('rebuild (real Postgres)', () => {
       for (let i = 0; i < 1500 && !saved; i++) {
         await sleep(10);
         if (await schemaExists(SHADOW_SCHEMA)) {
-          saved = (await sql<{ position: string }>`select position from ${sql.id(SHADOW_SCHEMA, 'checkpoints')}`.execute(db).catch(() => ({ rows: [] }))).rows[0]?.position;
+          saved = (
+            await sql<{ position: string }>`select position from ${sql.id(SHADOW_SCHEMA, 'checkpoints')}`
+              .execute(db)
+              .catch(() => ({ rows: [] }))
+          ).rows[0]?.position;
         }
       }
       expect(saved, 'the rebuild saved a checkpoint before being killed').to.be.a('string');

@@ -6,8 +6,18 @@ import { migrateReadModels } from './db/migrate';
 import { loadUserStates } from './db/load-users';
 import { READ_SCHEMA, SHADOW_SCHEMA, type Database, type ProjectionFailureRow } from './db/schema';
 import {
-  isDataError, lockReadModels, notifyFailures, notifyPosition, readCheckpoint, readSetAsideUsers, saveCheckpoint,
-  writeChanges, writeChangesByCopy, writeEachUser, writeUsers, type RefusedUser,
+  isDataError,
+  lockReadModels,
+  notifyFailures,
+  notifyPosition,
+  readCheckpoint,
+  readSetAsideUsers,
+  saveCheckpoint,
+  writeChanges,
+  writeChangesByCopy,
+  writeEachUser,
+  writeUsers,
+  type RefusedUser,
 } from './db/writer';
 import { failureRow, ProjectionEngine } from './engine/projection-engine';
 import { restoreBeforeFailure } from './restore';
@@ -112,7 +122,9 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   const lockClient = await pool.connect();
   let bar: SingleBar | undefined;
   try {
-    const { rows } = await lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1::bigint) as locked', [REBUILD_LOCK.toString()]);
+    const { rows } = await lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1::bigint) as locked', [
+      REBUILD_LOCK.toString(),
+    ]);
     if (!rows[0].locked) throw new Error('Another rebuild of the read models is running on this database');
 
     if (options.fresh) await sql`drop schema if exists ${sql.id(SHADOW_SCHEMA)} cascade`.execute(db);
@@ -143,7 +155,11 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     const withRefused = (rest: RowChanges, refused: ReturnType<typeof setAside>): RowChanges => ({
       ...rest,
       projection_failures: { inserts: [], upserts: [...rest.projection_failures.upserts, ...refused.map((r) => r.failure)], deletes: [] },
-      user_streams: { inserts: rest.user_streams.inserts, upserts: [...rest.user_streams.upserts, ...refused.flatMap((r) => r.streams)], deletes: [] },
+      user_streams: {
+        inserts: rest.user_streams.inserts,
+        upserts: [...rest.user_streams.upserts, ...refused.flatMap((r) => r.streams)],
+        deletes: [],
+      },
     });
     const loadFrom = (from: Kysely<Database>) => (ids: string[]) => loadUserStates(from, SHADOW_SCHEMA, ids);
     const started = performance.now();
@@ -277,9 +293,13 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       timings: Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)])) as RebuildResult['timings'],
       setAside: engine.setAsideCount,
     };
-    log(`rebuild: ${events} events in ${seconds.toFixed(1)} s (${result.eventsPerSecond} events/s); read models at ${result.position ?? 'the start'}`);
+    log(
+      `rebuild: ${events} events in ${seconds.toFixed(1)} s (${result.eventsPerSecond} events/s); read models at ${result.position ?? 'the start'}`,
+    );
     if (engine.setAsideCount > 0) {
-      log(`rebuild: ${engine.setAsideCount} user(s) set aside (see ${READ_SCHEMA}.projection_failures); fix the cause, then rebuild or run projections:retry`);
+      log(
+        `rebuild: ${engine.setAsideCount} user(s) set aside (see ${READ_SCHEMA}.projection_failures); fix the cause, then rebuild or run projections:retry`,
+      );
     }
     return result;
   } finally {

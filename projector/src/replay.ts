@@ -82,7 +82,10 @@ const startReplay = (events: readonly RecordedEvent[], options: ReplayOptions) =
 
 /** One of the user's events could not be folded (the live projector sets such a user aside). */
 export class ReplayFailed extends Error {
-  constructor(readonly userId: string, cause: unknown) {
+  constructor(
+    readonly userId: string,
+    cause: unknown,
+  ) {
     super(`Replaying user ${userId} failed: ${(cause as Error)?.message ?? String(cause)}`, { cause });
   }
 }

@@ -15,10 +15,17 @@ import { userOf } from './projections/state';
  * returned instead. The caller holds the transaction (and the read-models lock for `read`).
  */
 async function replaceUserRows(
-  trx: Kysely<Database>, store: EventStore, schema: string, userId: string, bound: Position, inclusive: boolean,
+  trx: Kysely<Database>,
+  store: EventStore,
+  schema: string,
+  userId: string,
+  bound: Position,
+  inclusive: boolean,
 ): Promise<ProjectionFailureRow | undefined> {
   const s = trx.withSchema(schema);
-  const streamIds = (await s.selectFrom('user_streams').select('stream_id').where('user_id', '=', userId).execute()).map((r) => r.stream_id);
+  const streamIds = (await s.selectFrom('user_streams').select('stream_id').where('user_id', '=', userId).execute()).map(
+    (r) => r.stream_id,
+  );
   const events = (await store.readStreams(streamIds)).filter((e) => {
     if (userOf(e) !== userId) return false;
     const order = comparePositions(e.position, bound);
@@ -35,7 +42,10 @@ async function replaceUserRows(
     await sql`delete from ${sql.id(schema, table)} where ${sql.id(table === 'users' ? 'id' : 'user_id')} = ${userId}`.execute(trx);
   }
   const streams = changes.user_streams;
-  await writeChanges(trx, schema, { ...changes, user_streams: { inserts: [], upserts: [...streams.inserts, ...streams.upserts], deletes: [] } });
+  await writeChanges(trx, schema, {
+    ...changes,
+    user_streams: { inserts: [], upserts: [...streams.inserts, ...streams.upserts], deletes: [] },
+  });
   return undefined;
 }
 
@@ -49,7 +59,12 @@ const MAX_STEPS_BACK = 10;
  * its cause may be earlier), the failure row is moved to that earlier event and it tries again
  * before that one. Their rows stay as they are if no clean prefix is found in a few steps.
  */
-export async function restoreBeforeFailure(trx: Kysely<Database>, store: EventStore, schema: string, failure: ProjectionFailureRow): Promise<void> {
+export async function restoreBeforeFailure(
+  trx: Kysely<Database>,
+  store: EventStore,
+  schema: string,
+  failure: ProjectionFailureRow,
+): Promise<void> {
   if (!isProjectableUser(failure.user_id)) return;
   let at = failure;
   for (let step = 0; step < MAX_STEPS_BACK; step++) {
@@ -62,7 +77,12 @@ export async function restoreBeforeFailure(trx: Kysely<Database>, store: EventSt
     at = earlier;
   }
   if (at !== failure) {
-    await trx.withSchema(schema).updateTable('projection_failures').set({ ...at, failed_at: failure.failed_at }).where('user_id', '=', failure.user_id).execute();
+    await trx
+      .withSchema(schema)
+      .updateTable('projection_failures')
+      .set({ ...at, failed_at: failure.failed_at })
+      .where('user_id', '=', failure.user_id)
+      .execute();
   }
 }
 
@@ -95,7 +115,9 @@ export async function retrySetAsideUsers(options: RetryOptions): Promise<RetryRe
   const result: RetryResult = { restored: [], stillFailing: [] };
   try {
     const read = db.withSchema(READ_SCHEMA);
-    const userIds = options.userIds ?? (await read.selectFrom('projection_failures').select('user_id').orderBy('user_id').execute()).map((r) => r.user_id);
+    const userIds =
+      options.userIds ??
+      (await read.selectFrom('projection_failures').select('user_id').orderBy('user_id').execute()).map((r) => r.user_id);
     for (const userId of userIds) {
       const restored = isProjectableUser(userId) && (await db.transaction().execute((trx) => retryUser(trx, options.store, userId)));
       (restored ? result.restored : result.stillFailing).push(userId);

@@ -3,8 +3,20 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { parse as parseCsv } from 'csv-parse/sync';
 import {
-  bankroll as bankrollSchema, betChange, betRow, CSV_COLUMNS, eventLogLine, goal as goalSchema, journalEntry,
-  MESSAGES, parlay as parlaySchema, stats as statsSchema, streakStats, user as userSchema, type Stats, type StreakStats,
+  bankroll as bankrollSchema,
+  betChange,
+  betRow,
+  CSV_COLUMNS,
+  eventLogLine,
+  goal as goalSchema,
+  journalEntry,
+  MESSAGES,
+  parlay as parlaySchema,
+  stats as statsSchema,
+  streakStats,
+  user as userSchema,
+  type Stats,
+  type StreakStats,
 } from '@bt/contracts';
 import { EventLog } from '@bt/projector/testing';
 import { startHarness, type Harness } from './testing/harness';
@@ -37,7 +49,13 @@ describe('query-api over HTTP, on read models the projector built from real even
     alice.at('2025-06-05T10:00:00.000Z');
     ids.bet3 = alice.placeBet({ date: '2025-06-05', sport: 'football', odds: '+200', stake: 50 }, 'win'); // +100
     ids.bet4 = alice.placeBet({ date: '2025-06-10', sport: 'soccer', odds: '-200', stake: 100 }, 'win'); // +50
-    ids.parlay = alice.createParlay([{ odds: '+100', outcome: 'win' }, { odds: '+100', outcome: 'win' }], { date: '2025-06-15', stake: 25 }); // +75
+    ids.parlay = alice.createParlay(
+      [
+        { odds: '+100', outcome: 'win' },
+        { odds: '+100', outcome: 'win' },
+      ],
+      { date: '2025-06-15', stake: 25 },
+    ); // +75
     ids.bet5 = alice.placeBet({ date: '2025-06-20', sport: 'football', odds: '+100', stake: 100 }, 'loss'); // -100
     ids.bet6 = alice.placeBet({ date: '2025-06-25', sport: 'hockey', odds: '+120', stake: 40 }, 'push'); // 0
     ids.bet7 = alice.placeBet({ date: '2025-06-28', sport: 'basketball', odds: '-110', stake: 55 }); // pending
@@ -64,7 +82,12 @@ describe('query-api over HTTP, on read models the projector built from real even
     dave.amendBet(ids.daveBet, { stake: 220 });
     dave.settleBet(ids.daveBet, 'win');
     ids.daveParlay = dave.createParlay([{ odds: '+100' }, { odds: '-110' }], { name: 'Two, legs', date: '2025-06-03', stake: 10 });
-    dave.amendParlay(ids.daveParlay, { legs: [{ odds: '+100', outcome: 'win' }, { odds: '-110', outcome: 'push' }] });
+    dave.amendParlay(ids.daveParlay, {
+      legs: [
+        { odds: '+100', outcome: 'win' },
+        { odds: '-110', outcome: 'push' },
+      ],
+    });
     ids.daveGone = dave.placeBet({ date: '2025-06-04' });
     dave.removeBet(ids.daveGone);
     // An address dave gave up and carol then took: that stream holds carol's event too.
@@ -105,7 +128,10 @@ describe('query-api over HTTP, on read models the projector built from real even
     it('answers the signed-in user', async () => {
       const me = await h.json('/api/auth/me', alice.userId, head);
       expect(userSchema.parse(me)).to.deep.equal({
-        id: alice.userId, email: 'alice@example.com', username: 'alice', createdAt: '2025-05-01T10:00:00.000Z',
+        id: alice.userId,
+        email: 'alice@example.com',
+        username: 'alice',
+        createdAt: '2025-05-01T10:00:00.000Z',
       });
     });
 
@@ -117,16 +143,31 @@ describe('query-api over HTTP, on read models the projector built from real even
   describe('GET /api/bets', () => {
     it('lists single bets and parlays merged, newest first, in the Bet shape', async () => {
       const bets = z.array(betRow).parse(await h.json('/api/bets', alice.userId, head));
-      expect(bets.map((b) => b.id)).to.deep.equal(
-        [ids.bet7, ids.bet6, ids.bet5, ids.parlay, ids.bet4, ids.bet3, ids.bet2, ids.bet1, ids.bet0],
-      );
+      expect(bets.map((b) => b.id)).to.deep.equal([
+        ids.bet7,
+        ids.bet6,
+        ids.bet5,
+        ids.parlay,
+        ids.bet4,
+        ids.bet3,
+        ids.bet2,
+        ids.bet1,
+        ids.bet0,
+      ]);
       const parlay = bets.find((b) => b.id === ids.parlay)!;
       expect(parlay).to.include({ kind: 'parlay', sport: 'parlay', betType: 'parlay', event: 'Sunday special', odds: '+300', legCount: 2 });
       expect(parlay).to.include({ outcome: 'win', profit: 75, stake: 25 });
-      expect(bets.find((b) => b.id === ids.bet1)).to.include({ kind: 'bet', odds: '-110', stake: 110, profit: 100, outcome: 'win', version: 1 });
+      expect(bets.find((b) => b.id === ids.bet1)).to.include({
+        kind: 'bet',
+        odds: '-110',
+        stake: 110,
+        profit: 100,
+        outcome: 'win',
+        version: 1,
+      });
     });
 
-    it('never shows another user\'s rows', async () => {
+    it("never shows another user's rows", async () => {
       const carols = z.array(betRow).parse(await h.json('/api/bets', carol.userId, head));
       expect(carols.map((b) => b.id)).to.deep.equal([ids.carolBet]);
       expect(carols.every((b) => b.userId === carol.userId)).to.equal(true);
@@ -138,7 +179,7 @@ describe('query-api over HTTP, on read models the projector built from real even
   });
 
   describe('GET /api/parlays', () => {
-    it('lists the user\'s parlays with their legs and the server\'s pricing', async () => {
+    it("lists the user's parlays with their legs and the server's pricing", async () => {
       const parlays = z.array(parlaySchema).parse(await h.json('/api/parlays', alice.userId, head));
       expect(parlays).to.have.length(1);
       expect(parlays[0]).to.include({ id: ids.parlay, totalOdds: '+300', decimalOdds: 4, potentialProfit: 75, profit: 75, outcome: 'win' });
@@ -156,7 +197,11 @@ describe('query-api over HTTP, on read models the projector built from real even
 
     it('is zeros for a user without any activity', async () => {
       expect(await h.json('/api/bankroll', erin.userId, head)).to.deep.equal({
-        amount: 0, deposits: 0, withdrawals: 0, settledProfit: 0, updatedAt: null,
+        amount: 0,
+        deposits: 0,
+        withdrawals: 0,
+        settledProfit: 0,
+        updatedAt: null,
       });
     });
   });
@@ -269,7 +314,11 @@ describe('query-api over HTTP, on read models the projector built from real even
 
     it('answers nulls and empty lists to a user without bets', async () => {
       expect(await h.json('/api/stats/streaks', erin.userId, head)).to.deep.equal({
-        currentStreak: null, longestWinStreak: null, longestLossStreak: null, recentStreaks: [], streaksByMonth: [],
+        currentStreak: null,
+        longestWinStreak: null,
+        longestLossStreak: null,
+        recentStreaks: [],
+        streaksByMonth: [],
       });
     });
   });
@@ -313,7 +362,11 @@ describe('query-api over HTTP, on read models the projector built from real even
   describe('GET /api/bets/:id/history', () => {
     it('lists every change to a bet, oldest first, with each field from and to', async () => {
       const history = z.array(betChange).parse(await h.json(`/api/bets/${ids.daveBet}/history`, dave.userId, head));
-      expect(history.map((c) => [c.type, c.version])).to.deep.equal([['BetPlaced', 0], ['BetAmended', 1], ['BetSettled', 2]]);
+      expect(history.map((c) => [c.type, c.version])).to.deep.equal([
+        ['BetPlaced', 0],
+        ['BetAmended', 1],
+        ['BetSettled', 2],
+      ]);
       expect(history[0].changes.stake).to.deep.equal({ from: null, to: 110 });
       expect(history[0].changes.outcome).to.deep.equal({ from: null, to: 'pending' });
       expect(history[1].changes).to.deep.equal({ stake: { from: 110, to: 220 } });
@@ -321,7 +374,7 @@ describe('query-api over HTTP, on read models the projector built from real even
       expect(history[2].at).to.equal('2025-06-01T10:00:03.000Z');
     });
 
-    it('lists a parlay\'s changes, with its price and outcome following its legs', async () => {
+    it("lists a parlay's changes, with its price and outcome following its legs", async () => {
       const history = z.array(betChange).parse(await h.json(`/api/bets/${ids.daveParlay}/history`, dave.userId, head));
       expect(history.map((c) => c.type)).to.deep.equal(['ParlayCreated', 'ParlayAmended']);
       expect(history[1].changes.outcome).to.deep.equal({ from: 'pending', to: 'win' });
@@ -334,7 +387,7 @@ describe('query-api over HTTP, on read models the projector built from real even
       expect(history.map((c) => c.type)).to.deep.equal(['BetPlaced', 'BetRemoved']);
     });
 
-    it('answers 404 for another user\'s bet, exactly as for a missing one', async () => {
+    it("answers 404 for another user's bet, exactly as for a missing one", async () => {
       const other = await h.get(`/api/bets/${ids.daveBet}/history`, alice.userId);
       const missing = await h.get(`/api/bets/${randomUUID()}/history`, alice.userId);
       const garbage = await h.get('/api/bets/not-an-id/history', alice.userId);
@@ -355,7 +408,15 @@ describe('query-api over HTTP, on read models the projector built from real even
       expect(text).to.include('"Line, with ""quotes""\nand a second line"');
       const records = parseCsv(text, { columns: true }) as Record<string, string>[];
       expect(records.map((r) => r.id)).to.deep.equal([ids.daveParlay, ids.daveBet]);
-      expect(records[1]).to.include({ kind: 'bet', odds: '-110', stake: '220.00', profit: '200.00', outcome: 'win', notes: 'Line, with "quotes"\nand a second line', legs: '' });
+      expect(records[1]).to.include({
+        kind: 'bet',
+        odds: '-110',
+        stake: '220.00',
+        profit: '200.00',
+        outcome: 'win',
+        notes: 'Line, with "quotes"\nand a second line',
+        legs: '',
+      });
       expect(records[0]).to.include({ kind: 'parlay', event: 'Two, legs', sport: 'parlay', outcome: 'win' });
       expect(JSON.parse(records[0].legs)).to.have.length(2);
     });
@@ -367,7 +428,7 @@ describe('query-api over HTTP, on read models the projector built from real even
   });
 
   describe('GET /api/events', () => {
-    it('streams the user\'s own events as NDJSON, without password hashes', async () => {
+    it("streams the user's own events as NDJSON, without password hashes", async () => {
       const response = await h.get('/api/events', dave.userId, head);
       expect(response.status).to.equal(200);
       expect(response.headers.get('content-type')).to.match(/^application\/x-ndjson/);
@@ -375,19 +436,28 @@ describe('query-api over HTTP, on read models the projector built from real even
       expect(response.headers.get('content-length')).to.equal(null);
       const text = await response.text();
       expect(text.endsWith('\n')).to.equal(true);
-      const lines = text.trimEnd().split('\n').map((line) => eventLogLine.parse(JSON.parse(line)));
+      const lines = text
+        .trimEnd()
+        .split('\n')
+        .map((line) => eventLogLine.parse(JSON.parse(line)));
       expect(lines).to.have.length(dave.events.length);
       expect(new Set(lines.map((l) => l.id)).size).to.equal(lines.length);
-      expect(lines.every((l) => l.data.userId === dave.userId), 'only dave\'s events, even from a shared e-mail stream').to.equal(true);
+      expect(
+        lines.every((l) => l.data.userId === dave.userId),
+        "only dave's events, even from a shared e-mail stream",
+      ).to.equal(true);
       expect(text).not.to.include('passwordHash');
       const registered = lines.find((l) => l.type === 'UserRegistered')!;
       expect(registered.data).to.deep.equal({ userId: dave.userId, email: 'dave@example.com', username: 'dave' });
       expect(registered.metadata.occurredAt).to.equal('2025-06-01T10:00:00.000Z');
     });
 
-    it('writes each stream\'s events in revision order', async () => {
+    it("writes each stream's events in revision order", async () => {
       const text = await (await h.get('/api/events', alice.userId, head)).text();
-      const lines = text.trimEnd().split('\n').map((line) => JSON.parse(line) as { streamId: string; revision: string });
+      const lines = text
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { streamId: string; revision: string });
       const seen = new Map<string, number>();
       for (const line of lines) {
         const revision = Number(line.revision);

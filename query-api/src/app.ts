@@ -4,7 +4,16 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { dayOf, READ_MODELS_BEHIND_HEADER, statsQuery, streaksQuery } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
-import { createSessionRegistry, currentUserId, errorMiddleware, minPosition, NotFoundError, requireAuth, securityHeaders, type SessionRegistry } from '@bt/platform';
+import {
+  createSessionRegistry,
+  currentUserId,
+  errorMiddleware,
+  minPosition,
+  NotFoundError,
+  requireAuth,
+  securityHeaders,
+  type SessionRegistry,
+} from '@bt/platform';
 import { CHECKPOINT_NAME, FAILURES_CHANNEL, NOTIFY_CHANNEL } from '@bt/projector';
 import { readModels, type ReadDatabase } from './read-db';
 import { createPositionWaiter, type PositionWaiter } from './wait-for-position';
@@ -107,8 +116,7 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
     channel: NOTIFY_CHANNEL,
     newClient: () => new pg.Client(connectionSettings(deps.pool)),
     readCheckpoint: async () =>
-      (await readModels(db).selectFrom('checkpoints').select('position').where('name', '=', CHECKPOINT_NAME).executeTakeFirst())
-        ?.position,
+      (await readModels(db).selectFrom('checkpoints').select('position').where('name', '=', CHECKPOINT_NAME).executeTakeFirst())?.position,
   });
 
   const setAside = createSetAsideUsers({
@@ -118,7 +126,11 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
   });
   const ownSessions =
     deps.sessions === undefined
-      ? createSessionRegistry({ db, readStream: (stream) => store.readStream(stream), newClient: () => new pg.Client(connectionSettings(deps.pool)) })
+      ? createSessionRegistry({
+          db,
+          readStream: (stream) => store.readStream(stream),
+          newClient: () => new pg.Client(connectionSettings(deps.pool)),
+        })
       : undefined;
   const sessions = deps.sessions === 'signature-only' ? undefined : (deps.sessions ?? ownSessions);
 

@@ -9,7 +9,9 @@ describe('query-api heavy-read limits configuration', () => {
 
   it('takes what it is given and names a bad variable', () => {
     expect(readHeavyReadConfig({ HEAVY_READS_PER_USER: '2', HEAVY_READS_TOTAL: '8', HEAVY_READ_MAX_WAIT_MS: '0' })).to.deep.equal({
-      perUser: 2, total: 8, maxWaitMs: 0,
+      perUser: 2,
+      total: 8,
+      maxWaitMs: 0,
     });
     expect(() => readHeavyReadConfig({ HEAVY_READS_TOTAL: 'many' })).to.throw(/HEAVY_READS_TOTAL/);
   });
@@ -32,7 +34,12 @@ describe('query-api configuration', () => {
     const env = { DATABASE_URL: 'postgres://db/app', EVENTSTORE_URL: 'esdb://es:2113' };
     expect(() => readConfig({ ...env, JWT_SECRET: 's'.repeat(31) })).to.throw(/JWT_SECRET: must be at least 32 characters/);
     expect(readConfig({ ...env, JWT_SECRET: 's'.repeat(32), PORT: '8080' })).to.deep.equal({
-      port: 8080, databaseUrl: 'postgres://db/app', eventStoreUrl: 'esdb://es:2113', jwtSecret: 's'.repeat(32), maxWaitMs: 3000, dbPoolSize: 10,
+      port: 8080,
+      databaseUrl: 'postgres://db/app',
+      eventStoreUrl: 'esdb://es:2113',
+      jwtSecret: 's'.repeat(32),
+      maxWaitMs: 3000,
+      dbPoolSize: 10,
     });
   });
 });

@@ -14,7 +14,12 @@ const { pool, db } = createDb<ReadDatabase>(config.databaseUrl, config.dbPoolSiz
 const store = await createEventStore(config.eventStoreUrl);
 const threads = readReplayThreads();
 const app = createQueryApi({
-  db, pool, store, jwtSecret: config.jwtSecret, maxWaitMs: config.maxWaitMs, heavyReads: readHeavyReadConfig(),
+  db,
+  pool,
+  store,
+  jwtSecret: config.jwtSecret,
+  maxWaitMs: config.maxWaitMs,
+  heavyReads: readHeavyReadConfig(),
   replayWorkers: threads > 0 ? { eventStoreUrl: config.eventStoreUrl, databaseUrl: config.databaseUrl, threads } : undefined,
   log: (line) => console.error(line),
 });

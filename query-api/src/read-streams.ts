@@ -66,5 +66,4 @@ export async function readUserEvents(
   return (await store.readStreams(ids)).filter((event) => belongsTo(event, userId));
 }
 
-export const belongsTo = (event: RecordedEvent, userId: string): boolean =>
-  (event.data as { userId?: unknown } | null)?.userId === userId;
+export const belongsTo = (event: RecordedEvent, userId: string): boolean => (event.data as { userId?: unknown } | null)?.userId === userId;

@@ -24,7 +24,9 @@ describe('asOf replays on worker threads', function () {
     });
     bettor.register();
     const outcomes = ['win', 'win', 'loss', 'push', 'win', 'loss', 'loss', 'win'] as const;
-    outcomes.forEach((outcome, i) => bettor.placeBet({ event: `Game ${i}`, date: `2025-05-0${i + 1}`, sport: i % 2 ? 'soccer' : 'hockey' }, outcome));
+    outcomes.forEach((outcome, i) =>
+      bettor.placeBet({ event: `Game ${i}`, date: `2025-05-0${i + 1}`, sport: i % 2 ? 'soccer' : 'hockey' }, outcome),
+    );
     bettor.createParlay([{ odds: '+150' }, { odds: '-110' }], { date: '2025-05-09' });
     poisoned.register();
     poisoned.placeBet({ event: 'Before the poison' }, 'win');
@@ -33,7 +35,13 @@ describe('asOf replays on worker threads', function () {
     poisoned.createParlay([{}, {}]);
     const event = poisoned.events[poisoned.events.length - 1];
     await bulkInsertEvents(h.pool, h.store.schema, [
-      { streamId: event.streamId, revision: 0, type: event.type, data: { ...(event.data as object), legs: null }, metadata: event.metadata },
+      {
+        streamId: event.streamId,
+        revision: 0,
+        type: event.type,
+        data: { ...(event.data as object), legs: null },
+        metadata: event.metadata,
+      },
     ]);
     await h.settle();
   });
@@ -45,7 +53,9 @@ describe('asOf replays on worker threads', function () {
       const live = await h.json(`/api/stats?range=${range}`, bettor.userId, head);
       expect(await h.json(`/api/stats?range=${range}&asOf=${asOf()}`, bettor.userId, head), `range ${range}`).to.deep.equal(live);
     }
-    expect(await h.json(`/api/stats/streaks?asOf=${asOf()}`, bettor.userId, head)).to.deep.equal(await h.json('/api/stats/streaks', bettor.userId, head));
+    expect(await h.json(`/api/stats/streaks?asOf=${asOf()}`, bettor.userId, head)).to.deep.equal(
+      await h.json('/api/stats/streaks', bettor.userId, head),
+    );
     expect(h.app.replayWorkers?.threads).to.have.length(1);
   });
 

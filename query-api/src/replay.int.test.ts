@@ -33,8 +33,26 @@ function generateHistory(seed: number, from: string, to: string, bets: number): 
     const settleAt = at + Math.floor(next() * 96 * HOUR);
     if (next() < 0.08) {
       const slot: { id?: string } = {};
-      actions.push({ at, run: (log) => { slot.id = log.createParlay([{ odds: pick(ODDS) }, { odds: pick(ODDS) }, { odds: pick(ODDS) }], { date, stake: 10 + Math.floor(next() * 40) }); } });
-      actions.push({ at: settleAt, run: (log) => log.amendParlay(slot.id!, { legs: [{ odds: '+100', outcome: pick(OUTCOMES) }, { odds: '-110', outcome: pick(OUTCOMES) }, { odds: '+150', outcome: pick(OUTCOMES) }] }) });
+      actions.push({
+        at,
+        run: (log) => {
+          slot.id = log.createParlay([{ odds: pick(ODDS) }, { odds: pick(ODDS) }, { odds: pick(ODDS) }], {
+            date,
+            stake: 10 + Math.floor(next() * 40),
+          });
+        },
+      });
+      actions.push({
+        at: settleAt,
+        run: (log) =>
+          log.amendParlay(slot.id!, {
+            legs: [
+              { odds: '+100', outcome: pick(OUTCOMES) },
+              { odds: '-110', outcome: pick(OUTCOMES) },
+              { odds: '+150', outcome: pick(OUTCOMES) },
+            ],
+          }),
+      });
       if (next() < 0.5) actions.push({ at: settleAt + HOUR, run: (log) => log.settleParlay(slot.id!, pick(OUTCOMES)) });
       continue;
     }
@@ -42,7 +60,13 @@ function generateHistory(seed: number, from: string, to: string, bets: number): 
     actions.push({
       at,
       run: (log) => {
-        slot.id = log.placeBet({ date, sport: pick(SPORTS), odds: pick(ODDS), stake: Math.round((5 + next() * 200) * 100) / 100, event: `Game ${i}` });
+        slot.id = log.placeBet({
+          date,
+          sport: pick(SPORTS),
+          odds: pick(ODDS),
+          stake: Math.round((5 + next() * 200) * 100) / 100,
+          event: `Game ${i}`,
+        });
         placed.push(slot.id);
       },
     });
@@ -50,7 +74,8 @@ function generateHistory(seed: number, from: string, to: string, bets: number): 
     if (outcome !== 'pending') actions.push({ at: settleAt, run: (log) => log.settleBet(slot.id!, outcome) });
     const roll = next();
     if (roll < 0.1) actions.push({ at: settleAt + 2 * HOUR, run: (log) => log.amendBet(slot.id!, { stake: 50, odds: pick(ODDS) }) });
-    else if (roll < 0.15) actions.push({ at: settleAt + 3 * HOUR, run: (log) => log.amendBet(slot.id!, { date: dayOf(new Date(settleAt - 10 * 24 * HOUR)) }) });
+    else if (roll < 0.15)
+      actions.push({ at: settleAt + 3 * HOUR, run: (log) => log.amendBet(slot.id!, { date: dayOf(new Date(settleAt - 10 * 24 * HOUR)) }) });
     else if (roll < 0.2) actions.push({ at: settleAt + 4 * HOUR, run: (log) => log.settleBet(slot.id!, pick(OUTCOMES)) });
     else if (roll < 0.23) actions.push({ at: settleAt + 5 * HOUR, run: (log) => log.removeBet(slot.id!) });
   }
@@ -115,10 +140,10 @@ describe('asOf replays on a generated history of thousands of events', function 
       const replayed = await h.json(`/api/stats?range=${range}&asOf=${MIDWAY.toISOString()}`, log.userId, head);
       expect(replayed, `range ${range}`).to.deep.equal(answeredMidway.get(range));
     }
-    expect(await h.json(`/api/stats/streaks?asOf=${MIDWAY.toISOString()}`, log.userId, head)).to.deep.equal(
-      answeredMidway.get('streaks'),
-    );
+    expect(await h.json(`/api/stats/streaks?asOf=${MIDWAY.toISOString()}`, log.userId, head)).to.deep.equal(answeredMidway.get('streaks'));
     const later = await h.json<{ record: unknown }>('/api/stats', log.userId, head);
-    expect(later.record, 'the history did move on after MIDWAY').not.to.deep.equal((answeredMidway.get('30') as { record: unknown }).record);
+    expect(later.record, 'the history did move on after MIDWAY').not.to.deep.equal(
+      (answeredMidway.get('30') as { record: unknown }).record,
+    );
   });
 });

@@ -2,7 +2,15 @@ import type { Kysely } from 'kysely';
 import type { EventStore } from '@bt/event-store';
 import { MESSAGES } from '@bt/contracts';
 import { HttpError } from '@bt/platform';
-import { ReplayFailed, replayUserInSlices, type DailyRow, type SportDistributionRow, type StreaksRow, type UserReadModels, type UserStatsRow } from '@bt/projector';
+import {
+  ReplayFailed,
+  replayUserInSlices,
+  type DailyRow,
+  type SportDistributionRow,
+  type StreaksRow,
+  type UserReadModels,
+  type UserStatsRow,
+} from '@bt/projector';
 import type { ReadDatabase } from './read-db';
 import { readUserEvents } from './read-streams';
 import { userStreamIds } from './user-streams';
@@ -27,8 +35,7 @@ export async function replayAsOf(db: Kysely<ReadDatabase>, store: EventStore, us
 
 /** What an asOf read asks a replay for: the stats rows (days from `daysFrom` on, all when absent) or the streaks row. */
 export type ReplayRequest =
-  | { userId: string; asOf: Date; rows: 'stats'; daysFrom?: string }
-  | { userId: string; asOf: Date; rows: 'streaks' };
+  { userId: string; asOf: Date; rows: 'stats'; daysFrom?: string } | { userId: string; asOf: Date; rows: 'streaks' };
 
 /** Only the rows the request names: all a worker posts back to the main thread. */
 export type ReplayAnswer =

@@ -10,7 +10,7 @@ describe('query-api security headers', () => {
   after(() => h?.close());
 
   for (const [what, userId, path] of [
-    ['a user\'s data', randomUUID(), '/api/bets'],
+    ["a user's data", randomUUID(), '/api/bets'],
     ['a 401', null, '/api/bets'],
     ['a 404', randomUUID(), '/api/nothing-here'],
   ] as const) {

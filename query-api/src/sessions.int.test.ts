@@ -37,8 +37,7 @@ describe('query-api sessions', () => {
     await h.record(log.events);
     return log.userId;
   };
-  const statusWith = async (token: string) =>
-    (await h.get('/api/stats', null, undefined, { Authorization: `Bearer ${token}` })).status;
+  const statusWith = async (token: string) => (await h.get('/api/stats', null, undefined, { Authorization: `Bearer ${token}` })).status;
   /** Polls until the answer changes to `status` (a notification is asynchronous); mocha's timeout bounds it. */
   const eventually = async (token: string, status: number) => {
     for (;;) {
@@ -114,7 +113,9 @@ describe('query-api sessions', () => {
     await h.pool.query('UPDATE auth.sessions SET generation = 1 WHERE user_id = $1', [userId]);
     expect(await statusWith(token)).to.equal(200);
     // ...until its connection drops: what it held may be stale, so it is forgotten.
-    await h.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN "sessions"' AND datname = current_database()`);
+    await h.pool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN "sessions"' AND datname = current_database()`,
+    );
     await eventually(token, 401);
   });
 });

@@ -23,7 +23,13 @@ describe('reads of a user the projector has set aside', () => {
     poisoned.createParlay([{}, {}]);
     const event = poisoned.events[poisoned.events.length - 1];
     await bulkInsertEvents(h.pool, h.store.schema, [
-      { streamId: event.streamId, revision: 0, type: event.type, data: { ...(event.data as object), legs: null }, metadata: event.metadata },
+      {
+        streamId: event.streamId,
+        revision: 0,
+        type: event.type,
+        data: { ...(event.data as object), legs: null },
+        metadata: event.metadata,
+      },
     ]);
     await h.settle();
   });

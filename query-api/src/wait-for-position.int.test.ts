@@ -94,9 +94,7 @@ describe('waiting for the read models to reach a position', () => {
 
   it('reconnects after the LISTEN connection is lost', async () => {
     await waiter.waitFor('10.1', 1000);
-    await pool.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
-    );
+    await pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`);
     await new Promise((r) => setTimeout(r, 200));
     const waiting = waiter.waitFor('40.1', 5000);
     await new Promise((r) => setTimeout(r, 300));

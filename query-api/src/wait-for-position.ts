@@ -28,8 +28,7 @@ interface Waiter {
   done: (reached: boolean) => void;
 }
 
-const reached = (known: string | undefined, target: string) =>
-  known !== undefined && compareLogPositions(known, target) >= 0;
+const reached = (known: string | undefined, target: string) => known !== undefined && compareLogPositions(known, target) >= 0;
 
 /**
  * Read-your-writes for the query side. One LISTEN connection per process, opened on first need and

@@ -126,7 +126,11 @@ const unknownPaths = async (page: Page, viewport: Viewport) => {
 /** Journey 9: past the attempts an e-mail gets, the login and signup forms say when to try again. */
 const tooManyAttempts = async (e2e: E2E, page: Page, viewport: Viewport) => {
   const post = (path: string, body: object) =>
-    fetch(`${e2e.product.url}/api/auth/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${e2e.product.url}/api/auth/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const email = uniqueEmail(`guessed-${viewport.name}`);
   expect((await post('register', { email, password: PASSWORD })).status).to.equal(201);
   // Ten wrong passwords (the default limit per e-mail), then even the right one is refused.
@@ -147,11 +151,18 @@ const tooManyAttempts = async (e2e: E2E, page: Page, viewport: Viewport) => {
   await expectToast(page, 'Registration Failed', 'Too many attempts. Please try again in 15 minutes.');
 };
 
-journey('bankroll', 'adds funds in the header dialog and shows the new bankroll, refusing an amount of 0', (t, viewport) => addFunds(t.page, viewport));
+journey('bankroll', 'adds funds in the header dialog and shows the new bankroll, refusing an amount of 0', (t, viewport) =>
+  addFunds(t.page, viewport),
+);
 
-journey('settings', 'changes e-mail and password, logs out and logs in with the new credentials', (t, viewport) => changeCredentials(t.page, viewport));
+journey('settings', 'changes e-mail and password, logs out and logs in with the new credentials', (t, viewport) =>
+  changeCredentials(t.page, viewport),
+);
 
-journey('routes', 'shows the 404 screen for an unknown path signed in, and the landing page after logout and signed out', (t, viewport) => unknownPaths(t.page, viewport));
+journey('routes', 'shows the 404 screen for an unknown path signed in, and the landing page after logout and signed out', (t, viewport) =>
+  unknownPaths(t.page, viewport),
+);
 
 journey('sign-in limits', 'tells the login and signup forms to try again later once an e-mail has had too many attempts', (t, viewport) =>
-  tooManyAttempts(t.e2e, t.page, viewport));
+  tooManyAttempts(t.e2e, t.page, viewport),
+);

@@ -1,6 +1,19 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { ApiClient, daysAgo, eventually, expectNoSeriousA11yViolations, expectToast, heading, signUp, visible, journey, type SeedBet, type TestPage, type Viewport } from './steps';
+import {
+  ApiClient,
+  daysAgo,
+  eventually,
+  expectNoSeriousA11yViolations,
+  expectToast,
+  heading,
+  signUp,
+  visible,
+  journey,
+  type SeedBet,
+  type TestPage,
+  type Viewport,
+} from './steps';
 
 /** Eight bets inside the default 30-day period (newest first by date) and one older one. */
 const BETS: readonly SeedBet[] = [
@@ -17,7 +30,9 @@ const BETS: readonly SeedBet[] = [
 
 /** The events of the rows on screen, in order: every row (table row or phone card) has 'Delete <event>'. */
 const shownEvents = async (page: Page): Promise<string[]> => {
-  const labels = await page.getByRole('button', { name: /^Delete / }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''));
+  const labels = await page
+    .getByRole('button', { name: /^Delete / })
+    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''));
   return labels.map((label) => label.replace(/^Delete /, ''));
 };
 

@@ -46,7 +46,11 @@ const recordAnswers = (e2e: E2E, page: Page): Response[] => {
   return answers;
 };
 
-const charts = (page: Page, count: number) => page.locator('svg.apexcharts-svg').nth(count - 1).waitFor();
+const charts = (page: Page, count: number) =>
+  page
+    .locator('svg.apexcharts-svg')
+    .nth(count - 1)
+    .waitFor();
 
 /** Enough data that the signed-in screens draw their charts, lists and cards. */
 const seed = async (api: ApiClient) => {
@@ -71,14 +75,33 @@ const seed = async (api: ApiClient) => {
       { sport: 'soccer', event: 'Inter vs Milan', selection: 'Inter ML', odds: '+140', outcome: 'pending' },
     ],
   });
-  await api.call('POST', '/journal', { title: 'Discipline', content: 'Flat stakes all week.', type: 'weekly', mood: 'positive', tags: ['bankroll'], date: daysAgo(1) });
-  await api.call('POST', '/goals', { title: 'Monthly profit', targetAmount: 500, timeframe: 'monthly', description: '', startDate: daysAgo(10) });
+  await api.call('POST', '/journal', {
+    title: 'Discipline',
+    content: 'Flat stakes all week.',
+    type: 'weekly',
+    mood: 'positive',
+    tags: ['bankroll'],
+    date: daysAgo(1),
+  });
+  await api.call('POST', '/goals', {
+    title: 'Monthly profit',
+    targetAmount: 500,
+    timeframe: 'monthly',
+    description: '',
+    startDate: daysAgo(10),
+  });
   await api.call('POST', '/bankroll', { amount: 1000 });
   await api.settled();
 };
 
 const SIGNED_IN_SCREENS: readonly { path: string; ready: (page: Page) => Promise<unknown>; open?: (page: Page) => Promise<unknown> }[] = [
-  { path: '/', ready: async (page) => { await page.getByRole('region', { name: 'Recent Bets' }).getByText('Game 7', { exact: true }).waitFor(); await charts(page, 2); } },
+  {
+    path: '/',
+    ready: async (page) => {
+      await page.getByRole('region', { name: 'Recent Bets' }).getByText('Game 7', { exact: true }).waitFor();
+      await charts(page, 2);
+    },
+  },
   { path: '/history', ready: (page) => page.getByText(/^Showing 1–\d+ of \d+ bets$/).waitFor() },
   { path: '/parlays', ready: (page) => page.getByRole('group', { name: 'Leg 2', exact: true }).waitFor() },
   {
@@ -86,7 +109,13 @@ const SIGNED_IN_SCREENS: readonly { path: string; ready: (page: Page) => Promise
     open: (page) => page.getByRole('tab', { name: 'History', exact: true }).click(),
     ready: (page) => page.getByRole('article', { name: 'Weekend Double' }).waitFor(),
   },
-  { path: '/streaks', ready: async (page) => { await page.getByRole('region', { name: 'Recent Streaks', exact: true }).getByRole('listitem').first().waitFor(); await charts(page, 2); } },
+  {
+    path: '/streaks',
+    ready: async (page) => {
+      await page.getByRole('region', { name: 'Recent Streaks', exact: true }).getByRole('listitem').first().waitFor();
+      await charts(page, 2);
+    },
+  },
   { path: '/journal', ready: (page) => page.getByRole('article', { name: 'Discipline' }).waitFor() },
   { path: '/goals', ready: (page) => page.getByRole('article', { name: 'Monthly profit' }).waitFor() },
   { path: '/settings', ready: (page) => page.getByRole('region', { name: 'Profile Information' }).waitFor() },
@@ -106,7 +135,8 @@ describe('content security policy (e2e)', function () {
     context.setDefaultTimeout(30_000);
   });
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed') await screenshot(page, `failed-csp-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => {});
+    if (this.currentTest?.state === 'failed')
+      await screenshot(page, `failed-csp-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => {});
     await context.close();
   });
 
@@ -141,7 +171,10 @@ describe('content security policy (e2e)', function () {
     expect(html.length, 'pages').to.be.greaterThan(5);
     expect(assets.length, 'assets').to.be.greaterThan(5);
     expect(apiReads.length, 'API reads').to.be.greaterThan(5);
-    expect(api.some((a) => a.url().endsWith('/api/auth/login')), 'the login answer').to.equal(true);
+    expect(
+      api.some((a) => a.url().endsWith('/api/auth/login')),
+      'the login answer',
+    ).to.equal(true);
     for (const answer of answers) {
       const headers = new Headers(await answer.allHeaders());
       const where = `${answer.request().method()} ${new URL(answer.url()).pathname}`;

@@ -99,8 +99,14 @@ const signUpAndAddBets = async (page: Page, viewport: Viewport) => {
   expect((await recent.getByRole('listitem').first().innerText()).startsWith('Lakers vs Warriors')).to.equal(true);
 
   // Both charts draw, and the doughnut's legend shares the bets out by sport.
-  await page.getByRole('img', { name: /^Cumulative profit/ }).locator('svg.apexcharts-svg').waitFor();
-  await page.getByRole('img', { name: /^Doughnut chart of bets/ }).locator('svg.apexcharts-svg').waitFor();
+  await page
+    .getByRole('img', { name: /^Cumulative profit/ })
+    .locator('svg.apexcharts-svg')
+    .waitFor();
+  await page
+    .getByRole('img', { name: /^Doughnut chart of bets/ })
+    .locator('svg.apexcharts-svg')
+    .waitFor();
   const legend = page.getByRole('list', { name: 'Chart legend, top 5' });
   expect(await legend.getByRole('listitem').count()).to.equal(2);
   for (const sport of ['Basketball', 'Football']) {
@@ -115,4 +121,8 @@ const signUpAndAddBets = async (page: Page, viewport: Viewport) => {
   expect(await toastLocator(page, 'Failed to add bet').count()).to.equal(0);
 };
 
-journey('dashboard', 'signs up, then adds bets (refusing a zero stake and +50 odds) and sees cards, charts and Recent Bets follow', (t, viewport) => signUpAndAddBets(t.page, viewport));
+journey(
+  'dashboard',
+  'signs up, then adds bets (refusing a zero stake and +50 odds) and sees cards, charts and Recent Bets follow',
+  (t, viewport) => signUpAndAddBets(t.page, viewport),
+);

@@ -15,8 +15,14 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 740 };
 
 const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
 ];
 
 export interface E2E {
@@ -36,8 +42,13 @@ export const startE2E = async (): Promise<E2E> => {
   // Every journey signs up from 127.0.0.1: the per-address limits are lifted; the per-e-mail ones stay (a journey meets them).
   const product = await startProduct(
     readConfig({
-      PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, PG_PORT: String(pgPort), WEB_DIST: webDist,
-      REGISTRATIONS_PER_ADDRESS: '1000000', LOGIN_FAILURES_PER_ADDRESS: '1000000',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PG_PORT: String(pgPort),
+      WEB_DIST: webDist,
+      REGISTRATIONS_PER_ADDRESS: '1000000',
+      LOGIN_FAILURES_PER_ADDRESS: '1000000',
     }),
   );
   // playwright launches with a fresh temporary profile (its own --user-data-dir) every time.
@@ -70,12 +81,20 @@ if (typeof after === 'function') {
     this.timeout(60_000);
     const running = shared;
     shared = undefined;
-    if (running) await running.then((e2e) => e2e.stop(), () => {});
+    if (running)
+      await running.then(
+        (e2e) => e2e.stop(),
+        () => {},
+      );
   });
 }
 
 /** A fresh browser context (its own localStorage) at a viewport, with an optional colour scheme. */
-export const newPage = async (e2e: E2E, viewport = DESKTOP, colorScheme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page }> => {
+export const newPage = async (
+  e2e: E2E,
+  viewport = DESKTOP,
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<{ context: BrowserContext; page: Page }> => {
   const context = await e2e.browser.newContext({ viewport, colorScheme, baseURL: e2e.product.url });
   const page = await context.newPage();
   return { context, page };
@@ -101,10 +120,22 @@ export const seriousA11yViolations = async (page: Page, rules?: readonly string[
   // Evaluated over DevTools, which the page's CSP does not govern: the <script> tag addScriptTag
   // would add is an inline script the CSP refuses.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async (only) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return axe.run(document, { resultTypes: ['violations'], ...(only ? { runOnly: { type: 'rule', values: only } } : {}) });
-  }, rules ? [...rules] : null);
+  const result = await page.evaluate(
+    async (only) => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              ctx: Document,
+              opts: object,
+            ) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+          };
+        }
+      ).axe;
+      return axe.run(document, { resultTypes: ['violations'], ...(only ? { runOnly: { type: 'rule', values: only } } : {}) });
+    },
+    rules ? [...rules] : null,
+  );
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));

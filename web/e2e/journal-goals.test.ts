@@ -1,6 +1,17 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { ApiClient, eventually, expectNoSeriousA11yViolations, expectToast, heading, navigateTo, signUp, journey, type TestPage, type Viewport } from './steps';
+import {
+  ApiClient,
+  eventually,
+  expectNoSeriousA11yViolations,
+  expectToast,
+  heading,
+  navigateTo,
+  signUp,
+  journey,
+  type TestPage,
+  type Viewport,
+} from './steps';
 
 const entryTitles = (page: Page) => page.getByRole('article').getByRole('heading', { level: 2 }).allInnerTexts();
 
@@ -34,21 +45,38 @@ const keepJournal = async (page: Page, viewport: Viewport) => {
   await dialog.getByRole('button', { name: 'Save Entry' }).click();
   await expectToast(page, 'Missing information', 'Please fill in both title and content');
 
-  await writeEntry(page, { title: 'Tuesday slate', type: 'daily', mood: 'positive', content: 'Stuck to the plan on NBA unders.', tags: 'discipline, NBA, ' });
+  await writeEntry(page, {
+    title: 'Tuesday slate',
+    type: 'daily',
+    mood: 'positive',
+    content: 'Stuck to the plan on NBA unders.',
+    tags: 'discipline, NBA, ',
+  });
   const first = page.getByRole('article', { name: 'Tuesday slate' });
   await first.waitFor();
   expect(await first.getByRole('list', { name: 'Tags' }).getByRole('listitem').allInnerTexts()).to.deep.equal(['#discipline', '#NBA']);
   await first.getByText('Daily Reflection', { exact: true }).waitFor();
 
   await page.getByRole('button', { name: 'New Entry' }).click();
-  await writeEntry(page, { title: 'Week 12 review', type: 'weekly', mood: 'negative', content: 'Chased losses on Sunday night.', tags: 'tilt' });
+  await writeEntry(page, {
+    title: 'Week 12 review',
+    type: 'weekly',
+    mood: 'negative',
+    content: 'Chased losses on Sunday night.',
+    tags: 'tilt',
+  });
   await page.getByRole('article', { name: 'Week 12 review' }).waitFor();
   // Newest first.
   expect(await entryTitles(page)).to.deep.equal(['Week 12 review', 'Tuesday slate']);
 
   // Filter by type.
   const typeFilter = page.getByLabel('Filter by type', { exact: true });
-  expect(await typeFilter.locator('option').allInnerTexts()).to.deep.equal(['All Entries', 'Daily Reflections', 'Weekly Reviews', 'Monthly Analysis']);
+  expect(await typeFilter.locator('option').allInnerTexts()).to.deep.equal([
+    'All Entries',
+    'Daily Reflections',
+    'Weekly Reviews',
+    'Monthly Analysis',
+  ]);
   await typeFilter.selectOption('weekly');
   await eventually(async () => expect(await entryTitles(page)).to.deep.equal(['Week 12 review']));
   await typeFilter.selectOption('daily');

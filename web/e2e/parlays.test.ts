@@ -1,6 +1,16 @@
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
-import { eventually, expectNoSeriousA11yViolations, expectToast, heading, navigateTo, signUp, visible, journey, type Viewport } from './steps';
+import {
+  eventually,
+  expectNoSeriousA11yViolations,
+  expectToast,
+  heading,
+  navigateTo,
+  signUp,
+  visible,
+  journey,
+  type Viewport,
+} from './steps';
 
 const leg = (page: Page, n: number): Locator => page.getByRole('group', { name: `Leg ${n}`, exact: true });
 
@@ -93,7 +103,10 @@ const buildParlay = async (page: Page, viewport: Viewport) => {
   // In Bet History it is one parlay row: its name, sport and type 'parlay', its total odds, '2 legs'.
   await navigateTo(page, viewport, 'history');
   await page.getByText('Showing 1–1 of 1 bet', { exact: true }).waitFor();
-  const row = viewport.name === 'desktop' ? page.getByRole('row').filter({ hasText: 'Sunday Double Won' }) : page.getByRole('listitem').filter({ hasText: 'Sunday Double Won' });
+  const row =
+    viewport.name === 'desktop'
+      ? page.getByRole('row').filter({ hasText: 'Sunday Double Won' })
+      : page.getByRole('listitem').filter({ hasText: 'Sunday Double Won' });
   await row.getByText('2 legs').waitFor();
   const text = await row.innerText();
   expect(text).to.contain('Parlay');
@@ -102,4 +115,6 @@ const buildParlay = async (page: Page, viewport: Viewport) => {
   await visible(page.getByRole('link', { name: 'Edit Sunday Double Won', exact: true })).waitFor();
 };
 
-journey('parlay', 'builds a parlay with live odds, saves it, edits it and finds it in Bet History', (t, viewport) => buildParlay(t.page, viewport));
+journey('parlay', 'builds a parlay with live odds, saves it, edits it and finds it in Bet History', (t, viewport) =>
+  buildParlay(t.page, viewport),
+);

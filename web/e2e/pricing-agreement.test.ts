@@ -1,8 +1,15 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import {
-  OUTCOMES, parlayOddsInRange, pricedBet, SPORTS,
-  type BetChange, type BetRow, type Outcome, type Parlay, type Stats,
+  OUTCOMES,
+  parlayOddsInRange,
+  pricedBet,
+  SPORTS,
+  type BetChange,
+  type BetRow,
+  type Outcome,
+  type Parlay,
+  type Stats,
 } from '@bt/contracts';
 import { priceForm, toParlaySubmission, type ParlayFormValues } from '../src/features/parlays/lib/parlay-form';
 import { sharedE2E } from './harness';
@@ -70,7 +77,11 @@ describe('pricing agreement (property, e2e)', function () {
         const preview = priceForm(form);
         const submission = toParlaySubmission(form);
         if (!submission.ok) throw new Error(`the form refused complete legs: ${JSON.stringify(submission)}`);
-        expect(submission.body).to.include({ totalOdds: preview.totalOdds, potentialProfit: preview.potentialProfit, outcome: preview.outcome });
+        expect(submission.body).to.include({
+          totalOdds: preview.totalOdds,
+          potentialProfit: preview.potentialProfit,
+          outcome: preview.outcome,
+        });
 
         const answered = await api.call<Parlay>('POST', '/parlays', submission.body);
         try {

@@ -33,7 +33,10 @@ const PUBLIC_SCREENS: readonly Screen[] = [
 ];
 
 const charts = async (page: Page, count: number) => {
-  await page.locator('svg.apexcharts-svg').nth(count - 1).waitFor();
+  await page
+    .locator('svg.apexcharts-svg')
+    .nth(count - 1)
+    .waitFor();
 };
 
 const APP_SCREENS: readonly Screen[] = [
@@ -81,7 +84,15 @@ const seed = async (api: ApiClient) => {
     outcome,
     date: daysAgo(24 - i * 2),
   }));
-  bets.push({ sport: 'hockey', event: 'Penguins vs Flyers', betType: 'moneyline', odds: '+125', stake: 40, outcome: 'win', date: daysAgo(0) });
+  bets.push({
+    sport: 'hockey',
+    event: 'Penguins vs Flyers',
+    betType: 'moneyline',
+    odds: '+125',
+    stake: 40,
+    outcome: 'win',
+    date: daysAgo(0),
+  });
   await api.addBets(bets);
   await api.call('POST', '/parlays', {
     name: 'Weekend Treble',
@@ -102,9 +113,28 @@ const seed = async (api: ApiClient) => {
     tags: ['discipline', 'bankroll'],
     date: daysAgo(1),
   });
-  await api.call('POST', '/journal', { title: 'Late-night parlay', content: 'Should have skipped it.', type: 'daily', mood: 'negative', tags: ['tilt'], date: daysAgo(0) });
-  await api.call('POST', '/goals', { title: 'November profit', targetAmount: 500, timeframe: 'monthly', description: 'Steady growth.', startDate: daysAgo(10) });
-  await api.call('POST', '/goals', { title: 'Weekly target', targetAmount: 100, timeframe: 'weekly', description: '', startDate: daysAgo(2) });
+  await api.call('POST', '/journal', {
+    title: 'Late-night parlay',
+    content: 'Should have skipped it.',
+    type: 'daily',
+    mood: 'negative',
+    tags: ['tilt'],
+    date: daysAgo(0),
+  });
+  await api.call('POST', '/goals', {
+    title: 'November profit',
+    targetAmount: 500,
+    timeframe: 'monthly',
+    description: 'Steady growth.',
+    startDate: daysAgo(10),
+  });
+  await api.call('POST', '/goals', {
+    title: 'Weekly target',
+    targetAmount: 100,
+    timeframe: 'weekly',
+    description: '',
+    startDate: daysAgo(2),
+  });
   await api.call('POST', '/bankroll', { amount: 1000 });
   await api.settled();
 };
@@ -122,7 +152,8 @@ const useTheme = async (page: Page, theme: Theme) => {
   await nextFrames(page); // styles and charts repaint in the new colours
 };
 
-const nextFrames = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+const nextFrames = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 /**
  * A screenshot of the whole page as one tall window shows it: a full-page capture of a normal
@@ -159,10 +190,14 @@ const checkScreen = async (page: Page, viewport: Viewport, screen: Screen, signe
   }
   await useTheme(page, 'light');
   const { scrollWidth, innerWidth } = await horizontalOverflow(page);
-  if (scrollWidth > innerWidth) problems.push({ screen: `${screen.name} (${viewport.name})`, kind: 'horizontal scroll', detail: { scrollWidth, innerWidth } });
+  if (scrollWidth > innerWidth)
+    problems.push({ screen: `${screen.name} (${viewport.name})`, kind: 'horizontal scroll', detail: { scrollWidth, innerWidth } });
   if (signedIn && viewport.name === 'desktop') {
-    const nav = await page.getByRole('navigation', { name: 'Main' }).evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
-    if (nav.scrollWidth > nav.clientWidth) problems.push({ screen: `${screen.name} (${viewport.name})`, kind: 'header links cut off', detail: nav });
+    const nav = await page
+      .getByRole('navigation', { name: 'Main' })
+      .evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+    if (nav.scrollWidth > nav.clientWidth)
+      problems.push({ screen: `${screen.name} (${viewport.name})`, kind: 'header links cut off', detail: nav });
   }
 };
 

@@ -74,7 +74,11 @@ const revokeSessions = async (t: TestPage, viewport: Viewport) => {
   }
 };
 
-journey('sessions', 'signs another browser out after a change of password, and every browser after "Log out of all devices"', revokeSessions);
+journey(
+  'sessions',
+  'signs another browser out after a change of password, and every browser after "Log out of all devices"',
+  revokeSessions,
+);
 
 /** Journey 10: a server error or a network failure ends no session; only a 401 does. */
 const keepSessionThroughFaults = async (t: TestPage, viewport: Viewport) => {
@@ -88,7 +92,9 @@ const keepSessionThroughFaults = async (t: TestPage, viewport: Viewport) => {
   };
 
   // Every API call fails with a 503, the identity check on reload included.
-  await page.route('**/api/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service unavailable"}' }));
+  await page.route('**/api/**', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service unavailable"}' }),
+  );
   await page.reload();
   await stillSignedIn();
   expect(new URL(page.url()).pathname).to.equal('/');

@@ -28,7 +28,12 @@ export interface TestPage {
   page: Page;
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 120);
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 120);
 
 /**
  * A fresh browser context (its own storage, so its own session) for each test of the calling
@@ -227,7 +232,11 @@ export class ApiClient {
     const headers: Record<string, string> = { Authorization: `Bearer ${this.token}`, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (method === 'GET' && this.position) headers['X-Min-Position'] = this.position;
-    const response = await fetch(`${this.baseUrl}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${this.baseUrl}/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} /api${path} answered ${response.status}: ${text}`);
     this.position = response.headers.get('X-Log-Position') ?? this.position;

@@ -45,7 +45,9 @@ describe('bankroll over HTTP', () => {
       // The projector's table, as it would hold this user's settled profit.
       await sql`CREATE SCHEMA IF NOT EXISTS read`.execute(api.db);
       await sql`CREATE TABLE IF NOT EXISTS read.bankroll (user_id text PRIMARY KEY, amount numeric NOT NULL DEFAULT 0,
-        deposits numeric NOT NULL DEFAULT 0, withdrawals numeric NOT NULL DEFAULT 0, settled_profit numeric NOT NULL DEFAULT 0, updated_at timestamptz)`.execute(api.db);
+        deposits numeric NOT NULL DEFAULT 0, withdrawals numeric NOT NULL DEFAULT 0, settled_profit numeric NOT NULL DEFAULT 0, updated_at timestamptz)`.execute(
+        api.db,
+      );
       await sql`INSERT INTO read.bankroll (user_id, settled_profit) VALUES (${me.userId}, 15.5)`.execute(api.db);
       try {
         await api.request('POST', '/api/bankroll', { token: me.token, body: { amount: 100 } });

@@ -25,7 +25,21 @@ export const evolve = (state: Bet, event: Recorded<BetEvent>): Bet => {
     case 'BetPlaced': {
       const { userId, betId, sport, event: name, betType, odds, stake, notes, date } = event.data;
       const at = event.occurredAt;
-      return { status: 'placed', betId, userId, sport, event: name, betType, odds, stake, notes, date, outcome: 'pending', createdAt: at, updatedAt: at };
+      return {
+        status: 'placed',
+        betId,
+        userId,
+        sport,
+        event: name,
+        betType,
+        odds,
+        stake,
+        notes,
+        date,
+        outcome: 'pending',
+        createdAt: at,
+        updatedAt: at,
+      };
     }
     case 'BetAmended':
       return state.status === 'placed' ? { ...state, ...event.data.changes, updatedAt: event.occurredAt } : state;

@@ -16,14 +16,25 @@ describe('bets over HTTP', () => {
   });
   after(() => api?.close());
 
-  const place = (extra: Record<string, unknown> = {}, token = ann.token) => api.request('POST', '/api/bets', { token, body: { ...body, ...extra } });
+  const place = (extra: Record<string, unknown> = {}, token = ann.token) =>
+    api.request('POST', '/api/bets', { token, body: { ...body, ...extra } });
 
   describe('POST /api/bets', () => {
     it('answers 201 with the history row, profit computed by the server, and X-Log-Position', async () => {
       const answer = await place({ outcome: 'win', odds: '+150', date: '2025-03-01' });
       expect(answer.status).to.equal(201);
       const row = betRow.parse(answer.body);
-      expect(row).to.include({ userId: ann.userId, kind: 'bet', odds: '+150', stake: 50, profit: 75, outcome: 'win', notes: null, date: '2025-03-01', version: 1 });
+      expect(row).to.include({
+        userId: ann.userId,
+        kind: 'bet',
+        odds: '+150',
+        stake: 50,
+        profit: 75,
+        outcome: 'win',
+        notes: null,
+        date: '2025-03-01',
+        version: 1,
+      });
       expect(answer.headers.get('X-Log-Position')).to.match(/^\d+\.\d+$/);
     });
 
@@ -114,7 +125,11 @@ describe('bets over HTTP', () => {
         headers: { 'If-Match': '"0"' },
       });
       expect(stale).to.deep.include({ status: 409, body: { message: MESSAGES.staleRevision } });
-      const fresh = await api.request('PUT', `/api/bets/${placed.id}`, { token: ann.token, body: { ...body, stake: 70 }, headers: { 'If-Match': '"1"' } });
+      const fresh = await api.request('PUT', `/api/bets/${placed.id}`, {
+        token: ann.token,
+        body: { ...body, stake: 70 },
+        headers: { 'If-Match': '"1"' },
+      });
       expect(fresh.body).to.include({ stake: 70, version: 2 });
       expect(await api.stream(streams.bet(placed.id))).to.have.length(3);
     });

@@ -31,7 +31,9 @@ describe('command and auth schema migrations', () => {
   });
 
   const recorded = async (schema: string) =>
-    (await sql<{ name: string }>`SELECT name FROM ${sql.id(schema, 'kysely_migration')} ORDER BY name`.execute(handle.db)).rows.map((r) => r.name);
+    (await sql<{ name: string }>`SELECT name FROM ${sql.id(schema, 'kysely_migration')} ORDER BY name`.execute(handle.db)).rows.map(
+      (r) => r.name,
+    );
 
   it('records their dated migrations on a fresh database, and a second start runs none again', async () => {
     await migrateCommandSchema(handle.db);
@@ -43,7 +45,9 @@ describe('command and auth schema migrations', () => {
   it('take over schemas from before migrations were recorded: their rows stay, and the first migrations are recorded', async () => {
     for (const statement of BEFORE_MIGRATIONS) await sql.raw(statement).execute(handle.db);
     await migrateCommandSchema(handle.db);
-    const { rows: idempotency } = await sql<{ key: string; status: number }>`SELECT key, status FROM command.idempotency`.execute(handle.db);
+    const { rows: idempotency } = await sql<{ key: string; status: number }>`SELECT key, status FROM command.idempotency`.execute(
+      handle.db,
+    );
     const { rows: limits } = await sql<{ key: string; points: number }>`SELECT key, points FROM command.rate_limits`.execute(handle.db);
     const { rows: sessions } = await sql<{ generation: number }>`SELECT generation FROM auth.sessions`.execute(handle.db);
     expect(idempotency).to.deep.equal([{ key: 'k', status: 201 }]);

@@ -24,7 +24,20 @@ export const evolve = (state: Goal, event: Recorded<GoalEvent>): Goal => {
     case 'GoalSet': {
       const { goalId, userId, title, targetAmount, timeframe, startDate, endDate, description, paused } = event.data;
       const at = event.occurredAt;
-      return { status: 'set', goalId, userId, title, targetAmount, timeframe, startDate, endDate, description, paused, createdAt: at, updatedAt: at };
+      return {
+        status: 'set',
+        goalId,
+        userId,
+        title,
+        targetAmount,
+        timeframe,
+        startDate,
+        endDate,
+        description,
+        paused,
+        createdAt: at,
+        updatedAt: at,
+      };
     }
     case 'GoalRevised':
       return state.status === 'set' ? { ...state, ...event.data.changes, updatedAt: event.occurredAt } : state;

@@ -17,8 +17,15 @@ describe('goals over HTTP', () => {
     const answer = await create({ title: 'March', targetAmount: '500', currentAmount: 999, status: 'active' });
     expect(answer.status).to.equal(201);
     expect(answer.body).to.deep.include({
-      userId: me.userId, title: 'March', targetAmount: 500, timeframe: 'monthly', startDate: '2025-03-15', endDate: '2025-04-15',
-      description: null, paused: false, version: 0,
+      userId: me.userId,
+      title: 'March',
+      targetAmount: 500,
+      timeframe: 'monthly',
+      startDate: '2025-03-15',
+      endDate: '2025-04-15',
+      description: null,
+      paused: false,
+      version: 0,
     });
     expect(answer.headers.get('X-Log-Position')).to.match(/^\d+\.\d+$/);
   });
@@ -34,7 +41,10 @@ describe('goals over HTTP', () => {
   it('revises a goal (pausing it) and records only what changed', async () => {
     const { body: goal } = await create({ title: 'Week', targetAmount: 50, timeframe: 'weekly', startDate: '2025-03-10' });
     expect(goal.endDate).to.equal('2025-03-17');
-    const answer = await api.request('PUT', `/api/goals/${goal.id}`, { token: me.token, body: { title: 'Week', targetAmount: 80, status: 'paused' } });
+    const answer = await api.request('PUT', `/api/goals/${goal.id}`, {
+      token: me.token,
+      body: { title: 'Week', targetAmount: 80, status: 'paused' },
+    });
     expect(answer.body).to.deep.include({ targetAmount: 80, paused: true, endDate: '2025-03-17', version: 1 });
     const events = await api.stream(streams.goal(goal.id));
     expect(events[1].data).to.deep.include({ changes: { targetAmount: 80, paused: true } });
@@ -44,7 +54,12 @@ describe('goals over HTTP', () => {
     const other = await api.signUp('other');
     const { body: goal } = await create({ title: 'Gone', targetAmount: 10 });
     expect((await api.request('DELETE', `/api/goals/${goal.id}`, { token: other.token })).status).to.equal(404);
-    expect(await api.request('DELETE', `/api/goals/${goal.id}`, { token: me.token })).to.deep.include({ status: 200, body: { message: MESSAGES.goalDeleted } });
-    expect((await api.request('PUT', `/api/goals/${goal.id}`, { token: me.token, body: { title: 'x', targetAmount: 1 } })).status).to.equal(404);
+    expect(await api.request('DELETE', `/api/goals/${goal.id}`, { token: me.token })).to.deep.include({
+      status: 200,
+      body: { message: MESSAGES.goalDeleted },
+    });
+    expect((await api.request('PUT', `/api/goals/${goal.id}`, { token: me.token, body: { title: 'x', targetAmount: 1 } })).status).to.equal(
+      404,
+    );
   });
 });

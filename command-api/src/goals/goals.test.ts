@@ -14,8 +14,15 @@ const set = (data: Partial<SetGoalCommand['data']> = {}): SetGoalCommand => ({
 const goalSet: EventOf<'GoalSet'> = {
   type: 'GoalSet',
   data: {
-    userId: USER, goalId: GOAL, title: 'March profit', targetAmount: 500, timeframe: 'monthly',
-    startDate: '2025-03-15', endDate: '2025-04-15', description: null, paused: false,
+    userId: USER,
+    goalId: GOAL,
+    title: 'March profit',
+    targetAmount: 500,
+    timeframe: 'monthly',
+    startDate: '2025-03-15',
+    endDate: '2025-04-15',
+    description: null,
+    paused: false,
   },
 };
 const revise = (data: Partial<ReviseGoal['data']> = {}, userId = USER): ReviseGoal => ({
@@ -24,7 +31,8 @@ const revise = (data: Partial<ReviseGoal['data']> = {}, userId = USER): ReviseGo
   metadata: meta({ userId }),
 });
 const revised = (changes: EventOf<'GoalRevised'>['data']['changes']): EventOf<'GoalRevised'> => ({
-  type: 'GoalRevised', data: { userId: USER, goalId: GOAL, changes },
+  type: 'GoalRevised',
+  data: { userId: USER, goalId: GOAL, changes },
 });
 
 describe('goals', () => {
@@ -34,30 +42,56 @@ describe('goals', () => {
     it('starts today and ends a month later by default', () => spec.given([]).when(set()).then([goalSet]));
 
     it('ends one day, seven days or one year after the start by timeframe', () => {
-      spec.given([]).when(set({ timeframe: 'daily' })).then([{ ...goalSet, data: { ...goalSet.data, timeframe: 'daily', endDate: '2025-03-16' } }]);
-      spec.given([]).when(set({ timeframe: 'weekly' })).then([{ ...goalSet, data: { ...goalSet.data, timeframe: 'weekly', endDate: '2025-03-22' } }]);
-      spec.given([]).when(set({ timeframe: 'yearly' })).then([{ ...goalSet, data: { ...goalSet.data, timeframe: 'yearly', endDate: '2026-03-15' } }]);
+      spec
+        .given([])
+        .when(set({ timeframe: 'daily' }))
+        .then([{ ...goalSet, data: { ...goalSet.data, timeframe: 'daily', endDate: '2025-03-16' } }]);
+      spec
+        .given([])
+        .when(set({ timeframe: 'weekly' }))
+        .then([{ ...goalSet, data: { ...goalSet.data, timeframe: 'weekly', endDate: '2025-03-22' } }]);
+      spec
+        .given([])
+        .when(set({ timeframe: 'yearly' }))
+        .then([{ ...goalSet, data: { ...goalSet.data, timeframe: 'yearly', endDate: '2026-03-15' } }]);
     });
 
     it('refuses a start whose computed end would fall after 2099-12-31', () => {
-      spec.given([]).when(set({ startDate: '2099-12-31', timeframe: 'weekly' })).thenThrows(400, MESSAGES.goalEndTooLate);
-      spec.given([]).when(set({ startDate: '2099-06-01', timeframe: 'yearly' })).thenThrows(400, MESSAGES.goalEndTooLate);
-      spec.given([]).when(set({ startDate: '2099-12-30', timeframe: 'daily' })).then([
-        { ...goalSet, data: { ...goalSet.data, timeframe: 'daily', startDate: '2099-12-30', endDate: '2099-12-31' } },
-      ]);
+      spec
+        .given([])
+        .when(set({ startDate: '2099-12-31', timeframe: 'weekly' }))
+        .thenThrows(400, MESSAGES.goalEndTooLate);
+      spec
+        .given([])
+        .when(set({ startDate: '2099-06-01', timeframe: 'yearly' }))
+        .thenThrows(400, MESSAGES.goalEndTooLate);
+      spec
+        .given([])
+        .when(set({ startDate: '2099-12-30', timeframe: 'daily' }))
+        .then([{ ...goalSet, data: { ...goalSet.data, timeframe: 'daily', startDate: '2099-12-30', endDate: '2099-12-31' } }]);
     });
 
     it('keeps a given end date on or after the start', () =>
-      spec.given([]).when(set({ endDate: '2025-03-31' })).then([{ ...goalSet, data: { ...goalSet.data, endDate: '2025-03-31' } }]));
+      spec
+        .given([])
+        .when(set({ endDate: '2025-03-31' }))
+        .then([{ ...goalSet, data: { ...goalSet.data, endDate: '2025-03-31' } }]));
 
     it('ignores an end date before the start and computes it', () =>
-      spec.given([]).when(set({ startDate: '2025-03-01', endDate: '2025-02-01' })).then([
-        { ...goalSet, data: { ...goalSet.data, startDate: '2025-03-01', endDate: '2025-04-01' } },
-      ]));
+      spec
+        .given([])
+        .when(set({ startDate: '2025-03-01', endDate: '2025-02-01' }))
+        .then([{ ...goalSet, data: { ...goalSet.data, startDate: '2025-03-01', endDate: '2025-04-01' } }]));
 
     it('records a goal sent as paused as paused, and completed or failed as not paused', () => {
-      spec.given([]).when(set({ status: 'paused' })).then([{ ...goalSet, data: { ...goalSet.data, paused: true } }]);
-      spec.given([]).when(set({ status: 'completed' })).then([goalSet]);
+      spec
+        .given([])
+        .when(set({ status: 'paused' }))
+        .then([{ ...goalSet, data: { ...goalSet.data, paused: true } }]);
+      spec
+        .given([])
+        .when(set({ status: 'completed' }))
+        .then([goalSet]);
     });
   });
 
@@ -65,36 +99,70 @@ describe('goals', () => {
     const spec = deciderSpec(goal, reviseGoal);
 
     it('records only what changed', () =>
-      spec.given([goalSet]).when(revise({ title: 'Big March', targetAmount: 750 })).then([revised({ title: 'Big March', targetAmount: 750 })]));
+      spec
+        .given([goalSet])
+        .when(revise({ title: 'Big March', targetAmount: 750 }))
+        .then([revised({ title: 'Big March', targetAmount: 750 })]));
 
     it('moves the end date with a new timeframe', () =>
-      spec.given([goalSet]).when(revise({ timeframe: 'weekly' })).then([revised({ timeframe: 'weekly', endDate: '2025-03-22' })]));
+      spec
+        .given([goalSet])
+        .when(revise({ timeframe: 'weekly' }))
+        .then([revised({ timeframe: 'weekly', endDate: '2025-03-22' })]));
 
     it('moves the end date with a new start', () =>
-      spec.given([goalSet]).when(revise({ startDate: '2025-04-01' })).then([revised({ startDate: '2025-04-01', endDate: '2025-05-01' })]));
+      spec
+        .given([goalSet])
+        .when(revise({ startDate: '2025-04-01' }))
+        .then([revised({ startDate: '2025-04-01', endDate: '2025-05-01' })]));
 
     it('refuses a new start or timeframe whose computed end would fall after 2099-12-31', () => {
-      spec.given([goalSet]).when(revise({ startDate: '2099-12-31' })).thenThrows(400, MESSAGES.goalEndTooLate);
-      spec.given([goalSet]).when(revise({ startDate: '2099-06-01', timeframe: 'yearly' })).thenThrows(400, MESSAGES.goalEndTooLate);
+      spec
+        .given([goalSet])
+        .when(revise({ startDate: '2099-12-31' }))
+        .thenThrows(400, MESSAGES.goalEndTooLate);
+      spec
+        .given([goalSet])
+        .when(revise({ startDate: '2099-06-01', timeframe: 'yearly' }))
+        .thenThrows(400, MESSAGES.goalEndTooLate);
     });
 
     it('pauses and resumes', () => {
-      spec.given([goalSet]).when(revise({ status: 'paused' })).then([revised({ paused: true })]);
-      spec.given([goalSet, revised({ paused: true })]).when(revise({ status: 'active' })).then([revised({ paused: false })]);
+      spec
+        .given([goalSet])
+        .when(revise({ status: 'paused' }))
+        .then([revised({ paused: true })]);
+      spec
+        .given([goalSet, revised({ paused: true })])
+        .when(revise({ status: 'active' }))
+        .then([revised({ paused: false })]);
     });
 
-    it('records nothing when nothing changed', () => spec.given([goalSet]).when(revise({ status: 'completed', description: null })).thenNothing());
+    it('records nothing when nothing changed', () =>
+      spec
+        .given([goalSet])
+        .when(revise({ status: 'completed', description: null }))
+        .thenNothing());
 
-    it("answers another user's goal as not found", () => spec.given([goalSet]).when(revise({}, OTHER_USER)).thenThrows(404, MESSAGES.goalNotFound));
+    it("answers another user's goal as not found", () =>
+      spec.given([goalSet]).when(revise({}, OTHER_USER)).thenThrows(404, MESSAGES.goalNotFound));
   });
 
   describe('removing a goal', () => {
     const spec = deciderSpec(goal, removeGoal);
     const remove = (userId = USER) => ({ type: 'RemoveGoal' as const, data: { goalId: GOAL }, metadata: meta({ userId }) });
 
-    it('removes the goal', () => spec.given([goalSet]).when(remove()).then([{ type: 'GoalRemoved', data: { userId: USER, goalId: GOAL } }]));
+    it('removes the goal', () =>
+      spec
+        .given([goalSet])
+        .when(remove())
+        .then([{ type: 'GoalRemoved', data: { userId: USER, goalId: GOAL } }]));
     it('cannot remove a goal twice', () =>
-      spec.given([goalSet, { type: 'GoalRemoved', data: { userId: USER, goalId: GOAL } }]).when(remove()).thenThrows(404, MESSAGES.goalNotFound));
-    it("answers another user's goal as not found", () => spec.given([goalSet]).when(remove(OTHER_USER)).thenThrows(404, MESSAGES.goalNotFound));
+      spec
+        .given([goalSet, { type: 'GoalRemoved', data: { userId: USER, goalId: GOAL } }])
+        .when(remove())
+        .thenThrows(404, MESSAGES.goalNotFound));
+    it("answers another user's goal as not found", () =>
+      spec.given([goalSet]).when(remove(OTHER_USER)).thenThrows(404, MESSAGES.goalNotFound));
   });
 });

@@ -20,7 +20,17 @@ export const setGoal = (command: SetGoalCommand, state: Goal): GoalEvent[] => {
       return [
         {
           type: 'GoalSet',
-          data: { userId: command.metadata.userId, goalId, title, targetAmount, timeframe, startDate, endDate, description, paused: status === 'paused' },
+          data: {
+            userId: command.metadata.userId,
+            goalId,
+            title,
+            targetAmount,
+            timeframe,
+            startDate,
+            endDate,
+            description,
+            paused: status === 'paused',
+          },
         },
       ];
     }

@@ -5,7 +5,12 @@ import { planImport } from './import-plan';
 
 const header = 'date,sport,event,betType,odds,stake,outcome';
 const line = 'Lakers @ Celtics';
-const file = [header, `2025-03-01,basketball,${line},spread,-110,50,win`, `2025-03-01,basketball,${line},spread,-110,50,win`, `2025-03-02,hockey,Leafs @ Habs,moneyline,+130,20,`].join('\n');
+const file = [
+  header,
+  `2025-03-01,basketball,${line},spread,-110,50,win`,
+  `2025-03-01,basketball,${line},spread,-110,50,win`,
+  `2025-03-02,hockey,Leafs @ Habs,moneyline,+130,20,`,
+].join('\n');
 
 describe('planning a CSV import', () => {
   it('plans every row with an id derived from the user, the row and its occurrence', () => {
@@ -21,8 +26,23 @@ describe('planning a CSV import', () => {
   });
 
   it('fails the whole file with every bad row numbered as a spreadsheet shows it', () => {
-    const plan = planImport([header, '2025-03-01,basketball,A,spread,-110,50,win', '2025-03-01,basketball,B,spread,-50,50,win', ',,,,,,', '2025-03-01,basketball,C,spread,-110,0,win'].join('\n'), USER);
-    expect(plan).to.deep.equal({ ok: false, errors: [{ row: 3, message: MESSAGES.oddsFormat }, { row: 5, message: MESSAGES.stakePositive }] });
+    const plan = planImport(
+      [
+        header,
+        '2025-03-01,basketball,A,spread,-110,50,win',
+        '2025-03-01,basketball,B,spread,-50,50,win',
+        ',,,,,,',
+        '2025-03-01,basketball,C,spread,-110,0,win',
+      ].join('\n'),
+      USER,
+    );
+    expect(plan).to.deep.equal({
+      ok: false,
+      errors: [
+        { row: 3, message: MESSAGES.oddsFormat },
+        { row: 5, message: MESSAGES.stakePositive },
+      ],
+    });
   });
 
   it('tries a row’s own UUID first (the user’s own export), then one derived from it', () => {

@@ -1,7 +1,14 @@
 import { parse } from 'csv-parse/sync';
 import {
-  CSV_COLUMNS, CSV_MAX_ROWS, csvCells, csvRowToImport, isBlankCsvRow, MESSAGES, readCsvHeader,
-  type CsvImport, type CsvMapping,
+  CSV_COLUMNS,
+  CSV_MAX_ROWS,
+  csvCells,
+  csvRowToImport,
+  isBlankCsvRow,
+  MESSAGES,
+  readCsvHeader,
+  type CsvImport,
+  type CsvMapping,
 } from '@bt/contracts';
 import { derivedId, isUuid } from '../shared/ids';
 

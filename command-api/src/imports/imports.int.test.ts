@@ -59,7 +59,14 @@ describe('CSV import over HTTP', () => {
     const answer = await upload(me.token, file);
     expect(answer).to.deep.include({
       status: 422,
-      body: { imported: 0, skipped: 0, errors: [{ row: 3, message: MESSAGES.stakePositive }, { row: 4, message: MESSAGES.eventRequired }] },
+      body: {
+        imported: 0,
+        skipped: 0,
+        errors: [
+          { row: 3, message: MESSAGES.stakePositive },
+          { row: 4, message: MESSAGES.eventRequired },
+        ],
+      },
     });
     expect(await eventsOf(me.userId)).to.have.length(0);
   });
@@ -70,7 +77,17 @@ describe('CSV import over HTTP', () => {
       ['Placed', 'League', 'Match', 'Market', 'Price', 'Wager', 'Result'],
       ['03/05/2025', 'NFL', 'Bills @ Jets', 'Point Spread', '-105', '$1,000', 'Lost'],
     ]);
-    const mapping = encodeURIComponent(JSON.stringify({ date: 'Placed', sport: 'League', event: 'Match', betType: 'Market', odds: 'Price', stake: 'Wager', outcome: 'Result' }));
+    const mapping = encodeURIComponent(
+      JSON.stringify({
+        date: 'Placed',
+        sport: 'League',
+        event: 'Match',
+        betType: 'Market',
+        odds: 'Price',
+        stake: 'Wager',
+        outcome: 'Result',
+      }),
+    );
     const answer = await upload(me.token, file, `?mapping=${mapping}`);
     expect(answer.body).to.deep.equal({ imported: 1, skipped: 0, errors: [] });
     const [placed] = (await eventsOf(me.userId)).filter((e) => e.type === 'BetPlaced');
@@ -91,14 +108,42 @@ describe('CSV import over HTTP', () => {
       { sport: 'football', event: 'Bills @ Jets', selection: 'Bills', odds: '-110', outcome: 'win', date: '2025-03-02' },
       { sport: 'hockey', event: 'Leafs @ Habs', selection: 'Over 5.5', odds: '+120', outcome: 'push', date: '2025-03-03' },
     ];
-    const { body: parlay } = await api.request('POST', '/api/parlays', { token: ann.token, body: { name: 'Weekend', stake: 10, legs, notes: 'two sports', date: '2025-03-02' } });
+    const { body: parlay } = await api.request('POST', '/api/parlays', {
+      token: ann.token,
+      body: { name: 'Weekend', stake: 10, legs, notes: 'two sports', date: '2025-03-02' },
+    });
     const { body: single } = await api.request('POST', '/api/bets', {
       token: ann.token,
-      body: { sport: 'soccer', event: 'Arsenal v Spurs', betType: 'total', odds: '+105', stake: 12.5, outcome: 'loss', notes: 'a "quoted", note', date: '2025-03-04' },
+      body: {
+        sport: 'soccer',
+        event: 'Arsenal v Spurs',
+        betType: 'total',
+        odds: '+105',
+        stake: 12.5,
+        outcome: 'loss',
+        notes: 'a "quoted", note',
+        date: '2025-03-04',
+      },
     });
-    const parlayRow = { ...single, kind: 'parlay', id: parlay.id, sport: 'parlay', event: parlay.name, betType: 'parlay', odds: parlay.totalOdds,
-      stake: parlay.stake, profit: parlay.profit, outcome: parlay.outcome, notes: parlay.notes, date: parlay.date, legCount: 2 };
-    const exported = stringify([CSV_COLUMNS as unknown as string[], ...[betRowToCsv(single), betRowToCsv(parlayRow, parlay.legs)].map((r) => CSV_COLUMNS.map((c) => r[c]))]);
+    const parlayRow = {
+      ...single,
+      kind: 'parlay',
+      id: parlay.id,
+      sport: 'parlay',
+      event: parlay.name,
+      betType: 'parlay',
+      odds: parlay.totalOdds,
+      stake: parlay.stake,
+      profit: parlay.profit,
+      outcome: parlay.outcome,
+      notes: parlay.notes,
+      date: parlay.date,
+      legCount: 2,
+    };
+    const exported = stringify([
+      CSV_COLUMNS as unknown as string[],
+      ...[betRowToCsv(single), betRowToCsv(parlayRow, parlay.legs)].map((r) => CSV_COLUMNS.map((c) => r[c])),
+    ]);
 
     expect((await upload(ann.token, exported)).body).to.deep.equal({ imported: 0, skipped: 2, errors: [] });
     expect((await upload(bob.token, exported)).body).to.deep.equal({ imported: 2, skipped: 0, errors: [] });
@@ -110,7 +155,15 @@ describe('CSV import over HTTP', () => {
     expect(created.data).to.have.deep.property('legs', parlay.legs);
     expect(events.find((e) => e.type === 'ParlaySettled')!.data).to.include({ outcome: 'win' });
     const placed = events.find((e) => e.type === 'BetPlaced')!;
-    expect(placed.data).to.deep.include({ sport: 'soccer', event: 'Arsenal v Spurs', betType: 'total', odds: '+105', stake: 12.5, notes: 'a "quoted", note', date: '2025-03-04' });
+    expect(placed.data).to.deep.include({
+      sport: 'soccer',
+      event: 'Arsenal v Spurs',
+      betType: 'total',
+      odds: '+105',
+      stake: 12.5,
+      notes: 'a "quoted", note',
+      date: '2025-03-04',
+    });
     expect(placed.streamId).to.not.equal(streams.bet(single.id));
   });
 
@@ -126,7 +179,9 @@ describe('CSV import over HTTP', () => {
   });
 
   it('answers 401 without a token', async () => {
-    expect((await api.request('POST', '/api/import/bets', { body: goodFile, headers: { 'Content-Type': 'text/csv' } })).status).to.equal(401);
+    expect((await api.request('POST', '/api/import/bets', { body: goodFile, headers: { 'Content-Type': 'text/csv' } })).status).to.equal(
+      401,
+    );
   });
 
   it('refuses a file with a NUL in a cell, naming the row, and imports none of its rows', async () => {
@@ -159,11 +214,29 @@ describe('CSV import over HTTP', () => {
     const me = await api.signUp('importer');
     const exported = stringify([
       CSV_COLUMNS as unknown as string[],
-      CSV_COLUMNS.map((c) => betRowToCsv({
-        id: '', userId: me.userId, kind: 'bet', sport: 'soccer', event: '=HYPERLINK("http://x")', betType: 'total', odds: '-110', stake: 55,
-        profit: -55, outcome: 'loss', notes: "=cmd|' /C calc'!A0", date: '2025-03-01', createdAt: '', updatedAt: '', parlayId: null,
-        isPartOfParlay: false, legCount: null, version: 0,
-      })[c]),
+      CSV_COLUMNS.map(
+        (c) =>
+          betRowToCsv({
+            id: '',
+            userId: me.userId,
+            kind: 'bet',
+            sport: 'soccer',
+            event: '=HYPERLINK("http://x")',
+            betType: 'total',
+            odds: '-110',
+            stake: 55,
+            profit: -55,
+            outcome: 'loss',
+            notes: "=cmd|' /C calc'!A0",
+            date: '2025-03-01',
+            createdAt: '',
+            updatedAt: '',
+            parlayId: null,
+            isPartOfParlay: false,
+            legCount: null,
+            version: 0,
+          })[c],
+      ),
     ]);
     expect(exported).to.include(`'=HYPERLINK`);
     expect((await upload(me.token, exported)).body).to.deep.equal({ imported: 1, skipped: 0, errors: [] });
@@ -182,7 +255,9 @@ describe('CSV import over HTTP', () => {
           appendMany: (appends) => {
             if (mode === 'refuse-third') {
               // The third row's write is one Postgres refuses, after two were written in the transaction.
-              return store.appendMany(appends.map((a, i) => (i === 2 ? { ...a, events: a.events.map((e) => ({ ...e, data: { bad: '\u0000' } })) } : a)));
+              return store.appendMany(
+                appends.map((a, i) => (i === 2 ? { ...a, events: a.events.map((e) => ({ ...e, data: { bad: '\u0000' } })) } : a)),
+              );
             }
             if (mode === 'in-turn-fail-third') {
               // A store without multi-stream transactions (EventStoreDB) that fails on the third stream.
@@ -206,7 +281,8 @@ describe('CSV import over HTTP', () => {
       ['2025-03-01', 'basketball', 'C', 'spread', '-110', '50', 'loss', ''],
       ['2025-03-01', 'basketball', 'D', 'spread', '-110', '50', 'push', ''],
     ]);
-    const send = (token: string) => failing.request('POST', '/api/import/bets', { token, body: four, headers: { 'Content-Type': 'text/csv' } });
+    const send = (token: string) =>
+      failing.request('POST', '/api/import/bets', { token, body: four, headers: { 'Content-Type': 'text/csv' } });
     const ofUser = async (userId: string) =>
       (await failing.store.readAll({ after: START, maxCount: 100_000 })).filter(
         (e) => (e.data as { userId?: string }).userId === userId && (e.streamId.startsWith('bet-') || e.streamId.startsWith('parlay-')),

@@ -1,7 +1,12 @@
 import type Router from '@koa/router';
 import { csvMapping, firstMessage, MESSAGES, streams, type CsvMapping } from '@bt/contracts';
 import {
-  PartialAppend, WrongExpectedRevision, type EventStore, type Position, type RecordedEvent, type StreamAppend,
+  PartialAppend,
+  WrongExpectedRevision,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+  type StreamAppend,
 } from '@bt/event-store';
 import { ConflictError, HttpError, ValidationError } from '@bt/platform';
 import { bet } from '../bets/bet';
@@ -42,7 +47,12 @@ const undone = (history: readonly RecordedEvent[]) => history.at(-1)?.metadata[C
  * The stream each row goes to: the first of its ids whose stream is free; undefined when the row
  * was imported before (its stream exists and is this user's, or the id is not the row's own UUID).
  */
-const chooseStreams = async (store: EventStore, scope: RequestScope, rows: readonly PlannedRow[], known: ReadonlyMap<string, RecordedEvent[]>) => {
+const chooseStreams = async (
+  store: EventStore,
+  scope: RequestScope,
+  rows: readonly PlannedRow[],
+  known: ReadonlyMap<string, RecordedEvent[]>,
+) => {
   const histories = new Map(known);
   const unknown = rows.flatMap((row) => row.ids.map(({ id }) => streamOf(row, id))).filter((id) => !known.has(id));
   for (const event of await store.readStreams(unknown)) {
@@ -115,7 +125,11 @@ const importRows = async (store: EventStore, scope: RequestScope, rows: readonly
     rows.forEach((row, i) => {
       const id = chosen[i];
       if (id === undefined) return;
-      appends.push({ streamId: streamOf(row, id), events: decideRow(row, id, scope).map((e) => ({ ...e, metadata: scope.event })), expected: 'no_stream' });
+      appends.push({
+        streamId: streamOf(row, id),
+        events: decideRow(row, id, scope).map((e) => ({ ...e, metadata: scope.event })),
+        expected: 'no_stream',
+      });
     });
     try {
       const results = await store.appendMany(appends);

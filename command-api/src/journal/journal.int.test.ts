@@ -29,9 +29,14 @@ describe('journal over HTTP', () => {
   it("revises and erases an entry; another user's entry is a 404", async () => {
     const other = await api.signUp('other');
     const { body: entry } = await write({ title: 'Week', content: 'Up 3 units', type: 'weekly' });
-    const revised = await api.request('PUT', `/api/journal/${entry.id}`, { token: me.token, body: { title: 'Week 11', content: 'Up 3 units', mood: 'positive' } });
+    const revised = await api.request('PUT', `/api/journal/${entry.id}`, {
+      token: me.token,
+      body: { title: 'Week 11', content: 'Up 3 units', mood: 'positive' },
+    });
     expect(revised.body).to.deep.include({ title: 'Week 11', type: 'weekly', mood: 'positive', version: 1 });
-    expect((await api.request('PUT', `/api/journal/${entry.id}`, { token: other.token, body: { title: 'x', content: 'y' } })).status).to.equal(404);
+    expect(
+      (await api.request('PUT', `/api/journal/${entry.id}`, { token: other.token, body: { title: 'x', content: 'y' } })).status,
+    ).to.equal(404);
     expect((await api.request('DELETE', `/api/journal/${entry.id}`, { token: me.token })).status).to.equal(200);
     expect((await api.request('DELETE', `/api/journal/${entry.id}`, { token: me.token })).status).to.equal(404);
   });

@@ -13,7 +13,16 @@ const write = (data: Partial<WriteEntry['data']> = {}): WriteEntry => ({
 });
 const written: EventOf<'JournalWritten'> = {
   type: 'JournalWritten',
-  data: { userId: USER, entryId: ENTRY, title: 'Tilted', content: 'Chased losses again.', type: 'daily', mood: 'neutral', tags: ['nba'], date: '2025-03-15' },
+  data: {
+    userId: USER,
+    entryId: ENTRY,
+    title: 'Tilted',
+    content: 'Chased losses again.',
+    type: 'daily',
+    mood: 'neutral',
+    tags: ['nba'],
+    date: '2025-03-15',
+  },
 };
 const revise = (data: Partial<ReviseEntry['data']> = {}, userId = USER): ReviseEntry => ({
   type: 'ReviseEntry',
@@ -25,7 +34,11 @@ describe('journal', () => {
   describe('writing an entry', () => {
     const spec = deciderSpec(journalEntry, writeEntry);
     it('dates the entry today when no date is given', () => spec.given([]).when(write()).then([written]));
-    it('keeps a given date', () => spec.given([]).when(write({ date: '2025-01-02' })).then([{ ...written, data: { ...written.data, date: '2025-01-02' } }]));
+    it('keeps a given date', () =>
+      spec
+        .given([])
+        .when(write({ date: '2025-01-02' }))
+        .then([{ ...written, data: { ...written.data, date: '2025-01-02' } }]));
   });
 
   describe('revising an entry', () => {
@@ -36,16 +49,25 @@ describe('journal', () => {
         .when(revise({ mood: 'negative', tags: ['nba', 'tilt'] }))
         .then([{ type: 'JournalRevised', data: { userId: USER, entryId: ENTRY, changes: { mood: 'negative', tags: ['nba', 'tilt'] } } }]));
     it('keeps type, mood, tags and date left out', () => spec.given([written]).when(revise()).thenNothing());
-    it("answers another user's entry as not found", () => spec.given([written]).when(revise({}, OTHER_USER)).thenThrows(404, MESSAGES.entryNotFound));
+    it("answers another user's entry as not found", () =>
+      spec.given([written]).when(revise({}, OTHER_USER)).thenThrows(404, MESSAGES.entryNotFound));
     it('answers an erased entry as not found', () =>
-      spec.given([written, { type: 'JournalErased', data: { userId: USER, entryId: ENTRY } }]).when(revise()).thenThrows(404, MESSAGES.entryNotFound));
+      spec
+        .given([written, { type: 'JournalErased', data: { userId: USER, entryId: ENTRY } }])
+        .when(revise())
+        .thenThrows(404, MESSAGES.entryNotFound));
   });
 
   describe('erasing an entry', () => {
     const spec = deciderSpec(journalEntry, eraseEntry);
     const erase = (userId = USER) => ({ type: 'EraseEntry' as const, data: { entryId: ENTRY }, metadata: meta({ userId }) });
-    it('erases the entry', () => spec.given([written]).when(erase()).then([{ type: 'JournalErased', data: { userId: USER, entryId: ENTRY } }]));
+    it('erases the entry', () =>
+      spec
+        .given([written])
+        .when(erase())
+        .then([{ type: 'JournalErased', data: { userId: USER, entryId: ENTRY } }]));
     it('answers a missing entry as not found', () => spec.given([]).when(erase()).thenThrows(404, MESSAGES.entryNotFound));
-    it("answers another user's entry as not found", () => spec.given([written]).when(erase(OTHER_USER)).thenThrows(404, MESSAGES.entryNotFound));
+    it("answers another user's entry as not found", () =>
+      spec.given([written]).when(erase(OTHER_USER)).thenThrows(404, MESSAGES.entryNotFound));
   });
 });

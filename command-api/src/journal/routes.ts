@@ -22,7 +22,12 @@ export const journalRoutes = (router: Router, { services, auth, json, idempotent
       (state) => writeEntry({ type: 'WriteEntry', data: { ...body, entryId }, metadata: scope.command }, state),
       { metadata: scope.event, create: true, recovering: scope.recovering },
     );
-    reply(ctx, 201, toJournalResponse(present(result.state, 'written', MESSAGES.entryNotFound), rowVersion(result.version)), result.position);
+    reply(
+      ctx,
+      201,
+      toJournalResponse(present(result.state, 'written', MESSAGES.entryNotFound), rowVersion(result.version)),
+      result.position,
+    );
   });
 
   router.put('/journal/:id', auth, json, async (ctx) => {
@@ -36,7 +41,12 @@ export const journalRoutes = (router: Router, { services, auth, json, idempotent
       (state) => reviseEntry({ type: 'ReviseEntry', data: { ...body, entryId }, metadata: scope.command }, state),
       { metadata: scope.event, expectedVersion: ifMatch(ctx) },
     );
-    reply(ctx, 200, toJournalResponse(present(result.state, 'written', MESSAGES.entryNotFound), rowVersion(result.version)), result.position);
+    reply(
+      ctx,
+      200,
+      toJournalResponse(present(result.state, 'written', MESSAGES.entryNotFound), rowVersion(result.version)),
+      result.position,
+    );
   });
 
   router.delete('/journal/:id', auth, async (ctx) => {

@@ -17,13 +17,22 @@ describe('parlays over HTTP', () => {
   });
   after(() => api?.close());
 
-  const create = (extra: Record<string, unknown> = {}) => api.request('POST', '/api/parlays', { token: ann.token, body: { ...body, ...extra } });
+  const create = (extra: Record<string, unknown> = {}) =>
+    api.request('POST', '/api/parlays', { token: ann.token, body: { ...body, ...extra } });
 
   it('answers 201 with the parlay priced by the server, ignoring client totals and userId', async () => {
     const answer = await create();
     expect(answer.status).to.equal(201);
     const parlay = parlaySchema.parse(answer.body);
-    expect(parlay).to.deep.include({ userId: ann.userId, totalOdds: '+320', potentialProfit: 64.0, profit: 0, outcome: 'pending', date: '2025-03-15', version: 0 });
+    expect(parlay).to.deep.include({
+      userId: ann.userId,
+      totalOdds: '+320',
+      potentialProfit: 64.0,
+      profit: 0,
+      outcome: 'pending',
+      date: '2025-03-15',
+      version: 0,
+    });
     expect(parlay.legs.map((l) => l.date)).to.deep.equal(['2025-03-15', '2025-03-15']);
     expect(answer.headers.get('X-Log-Position')).to.match(/^\d+\.\d+$/);
   });
@@ -33,9 +42,20 @@ describe('parlays over HTTP', () => {
   });
 
   it('derives the outcome from settled legs: a lost leg loses, all pushed is a push', async () => {
-    const lost = await create({ outcome: 'win', legs: [{ ...legs[0], outcome: 'win' }, { ...legs[1], outcome: 'loss' }] });
+    const lost = await create({
+      outcome: 'win',
+      legs: [
+        { ...legs[0], outcome: 'win' },
+        { ...legs[1], outcome: 'loss' },
+      ],
+    });
     expect(lost.body).to.include({ outcome: 'loss', profit: -20, version: 1 });
-    const pushed = await create({ legs: [{ ...legs[0], outcome: 'push' }, { ...legs[1], outcome: 'push' }] });
+    const pushed = await create({
+      legs: [
+        { ...legs[0], outcome: 'push' },
+        { ...legs[1], outcome: 'push' },
+      ],
+    });
     expect(pushed.body).to.include({ outcome: 'push', profit: 0 });
   });
 
@@ -50,7 +70,14 @@ describe('parlays over HTTP', () => {
     const { body: created } = await create();
     const answer = await api.request('PUT', `/api/parlays/${created.id}`, {
       token: ann.token,
-      body: { ...body, id: created.id, legs: [{ ...legs[0], outcome: 'win' }, { ...legs[1], outcome: 'win' }] },
+      body: {
+        ...body,
+        id: created.id,
+        legs: [
+          { ...legs[0], outcome: 'win' },
+          { ...legs[1], outcome: 'win' },
+        ],
+      },
     });
     expect(answer.status).to.equal(200);
     expect(answer.body).to.include({ outcome: 'win', profit: 64, version: 2 });
@@ -64,7 +91,11 @@ describe('parlays over HTTP', () => {
     const { body: created } = await create();
     expect((await api.request('PUT', `/api/parlays/${created.id}`, { token: bob.token, body })).status).to.equal(404);
     expect((await api.request('DELETE', `/api/parlays/${created.id}`, { token: bob.token })).status).to.equal(404);
-    const stale = await api.request('PUT', `/api/parlays/${created.id}`, { token: ann.token, body: { ...body, stake: 30 }, headers: { 'If-Match': '"5"' } });
+    const stale = await api.request('PUT', `/api/parlays/${created.id}`, {
+      token: ann.token,
+      body: { ...body, stake: 30 },
+      headers: { 'If-Match': '"5"' },
+    });
     expect(stale).to.deep.include({ status: 409, body: { message: MESSAGES.staleRevision } });
   });
 

@@ -9,11 +9,21 @@ import { removeParlay } from './remove-parlay';
 const PARLAY = '0190a000-0000-7000-8000-0000000000c1';
 type LegIn = ParlayBody['legs'][number];
 const leg = (odds: string, outcome: LegIn['outcome'] = 'pending', date?: string): LegIn => ({
-  sport: 'football', event: `Game ${odds}`, selection: 'Home', odds, outcome, ...(date ? { date } : {}),
+  sport: 'football',
+  event: `Game ${odds}`,
+  selection: 'Home',
+  odds,
+  outcome,
+  ...(date ? { date } : {}),
 });
 const stored = (odds: string, outcome: LegIn['outcome'] = 'pending', date = '2025-03-10') => ({ ...leg(odds, outcome), date });
 const body = (legs: LegIn[], outcome: ParlayBody['outcome'] = 'pending'): ParlayBody => ({
-  name: 'Sunday special', stake: 50, outcome, notes: null, date: '2025-03-10', legs,
+  name: 'Sunday special',
+  stake: 50,
+  outcome,
+  notes: null,
+  date: '2025-03-10',
+  legs,
 });
 const create = (legs: LegIn[], outcome?: ParlayBody['outcome'], date?: string): CreateParlay => ({
   type: 'CreateParlay',
@@ -25,7 +35,8 @@ const created = (legs = [stored('+100'), stored('-110')]): EventOf<'ParlayCreate
   data: { userId: USER, parlayId: PARLAY, name: 'Sunday special', stake: 50, notes: null, date: '2025-03-10', legs },
 });
 const settled = (outcome: EventOf<'ParlaySettled'>['data']['outcome']): EventOf<'ParlaySettled'> => ({
-  type: 'ParlaySettled', data: { userId: USER, parlayId: PARLAY, outcome },
+  type: 'ParlaySettled',
+  data: { userId: USER, parlayId: PARLAY, outcome },
 });
 const amend = (data: Partial<AmendParlay['data']>, userId = USER): AmendParlay => ({
   type: 'AmendParlay',
@@ -44,7 +55,11 @@ describe('parlays', () => {
         .then([
           {
             type: 'ParlayCreated',
-            data: { ...created().data, date: '2025-03-15', legs: [stored('+100', 'pending', '2025-03-15'), stored('-110', 'pending', '2025-03-16')] },
+            data: {
+              ...created().data,
+              date: '2025-03-15',
+              legs: [stored('+100', 'pending', '2025-03-15'), stored('-110', 'pending', '2025-03-16')],
+            },
           },
         ]));
 
@@ -73,7 +88,10 @@ describe('parlays', () => {
         .then([created([stored('+100', 'win'), stored('-110')]), settled('win')]));
 
     it('records no settlement for a pending parlay', () =>
-      spec.given([]).when(create([leg('+100'), leg('-110')], 'pending', '2025-03-10')).then([created()]));
+      spec
+        .given([])
+        .when(create([leg('+100'), leg('-110')], 'pending', '2025-03-10'))
+        .then([created()]));
   });
 
   describe('editing a parlay', () => {
@@ -90,11 +108,18 @@ describe('parlays', () => {
         .given([created()])
         .when(amend({ legs: [stored('+100', 'win'), stored('-110', 'loss')] }))
         .then([
-          { type: 'ParlayAmended', data: { userId: USER, parlayId: PARLAY, changes: { legs: [stored('+100', 'win'), stored('-110', 'loss')] } } },
+          {
+            type: 'ParlayAmended',
+            data: { userId: USER, parlayId: PARLAY, changes: { legs: [stored('+100', 'win'), stored('-110', 'loss')] } },
+          },
           settled('loss'),
         ]));
 
-    it('records nothing when nothing changed', () => spec.given([created()]).when(amend({ outcome: 'pending' })).thenNothing());
+    it('records nothing when nothing changed', () =>
+      spec
+        .given([created()])
+        .when(amend({ outcome: 'pending' }))
+        .thenNothing());
 
     it('moves undated legs with the parlay’s new date', () =>
       spec
@@ -103,11 +128,16 @@ describe('parlays', () => {
         .then([
           {
             type: 'ParlayAmended',
-            data: { userId: USER, parlayId: PARLAY, changes: { date: '2025-03-12', legs: [stored('+100', 'pending', '2025-03-12'), stored('-110', 'pending', '2025-03-12')] } },
+            data: {
+              userId: USER,
+              parlayId: PARLAY,
+              changes: { date: '2025-03-12', legs: [stored('+100', 'pending', '2025-03-12'), stored('-110', 'pending', '2025-03-12')] },
+            },
           },
         ]));
 
-    it("answers another user's parlay as not found", () => spec.given([created()]).when(amend({}, OTHER_USER)).thenThrows(404, MESSAGES.parlayNotFound));
+    it("answers another user's parlay as not found", () =>
+      spec.given([created()]).when(amend({}, OTHER_USER)).thenThrows(404, MESSAGES.parlayNotFound));
 
     it('answers a removed parlay as not found', () =>
       spec
@@ -117,15 +147,21 @@ describe('parlays', () => {
   });
 
   describe('removing a parlay', () => {
-    const spec = deciderSpec(parlay, (command: { type: 'RemoveParlay'; data: { parlayId: string }; metadata: ReturnType<typeof meta> }, state) =>
-      removeParlay(command, state),
+    const spec = deciderSpec(
+      parlay,
+      (command: { type: 'RemoveParlay'; data: { parlayId: string }; metadata: ReturnType<typeof meta> }, state) =>
+        removeParlay(command, state),
     );
     const remove = (userId = USER) => ({ type: 'RemoveParlay' as const, data: { parlayId: PARLAY }, metadata: meta({ userId }) });
 
     it('removes the parlay', () =>
-      spec.given([created()]).when(remove()).then([{ type: 'ParlayRemoved', data: { userId: USER, parlayId: PARLAY } }]));
+      spec
+        .given([created()])
+        .when(remove())
+        .then([{ type: 'ParlayRemoved', data: { userId: USER, parlayId: PARLAY } }]));
     it('answers a missing parlay as not found', () => spec.given([]).when(remove()).thenThrows(404, MESSAGES.parlayNotFound));
-    it("answers another user's parlay as not found", () => spec.given([created()]).when(remove(OTHER_USER)).thenThrows(404, MESSAGES.parlayNotFound));
+    it("answers another user's parlay as not found", () =>
+      spec.given([created()]).when(remove(OTHER_USER)).thenThrows(404, MESSAGES.parlayNotFound));
   });
 
   describe('the parlay a write answers with', () => {

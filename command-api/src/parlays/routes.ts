@@ -22,7 +22,12 @@ export const parlayRoutes = (router: Router, { services, auth, json, idempotent 
       (state) => createParlay({ type: 'CreateParlay', data: { ...body, parlayId }, metadata: scope.command }, state),
       { metadata: scope.event, create: true, recovering: scope.recovering },
     );
-    reply(ctx, 201, toParlayResponse(present(result.state, 'created', MESSAGES.parlayNotFound), rowVersion(result.version)), result.position);
+    reply(
+      ctx,
+      201,
+      toParlayResponse(present(result.state, 'created', MESSAGES.parlayNotFound), rowVersion(result.version)),
+      result.position,
+    );
   });
 
   router.put('/parlays/:id', auth, json, async (ctx) => {
@@ -36,7 +41,12 @@ export const parlayRoutes = (router: Router, { services, auth, json, idempotent 
       (state) => amendParlay({ type: 'AmendParlay', data: { ...body, parlayId }, metadata: scope.command }, state),
       { metadata: scope.event, expectedVersion: ifMatch(ctx) },
     );
-    reply(ctx, 200, toParlayResponse(present(result.state, 'created', MESSAGES.parlayNotFound), rowVersion(result.version)), result.position);
+    reply(
+      ctx,
+      200,
+      toParlayResponse(present(result.state, 'created', MESSAGES.parlayNotFound), rowVersion(result.version)),
+      result.position,
+    );
   });
 
   router.delete('/parlays/:id', auth, async (ctx) => {

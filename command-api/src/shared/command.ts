@@ -23,8 +23,11 @@ export interface Aggregate<S, E extends DomainEvent> {
   evolve: (state: S, event: Recorded<E>) => S;
 }
 
-export const fold = <S, E extends DomainEvent>(aggregate: Aggregate<S, E>, events: readonly Recorded<E>[], from = aggregate.initialState()): S =>
-  events.reduce(aggregate.evolve, from);
+export const fold = <S, E extends DomainEvent>(
+  aggregate: Aggregate<S, E>,
+  events: readonly Recorded<E>[],
+  from = aggregate.initialState(),
+): S => events.reduce(aggregate.evolve, from);
 
 /** The `never` check of an evolve's switch: an event type this aggregate does not know leaves it as it is. */
 export const ignoreUnknown = <S>(state: S, event: never): S => {

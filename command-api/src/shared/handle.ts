@@ -1,7 +1,5 @@
 import type { DomainEvent } from '@bt/contracts';
-import {
-  WrongExpectedRevision, type EventMetadata, type EventStore, type Position, type RecordedEvent,
-} from '@bt/event-store';
+import { WrongExpectedRevision, type EventMetadata, type EventStore, type Position, type RecordedEvent } from '@bt/event-store';
 import { ConflictError, NotFoundError } from '@bt/platform';
 import { fold, type Aggregate, type Recorded } from './command';
 
@@ -75,7 +73,15 @@ export async function handle<S, E extends DomainEvent>(
   if ((options.create || options.blind) && !options.recovering) {
     const initial = aggregate.initialState();
     try {
-      return await appendAndFold(store, streamId, aggregate, initial, decide(initial), options.create ? 'no_stream' : 'any', options.metadata);
+      return await appendAndFold(
+        store,
+        streamId,
+        aggregate,
+        initial,
+        decide(initial),
+        options.create ? 'no_stream' : 'any',
+        options.metadata,
+      );
     } catch (error) {
       if (!(error instanceof WrongExpectedRevision)) throw error;
       // Ids derived from an Idempotency-Key: the stream exists because this very request ran before.
@@ -120,13 +126,21 @@ async function appendAndFold<S, E extends DomainEvent>(
   if (events.length === 0) return { state, events, version: undefined, position: undefined, replayed: false };
   let result;
   try {
-    result = await store.append(streamId, events.map((e) => ({ type: e.type, data: e.data, metadata })), expected);
+    result = await store.append(
+      streamId,
+      events.map((e) => ({ type: e.type, data: e.data, metadata })),
+      expected,
+    );
   } catch (error) {
     // Someone appended since we read: deciding again on stale state could lose their change.
     if (error instanceof WrongExpectedRevision && typeof expected === 'bigint') throw new ConflictError();
     throw error;
   }
-  const next = fold(aggregate, events.map((e) => ({ ...e, occurredAt: metadata.occurredAt }) as Recorded<E>), state);
+  const next = fold(
+    aggregate,
+    events.map((e) => ({ ...e, occurredAt: metadata.occurredAt }) as Recorded<E>),
+    state,
+  );
   return { state: next, events, version: result.nextRevision, position: result.position, replayed: false };
 }
 

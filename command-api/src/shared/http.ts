@@ -30,7 +30,11 @@ export interface RequestScope {
 
 export const requestScope = (ctx: Context, services: Services, userId: string = currentUserId(ctx)): RequestScope => {
   const idempotency = ctx.state.idempotency as IdempotencyState | undefined;
-  const event: EventMetadata = { occurredAt: services.clock().toISOString(), commandId: services.newId(), schemaVersion: EVENT_SCHEMA_VERSION };
+  const event: EventMetadata = {
+    occurredAt: services.clock().toISOString(),
+    commandId: services.newId(),
+    schemaVersion: EVENT_SCHEMA_VERSION,
+  };
   if (idempotency) event.idempotencyKey = idempotency.key;
   return {
     userId,
@@ -96,7 +100,11 @@ export const idParam = (ctx: Context, notFound: string): string => {
 };
 
 /** The state a write left, when it is the live kind; else the thing is gone (404). */
-export const present = <S extends { status: string }, K extends S['status']>(state: S, status: K, notFound: string): Extract<S, { status: K }> => {
+export const present = <S extends { status: string }, K extends S['status']>(
+  state: S,
+  status: K,
+  notFound: string,
+): Extract<S, { status: K }> => {
   if (state.status !== status) throw new NotFoundError(notFound);
   return state as Extract<S, { status: K }>;
 };

@@ -14,7 +14,9 @@ describe('Idempotency-Key', () => {
   after(() => api?.close());
 
   const eventsOf = async (userId: string, type: string) =>
-    (await api.store.readAll({ after: START, maxCount: 100_000 })).filter((e) => e.type === type && (e.data as { userId: string }).userId === userId);
+    (await api.store.readAll({ after: START, maxCount: 100_000 })).filter(
+      (e) => e.type === type && (e.data as { userId: string }).userId === userId,
+    );
   const post = (path: string, token: string, key: string, body: unknown = bet) =>
     api.request('POST', path, { token, body, headers: { 'Idempotency-Key': key } });
 
@@ -53,7 +55,8 @@ describe('Idempotency-Key', () => {
     const created = answers.filter((a) => a.status === 201);
     expect(created.length).to.be.greaterThan(0);
     expect(new Set(created.map((a) => a.body.id)).size).to.equal(1);
-    for (const a of answers.filter((x) => x.status !== 201)) expect(a).to.deep.include({ status: 409, body: { message: MESSAGES.idempotencyInProgress } });
+    for (const a of answers.filter((x) => x.status !== 201))
+      expect(a).to.deep.include({ status: 409, body: { message: MESSAGES.idempotencyInProgress } });
     expect(await eventsOf(me.userId, 'BetPlaced')).to.have.length(1);
   });
 
@@ -79,7 +82,9 @@ describe('Idempotency-Key', () => {
     const first = await post('/api/bankroll', me.token, 'key-6', { amount: 25 });
     expect(first).to.deep.include({ status: 201, body: { message: 'Funds added', amount: 25 } });
     // As if the first attempt had died after appending, its record still pending long ago.
-    await sql`UPDATE command.idempotency SET state = 'pending', body = NULL, created_at = now() - interval '1 hour' WHERE key = 'key-6'`.execute(api.db);
+    await sql`UPDATE command.idempotency SET state = 'pending', body = NULL, created_at = now() - interval '1 hour' WHERE key = 'key-6'`.execute(
+      api.db,
+    );
     const retry = await post('/api/bankroll', me.token, 'key-6', { amount: 25 });
     expect(retry).to.deep.include({ status: 201, body: first.body });
     expect(retry.headers.get('X-Log-Position')).to.equal(first.headers.get('X-Log-Position'));

@@ -47,11 +47,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * nothing. A concurrent duplicate waits for the first one's answer, else gets 409. A failed first
  * attempt leaves nothing recorded, so a retry runs afresh. Place after auth and the body parser.
  */
-export const idempotent = (
-  database: Kysely<any>,
-  ready: () => Promise<void>,
-  options: IdempotencyOptions = {},
-): Middleware => {
+export const idempotent = (database: Kysely<any>, ready: () => Promise<void>, options: IdempotencyOptions = {}): Middleware => {
   const db = (database as Kysely<CommandSchema>).withSchema('command');
   const waitMs = options.waitMs ?? 3_000;
   const abandonAfterMs = options.abandonAfterMs ?? 60_000;

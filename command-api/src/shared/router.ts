@@ -16,4 +16,3 @@ export interface RouteKit {
   /** Idempotency-Key handling for a POST (after auth and the body parser). */
   idempotent: Middleware;
 }
-

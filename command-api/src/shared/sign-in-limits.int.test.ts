@@ -80,7 +80,13 @@ describe('sign-in and registration limits over HTTP', () => {
   });
 
   describe('with small limits', () => {
-    const limits: SignInLimits = { loginFailuresPerEmail: 3, loginFailuresPerAddress: 5, registrationsPerEmail: 2, registrationsPerAddress: 4, windowSeconds: 60 };
+    const limits: SignInLimits = {
+      loginFailuresPerEmail: 3,
+      loginFailuresPerAddress: 5,
+      registrationsPerEmail: 2,
+      registrationsPerAddress: 4,
+      windowSeconds: 60,
+    };
     let trusted: TestApi;
     let direct: TestApi;
     before(async () => {
@@ -130,8 +136,14 @@ describe('sign-in and registration limits over HTTP', () => {
 
     it('keeps the counts in Postgres, so another replica refuses the same e-mail', async () => {
       const replica = createCommandApi({
-        store: trusted.store, db: trusted.db, pool: trusted.pool, jwtSecret: JWT_SECRET, signInLimits: limits, trustProxyHops: 1,
-        passwordCost: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, log: () => undefined,
+        store: trusted.store,
+        db: trusted.db,
+        pool: trusted.pool,
+        jwtSecret: JWT_SECRET,
+        signInLimits: limits,
+        trustProxyHops: 1,
+        passwordCost: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+        log: () => undefined,
       });
       const server: Server = createServer(replica.callback());
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -17,7 +17,11 @@ export const meta = (overrides: Partial<CommandMetadata> = {}): CommandMetadata 
  */
 export const deciderSpec = <S, E extends DomainEvent, C>(aggregate: Aggregate<S, E>, decide: (command: C, state: S) => E[]) => ({
   given: (events: (E | Recorded<E>)[]) => {
-    const state = () => fold(aggregate, events.map((e) => ({ occurredAt: EARLIER, ...e }) as Recorded<E>));
+    const state = () =>
+      fold(
+        aggregate,
+        events.map((e) => ({ occurredAt: EARLIER, ...e }) as Recorded<E>),
+      );
     return {
       when: (command: C) => ({
         then: (expected: E[]) => expect(decide(command, state())).to.deep.equal(expected),

@@ -92,7 +92,10 @@ export const register = async (services: Services, scope: RequestScope, body: Re
       streams.user(scope.userId),
       user,
       (state) =>
-        registerUser({ type: 'RegisterUser', data: { email: body.email, username: body.username, passwordHash }, metadata: scope.command }, state),
+        registerUser(
+          { type: 'RegisterUser', data: { email: body.email, username: body.username, passwordHash }, metadata: scope.command },
+          state,
+        ),
       { metadata: scope.event, create: true, recovering: scope.recovering },
     );
     if (result.state.status !== 'registered') throw new ConflictError(MESSAGES.emailTaken);
@@ -189,7 +192,9 @@ export const updatePassword = async (
 
 /** "Log out of all devices": every session ends, this one included. */
 export const logOutEverywhere = async (services: Services, scope: RequestScope): Promise<AccountResult> => {
-  const result = await handleRevoking(services, scope, (state) => revokeSessions({ type: 'RevokeSessions', data: {}, metadata: scope.command }, state));
+  const result = await handleRevoking(services, scope, (state) =>
+    revokeSessions({ type: 'RevokeSessions', data: {}, metadata: scope.command }, state),
+  );
   if (result.state.status !== 'registered') throw new UnauthorizedError();
   return { user: result.state, position: result.position };
 };

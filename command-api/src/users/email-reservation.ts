@@ -27,5 +27,4 @@ export const evolve = (state: EmailReservation, event: Recorded<EmailEvent>): Em
 /** `email-{sha256(lower(email))}`: who holds an address, so addresses are unique without a read model. */
 export const emailReservation: Aggregate<EmailReservation, EmailEvent> = { initialState: () => ({ status: 'free' }), evolve };
 
-export const emailStream = (email: string): string =>
-  streams.email(createHash('sha256').update(email.trim().toLowerCase()).digest('hex'));
+export const emailStream = (email: string): string => streams.email(createHash('sha256').update(email.trim().toLowerCase()).digest('hex'));

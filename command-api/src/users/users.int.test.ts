@@ -43,13 +43,19 @@ describe('accounts over HTTP', () => {
     it('answers the spec’s messages for bad input', async () => {
       expect((await register({ email: 'nope', password: 'secret1' })).body).to.deep.equal({ message: MESSAGES.invalidEmail });
       expect((await register({ email: 'a@b.co', password: '123' })).body).to.deep.equal({ message: MESSAGES.passwordTooShort });
-      expect((await register({ email: 'a@b.co', password: 'secret1', username: 'x' })).body).to.deep.equal({ message: MESSAGES.usernameTooShort });
+      expect((await register({ email: 'a@b.co', password: 'secret1', username: 'x' })).body).to.deep.equal({
+        message: MESSAGES.usernameTooShort,
+      });
     });
 
     it('takes over a stale reservation whose account was never written', async () => {
       const stream = emailStream('ghost@example.com');
       const metadata = { occurredAt: now.toISOString(), commandId: 'c', schemaVersion: 1 };
-      await api.store.append(stream, [{ type: 'EmailReserved', data: { userId: '0190a000-0000-7000-8000-00000000dead', email: 'ghost@example.com' }, metadata }], 'no_stream');
+      await api.store.append(
+        stream,
+        [{ type: 'EmailReserved', data: { userId: '0190a000-0000-7000-8000-00000000dead', email: 'ghost@example.com' }, metadata }],
+        'no_stream',
+      );
       expect((await register({ email: 'ghost@example.com', password: 'secret1' })).status).to.equal(409);
       now = new Date(now.getTime() + RESERVATION_GRACE_MS + 1);
       try {
@@ -135,9 +141,15 @@ describe('accounts over HTTP', () => {
     it('answers the spec’s messages for bad input', async () => {
       const me = await api.signUp('pw');
       const put = (body: Record<string, unknown>) => api.request('PUT', '/api/auth/update-password', { token: me.token, body });
-      expect((await put({ newPassword: 'abcdef', confirmPassword: 'abcdef' })).body).to.deep.equal({ message: MESSAGES.currentPasswordRequired });
-      expect((await put({ currentPassword: 'x', newPassword: 'abc', confirmPassword: 'abc' })).body).to.deep.equal({ message: MESSAGES.passwordTooShort });
-      expect((await put({ currentPassword: 'x', newPassword: 'abcdef', confirmPassword: 'abcdeg' })).body).to.deep.equal({ message: MESSAGES.passwordsDontMatch });
+      expect((await put({ newPassword: 'abcdef', confirmPassword: 'abcdef' })).body).to.deep.equal({
+        message: MESSAGES.currentPasswordRequired,
+      });
+      expect((await put({ currentPassword: 'x', newPassword: 'abc', confirmPassword: 'abc' })).body).to.deep.equal({
+        message: MESSAGES.passwordTooShort,
+      });
+      expect((await put({ currentPassword: 'x', newPassword: 'abcdef', confirmPassword: 'abcdeg' })).body).to.deep.equal({
+        message: MESSAGES.passwordsDontMatch,
+      });
     });
   });
 

@@ -14,11 +14,21 @@ describe('goal progress', () => {
   });
 
   it('is completed once the amount reaches the target, whatever the day', () => {
-    expect(goalProgress({ ...goal, currentAmount: 250 }, '2025-05-01')).to.deep.equal({ status: 'completed', progress: 100, daysLeft: 0, amountToGo: -50 });
+    expect(goalProgress({ ...goal, currentAmount: 250 }, '2025-05-01')).to.deep.equal({
+      status: 'completed',
+      progress: 100,
+      daysLeft: 0,
+      amountToGo: -50,
+    });
   });
 
   it('is paused while paused, and counts a loss as no progress', () => {
-    expect(goalProgress({ ...goal, currentAmount: -30, paused: true }, '2025-03-01')).to.deep.equal({ status: 'paused', progress: 0, daysLeft: 30, amountToGo: 200 });
+    expect(goalProgress({ ...goal, currentAmount: -30, paused: true }, '2025-03-01')).to.deep.equal({
+      status: 'paused',
+      progress: 0,
+      daysLeft: 30,
+      amountToGo: 200,
+    });
   });
 
   it('leaves out "failed" when no day is given (the stored status)', () => {

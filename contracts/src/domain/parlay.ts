@@ -41,7 +41,11 @@ export const MAX_PARLAY_ODDS = 1_000_000;
 
 /** True when the legs, all of them priced in (pushes too), come to at most MAX_PARLAY_ODDS. */
 export const parlayOddsInRange = (legs: readonly PricedLeg[]): boolean =>
-  priceParlay(legs.map((leg) => ({ odds: leg.odds })), 0).decimalOdds <= 1 + MAX_PARLAY_ODDS / 100;
+  priceParlay(
+    legs.map((leg) => ({ odds: leg.odds })),
+    0,
+  ).decimalOdds <=
+  1 + MAX_PARLAY_ODDS / 100;
 
 /**
  * The parlay's outcome from its legs: any lost leg loses it; while a leg is pending (and none lost)

@@ -12,7 +12,10 @@ const americanOdds = fc
   .chain((n) => fc.constantFrom(n, -n))
   .map((n) => (n > 0 ? `+${n}` : String(n)));
 /** Text that is not American odds: a decimal price, a fraction, blank, or |odds| under 100. */
-const unreadableOdds = fc.oneof(fc.constantFrom('', '1.9', '5/2', 'abc', '+', '-99', '99', '+1e3'), fc.integer({ min: -99, max: 99 }).map(String));
+const unreadableOdds = fc.oneof(
+  fc.constantFrom('', '1.9', '5/2', 'abc', '+', '-99', '99', '+1e3'),
+  fc.integer({ min: -99, max: 99 }).map(String),
+);
 const stake = fc.integer({ min: 1, max: 1_000_000 }).map((cents) => cents / 100);
 const leg = fc.record({ odds: americanOdds, outcome });
 const legs = fc.array(leg, { minLength: 1, maxLength: 8 });

@@ -40,7 +40,6 @@ const READ_BATCH = 500;
 /** Stream reads in flight at once for `readStreams`. */
 const STREAM_READ_CONCURRENCY = 16;
 
-
 /**
  * The EventStoreDB adapter of the event store port, over `$all` without system events. Positions are
  * `$all`'s (commit, prepare) pairs. The client library (gRPC) is loaded only when this is called.

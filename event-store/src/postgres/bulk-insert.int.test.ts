@@ -49,8 +49,13 @@ describe('bulk insert into the Postgres event store (test and benchmark volumes)
     const failed = await bulkInsertEvents(pool, 'eventstore', [
       { ...event('Other', {}), streamId: streamId('bulk'), revision: 0 },
       { ...event('Again', {}), streamId: a, revision: 0 },
-    ]).then(() => false, () => true);
+    ]).then(
+      () => false,
+      () => true,
+    );
     expect(failed).to.equal(true);
-    expect(await store.readAll({ after: START, maxCount: 100 }).then((events) => events.filter((e) => e.type === 'Other'))).to.deep.equal([]);
+    expect(await store.readAll({ after: START, maxCount: 100 }).then((events) => events.filter((e) => e.type === 'Other'))).to.deep.equal(
+      [],
+    );
   });
 });

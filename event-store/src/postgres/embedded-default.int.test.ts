@@ -98,7 +98,10 @@ describe('embedded default Postgres password', function () {
     const old = await startTheOldWay(dataDir, port);
     try {
       await query(urlWith(FORMER_DEFAULT_PASSWORD, port, 'postgres'), `create database ${EMBEDDED_DATABASE}`);
-      await query(urlWith(FORMER_DEFAULT_PASSWORD, port), "create table kept (note text); insert into kept values ('from before the upgrade')");
+      await query(
+        urlWith(FORMER_DEFAULT_PASSWORD, port),
+        "create table kept (note text); insert into kept values ('from before the upgrade')",
+      );
       // While the old version still runs, the new one says why it cannot use it.
       await useEmbeddedDefault({ dataDir, port }).then(
         () => expect.fail('used a server that refuses its password'),

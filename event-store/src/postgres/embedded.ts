@@ -196,7 +196,7 @@ async function waitForPreviousServer(dataDir: string, ms = 15_000) {
       return (e as NodeJS.ErrnoException).code === 'EPERM';
     }
   };
-  for (const deadline = Date.now() + ms; pid > 0 && alive() && Date.now() < deadline; ) {
+  for (const deadline = Date.now() + ms; pid > 0 && alive() && Date.now() < deadline;) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -84,7 +84,9 @@ try {
       const ms = performance.now() - t;
       const node = process.cpuUsage(cpu);
       const pgMs = pgCpu() - pgBefore;
-      const split = `Node ${((node.user + node.system) / events).toFixed(1)} us/event` + (Number.isNaN(pgMs) ? '' : `, Postgres ${((pgMs * 1000) / events).toFixed(1)} us/event`);
+      const split =
+        `Node ${((node.user + node.system) / events).toFixed(1)} us/event` +
+        (Number.isNaN(pgMs) ? '' : `, Postgres ${((pgMs * 1000) / events).toFixed(1)} us/event`);
       console.log(`${name}, round ${round}: ${events.toLocaleString('en-US')} events at ${rate(events, ms)} (${split})`);
     }
   }
@@ -101,7 +103,7 @@ try {
 
 /** Paging with readAll, as callers did before readAllPages (readAll reads the next page ahead too). */
 async function* pagesOf(store: EventStore, maxCount: number): AsyncGenerator<RecordedEvent[]> {
-  for (let after: Position = START; ; ) {
+  for (let after: Position = START; ;) {
     const page = await store.readAll({ after, maxCount });
     if (page.length === 0) return;
     after = page[page.length - 1].position;

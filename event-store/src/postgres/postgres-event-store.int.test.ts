@@ -44,7 +44,10 @@ describe('Postgres event store', () => {
       await store.append(c, [event('BetPlaced', {})], 'no_stream');
       const error = await store
         .appendMany([a, b, c].map((s) => ({ streamId: s, events: [event('BetPlaced', {})], expected: 'no_stream' as const })))
-        .then(() => undefined, (e: unknown) => e);
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       expect(error).to.be.instanceOf(WrongExpectedRevision);
       expect(error).to.include({ streamId: c, actual: 0n });
       expect(await store.readStream(a)).to.deep.equal([]);
@@ -57,7 +60,10 @@ describe('Postgres event store', () => {
     it('refuses the same new stream twice in one appendMany, appending nothing', async () => {
       const [a, b] = [streamId('bet'), streamId('bet')];
       const appends = [a, b, a].map((s) => ({ streamId: s, events: [event('BetPlaced', {})], expected: 'no_stream' as const }));
-      const error = await store.appendMany(appends).then(() => undefined, (e: unknown) => e);
+      const error = await store.appendMany(appends).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).to.be.instanceOf(WrongExpectedRevision);
       expect(await store.readStream(a)).to.deep.equal([]);
       expect(await store.readStream(b)).to.deep.equal([]);
@@ -66,11 +72,18 @@ describe('Postgres event store', () => {
     it('creates many new streams in few statements, each with its events in order and its own result', async () => {
       const ids = Array.from({ length: 2500 }, () => streamId('bet'));
       const results = await store.appendMany(
-        ids.map((s, i) => ({ streamId: s, events: [event('BetPlaced', { i }), event('BetSettled', { i })], expected: 'no_stream' as const })),
+        ids.map((s, i) => ({
+          streamId: s,
+          events: [event('BetPlaced', { i }), event('BetSettled', { i })],
+          expected: 'no_stream' as const,
+        })),
       );
       expect(results.map((r) => r.nextRevision)).to.deep.equal(ids.map(() => 1n));
       const read = await store.readStream(ids[1234]);
-      expect(read.map((e) => [e.revision, e.type, e.data])).to.deep.equal([[0n, 'BetPlaced', { i: 1234 }], [1n, 'BetSettled', { i: 1234 }]]);
+      expect(read.map((e) => [e.revision, e.type, e.data])).to.deep.equal([
+        [0n, 'BetPlaced', { i: 1234 }],
+        [1n, 'BetSettled', { i: 1234 }],
+      ]);
       expect(comparePositions(results[1234].position, read[1].position)).to.equal(0);
     });
 
@@ -82,7 +95,10 @@ describe('Postgres event store', () => {
           { streamId: b, events: [event('BetPlaced', { text: 'nul \u0000 here' })], expected: 'no_stream' },
           { streamId: c, events: [event('BetPlaced', { ok: true })], expected: 'no_stream' },
         ])
-        .then(() => undefined, (e: unknown) => e);
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       expect(error).to.be.instanceOf(Error).and.not.to.be.instanceOf(WrongExpectedRevision);
       for (const s of [a, b, c]) expect(await store.readStream(s)).to.deep.equal([]);
     });
@@ -101,7 +117,9 @@ describe('Postgres event store', () => {
 
       // A reader ordering by sequence alone sees the fast event and moves past the slow one's number...
       const naiveBefore = await readBySequenceOnly(db.url, 0n);
-      expect(naiveBefore.map((r) => r.streamId)).to.include(fastStream).and.not.include(slowStream);
+      expect(naiveBefore.map((r) => r.streamId))
+        .to.include(fastStream)
+        .and.not.include(slowStream);
       const naiveCheckpoint = naiveBefore[naiveBefore.length - 1].prepare;
       // ...while this store shows nothing beyond the open transaction yet.
       expect((await store.readAll({ after: head, maxCount: 10 })).map((e) => e.streamId)).to.not.include(fastStream);
@@ -274,7 +292,7 @@ describe('Postgres event store', () => {
     }
     // Paging with readAll gives the very same sequence.
     const paged: RecordedEvent[] = [];
-    for (let after: Position = head; ; ) {
+    for (let after: Position = head; ;) {
       const page = await store.readAll({ after, maxCount: 37 });
       if (page.length === 0) break;
       paged.push(...page);

@@ -337,9 +337,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
   /** The query of one stream's append (appendSql's variant for `expected`). */
   const appendQuery = (streamId: string, events: NewEvent[], expected: ExpectedRevision): pg.QueryConfig & { rowMode: 'array' } => {
     const variant = typeof expected === 'bigint' ? 'revision' : expected;
-    const payload = JSON.stringify(
-      events.map((e) => ({ id: e.id ?? uuidv7(), type: e.type, data: e.data ?? null, metadata: e.metadata })),
-    );
+    const payload = JSON.stringify(events.map((e) => ({ id: e.id ?? uuidv7(), type: e.type, data: e.data ?? null, metadata: e.metadata })));
     return {
       name: `${schemaName}.append-${variant}`,
       text: appendText[variant],
@@ -366,7 +364,12 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     );
     let rows: Row[];
     try {
-      ({ rows } = await client.query<Row>({ name: `${schemaName}.append-new-streams`, text: newStreamsText, values: [payload], rowMode: 'array' }));
+      ({ rows } = await client.query<Row>({
+        name: `${schemaName}.append-new-streams`,
+        text: newStreamsText,
+        values: [payload],
+        rowMode: 'array',
+      }));
     } catch (e) {
       if ((e as { code?: string }).code === '23505') throw new WrongExpectedRevision(batch[0].streamId, 'no_stream', 'no_stream');
       throw e;
@@ -461,9 +464,10 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
       let failed: unknown;
       try {
         await client.query('BEGIN');
-        for (let i = 0; i < appends.length; ) {
+        for (let i = 0; i < appends.length;) {
           const batch: StreamAppend[] = [];
-          while (i < appends.length && appends[i].expected === 'no_stream' && batch.length < NEW_STREAMS_PER_STATEMENT) batch.push(appends[i++]);
+          while (i < appends.length && appends[i].expected === 'no_stream' && batch.length < NEW_STREAMS_PER_STATEMENT)
+            batch.push(appends[i++]);
           if (batch.length > 1) {
             results.push(...(await appendNewStreams(client, batch)));
             continue;

@@ -4,7 +4,10 @@ import type { Middleware } from 'koa';
 
 /** The small typed set of errors a service raises; each knows its status. */
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -30,7 +33,11 @@ export class ConflictError extends HttpError {
 }
 /** 429 (a limit per client or user) or 503 (the server is full): answered with `Retry-After`. */
 export class RetryLaterError extends HttpError {
-  constructor(status: 429 | 503, readonly retryAfterSeconds: number, message: string) {
+  constructor(
+    status: 429 | 503,
+    readonly retryAfterSeconds: number,
+    message: string,
+  ) {
     super(status, message);
   }
 }
@@ -46,7 +53,8 @@ export class TooManyRequestsError extends RetryLaterError {
  * its first issue's message; errors from Koa and its middleware keep their 4xx status; anything
  * else is logged and becomes a 500 without internals.
  */
-export const errorMiddleware = (log: (error: unknown) => void = console.error): Middleware =>
+export const errorMiddleware =
+  (log: (error: unknown) => void = console.error): Middleware =>
   async (ctx, next) => {
     try {
       await next();

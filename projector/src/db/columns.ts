@@ -65,4 +65,6 @@ export type TableType<D> = D extends { columns: infer C } ? { [K in keyof C]: C[
 
 /** The money (numeric) columns of a declaration: a projection keeps running sums of them in integer cents. */
 export const moneyColumns = (declaration: { columns: object }): string[] =>
-  Object.entries(declaration.columns as Record<string, Column>).filter(([, c]) => c.type === 'numeric').map(([name]) => name);
+  Object.entries(declaration.columns as Record<string, Column>)
+    .filter(([, c]) => c.type === 'numeric')
+    .map(([name]) => name);

@@ -18,7 +18,11 @@ export async function loadUserStates(db: Kysely<Database>, schema: string, userI
   const tables = await Promise.all(
     LOADED.map(async ({ table, load }) => {
       const owner = TABLES[table].owner;
-      const rows = await s.selectFrom(table).selectAll().where(sql<boolean>`${sql.ref(owner)} = any(${ids}::uuid[])`).execute();
+      const rows = await s
+        .selectFrom(table)
+        .selectAll()
+        .where(sql<boolean>`${sql.ref(owner)} = any(${ids}::uuid[])`)
+        .execute();
       return { owner, rows: rows as Record<string, unknown>[], load, projected: table === 'user_stats' };
     }),
   );

@@ -53,7 +53,11 @@ describe('the table declarations agree with the landed migrations', () => {
       order by k.table_name, k.ordinal_position`.execute(db);
     const tables: Record<string, Shape> = {};
     for (const c of columns) {
-      (tables[c.table_name] ??= { columns: [], key: [] }).columns.push({ name: c.column_name, type: c.data_type, nullable: c.is_nullable === 'YES' });
+      (tables[c.table_name] ??= { columns: [], key: [] }).columns.push({
+        name: c.column_name,
+        type: c.data_type,
+        nullable: c.is_nullable === 'YES',
+      });
     }
     for (const k of keys) tables[k.table_name]?.key.push(k.column_name);
     return tables;
@@ -65,7 +69,9 @@ describe('the table declarations agree with the landed migrations', () => {
         name,
         {
           columns: Object.entries(declaration.columns as Record<string, Column>).map(([column, c]) => ({
-            name: column, type: INFORMATION_SCHEMA_TYPE[c.type], nullable: c.nullable,
+            name: column,
+            type: INFORMATION_SCHEMA_TYPE[c.type],
+            nullable: c.nullable,
           })),
           key: [...declaration.key],
         },
@@ -77,5 +83,4 @@ describe('the table declarations agree with the landed migrations', () => {
     expect(Object.keys(tables).sort()).to.deep.equal(Object.keys(declared()).sort());
     for (const [name, shape] of Object.entries(declared())) expect(tables[name], name).to.deep.equal(shape);
   });
-
 });

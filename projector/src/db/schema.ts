@@ -263,7 +263,18 @@ const projection_failures = table({
  * their columns (the migrations must agree with it, see schema.int.test.ts).
  */
 export const TABLES = {
-  users, bets, parlays, bankroll, user_stats, daily, sport_distribution, streaks, goals, journal_entries, user_streams, projection_failures,
+  users,
+  bets,
+  parlays,
+  bankroll,
+  user_stats,
+  daily,
+  sport_distribution,
+  streaks,
+  goals,
+  journal_entries,
+  user_streams,
+  projection_failures,
 };
 
 /** The projector's position in the global log (no user's: the writer's checkpoint statement writes it, not the row writer). */

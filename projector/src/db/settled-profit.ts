@@ -22,7 +22,9 @@ export const settledProfitFromReadModel =
   (db: Kysely<any>) =>
   async (userId: string): Promise<number | undefined> => {
     try {
-      const { rows } = await sql<{ settled_profit: number }>`SELECT settled_profit FROM ${sql.id(READ_SCHEMA, 'bankroll')} WHERE user_id = ${userId}`.execute(db);
+      const { rows } = await sql<{
+        settled_profit: number;
+      }>`SELECT settled_profit FROM ${sql.id(READ_SCHEMA, 'bankroll')} WHERE user_id = ${userId}`.execute(db);
       return Number(rows[0]?.settled_profit ?? 0);
     } catch (error) {
       const code = (error as { code?: string }).code;

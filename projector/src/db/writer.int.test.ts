@@ -77,7 +77,10 @@ describe('writing read-model rows: multi-row inserts and COPY give the same rows
     const client = await pool.connect();
     try {
       await migrateReadModels(db, 'refused');
-      const failed = await writeChangesByCopy(client, db, 'refused', changes, '9.9').then(() => false, () => true);
+      const failed = await writeChangesByCopy(client, db, 'refused', changes, '9.9').then(
+        () => false,
+        () => true,
+      );
       expect(failed).to.equal(true);
     } finally {
       client.release();

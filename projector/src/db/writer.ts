@@ -25,11 +25,14 @@ interface TableSpec {
 const SPECS = Object.fromEntries(
   Object.entries(TABLES).map(([name, declaration]): [string, TableSpec] => {
     const columns = Object.entries(declaration.columns as Record<string, Column>);
-    return [name, {
-      key: [...declaration.key],
-      columns: columns.map(([column, c]) => [column, c.type]),
-      nullable: new Set(columns.filter(([, c]) => c.nullable).map(([column]) => column)),
-    }];
+    return [
+      name,
+      {
+        key: [...declaration.key],
+        columns: columns.map(([column, c]) => [column, c.type]),
+        nullable: new Set(columns.filter(([, c]) => c.nullable).map(([column]) => column)),
+      },
+    ];
   }),
 ) as { [T in TableName]: TableSpec };
 
@@ -145,8 +148,7 @@ export const unstorableKey = (table: TableName, key: object): string | undefined
 const CHUNK = 5_000;
 
 const QUOTE = /[\\"]/g;
-const quoted = (text: string): string =>
-  `"${text.includes('"') || text.includes('\\') ? text.replace(QUOTE, '\\$&') : text}"`;
+const quoted = (text: string): string => `"${text.includes('"') || text.includes('\\') ? text.replace(QUOTE, '\\$&') : text}"`;
 
 /** How a column travels: timestamps as epoch milliseconds (far cheaper to format than ISO text). */
 const wireType = (type: PgType): string => (type === 'timestamptz' ? 'float8' : type);
@@ -173,7 +175,10 @@ export const arrayLiteral = (values: readonly unknown[], type: PgType): string =
 const insertRows = (schema: string, table: TableName, spec: TableSpec, rows: readonly object[]) => {
   const names = spec.columns.map(([name]) => name);
   const arrays = spec.columns.map(([name, type]) => {
-    const literal = arrayLiteral(rows.map((row) => (row as Record<string, unknown>)[name]), type);
+    const literal = arrayLiteral(
+      rows.map((row) => (row as Record<string, unknown>)[name]),
+      type,
+    );
     return sql`${literal}::${sql.raw(wireType(type))}[]`;
   });
   const values = spec.columns.map(([name, type]) =>
@@ -193,13 +198,14 @@ function* inserts(schema: string, table: TableName, rows: readonly object[]): Ge
 function* upserts(schema: string, table: TableName, rows: readonly object[]): Generator<Statement> {
   const spec = SPECS[table];
   const updated = spec.columns.map(([name]) => name).filter((name) => !spec.key.includes(name));
-  const onConflict = updated.length === 0
-    ? sql`on conflict do nothing`
-    : sql`on conflict (${sql.join(spec.key.map((k) => sql.id(k)))}) do update set ${sql.join(
-        updated.map((name) => sql`${sql.id(name)} = excluded.${sql.id(name)}`),
-      )} where (${sql.join(updated.map((name) => sql`t.${sql.id(name)}`))}) is distinct from (${sql.join(
-        updated.map((name) => sql`excluded.${sql.id(name)}`),
-      )})`;
+  const onConflict =
+    updated.length === 0
+      ? sql`on conflict do nothing`
+      : sql`on conflict (${sql.join(spec.key.map((k) => sql.id(k)))}) do update set ${sql.join(
+          updated.map((name) => sql`${sql.id(name)} = excluded.${sql.id(name)}`),
+        )} where (${sql.join(updated.map((name) => sql`t.${sql.id(name)}`))}) is distinct from (${sql.join(
+          updated.map((name) => sql`excluded.${sql.id(name)}`),
+        )})`;
   for (let i = 0; i < rows.length; i += CHUNK) {
     yield () => sql`${insertRows(schema, table, spec, rows.slice(i, i + CHUNK))} ${onConflict}`;
   }
@@ -211,10 +217,19 @@ function* deletes(schema: string, table: TableName, keys: readonly object[]): Ge
   for (let i = 0; i < keys.length; i += CHUNK) {
     yield () => {
       const chunk = keys.slice(i, i + CHUNK);
-      const arrays = keyColumns.map(([name, type]) => sql`${arrayLiteral(chunk.map((k) => (k as Record<string, unknown>)[name]), type)}::${sql.raw(type)}[]`);
+      const arrays = keyColumns.map(
+        ([name, type]) =>
+          sql`${arrayLiteral(
+            chunk.map((k) => (k as Record<string, unknown>)[name]),
+            type,
+          )}::${sql.raw(type)}[]`,
+      );
       return sql`delete from ${sql.id(schema, table)} as t
         using unnest(${sql.join(arrays)}) as k(${sql.join(keyColumns.map(([n]) => sql.id(n)))})
-        where ${sql.join(keyColumns.map(([n]) => sql`t.${sql.id(n)} = k.${sql.id(n)}`), sql` and `)}`;
+        where ${sql.join(
+          keyColumns.map(([n]) => sql`t.${sql.id(n)} = k.${sql.id(n)}`),
+          sql` and `,
+        )}`;
     };
   }
 }
@@ -365,7 +380,13 @@ const copyRows = async (client: pg.ClientBase, schema: string, table: TableName,
  * COPY loads several times faster than the multi-row inserts the live projector's small batches
  * use). Deletes and upserts are `writeChanges`' own statements.
  */
-export async function writeChangesByCopy(client: pg.ClientBase, db: Kysely<any>, schema: string, changes: RowChanges, position: string): Promise<void> {
+export async function writeChangesByCopy(
+  client: pg.ClientBase,
+  db: Kysely<any>,
+  schema: string,
+  changes: RowChanges,
+  position: string,
+): Promise<void> {
   const run = async (statement: { compile: (db: Kysely<any>) => { sql: string; parameters: readonly unknown[] } }) => {
     const query = statement.compile(db);
     await client.query(query.sql, query.parameters as unknown[]);

@@ -153,7 +153,10 @@ export class ProjectionEngine {
    */
   refuse(user: UserChanges, error: unknown): void {
     const streams = user.changes.user_streams;
-    this.noteStreams(user.userId, [...streams.inserts, ...streams.upserts].map((r) => r.stream_id));
+    this.noteStreams(
+      user.userId,
+      [...streams.inserts, ...streams.upserts].map((r) => r.stream_id),
+    );
     this.fail(user.userId, user.lastEvent, error);
   }
 

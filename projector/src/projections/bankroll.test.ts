@@ -5,7 +5,13 @@ import { EventLog } from '../testing/event-log';
 describe('bankroll projection', () => {
   it('starts every user at zero with no update time', () => {
     const log = new EventLog().register();
-    expect(replayUser(log.events).bankroll).to.deep.include({ amount: 0, deposits: 0, withdrawals: 0, settled_profit: 0, updated_at: null });
+    expect(replayUser(log.events).bankroll).to.deep.include({
+      amount: 0,
+      deposits: 0,
+      withdrawals: 0,
+      settled_profit: 0,
+      updated_at: null,
+    });
   });
 
   it('is deposits minus withdrawals plus settled profit', () => {

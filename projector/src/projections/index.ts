@@ -89,8 +89,9 @@ export const takeUserChanges = (state: UserState, changes: RowChanges): void => 
 };
 
 /** The tables a user's state is loaded from, and the read model each row goes to. */
-export const LOADED: readonly { table: TableName; load: (state: UserState, row: object) => void }[] = READ_MODELS
-  .filter((model) => model !== userStreamsProjection) // nothing is derived from it
+export const LOADED: readonly { table: TableName; load: (state: UserState, row: object) => void }[] = READ_MODELS.filter(
+  (model) => model !== userStreamsProjection,
+) // nothing is derived from it
   .map((model) => ({ table: model.table, load: (state, row) => model.rowSet(state).load(row) }));
 
 /** Every row the user has in the read models, built from their state (replay and tests). */

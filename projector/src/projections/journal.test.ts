@@ -17,7 +17,14 @@ describe('journal projection', () => {
     log.at('2025-03-04T10:00:00.000Z').reviseJournal(id, { content: 'Final', tags: ['nba', 'discipline'] });
 
     const [entry] = replayUser(log.events).journalEntries;
-    expect(entry).to.deep.include({ title: 'Week 1', content: 'Final', tags: ['nba', 'discipline'], type: 'weekly', mood: 'positive', version: 1 });
+    expect(entry).to.deep.include({
+      title: 'Week 1',
+      content: 'Final',
+      tags: ['nba', 'discipline'],
+      type: 'weekly',
+      mood: 'positive',
+      version: 1,
+    });
     expect(entry.updated_at.toISOString()).to.equal('2025-03-04T10:00:00.000Z');
   });
 

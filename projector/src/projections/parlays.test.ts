@@ -15,11 +15,14 @@ describe('parlays projection', () => {
 
   it('prices a pushed leg out and wins on the remaining legs', () => {
     const log = new EventLog().register();
-    log.createParlay([
-      { odds: '+100', outcome: 'win' },
-      { odds: '+150', outcome: 'push' },
-      { odds: '-200', outcome: 'win' },
-    ], { stake: 50 });
+    log.createParlay(
+      [
+        { odds: '+100', outcome: 'win' },
+        { odds: '+150', outcome: 'push' },
+        { odds: '-200', outcome: 'win' },
+      ],
+      { stake: 50 },
+    );
 
     const [parlay] = replayUser(log.events).parlays;
     expect(parlay).to.include({ decimal_odds: 3, total_odds: '+200', potential_profit: 100, outcome: 'win', profit: 100 });
@@ -43,22 +46,40 @@ describe('parlays projection', () => {
 
   it('keeps the chosen outcome while legs are pending, and derives it once they settle', () => {
     const log = new EventLog().register();
-    const id = log.createParlay([{ odds: '+100', outcome: 'win' }, { odds: '+100', outcome: 'pending' }], { stake: 10 });
+    const id = log.createParlay(
+      [
+        { odds: '+100', outcome: 'win' },
+        { odds: '+100', outcome: 'pending' },
+      ],
+      { stake: 10 },
+    );
     log.settleParlay(id, 'win');
     expect(replayUser(log.events).parlays[0]).to.include({ outcome: 'win', profit: 30 });
 
-    log.amendParlay(id, { legs: [{ odds: '+100', outcome: 'win' }, { odds: '+100', outcome: 'loss' }] });
+    log.amendParlay(id, {
+      legs: [
+        { odds: '+100', outcome: 'win' },
+        { odds: '+100', outcome: 'loss' },
+      ],
+    });
     expect(replayUser(log.events).parlays[0]).to.include({ outcome: 'loss', profit: -10, version: 2 });
   });
 
   it('shows a parlay in the bet history as its name, sport and type parlay, total odds and leg count', () => {
     const log = new EventLog().register();
-    const id = log.createParlay([{ odds: '+100', outcome: 'win' }, { odds: '+100', outcome: 'win' }, { odds: '+100', outcome: 'win' }], {
-      name: 'Treble',
-      stake: 10,
-      date: '2025-02-20',
-      notes: 'fun',
-    });
+    const id = log.createParlay(
+      [
+        { odds: '+100', outcome: 'win' },
+        { odds: '+100', outcome: 'win' },
+        { odds: '+100', outcome: 'win' },
+      ],
+      {
+        name: 'Treble',
+        stake: 10,
+        date: '2025-02-20',
+        notes: 'fun',
+      },
+    );
 
     const [row] = replayUser(log.events).bets;
     expect(row).to.include({ id, kind: 'parlay', sport: 'parlay', bet_type: 'parlay', event: 'Treble', odds: '+700' });
@@ -67,7 +88,13 @@ describe('parlays projection', () => {
 
   it('counts parlays in stats, bankroll, daily and the parlay sport', () => {
     const log = new EventLog().register();
-    log.createParlay([{ odds: '+100', outcome: 'win' }, { odds: '+100', outcome: 'win' }], { stake: 10, date: '2025-03-03' });
+    log.createParlay(
+      [
+        { odds: '+100', outcome: 'win' },
+        { odds: '+100', outcome: 'win' },
+      ],
+      { stake: 10, date: '2025-03-03' },
+    );
     log.placeBet({ stake: 10, date: '2025-03-03' }, 'loss');
 
     const rows = replayUser(log.events);

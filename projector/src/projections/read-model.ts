@@ -1,6 +1,16 @@
 import type {
-  BankrollRow, BetHistoryRow, DailyRow, GoalRow, JournalEntryRow, ParlayRow, SportDistributionRow, StreaksRow, TableName,
-  UserRow, UserStatsRow, UserStreamRow,
+  BankrollRow,
+  BetHistoryRow,
+  DailyRow,
+  GoalRow,
+  JournalEntryRow,
+  ParlayRow,
+  SportDistributionRow,
+  StreaksRow,
+  TableName,
+  UserRow,
+  UserStatsRow,
+  UserStreamRow,
 } from '../db/schema';
 import type { RowSet } from './row-sets';
 import type { BetRowChange, Handlers, UserState } from './state';

@@ -11,7 +11,7 @@ const day = (date: string, placed: number, profitCents: number): DailyRow => ({
   profit: profitCents,
 });
 
-describe('a user\'s rows of a table, as the projections hold them', () => {
+describe("a user's rows of a table, as the projections hold them", () => {
   it('inserts a row the table does not hold, and upserts it once it does', () => {
     const days = new KeyedRows('daily', USER, true);
     days.put('2025-03-01', day('2025-03-01', 1, 1050));
@@ -27,7 +27,7 @@ describe('a user\'s rows of a table, as the projections hold them', () => {
     expect(second.daily.upserts.map((r) => r.placed)).to.deep.equal([2]);
   });
 
-  it('writes money held in cents as the table\'s dollars, and loads it back in cents', () => {
+  it("writes money held in cents as the table's dollars, and loads it back in cents", () => {
     const days = new KeyedRows('daily', USER, true);
     days.put('2025-03-01', day('2025-03-01', 1, -1234));
     const changes = emptyChanges();
@@ -69,13 +69,22 @@ describe('a user\'s rows of a table, as the projections hold them', () => {
     stats.mark();
     stats.take(takes[2]);
 
-    expect(takes.map((c) => [c.user_stats.inserts.length, c.user_stats.upserts.length])).to.deep.equal([[1, 0], [0, 0], [0, 1]]);
+    expect(takes.map((c) => [c.user_stats.inserts.length, c.user_stats.upserts.length])).to.deep.equal([
+      [1, 0],
+      [0, 0],
+      [0, 1],
+    ]);
     expect(takes[2].user_stats.upserts[0].wins).to.equal(1);
   });
 
   it('starts a running sum at zero, with its nullable columns null', () => {
     expect(zeroRow('bankroll', { user_id: USER })).to.deep.equal({
-      user_id: USER, amount: 0, deposits: 0, withdrawals: 0, settled_profit: 0, updated_at: null,
+      user_id: USER,
+      amount: 0,
+      deposits: 0,
+      withdrawals: 0,
+      settled_profit: 0,
+      updated_at: null,
     });
   });
 });

@@ -46,7 +46,11 @@ export class KeyedRows<T extends TableName> implements RowSet {
   private readonly stored = new Set<string>();
   private readonly keyColumn: string;
 
-  constructor(readonly table: T, private readonly userId: string, private readonly cents = false) {
+  constructor(
+    readonly table: T,
+    private readonly userId: string,
+    private readonly cents = false,
+  ) {
     this.keyColumn = TABLES[table].key.at(-1)!;
   }
 
@@ -120,7 +124,11 @@ export class OneRow<T extends TableName> implements RowSet {
   private changed = false;
   private stored = false;
 
-  constructor(readonly table: T, public row: TableRows[T] | null, private readonly cents = false) {}
+  constructor(
+    readonly table: T,
+    public row: TableRows[T] | null,
+    private readonly cents = false,
+  ) {}
 
   put(row: TableRows[T]): void {
     this.row = row;

@@ -27,7 +27,13 @@ describe('streaks projection', () => {
 
     const streaks = streaksOf(log);
     expect(streaks.current_streak).to.deep.equal({ type: 'loss', length: 1, startDate: '2025-03-03', endDate: '2025-03-03', profit: -10 });
-    expect(streaks.longest_win_streak).to.deep.equal({ type: 'win', length: 2, startDate: '2025-03-01', endDate: '2025-03-02', profit: 20 });
+    expect(streaks.longest_win_streak).to.deep.equal({
+      type: 'win',
+      length: 2,
+      startDate: '2025-03-01',
+      endDate: '2025-03-02',
+      profit: 20,
+    });
   });
 
   it('neither extends nor breaks a streak with a push or a pending bet', () => {
@@ -37,7 +43,13 @@ describe('streaks projection', () => {
     log.placeBet({ date: '2025-03-03' });
     log.placeBet({ date: '2025-03-04', stake: 10, odds: '+100' }, 'win');
 
-    expect(streaksOf(log).current_streak).to.deep.equal({ type: 'win', length: 2, startDate: '2025-03-01', endDate: '2025-03-04', profit: 20 });
+    expect(streaksOf(log).current_streak).to.deep.equal({
+      type: 'win',
+      length: 2,
+      startDate: '2025-03-01',
+      endDate: '2025-03-04',
+      profit: 20,
+    });
   });
 
   it('orders bets by their own date, then by when they were entered', () => {

@@ -5,8 +5,7 @@ import { OneRow } from './row-sets';
 
 /** Bet-date order, ties by creation (then id, so the order is total). */
 const byBetDate = (a: BetHistoryRow, b: BetHistoryRow): number =>
-  a.date < b.date ? -1 : a.date > b.date ? 1
-    : a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  a.date < b.date ? -1 : a.date > b.date ? 1 : a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
  * Streaks of a user's bets and parlays (DESIGN "Streaks"): settled ones in bet-date order; a push
@@ -55,13 +54,12 @@ export const computeStreaks = (history: Iterable<BetHistoryRow>): Omit<StreaksRo
   };
 };
 
-const decides = (row: BetHistoryRow | undefined): row is BetHistoryRow => row !== undefined && (row.outcome === 'win' || row.outcome === 'loss');
+const decides = (row: BetHistoryRow | undefined): row is BetHistoryRow =>
+  row !== undefined && (row.outcome === 'win' || row.outcome === 'loss');
 
 /** Whether streaks can differ: only wins and losses count, in date order, with their profit. */
 const movesStreaks = (a: BetHistoryRow | undefined, b: BetHistoryRow | undefined): boolean =>
-  decides(a) || decides(b)
-    ? !(decides(a) && decides(b) && a.outcome === b.outcome && a.date === b.date && a.profit === b.profit)
-    : false;
+  decides(a) || decides(b) ? !(decides(a) && decides(b) && a.outcome === b.outcome && a.date === b.date && a.profit === b.profit) : false;
 
 export const newStreaks = (userId: string) => new OneRow('streaks', { user_id: userId, ...computeStreaks([]) });
 

@@ -12,7 +12,9 @@ export const eachSide = (change: BetRowChange, tally: (row: BetHistoryRow, sign:
 
 /** Adds (sign 1) or takes away (sign -1) one outcome in a running count of outcomes. */
 export const countOutcome = (
-  counts: { wins: number; losses: number; pushes: number; pending: number }, outcome: BetHistoryRow['outcome'], sign: 1 | -1,
+  counts: { wins: number; losses: number; pushes: number; pending: number },
+  outcome: BetHistoryRow['outcome'],
+  sign: 1 | -1,
 ): void => {
   switch (outcome) {
     case 'win':

@@ -22,7 +22,10 @@ export const userStreamsProjection: ReadModel<'userStreams'> = {
   rowSet: (state) => ({
     take(changes) {
       for (const stream_id of state.userStreams) {
-        (isSharedStream(stream_id) ? changes.user_streams.upserts : changes.user_streams.inserts).push({ user_id: state.userId, stream_id });
+        (isSharedStream(stream_id) ? changes.user_streams.upserts : changes.user_streams.inserts).push({
+          user_id: state.userId,
+          stream_id,
+        });
       }
       state.userStreams.clear();
     },

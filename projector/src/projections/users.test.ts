@@ -23,18 +23,20 @@ describe('users and user_streams projections', () => {
     expect(replayUser(log.events).user?.email).to.equal('ann@new.example');
   });
 
-  it('indexes every stream holding the user\'s events, removed things included', () => {
+  it("indexes every stream holding the user's events, removed things included", () => {
     const log = new EventLog().register().addFunds(10);
     const betId = log.placeBet();
     log.removeBet(betId);
     const goalId = log.setGoal();
 
-    expect(replayUser(log.events).userStreams.map((s) => s.stream_id).sort()).to.deep.equal(
-      [streams.user(log.userId), streams.bankroll(log.userId), streams.bet(betId), streams.goal(goalId)].sort(),
-    );
+    expect(
+      replayUser(log.events)
+        .userStreams.map((s) => s.stream_id)
+        .sort(),
+    ).to.deep.equal([streams.user(log.userId), streams.bankroll(log.userId), streams.bet(betId), streams.goal(goalId)].sort());
   });
 
-  it('replays only the chosen user\'s events', () => {
+  it("replays only the chosen user's events", () => {
     const ann = new EventLog().register('ann@example.com');
     const bob = new EventLog().register('bob@example.com');
     ann.placeBet({ stake: 10 }, 'loss');

@@ -62,7 +62,9 @@ try {
       progress: process.stderr.isTTY,
       flushEveryEvents: process.env.BENCH_FLUSH_EVERY ? Number(process.env.BENCH_FLUSH_EVERY) : undefined,
     });
-    console.log(`rebuild: ${result.events} events in ${result.seconds.toFixed(2)} s = ${result.eventsPerSecond} events/s (${(result.seconds / readSeconds).toFixed(2)}x readAll) ${JSON.stringify(result.timings)}`);
+    console.log(
+      `rebuild: ${result.events} events in ${result.seconds.toFixed(2)} s = ${result.eventsPerSecond} events/s (${(result.seconds / readSeconds).toFixed(2)}x readAll) ${JSON.stringify(result.timings)}`,
+    );
   }
   await store.close();
 } finally {

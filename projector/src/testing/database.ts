@@ -25,9 +25,18 @@ export async function bulkAppend(pool: pg.Pool, events: readonly GeneratedEvent[
 }
 
 const ORDER: Record<string, string> = {
-  users: 'id', bets: 'id', parlays: 'id', bankroll: 'user_id', user_stats: 'user_id', daily: 'user_id, date',
-  sport_distribution: 'user_id, sport collate "C"', streaks: 'user_id', goals: 'id', journal_entries: 'id',
-  user_streams: 'user_id, stream_id collate "C"', projection_failures: 'user_id collate "C"',
+  users: 'id',
+  bets: 'id',
+  parlays: 'id',
+  bankroll: 'user_id',
+  user_stats: 'user_id',
+  daily: 'user_id, date',
+  sport_distribution: 'user_id, sport collate "C"',
+  streaks: 'user_id',
+  goals: 'id',
+  journal_entries: 'id',
+  user_streams: 'user_id, stream_id collate "C"',
+  projection_failures: 'user_id collate "C"',
 };
 
 /** Every row of every read-model table in `schema`, in key order (for row-for-row comparisons). */
@@ -45,15 +54,43 @@ export async function userRowsFromTables(db: Kysely<Database>, schema: string, u
   const s = db.withSchema(schema);
   return {
     user: (await s.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()) ?? null,
-    bets: await s.selectFrom('bets').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
-    parlays: await s.selectFrom('parlays').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
+    bets: await s
+      .selectFrom('bets')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+    parlays: await s
+      .selectFrom('parlays')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
     bankroll: (await s.selectFrom('bankroll').selectAll().where('user_id', '=', userId).executeTakeFirst()) ?? null,
     userStats: (await s.selectFrom('user_stats').selectAll().where('user_id', '=', userId).executeTakeFirst()) ?? null,
     daily: await s.selectFrom('daily').selectAll().where('user_id', '=', userId).orderBy('date').execute(),
-    sportDistribution: await s.selectFrom('sport_distribution').selectAll().where('user_id', '=', userId).orderBy(sql`sport collate "C"`).execute(),
+    sportDistribution: await s
+      .selectFrom('sport_distribution')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy(sql`sport collate "C"`)
+      .execute(),
     streaks: (await s.selectFrom('streaks').selectAll().where('user_id', '=', userId).executeTakeFirst()) ?? null,
     goals: await s.selectFrom('goals').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute(),
-    journalEntries: await s.selectFrom('journal_entries').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
-    userStreams: await s.selectFrom('user_streams').selectAll().where('user_id', '=', userId).orderBy(sql`stream_id collate "C"`).execute(),
+    journalEntries: await s
+      .selectFrom('journal_entries')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+    userStreams: await s
+      .selectFrom('user_streams')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy(sql`stream_id collate "C"`)
+      .execute(),
   };
 }

@@ -69,7 +69,10 @@ export function generateHistory(options: { users: number; events: number; seed?:
     const userId = uuidFrom(random);
     const sim: UserSim = { userId, email: `user${u}@example.com`, bets: [], parlays: [], goals: [], journal: [], deposits: 0 };
     sims.push(sim);
-    emit(streams.user(userId), { type: 'UserRegistered', data: { userId, email: sim.email, username: random() < 0.5 ? `user${u}` : null, passwordHash: 'x' } });
+    emit(streams.user(userId), {
+      type: 'UserRegistered',
+      data: { userId, email: sim.email, username: random() < 0.5 ? `user${u}` : null, passwordHash: 'x' },
+    });
   }
 
   while (out.length < options.events) {
@@ -81,7 +84,17 @@ export function generateHistory(options: { users: number; events: number; seed?:
       sim.bets.push(betId);
       emit(streams.bet(betId), {
         type: 'BetPlaced',
-        data: { userId, betId, sport: pick(SPORTS), event: `Game ${out.length}`, betType: pick(BET_TYPES.slice(0, 4)), odds: pick(ODDS), stake: pick(STAKES), notes: random() < 0.2 ? 'note "quoted", \\ back' : null, date: date() },
+        data: {
+          userId,
+          betId,
+          sport: pick(SPORTS),
+          event: `Game ${out.length}`,
+          betType: pick(BET_TYPES.slice(0, 4)),
+          odds: pick(ODDS),
+          stake: pick(STAKES),
+          notes: random() < 0.2 ? 'note "quoted", \\ back' : null,
+          date: date(),
+        },
       });
     } else if (roll < 0.55) {
       const betId = pick(sim.bets);
@@ -102,10 +115,14 @@ export function generateHistory(options: { users: number; events: number; seed?:
       const parlayId = uuidFrom(random);
       const legs = Array.from({ length: 2 + Math.floor(random() * 3) }, leg);
       sim.parlays.push({ id: parlayId, legs: legs.length });
-      emit(streams.parlay(parlayId), { type: 'ParlayCreated', data: { userId, parlayId, name: `Parlay ${out.length}`, stake: pick(STAKES), notes: null, date: date(), legs } });
+      emit(streams.parlay(parlayId), {
+        type: 'ParlayCreated',
+        data: { userId, parlayId, name: `Parlay ${out.length}`, stake: pick(STAKES), notes: null, date: date(), legs },
+      });
     } else if (roll < 0.75) {
       const parlay = pick(sim.parlays);
-      const changes = random() < 0.5 ? { legs: Array.from({ length: parlay.legs }, leg) } : { stake: pick(STAKES), date: date(), name: 'Renamed' };
+      const changes =
+        random() < 0.5 ? { legs: Array.from({ length: parlay.legs }, leg) } : { stake: pick(STAKES), date: date(), name: 'Renamed' };
       emit(streams.parlay(parlay.id), { type: 'ParlayAmended', data: { userId, parlayId: parlay.id, changes } });
     } else if (roll < 0.78) {
       const parlay = pick(sim.parlays);
@@ -124,18 +141,50 @@ export function generateHistory(options: { users: number; events: number; seed?:
       const goalId = uuidFrom(random);
       const start = date();
       sim.goals.push(goalId);
-      emit(streams.goal(goalId), { type: 'GoalSet', data: { userId, goalId, title: 'Goal', targetAmount: pick(STAKES) * 5, timeframe: 'monthly', startDate: start, endDate: addDays(start, 30), description: null, paused: random() < 0.1 } });
+      emit(streams.goal(goalId), {
+        type: 'GoalSet',
+        data: {
+          userId,
+          goalId,
+          title: 'Goal',
+          targetAmount: pick(STAKES) * 5,
+          timeframe: 'monthly',
+          startDate: start,
+          endDate: addDays(start, 30),
+          description: null,
+          paused: random() < 0.1,
+        },
+      });
     } else if (roll < 0.89) {
       const goalId = pick(sim.goals);
       const start = date();
-      emit(streams.goal(goalId), { type: 'GoalRevised', data: { userId, goalId, changes: random() < 0.5 ? { paused: random() < 0.5 } : { startDate: start, endDate: addDays(start, 7), timeframe: 'weekly' } } });
+      emit(streams.goal(goalId), {
+        type: 'GoalRevised',
+        data: {
+          userId,
+          goalId,
+          changes: random() < 0.5 ? { paused: random() < 0.5 } : { startDate: start, endDate: addDays(start, 7), timeframe: 'weekly' },
+        },
+      });
     } else if (roll < 0.9) {
       const [goalId] = sim.goals.splice(Math.floor(random() * sim.goals.length), 1);
       emit(streams.goal(goalId), { type: 'GoalRemoved', data: { userId, goalId } });
     } else if (roll < 0.95 || sim.journal.length === 0) {
       const entryId = uuidFrom(random);
       sim.journal.push(entryId);
-      emit(streams.journal(entryId), { type: 'JournalWritten', data: { userId, entryId, title: 'Entry', content: 'Text, with "quotes"', type: 'daily', mood: 'neutral', tags: ['a', 'b,c'], date: date() } });
+      emit(streams.journal(entryId), {
+        type: 'JournalWritten',
+        data: {
+          userId,
+          entryId,
+          title: 'Entry',
+          content: 'Text, with "quotes"',
+          type: 'daily',
+          mood: 'neutral',
+          tags: ['a', 'b,c'],
+          date: date(),
+        },
+      });
     } else if (roll < 0.97) {
       const entryId = pick(sim.journal);
       emit(streams.journal(entryId), { type: 'JournalRevised', data: { userId, entryId, changes: { content: 'Revised', tags: [] } } });

@@ -57,8 +57,14 @@ describe('the downloads, page by page and stream by stream', () => {
     try {
       const first = String((await body.next()).value);
       const firstChunk = new Set(ids.slice(0, 2));
-      const lines = first.trimEnd().split('\n').map((line) => JSON.parse(line) as { streamId: string });
-      expect(lines.every((line) => firstChunk.has(line.streamId)), 'the first write is the first chunk').to.equal(true);
+      const lines = first
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { streamId: string });
+      expect(
+        lines.every((line) => firstChunk.has(line.streamId)),
+        'the first write is the first chunk',
+      ).to.equal(true);
       expect(reads, 'one chunk read ahead, no more').to.equal(2);
       release();
       let rest = '';

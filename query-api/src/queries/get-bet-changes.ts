@@ -1,5 +1,13 @@
 import {
-  MESSAGES, pricedBet, pricedParlay, rowVersion, streams, type BetChange, type EventData, type Outcome, type ParlayLeg,
+  MESSAGES,
+  pricedBet,
+  pricedParlay,
+  rowVersion,
+  streams,
+  type BetChange,
+  type EventData,
+  type Outcome,
+  type ParlayLeg,
 } from '@bt/contracts';
 import type { EventStore, RecordedEvent } from '@bt/event-store';
 import { NotFoundError } from '@bt/platform';

@@ -5,13 +5,35 @@ import { buildStats, statsDaysFrom } from './get-stats';
 
 const U = '0190a000-0000-7000-8000-000000000001';
 const day = (date: string, d: Partial<DailyRow>): DailyRow => ({
-  user_id: U, date, placed: 0, wins: 0, losses: 0, pushes: 0, pending: 0, settled_stake: 0, profit: 0, ...d,
+  user_id: U,
+  date,
+  placed: 0,
+  wins: 0,
+  losses: 0,
+  pushes: 0,
+  pending: 0,
+  settled_stake: 0,
+  profit: 0,
+  ...d,
 });
 const totals = (t: Partial<UserStatsRow>): UserStatsRow => ({
-  user_id: U, bet_count: 0, parlay_count: 0, wins: 0, losses: 0, pushes: 0, pending: 0, settled_stake: 0, total_profit: 0, ...t,
+  user_id: U,
+  bet_count: 0,
+  parlay_count: 0,
+  wins: 0,
+  losses: 0,
+  pushes: 0,
+  pending: 0,
+  settled_stake: 0,
+  total_profit: 0,
+  ...t,
 });
 const sport = (s: SportDistributionRow['sport'], count: number, stake: number, profit: number): SportDistributionRow => ({
-  user_id: U, sport: s, count, stake, profit,
+  user_id: U,
+  sport: s,
+  count,
+  stake,
+  profit,
 });
 
 describe('stats from the read rows', () => {
@@ -55,11 +77,12 @@ describe('stats from the read rows', () => {
       { date: '2024-06-29', cumulativeProfit: 40.91 },
     ]);
     // over all history the line ends at the true total
-    expect(buildStats(rows, today, 'all').recentPerformance.map((p) => p.cumulativeProfit)).to.deep.equal([
-      -100, -300, -200, -9.09, 40.91,
-    ]);
+    expect(buildStats(rows, today, 'all').recentPerformance.map((p) => p.cumulativeProfit)).to.deep.equal([-100, -300, -200, -9.09, 40.91]);
     expect(buildStats(rows, today, '90').recentPerformance.map((p) => p.date)).to.deep.equal([
-      '2024-05-05', '2024-05-20', '2024-06-02', '2024-06-29',
+      '2024-05-05',
+      '2024-05-20',
+      '2024-06-02',
+      '2024-06-29',
     ]);
   });
 
@@ -74,10 +97,14 @@ describe('stats from the read rows', () => {
   it('answers zeros and empty lists for a user with no bets', () => {
     const s = buildStats({ totals: undefined, days: [], sports: [] }, today, '30');
     expect(s).to.deep.equal({
-      winRate: 0, totalProfit: 0, roi: 0, totalBets: 0,
+      winRate: 0,
+      totalProfit: 0,
+      roi: 0,
+      totalBets: 0,
       record: { wins: 0, losses: 0, pushes: 0, pending: 0 },
       trends: { winRate: 0, totalProfit: 0, roi: 0, totalBets: 0 },
-      recentPerformance: [], sportDistribution: [],
+      recentPerformance: [],
+      sportDistribution: [],
     });
   });
 

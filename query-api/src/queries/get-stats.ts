@@ -70,7 +70,9 @@ export const buildStats = (rows: StatsRows, today: string, range: PerformanceRan
   const before = windowOf(days, addDays(today, -(2 * WINDOW_DAYS - 1)), addDays(today, -WINDOW_DAYS));
 
   const start = rangeStart(today, range);
-  const charted = days.filter((day) => start === undefined || day.date >= start).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const charted = days
+    .filter((day) => start === undefined || day.date >= start)
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   let running = totalProfitCents - charted.reduce((sum, day) => sum + toCents(day.profit), 0);
   const recentPerformance = charted.map((day) => {
     running += toCents(day.profit);

@@ -61,9 +61,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       ? undefined
       : await startProjector({ store, databaseUrl: database.url, batchTimeMs: 5, log: () => undefined });
   const app = createQueryApi({
-    db, pool, store: options.wrapStore ? options.wrapStore(store) : store, jwtSecret: TEST_SECRET,
-    clock: options.clock, maxWaitMs: options.maxWaitMs, heavyReads: options.heavyReads,
-    replayWorkers: options.replayThreads ? { eventStoreUrl: database.url, databaseUrl: database.url, threads: options.replayThreads } : undefined,
+    db,
+    pool,
+    store: options.wrapStore ? options.wrapStore(store) : store,
+    jwtSecret: TEST_SECRET,
+    clock: options.clock,
+    maxWaitMs: options.maxWaitMs,
+    heavyReads: options.heavyReads,
+    replayWorkers: options.replayThreads
+      ? { eventStoreUrl: database.url, databaseUrl: database.url, threads: options.replayThreads }
+      : undefined,
   });
   const server: Server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -79,11 +86,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     });
 
   return {
-    url, database, store, db, pool, app, projector, get,
+    url,
+    database,
+    store,
+    db,
+    pool,
+    app,
+    projector,
+    get,
 
     async record(events) {
       let position = '';
-      for (let i = 0; i < events.length; ) {
+      for (let i = 0; i < events.length;) {
         let j = i + 1;
         while (j < events.length && events[j].streamId === events[i].streamId) j++;
         const run = events.slice(i, j).map((e) => ({ type: e.type, data: e.data, metadata: e.metadata }));

@@ -23,8 +23,7 @@ import type { AppDispatch } from './store';
 /** Spec section 9: the stored token is re-read every second (and on storage events). */
 const REREAD_INTERVAL_MS = 1000;
 
-const sameSession = (a: StoredSession, b: StoredSession) =>
-  a.token === b.token && JSON.stringify(a.user) === JSON.stringify(b.user);
+const sameSession = (a: StoredSession, b: StoredSession) => a.token === b.token && JSON.stringify(a.user) === JSON.stringify(b.user);
 
 /**
  * Holds the session of spec section 4: token and user in localStorage, a stored token checked with

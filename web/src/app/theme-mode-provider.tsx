@@ -1,12 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import {
-  readThemeMode,
-  THEME_STORAGE_KEY,
-  ThemeModeContext,
-  type ResolvedTheme,
-  type ThemeMode,
-} from '../lib/theme-mode';
+import { readThemeMode, THEME_STORAGE_KEY, ThemeModeContext, type ResolvedTheme, type ThemeMode } from '../lib/theme-mode';
 import { GlobalStyle } from './global-style';
 import { themes } from './theme';
 

@@ -46,7 +46,7 @@ const shared = {
   radii: { sm: '6px', md: '10px', lg: '14px', full: '9999px' },
   fonts: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-    mono: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+    mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   },
 };
 

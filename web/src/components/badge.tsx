@@ -32,8 +32,7 @@ export const Badge = styled.span<{ $tone?: BadgeTone }>`
 `;
 
 /** Spec section 4: win green, loss red, push and pending grey. */
-export const outcomeTone = (outcome: Outcome | string): BadgeTone =>
-  outcome === 'win' ? 'win' : outcome === 'loss' ? 'loss' : 'neutral';
+export const outcomeTone = (outcome: Outcome | string): BadgeTone => (outcome === 'win' ? 'win' : outcome === 'loss' ? 'loss' : 'neutral');
 
 export function OutcomeBadge({ outcome }: { outcome: Outcome | string }) {
   return <Badge $tone={outcomeTone(outcome)}>{capitalize(outcome)}</Badge>;
@@ -43,6 +42,5 @@ export function OutcomeBadge({ outcome }: { outcome: Outcome | string }) {
 export const ProfitText = styled.span<{ $value: number }>`
   font-weight: 600;
   font-variant-numeric: tabular-nums;
-  color: ${({ theme, $value }) =>
-    $value > 0 ? theme.colors.win : $value < 0 ? theme.colors.loss : theme.colors.textMuted};
+  color: ${({ theme, $value }) => ($value > 0 ? theme.colors.win : $value < 0 ? theme.colors.loss : theme.colors.textMuted)};
 `;

@@ -11,10 +11,26 @@ interface StyleProps {
 }
 
 const sizes: Record<ButtonSize, ReturnType<typeof css>> = {
-  sm: css`min-height: 36px; padding: 0 12px; font-size: 0.875rem;`,
-  md: css`min-height: 40px; padding: 0 16px; font-size: 0.9375rem;`,
-  lg: css`min-height: 48px; padding: 0 24px; font-size: 1rem;`,
-  icon: css`min-height: 40px; min-width: 40px; padding: 0 8px;`,
+  sm: css`
+    min-height: 36px;
+    padding: 0 12px;
+    font-size: 0.875rem;
+  `,
+  md: css`
+    min-height: 40px;
+    padding: 0 16px;
+    font-size: 0.9375rem;
+  `,
+  lg: css`
+    min-height: 48px;
+    padding: 0 24px;
+    font-size: 1rem;
+  `,
+  icon: css`
+    min-height: 40px;
+    min-width: 40px;
+    padding: 0 8px;
+  `,
 };
 
 const buttonStyles = css<StyleProps>`
@@ -29,7 +45,10 @@ const buttonStyles = css<StyleProps>`
   text-decoration: none;
   cursor: pointer;
   white-space: nowrap;
-  transition: background-color 120ms ease, border-color 120ms ease, color 120ms ease;
+  transition:
+    background-color 120ms ease,
+    border-color 120ms ease,
+    color 120ms ease;
   ${({ $size }) => sizes[$size]}
   ${({ $variant, theme }) => {
     const c = theme.colors;
@@ -38,36 +57,49 @@ const buttonStyles = css<StyleProps>`
         return css`
           background: ${c.primary};
           color: ${c.onPrimary};
-          &:hover:not(:disabled) { background: ${c.primaryHover}; }
+          &:hover:not(:disabled) {
+            background: ${c.primaryHover};
+          }
         `;
       case 'destructive':
         return css`
           background: ${c.destructive};
           color: ${c.onDestructive};
-          &:hover:not(:disabled) { background: ${c.destructiveHover}; }
+          &:hover:not(:disabled) {
+            background: ${c.destructiveHover};
+          }
         `;
       case 'outline':
         return css`
           background: ${c.surface};
           color: ${c.text};
           border-color: ${c.inputBorder};
-          &:hover:not(:disabled) { background: ${c.surfaceMuted}; }
+          &:hover:not(:disabled) {
+            background: ${c.surfaceMuted};
+          }
         `;
       case 'secondary':
         return css`
           background: ${c.surfaceMuted};
           color: ${c.text};
-          &:hover:not(:disabled) { background: ${c.border}; }
+          &:hover:not(:disabled) {
+            background: ${c.border};
+          }
         `;
       case 'ghost':
         return css`
           background: transparent;
           color: ${c.text};
-          &:hover:not(:disabled) { background: ${c.surfaceMuted}; }
+          &:hover:not(:disabled) {
+            background: ${c.surfaceMuted};
+          }
         `;
     }
   }}
-  &:disabled { opacity: 0.6; cursor: not-allowed; }
+  &:disabled {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
 `;
 
 const StyledButton = styled.button<StyleProps>`

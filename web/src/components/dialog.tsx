@@ -95,8 +95,7 @@ export function Dialog({ open, onClose, title, description, children, role = 'di
         // A press on the backdrop (the dialog element itself, outside its content box) closes it.
         if (event.target !== event.currentTarget) return;
         const box = event.currentTarget.getBoundingClientRect();
-        const inside =
-          event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+        const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
         if (!inside) onCloseRef.current();
       }}
     >

@@ -10,9 +10,16 @@ const control = css`
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
   font-size: 1rem;
-  &::placeholder { color: ${({ theme }) => theme.colors.textMuted}; opacity: 1; }
-  &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.destructive}; }
-  &:disabled { opacity: 0.6; }
+  &::placeholder {
+    color: ${({ theme }) => theme.colors.textMuted};
+    opacity: 1;
+  }
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.destructive};
+  }
+  &:disabled {
+    opacity: 0.6;
+  }
 `;
 
 export const Input = styled.input`

@@ -19,8 +19,12 @@ const Trigger = styled.button`
   font-weight: 600;
   cursor: pointer;
   max-width: 220px;
-  svg { flex-shrink: 0; }
-  &:hover { background: ${({ theme }) => theme.colors.surfaceMuted}; }
+  svg {
+    flex-shrink: 0;
+  }
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
 `;
 
 const Popup = styled.div`
@@ -48,8 +52,13 @@ const Item = styled.button`
   background: transparent;
   text-align: left;
   cursor: pointer;
-  &:hover, &:focus-visible { background: ${({ theme }) => theme.colors.surfaceMuted}; }
-  &[aria-checked='true'] { font-weight: 700; }
+  &:hover,
+  &:focus-visible {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+  &[aria-checked='true'] {
+    font-weight: 700;
+  }
 `;
 
 const MenuHeading = styled.div`

@@ -69,7 +69,9 @@ const CloseButton = styled(Button)`
   min-height: 32px;
   min-width: 32px;
   color: inherit;
-  &:hover:not(:disabled) { background: rgba(127, 127, 127, 0.2); }
+  &:hover:not(:disabled) {
+    background: rgba(127, 127, 127, 0.2);
+  }
 `;
 
 const ActionButton = styled(Button)`

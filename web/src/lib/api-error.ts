@@ -12,8 +12,7 @@ export const isApiError = (error: unknown): error is ApiError =>
   typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
 
 /** The server's message for a failed call, else the fallback (the toasts "server message, else ..."). */
-export const serverMessageOr = (error: unknown, fallback: string): string =>
-  (isApiError(error) && error.serverMessage) || fallback;
+export const serverMessageOr = (error: unknown, fallback: string): string => (isApiError(error) && error.serverMessage) || fallback;
 
 /** True when the request got an HTTP answer (as opposed to a network failure). */
 export const isHttpError = (error: unknown): error is ApiError & { status: number } =>

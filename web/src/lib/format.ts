@@ -11,8 +11,7 @@ const usd = new Intl.NumberFormat('en-US', {
 const cents = (amount: number): number => Math.round(amount * 100) / 100 || 0;
 
 /** "$1,234.50" / "-$20.00"; non-numbers print as $0.00. */
-export const formatMoney = (amount: number | null | undefined): string =>
-  usd.format(Number.isFinite(amount) ? cents(amount as number) : 0);
+export const formatMoney = (amount: number | null | undefined): string => usd.format(Number.isFinite(amount) ? cents(amount as number) : 0);
 
 /** Profit: like formatMoney with a '+' for values above 0 ("+$45.45"). */
 export const formatProfit = (amount: number | null | undefined): string => {

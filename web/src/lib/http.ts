@@ -25,10 +25,7 @@ const isRawBody = (body: unknown): body is string | Blob => typeof body === 'str
  * content type only when there is a body, X-Min-Position on reads, and X-Log-Position noted from
  * the answer. Network failures become an ApiError with status 'FETCH_ERROR'.
  */
-export const apiFetch = async (
-  request: ApiRequest,
-  signal?: AbortSignal,
-): Promise<{ response: Response } | { error: ApiError }> => {
+export const apiFetch = async (request: ApiRequest, signal?: AbortSignal): Promise<{ response: Response } | { error: ApiError }> => {
   const method = request.method ?? 'GET';
   const headers = new Headers({ Accept: request.accept ?? 'application/json' });
   const token = readToken();

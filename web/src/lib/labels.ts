@@ -55,5 +55,4 @@ export const GOAL_STATUS_LABELS: Record<GoalStatus, string> = {
 export const sportLabel = (sport: string): string =>
   sport in SPORT_LABELS ? SPORT_LABELS[sport as Sport] : sport ? sport[0].toUpperCase() + sport.slice(1) : sport;
 
-export const betTypeLabel = (betType: string): string =>
-  betType in BET_TYPE_LABELS ? BET_TYPE_LABELS[betType as BetType] : betType;
+export const betTypeLabel = (betType: string): string => (betType in BET_TYPE_LABELS ? BET_TYPE_LABELS[betType as BetType] : betType);

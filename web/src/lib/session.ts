@@ -21,9 +21,7 @@ const parseUser = (text: string | null): SessionUser | null => {
   if (!text) return null;
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && typeof (value as SessionUser).email === 'string'
-      ? (value as SessionUser)
-      : null;
+    return typeof value === 'object' && value !== null && typeof (value as SessionUser).email === 'string' ? (value as SessionUser) : null;
   } catch {
     return null;
   }
@@ -143,5 +141,4 @@ export const useSession = (): Session => {
 };
 
 /** The user menu's label: the username, else the e-mail before the @, else 'User'. */
-export const displayName = (user: SessionUser | null): string =>
-  user?.username?.trim() || user?.email?.split('@')[0] || 'User';
+export const displayName = (user: SessionUser | null): string => user?.username?.trim() || user?.email?.split('@')[0] || 'User';

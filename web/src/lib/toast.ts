@@ -40,7 +40,12 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-export const useCurrentToast = (): ToastItem | null => useSyncExternalStore(subscribe, () => current, () => null);
+export const useCurrentToast = (): ToastItem | null =>
+  useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
 
 /*
  * Where toasts render. An open modal <dialog> sits in the top layer and makes the rest of the page
@@ -68,4 +73,8 @@ const subscribeHosts = (listener: () => void) => {
 
 /** The newest open modal, or null for the page itself. */
 export const useToastHost = (): HTMLElement | null =>
-  useSyncExternalStore(subscribeHosts, () => hosts.at(-1) ?? null, () => null);
+  useSyncExternalStore(
+    subscribeHosts,
+    () => hosts.at(-1) ?? null,
+    () => null,
+  );

@@ -47,7 +47,14 @@ export function LoginRoute() {
       <FormStack onSubmit={onSubmit} noValidate aria-label="Sign in">
         <Field label="Email">
           {(props) => (
-            <Input {...props} type="email" autoComplete="email" placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Input
+              {...props}
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           )}
         </Field>
         <Field label="Password">

@@ -48,12 +48,25 @@ export function SignupRoute() {
       <FormStack onSubmit={onSubmit} noValidate aria-label="Create account">
         <Field label="Email">
           {(props) => (
-            <Input {...props} type="email" autoComplete="email" placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Input
+              {...props}
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           )}
         </Field>
         <Field label="Username (optional)">
           {(props) => (
-            <Input {...props} autoComplete="username" placeholder="Your display name" value={username} onChange={(e) => setUsername(e.target.value)} />
+            <Input
+              {...props}
+              autoComplete="username"
+              placeholder="Your display name"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
           )}
         </Field>
         <Field label="Password">

@@ -35,8 +35,7 @@ export const betsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetBetsQuery, useAddBetMutation, useUpdateBetMutation, useDeleteBetMutation, useImportBetsMutation } =
-  betsApi;
+export const { useGetBetsQuery, useAddBetMutation, useUpdateBetMutation, useDeleteBetMutation, useImportBetsMutation } = betsApi;
 
 /** GET /api/export/bets.csv with the bearer token, saved as a file. Throws an ApiError on failure. */
 export const downloadBetsCsv = async (): Promise<void> => {

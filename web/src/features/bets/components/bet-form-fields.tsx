@@ -29,11 +29,7 @@ export function BetFormFields({ values, errors, onChange, betTypes }: BetFormFie
         </Field>
         <Field label="Bet Type" error={errors.betType} required>
           {(props) => (
-            <Select
-              {...props}
-              value={values.betType}
-              onChange={(e) => onChange('betType', e.target.value as BetFormValues['betType'])}
-            >
+            <Select {...props} value={values.betType} onChange={(e) => onChange('betType', e.target.value as BetFormValues['betType'])}>
               <option value="">Select type</option>
               {betTypes.map((type) => (
                 <option key={type} value={type}>
@@ -86,11 +82,7 @@ export function BetFormFields({ values, errors, onChange, betTypes }: BetFormFie
       <FieldGrid>
         <Field label="Outcome" error={errors.outcome} required>
           {(props) => (
-            <Select
-              {...props}
-              value={values.outcome}
-              onChange={(e) => onChange('outcome', e.target.value as BetFormValues['outcome'])}
-            >
+            <Select {...props} value={values.outcome} onChange={(e) => onChange('outcome', e.target.value as BetFormValues['outcome'])}>
               {OUTCOMES.map((outcome) => (
                 <option key={outcome} value={outcome}>
                   {OUTCOME_LABELS[outcome]}
@@ -100,9 +92,7 @@ export function BetFormFields({ values, errors, onChange, betTypes }: BetFormFie
           )}
         </Field>
         <Field label="Date" error={errors.date}>
-          {(props) => (
-            <Input {...props} type="date" value={values.date} onChange={(e) => onChange('date', e.target.value)} />
-          )}
+          {(props) => <Input {...props} type="date" value={values.date} onChange={(e) => onChange('date', e.target.value)} />}
         </Field>
       </FieldGrid>
       <Field label="Notes" error={errors.notes}>

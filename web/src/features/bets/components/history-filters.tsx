@@ -88,11 +88,7 @@ export function HistoryFiltersBar({ filters, onChange }: HistoryFiltersProps) {
       </Field>
       <Field label="Outcome">
         {(props) => (
-          <Select
-            {...props}
-            value={filters.outcome}
-            onChange={(e) => set('outcome', e.target.value as HistoryFilters['outcome'])}
-          >
+          <Select {...props} value={filters.outcome} onChange={(e) => set('outcome', e.target.value as HistoryFilters['outcome'])}>
             <option value="all">All Outcomes</option>
             {OUTCOMES.map((outcome) => (
               <option key={outcome} value={outcome}>

@@ -2,7 +2,14 @@ import { expect } from 'chai';
 import { emptyBetForm, validateBetForm } from './bet-form';
 
 describe('bet form', () => {
-  const filled = { ...emptyBetForm('2025-03-15'), sport: 'basketball' as const, event: 'Lakers vs Celtics', betType: 'spread' as const, odds: '-110', stake: '25.5' };
+  const filled = {
+    ...emptyBetForm('2025-03-15'),
+    sport: 'basketball' as const,
+    event: 'Lakers vs Celtics',
+    betType: 'spread' as const,
+    odds: '-110',
+    stake: '25.5',
+  };
 
   it('starts with outcome pending, dated today, stake unset', () => {
     const form = emptyBetForm('2025-03-15');
@@ -15,7 +22,16 @@ describe('bet form', () => {
     const result = validateBetForm(filled);
     expect(result).to.deep.equal({
       ok: true,
-      body: { sport: 'basketball', event: 'Lakers vs Celtics', betType: 'spread', odds: '-110', stake: 25.5, outcome: 'pending', notes: null, date: '2025-03-15' },
+      body: {
+        sport: 'basketball',
+        event: 'Lakers vs Celtics',
+        betType: 'spread',
+        odds: '-110',
+        stake: 25.5,
+        outcome: 'pending',
+        notes: null,
+        date: '2025-03-15',
+      },
     });
   });
 

@@ -40,9 +40,7 @@ export const betFormFrom = (bet: BetRow): BetFormValues => ({
 });
 
 /** Checks the form with the contracts schema (the spec's messages); the body is what the API takes. */
-export const validateBetForm = (
-  values: BetFormValues,
-): { ok: true; body: BetInput } | { ok: false; errors: BetFormErrors } => {
+export const validateBetForm = (values: BetFormValues): { ok: true; body: BetInput } | { ok: false; errors: BetFormErrors } => {
   const parsed = betBody.safeParse({
     sport: values.sport || undefined,
     event: values.event,

@@ -87,7 +87,12 @@ export function GoalCard({ goal, onEdit, onDelete, deleting }: GoalCardProps) {
         </span>
         <strong>{formatPercent(progress)}</strong>
       </Row>
-      <Progress label={`Progress of ${goal.title}`} value={progress} valueText={formatPercent(progress)} tone={goal.status === 'completed' ? 'win' : 'primary'} />
+      <Progress
+        label={`Progress of ${goal.title}`}
+        value={progress}
+        valueText={formatPercent(progress)}
+        tone={goal.status === 'completed' ? 'win' : 'primary'}
+      />
       <Row>
         <span>
           {daysLeft} {daysLeft === 1 ? 'day' : 'days'} left

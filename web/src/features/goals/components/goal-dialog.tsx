@@ -1,4 +1,14 @@
-import { DEFAULTS, type Goal, GOAL_STATUSES, GOAL_TIMEFRAMES, type GoalStatus, type GoalTimeframe, goalEndDate, isIsoDate, MESSAGES } from '@bt/contracts';
+import {
+  DEFAULTS,
+  type Goal,
+  GOAL_STATUSES,
+  GOAL_TIMEFRAMES,
+  type GoalStatus,
+  type GoalTimeframe,
+  goalEndDate,
+  isIsoDate,
+  MESSAGES,
+} from '@bt/contracts';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../components/button';
@@ -89,7 +99,13 @@ function GoalForm({ goal, onDone }: { goal: Goal | null; onDone: () => void }) {
     <FormStack onSubmit={onSubmit} noValidate>
       <Field label="Goal Title" required>
         {(props) => (
-          <Input {...props} placeholder="e.g., Monthly profit target" value={values.title} onChange={(e) => set('title', e.target.value)} autoFocus />
+          <Input
+            {...props}
+            placeholder="e.g., Monthly profit target"
+            value={values.title}
+            onChange={(e) => set('title', e.target.value)}
+            autoFocus
+          />
         )}
       </Field>
       <FieldGrid>

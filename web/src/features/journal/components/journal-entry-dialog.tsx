@@ -66,7 +66,13 @@ function EntryForm({ entry, onDone }: { entry: JournalEntry | null; onDone: () =
     <FormStack onSubmit={onSubmit} noValidate>
       <Field label="Title" required>
         {(props) => (
-          <Input {...props} placeholder="e.g., Sunday slate review" value={values.title} onChange={(e) => set('title', e.target.value)} autoFocus />
+          <Input
+            {...props}
+            placeholder="e.g., Sunday slate review"
+            value={values.title}
+            onChange={(e) => set('title', e.target.value)}
+            autoFocus
+          />
         )}
       </Field>
       <FieldGrid $columns={3}>
@@ -109,7 +115,13 @@ function EntryForm({ entry, onDone }: { entry: JournalEntry | null; onDone: () =
       </Field>
       <Field label="Tags" hint="Separate tags with commas.">
         {(props) => (
-          <Input {...props} placeholder="e.g., discipline, NFL, bankroll" value={values.tags} onChange={(e) => set('tags', e.target.value)} autoComplete="off" />
+          <Input
+            {...props}
+            placeholder="e.g., discipline, NFL, bankroll"
+            value={values.tags}
+            onChange={(e) => set('tags', e.target.value)}
+            autoComplete="off"
+          />
         )}
       </Field>
       <FormActions>

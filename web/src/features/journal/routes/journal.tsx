@@ -42,9 +42,7 @@ export function JournalRoute() {
 
   const entries = useMemo(
     () =>
-      [...(data ?? [])]
-        .filter((entry) => filter === 'all' || entry.type === filter)
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+      [...(data ?? [])].filter((entry) => filter === 'all' || entry.type === filter).sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
     [data, filter],
   );
 

@@ -82,7 +82,8 @@ const Section = styled.section`
 const FAQ = [
   {
     question: 'How do I cancel my subscription?',
-    answer: 'You can cancel anytime from your account. You keep access until the end of the period you paid for, and there are no cancellation fees.',
+    answer:
+      'You can cancel anytime from your account. You keep access until the end of the period you paid for, and there are no cancellation fees.',
   },
   {
     question: 'Can I export my betting data?',
@@ -90,7 +91,8 @@ const FAQ = [
   },
   {
     question: 'Is my data secure?',
-    answer: 'Your data is sent over encrypted connections, your password is hashed, and only you can see your records. We never sell or share your data.',
+    answer:
+      'Your data is sent over encrypted connections, your password is hashed, and only you can see your records. We never sell or share your data.',
   },
 ];
 
@@ -118,7 +120,14 @@ export function ContactRoute() {
               <FieldGrid>
                 <Field label="Full Name" required>
                   {(props) => (
-                    <Input {...props} required autoComplete="name" placeholder="Your name" value={values.name} onChange={(e) => set('name', e.target.value)} />
+                    <Input
+                      {...props}
+                      required
+                      autoComplete="name"
+                      placeholder="Your name"
+                      value={values.name}
+                      onChange={(e) => set('name', e.target.value)}
+                    />
                   )}
                 </Field>
                 <Field label="Email" required>
@@ -149,7 +158,13 @@ export function ContactRoute() {
               </Field>
               <Field label="Subject" required>
                 {(props) => (
-                  <Input {...props} required placeholder="How can we help?" value={values.subject} onChange={(e) => set('subject', e.target.value)} />
+                  <Input
+                    {...props}
+                    required
+                    placeholder="How can we help?"
+                    value={values.subject}
+                    onChange={(e) => set('subject', e.target.value)}
+                  />
                 )}
               </Field>
               <Field label="Message" required>

@@ -266,8 +266,8 @@ export function LandingRoute() {
             <Badge $tone="primary">Manual input. Real insight.</Badge>
             <h1 id="hero-title">The Sports Betting Tracker Built for Serious Bettors</h1>
             <p>
-              Log every bet by hand and see your true win rate, ROI and profit. No automated feeds, no external data
-              services — just your bets, tracked accurately.
+              Log every bet by hand and see your true win rate, ROI and profit. No automated feeds, no external data services — just your
+              bets, tracked accurately.
             </p>
             <Buttons>
               <ButtonLink to="/signup" size="lg">
@@ -308,8 +308,8 @@ export function LandingRoute() {
         <Inner>
           <SectionTitle id="manual-title">Why Manual Input Matters</SectionTitle>
           <Lead>
-            Automated trackers depend on feeds that miss bets, mislabel markets and share your data. Entering bets
-            yourself keeps your record exact and private.
+            Automated trackers depend on feeds that miss bets, mislabel markets and share your data. Entering bets yourself keeps your
+            record exact and private.
           </Lead>
           <Claims>
             {CLAIMS.map((claim) => (

@@ -12,8 +12,8 @@ const SECTIONS: readonly LegalSection[] = [
             <strong>Account information:</strong> your e-mail address, optional username and a securely hashed password.
           </li>
           <li>
-            <strong>Betting data:</strong> the bets and parlays you enter by hand — sport, event, bet type, odds, stake,
-            outcome, dates and notes.
+            <strong>Betting data:</strong> the bets and parlays you enter by hand — sport, event, bet type, odds, stake, outcome, dates and
+            notes.
           </li>
           <li>
             <strong>Goals:</strong> the profit goals you set, their targets, timeframes and status.
@@ -25,8 +25,8 @@ const SECTIONS: readonly LegalSection[] = [
             <strong>Bankroll:</strong> the funds you record as added to or withdrawn from your bankroll.
           </li>
           <li>
-            <strong>Technical data:</strong> basic logs such as request times, browser type and IP address, kept to
-            operate and secure the service.
+            <strong>Technical data:</strong> basic logs such as request times, browser type and IP address, kept to operate and secure the
+            service.
           </li>
         </ul>
       </>
@@ -47,8 +47,8 @@ const SECTIONS: readonly LegalSection[] = [
     heading: '3. Data Security',
     body: (
       <p>
-        Your data travels over encrypted connections and is stored with access controls. Passwords are hashed and never
-        stored in plain text. Each account can only read its own records.
+        Your data travels over encrypted connections and is stored with access controls. Passwords are hashed and never stored in plain
+        text. Each account can only read its own records.
       </p>
     ),
   },
@@ -56,8 +56,8 @@ const SECTIONS: readonly LegalSection[] = [
     heading: '4. Data Sharing',
     body: (
       <p>
-        We do not sell your data. We do not share it with sportsbooks, advertisers or data brokers. We share it only
-        where the law requires us to.
+        We do not sell your data. We do not share it with sportsbooks, advertisers or data brokers. We share it only where the law requires
+        us to.
       </p>
     ),
   },
@@ -80,8 +80,8 @@ const SECTIONS: readonly LegalSection[] = [
     heading: '6. Cookies',
     body: (
       <p>
-        We use only what the app needs to work: your sign-in session and your theme preference are kept in your
-        browser&apos;s local storage. We use no advertising or tracking cookies.
+        We use only what the app needs to work: your sign-in session and your theme preference are kept in your browser&apos;s local
+        storage. We use no advertising or tracking cookies.
       </p>
     ),
   },

@@ -10,9 +10,9 @@ const SECTIONS: readonly LegalSection[] = [
     heading: '2. Description of Service',
     body: (
       <p>
-        BetTracker is a tool for recording and analysing sports bets that you enter by hand. It offers statistics,
-        charts, a parlay builder, streak analysis, profit goals, a betting journal and bankroll tracking. It does not
-        accept, place or process bets or any gambling transaction.
+        BetTracker is a tool for recording and analysing sports bets that you enter by hand. It offers statistics, charts, a parlay builder,
+        streak analysis, profit goals, a betting journal and bankroll tracking. It does not accept, place or process bets or any gambling
+        transaction.
       </p>
     ),
   },
@@ -31,9 +31,8 @@ const SECTIONS: readonly LegalSection[] = [
     heading: '4. Gambling Disclaimer',
     body: (
       <p>
-        Betting involves risk and you can lose money. Past results do not predict future results, and nothing in
-        BetTracker is betting advice. If gambling stops being fun, seek help from a responsible-gambling organisation in
-        your country.
+        Betting involves risk and you can lose money. Past results do not predict future results, and nothing in BetTracker is betting
+        advice. If gambling stops being fun, seek help from a responsible-gambling organisation in your country.
       </p>
     ),
   },
@@ -41,9 +40,9 @@ const SECTIONS: readonly LegalSection[] = [
     heading: '5. Subscription and Payment',
     body: (
       <p>
-        The Pro plan costs $7.99 per month after a 7-day free trial and renews monthly until you cancel. You can cancel
-        anytime; there is no long-term commitment. We announce price changes at least 30 days in advance. A 30-day
-        money-back guarantee applies to your first payment.
+        The Pro plan costs $7.99 per month after a 7-day free trial and renews monthly until you cancel. You can cancel anytime; there is no
+        long-term commitment. We announce price changes at least 30 days in advance. A 30-day money-back guarantee applies to your first
+        payment.
       </p>
     ),
   },
@@ -55,8 +54,8 @@ const SECTIONS: readonly LegalSection[] = [
     heading: '7. Service Availability',
     body: (
       <p>
-        We aim to keep BetTracker available at all times but do not guarantee uninterrupted service. Maintenance and
-        events beyond our control may cause downtime.
+        We aim to keep BetTracker available at all times but do not guarantee uninterrupted service. Maintenance and events beyond our
+        control may cause downtime.
       </p>
     ),
   },
@@ -64,19 +63,14 @@ const SECTIONS: readonly LegalSection[] = [
     heading: '8. Limitation of Liability',
     body: (
       <p>
-        BetTracker is provided &ldquo;as is&rdquo;. To the extent the law allows, we are not liable for betting losses
-        or for indirect damages arising from your use of the service.
+        BetTracker is provided &ldquo;as is&rdquo;. To the extent the law allows, we are not liable for betting losses or for indirect
+        damages arising from your use of the service.
       </p>
     ),
   },
   {
     heading: '9. Termination',
-    body: (
-      <p>
-        You may close your account at any time. We may suspend accounts that break these terms, after notice where
-        possible.
-      </p>
-    ),
+    body: <p>You may close your account at any time. We may suspend accounts that break these terms, after notice where possible.</p>,
   },
   {
     heading: '10. Changes to Terms',

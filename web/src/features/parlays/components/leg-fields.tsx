@@ -69,17 +69,36 @@ export function LegFields({ index, leg, oddsInvalid, canRemove, onChange, onRemo
         </Field>
         <Field label="Event">
           {(props) => (
-            <Input {...props} placeholder="e.g., Chiefs vs Bills" value={leg.event} onChange={(e) => set('event', e.target.value)} autoComplete="off" />
+            <Input
+              {...props}
+              placeholder="e.g., Chiefs vs Bills"
+              value={leg.event}
+              onChange={(e) => set('event', e.target.value)}
+              autoComplete="off"
+            />
           )}
         </Field>
         <Field label="Selection">
           {(props) => (
-            <Input {...props} placeholder="e.g., Chiefs -3.5" value={leg.selection} onChange={(e) => set('selection', e.target.value)} autoComplete="off" />
+            <Input
+              {...props}
+              placeholder="e.g., Chiefs -3.5"
+              value={leg.selection}
+              onChange={(e) => set('selection', e.target.value)}
+              autoComplete="off"
+            />
           )}
         </Field>
         <Field label="Odds" error={oddsInvalid ? MESSAGES.oddsFormat : undefined}>
           {(props) => (
-            <Input {...props} placeholder="+100" inputMode="numeric" value={leg.odds} onChange={(e) => set('odds', e.target.value)} autoComplete="off" />
+            <Input
+              {...props}
+              placeholder="+100"
+              inputMode="numeric"
+              value={leg.odds}
+              onChange={(e) => set('odds', e.target.value)}
+              autoComplete="off"
+            />
           )}
         </Field>
         <Field label="Date">

@@ -81,7 +81,11 @@ export function ParlayBuilder({ editing, onSaved, onCancelEdit }: ParlayBuilderP
     try {
       submission = toParlaySubmission(values);
     } catch {
-      toast({ variant: 'destructive', title: 'Error with parlay', description: 'There was an error submitting the form. Please try again.' });
+      toast({
+        variant: 'destructive',
+        title: 'Error with parlay',
+        description: 'There was an error submitting the form. Please try again.',
+      });
       return;
     }
     if (!submission.ok) {
@@ -134,12 +138,26 @@ export function ParlayBuilder({ editing, onSaved, onCancelEdit }: ParlayBuilderP
           <FieldGrid $columns={3}>
             <Field label="Parlay Name">
               {(props) => (
-                <Input {...props} placeholder="e.g., Sunday NFL Parlay" value={values.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />
+                <Input
+                  {...props}
+                  placeholder="e.g., Sunday NFL Parlay"
+                  value={values.name}
+                  onChange={(e) => set('name', e.target.value)}
+                  autoComplete="off"
+                />
               )}
             </Field>
             <Field label="Stake Amount ($)">
               {(props) => (
-                <Input {...props} type="number" inputMode="decimal" min="0" step="0.01" value={values.stake} onChange={(e) => set('stake', e.target.value)} />
+                <Input
+                  {...props}
+                  type="number"
+                  inputMode="decimal"
+                  min="0"
+                  step="0.01"
+                  value={values.stake}
+                  onChange={(e) => set('stake', e.target.value)}
+                />
               )}
             </Field>
             <Field label="Parlay Outcome" hint="Set from the legs once none is pending.">
@@ -167,12 +185,18 @@ export function ParlayBuilder({ editing, onSaved, onCancelEdit }: ParlayBuilderP
                 oddsInvalid={badOdds.includes(index)}
                 canRemove={canRemove}
                 onChange={(next) => {
-                  set('legs', values.legs.map((l, i) => (i === index ? next : l)));
+                  set(
+                    'legs',
+                    values.legs.map((l, i) => (i === index ? next : l)),
+                  );
                   if (badOdds.includes(index)) setBadOdds(badOdds.filter((i) => i !== index));
                 }}
                 onRemove={() => {
                   if (!canRemove) return;
-                  set('legs', values.legs.filter((_, i) => i !== index));
+                  set(
+                    'legs',
+                    values.legs.filter((_, i) => i !== index),
+                  );
                   setBadOdds([]);
                 }}
               />
@@ -202,7 +226,13 @@ export function ParlayBuilder({ editing, onSaved, onCancelEdit }: ParlayBuilderP
 
           <Field label="Notes">
             {(props) => (
-              <Textarea {...props} rows={3} placeholder="Why you like this parlay..." value={values.notes} onChange={(e) => set('notes', e.target.value)} />
+              <Textarea
+                {...props}
+                rows={3}
+                placeholder="Why you like this parlay..."
+                value={values.notes}
+                onChange={(e) => set('notes', e.target.value)}
+              />
             )}
           </Field>
 

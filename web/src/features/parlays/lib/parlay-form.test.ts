@@ -1,5 +1,13 @@
 import { expect } from 'chai';
-import { emptyLeg, emptyParlayForm, priceForm, stakeOrDefault, toParlaySubmission, type LegValues, type ParlayFormValues } from './parlay-form';
+import {
+  emptyLeg,
+  emptyParlayForm,
+  priceForm,
+  stakeOrDefault,
+  toParlaySubmission,
+  type LegValues,
+  type ParlayFormValues,
+} from './parlay-form';
 
 const TODAY = '2025-03-15';
 const leg = (fields: Partial<LegValues>): LegValues => ({

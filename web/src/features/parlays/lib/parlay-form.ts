@@ -1,4 +1,13 @@
-import { DEFAULTS, formatAmericanOdds, type Outcome, type Parlay, parseAmericanOdds, pricedParlay, type PricedParlay, type Sport } from '@bt/contracts';
+import {
+  DEFAULTS,
+  formatAmericanOdds,
+  type Outcome,
+  type Parlay,
+  parseAmericanOdds,
+  pricedParlay,
+  type PricedParlay,
+  type Sport,
+} from '@bt/contracts';
 import type { ParlayInput } from '../api/parlays-api';
 
 export interface LegValues {
@@ -64,9 +73,7 @@ export const priceForm = (values: ParlayFormValues): PricedParlay =>
   pricedParlay({ legs: values.legs, stake: stakeOrDefault(values.stake), outcome: values.outcome });
 
 export type ParlaySubmission =
-  | { ok: true; body: ParlayInput }
-  | { ok: false; reason: 'incomplete' }
-  | { ok: false; reason: 'odds'; legIndexes: number[] };
+  { ok: true; body: ParlayInput } | { ok: false; reason: 'incomplete' } | { ok: false; reason: 'odds'; legIndexes: number[] };
 
 /**
  * The body to save: only complete legs (at least 2); an empty name becomes 'Unnamed Parlay'; the

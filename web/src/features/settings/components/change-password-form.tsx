@@ -47,7 +47,13 @@ export function ChangePasswordForm() {
     <FormStack onSubmit={onSubmit} noValidate>
       <Field label="Current Password" error={errors.currentPassword}>
         {(props) => (
-          <Input {...props} type="password" autoComplete="current-password" value={values.currentPassword} onChange={(e) => set('currentPassword', e.target.value)} />
+          <Input
+            {...props}
+            type="password"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            onChange={(e) => set('currentPassword', e.target.value)}
+          />
         )}
       </Field>
       <Field label="New Password" error={errors.newPassword}>
@@ -64,7 +70,13 @@ export function ChangePasswordForm() {
       </Field>
       <Field label="Confirm New Password" error={errors.confirmPassword}>
         {(props) => (
-          <Input {...props} type="password" autoComplete="new-password" value={values.confirmPassword} onChange={(e) => set('confirmPassword', e.target.value)} />
+          <Input
+            {...props}
+            type="password"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={(e) => set('confirmPassword', e.target.value)}
+          />
         )}
       </Field>
       <FormActions>

@@ -4,11 +4,7 @@ import { SPORT_COLORS, sportShares } from './sport-shares';
 const row = (sport: string, count: number, stake: number, profit: number) => ({ sport, count, stake, profit, percentage: 0 });
 
 describe('sport distribution shares', () => {
-  const distribution = [
-    row('football', 2, 100, 50),
-    row('basketball', 6, 50, -20),
-    row('hockey', 2, 300, 10),
-  ];
+  const distribution = [row('football', 2, 100, 50), row('basketball', 6, 50, -20), row('hockey', 2, 300, 10)];
 
   it('measures by count, largest first, with the fixed colours in order', () => {
     const shares = sportShares(distribution, 'count');
