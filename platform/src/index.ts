@@ -7,3 +7,4 @@ export * from './db';
 export * from './secrets';
 export * from './sessions';
 export * from './migrate-schema';
+export * from './listen';

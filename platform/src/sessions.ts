@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import { sessionGenerationOf, streams } from '@bt/contracts';
+import { createListener } from './listen';
 import { migrateSchema, type SchemaMigration } from './migrate-schema';
 import * as authSessions001 from './migrations/2026-11-23-001-auth-sessions';
 
@@ -65,54 +66,33 @@ export const createSessionRegistry = (options: SessionRegistryOptions): SessionR
    * only ever grow, so the cache takes the larger of what it holds and what it is told: a read that
    * lands after a newer notification cannot bring an old generation back.
    */
-  let listening: Promise<pg.Client> | undefined;
   let live = false;
   let epoch = 0;
   let closed = false;
   const remember = (userId: string, generation: number) => {
     cache.set(userId, Math.max(cache.get(userId) ?? 0, generation));
   };
-
-  const connect = (newClient: () => pg.Client): Promise<pg.Client> => {
-    const client = newClient();
-    let dropped = false;
-    const drop = () => {
-      if (dropped) return;
-      dropped = true;
-      live = false;
-      epoch += 1;
-      cache.clear();
-      if (listening === connection) listening = undefined;
-      client.end().catch(() => undefined);
-    };
-    client.on('error', drop);
-    client.on('end', drop);
-    client.on('notification', (message) => {
-      const match = message.channel === SESSIONS_CHANNEL ? NOTIFICATION.exec(message.payload ?? '') : null;
-      if (match) remember(match[1], Number(match[2]));
-    });
-    const connection = client
-      .connect()
-      .then(() => client.query(`LISTEN "${SESSIONS_CHANNEL}"`))
-      .then(
-        () => {
-          epoch += 1;
-          cache.clear();
-          live = !dropped;
-          return client;
-        },
-        (error: unknown) => {
-          drop();
-          throw error;
-        },
-      );
-    return connection;
+  const forgetAll = (listening: boolean) => {
+    live = listening;
+    epoch += 1;
+    cache.clear();
   };
+  const listener =
+    options.newClient &&
+    createListener({
+      newClient: options.newClient,
+      channel: SESSIONS_CHANNEL,
+      onPayload: (payload) => {
+        const match = NOTIFICATION.exec(payload ?? '');
+        if (match) remember(match[1], Number(match[2]));
+      },
+      onConnected: () => forgetAll(true),
+      onDropped: () => forgetAll(false),
+    });
 
   const listen = () => {
-    if (closed || !options.newClient || listening) return;
-    listening = connect(options.newClient);
-    listening.catch(() => undefined); // the next miss tries again; meanwhile every check reads the table
+    if (closed || !listener) return;
+    listener.ready().catch(() => undefined); // the next miss tries again; meanwhile every check reads the table
   };
 
   const readRow = async (userId: string): Promise<number | undefined> => {
@@ -164,9 +144,7 @@ export const createSessionRegistry = (options: SessionRegistryOptions): SessionR
       closed = true;
       live = false;
       cache.clear();
-      const client = await listening?.catch(() => undefined);
-      listening = undefined;
-      await client?.end().catch(() => undefined);
+      await listener?.close();
     },
   };
 };

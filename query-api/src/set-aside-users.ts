@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { createListener } from './listen';
+import { createListener } from '@bt/platform';
 
 export interface SetAsideUsers {
   /** True while the projector has set the user aside (their read models stopped at an event it could not apply). */

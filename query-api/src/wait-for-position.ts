@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { createListener } from './listen';
+import { createListener } from '@bt/platform';
 import { compareLogPositions, isLogPosition } from '@bt/contracts';
 
 /** The channel the projector NOTIFYs with "<commit>.<prepare>" after each committed batch. */

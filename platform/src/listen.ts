@@ -10,7 +10,9 @@ export interface Listener {
 /**
  * One LISTEN connection, opened on first need and reopened by the next `ready()` after it is lost.
  * `onPayload` gets every notification on `channel`; `onConnected` runs each time LISTEN is in place
- * (what happened while it was not is unknown, so callers re-read then).
+ * and `onDropped` each time the connection is lost (what happened while not listening is unknown,
+ * so callers re-read or forget then). The one way the services listen (read-your-writes, set-aside
+ * users, session generations).
  */
 export function createListener(options: {
   /** A new, unconnected client (not a pool client: it is held for good). */
@@ -18,6 +20,7 @@ export function createListener(options: {
   channel: string;
   onPayload: (payload: string | undefined) => void;
   onConnected?: () => void;
+  onDropped?: () => void;
 }): Listener {
   let listening: Promise<pg.Client> | undefined;
 
@@ -28,6 +31,7 @@ export function createListener(options: {
       if (dropped) return;
       dropped = true;
       if (listening === connection) listening = undefined;
+      options.onDropped?.();
       client.end().catch(() => undefined);
     };
     client.on('error', drop);
@@ -40,7 +44,7 @@ export function createListener(options: {
       .then(() => client.query(`LISTEN "${options.channel}"`))
       .then(
         () => {
-          options.onConnected?.();
+          if (!dropped) options.onConnected?.();
           return client;
         },
         (error: unknown) => {
