@@ -52,6 +52,8 @@ export const parlay = z.object({
   outcome,
   notes: z.string().nullable(),
   date: storedDate,
+  /** True when the bettor chose `date`; false when it is the latest leg's date (and follows the legs). */
+  dateSet: z.boolean(),
   createdAt: instant,
   updatedAt: instant,
   legs: z.array(parlayLeg),

@@ -77,7 +77,9 @@ const parlays = table({
     /** The outcome last chosen by the user (ParlaySettled), 'pending' when never. */
     chosen_outcome: col.text<Outcome>(),
     notes: col.text().orNull(),
+    /** The bettor's chosen day, else the latest leg's (date_set false: it follows the legs). */
     date: col.date(),
+    date_set: col.boolean(),
     created_at: col.timestamptz(),
     updated_at: col.timestamptz(),
     legs: col.jsonb<ParlayLeg[]>(),

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@bt/event-store';
-import { isEventType } from '@bt/contracts';
+import { isEventType, upcastEvent } from '@bt/contracts';
 import type { TableName } from '../db/schema';
 import { bankrollProjection, newBankroll } from './bankroll';
 import { betsProjection } from './bets';
@@ -65,10 +65,12 @@ const settlers = READ_MODELS.flatMap((model) => (model.settle ? [model.settle] :
 /**
  * Folds one of the user's events into their state. Events that refer to something the state does
  * not hold (an amend of a removed bet) change nothing; unknown event types only index their stream.
+ * Live projection, rebuild and asOf replay all fold through here.
  */
-export const projectEvent = (state: UserState, event: RecordedEvent): void => {
-  noteStream(state, event);
-  if (!isEventType(event.type)) return;
+export const projectEvent = (state: UserState, stored: RecordedEvent): void => {
+  noteStream(state, stored);
+  if (!isEventType(stored.type)) return;
+  const event = upcastEvent(stored); // old event versions read in today's schema (contracts)
   const list = handlers.get(event.type);
   if (!list) return;
   const at = occurredAt(event);
