@@ -79,11 +79,12 @@ const parlays = table({
     notes: col.text().orNull(),
     /** The bettor's chosen day, else the latest leg's (date_set false: it follows the legs). */
     date: col.date(),
-    date_set: col.boolean(),
     created_at: col.timestamptz(),
     updated_at: col.timestamptz(),
     legs: col.jsonb<ParlayLeg[]>(),
     version: col.integer(),
+    /** False while `date` is the latest leg's (it follows the legs); true once the bettor chose it. */
+    date_set: col.boolean(),
   },
 });
 
