@@ -24,7 +24,12 @@ export const parlaysApi = api.injectEndpoints({
       query: ({ id, body }) => ({ url: `/parlays/${encodeURIComponent(id)}`, method: 'PUT', body }),
       invalidatesTags: [...BET_RESULT_TAGS],
     }),
+    /** With If-Match: a parlay changed since it was listed is not deleted (409). */
+    deleteParlay: build.mutation<{ message: string }, Pick<Parlay, 'id' | 'version'>>({
+      query: ({ id, version }) => ({ url: `/parlays/${encodeURIComponent(id)}`, method: 'DELETE', ifMatch: version }),
+      invalidatesTags: [...BET_RESULT_TAGS],
+    }),
   }),
 });
 
-export const { useGetParlaysQuery, useCreateParlayMutation, useUpdateParlayMutation } = parlaysApi;
+export const { useGetParlaysQuery, useCreateParlayMutation, useUpdateParlayMutation, useDeleteParlayMutation } = parlaysApi;
