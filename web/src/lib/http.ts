@@ -73,13 +73,15 @@ export const apiFetch = async (request: ApiRequest, signal?: AbortSignal): Promi
 /** Turns a non-OK response into the ApiError of spec section 8. */
 export const errorFromResponse = (response: Response, text: string): ApiError => {
   let serverMessage: string | undefined;
+  let body: unknown;
   try {
     const parsed: unknown = JSON.parse(text);
+    body = parsed;
     if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { message?: unknown }).message === 'string') {
       serverMessage = (parsed as { message: string }).message;
     }
   } catch {
     // Not JSON: the text itself is the message.
   }
-  return { status: response.status, message: `${response.status}: ${text || response.statusText}`, serverMessage };
+  return { status: response.status, message: `${response.status}: ${text || response.statusText}`, serverMessage, body };
 };
