@@ -1,4 +1,11 @@
-import { amendedParlayDating, pricedParlay, type EventOf, type Outcome, type Parlay as ParlayResponse, type ParlayLeg } from '@bt/contracts';
+import {
+  amendedParlayDating,
+  pricedParlay,
+  type EventOf,
+  type Outcome,
+  type Parlay as ParlayResponse,
+  type ParlayLeg,
+} from '@bt/contracts';
 import { ignoreUnknown, type Aggregate, type Recorded } from '../shared/command';
 
 export type ParlayEvent = EventOf<'ParlayCreated' | 'ParlayAmended' | 'ParlaySettled' | 'ParlayRemoved'>;
@@ -27,7 +34,20 @@ export const evolve = (state: Parlay, event: Recorded<ParlayEvent>): Parlay => {
       const { parlayId, userId, name, stake, notes, date, legs } = event.data;
       const dateSet = event.data.dateSet ?? true;
       const at = event.occurredAt;
-      return { status: 'created', parlayId, userId, name, stake, notes, date, dateSet, legs, outcome: 'pending', createdAt: at, updatedAt: at };
+      return {
+        status: 'created',
+        parlayId,
+        userId,
+        name,
+        stake,
+        notes,
+        date,
+        dateSet,
+        legs,
+        outcome: 'pending',
+        createdAt: at,
+        updatedAt: at,
+      };
     }
     case 'ParlayAmended': {
       if (state.status !== 'created') return state;
