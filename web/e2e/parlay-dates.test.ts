@@ -90,6 +90,18 @@ const backfillParlay = async ({ e2e, page }: TestPage, viewport: Viewport) => {
     .getByRole('article', { name: 'Backfilled Double' })
     .getByText(`${shown(daysAgo(98))} · 2 legs`, { exact: true })
     .waitFor();
+
+  // Clearing the date gives it back to the legs.
+  await page.getByRole('article', { name: 'Backfilled Double' }).getByRole('button', { name: 'Edit Parlay' }).click();
+  await eventually(async () => expect(await dateField.inputValue()).to.equal(daysAgo(98)));
+  await dateField.fill('');
+  await eventually(async () => expect(await dateField.inputValue()).to.equal(daysAgo(100)));
+  await page.getByRole('button', { name: 'Update Parlay' }).click();
+  await expectToast(page, 'Parlay updated successfully');
+  await page
+    .getByRole('article', { name: 'Backfilled Double' })
+    .getByText(`${shown(daysAgo(100))} · 2 legs`, { exact: true })
+    .waitFor();
 };
 
 journey('parlay-dates', 'dates a backfilled parlay on its latest leg, out of the last 30 days and inside its streak', backfillParlay);

@@ -5,8 +5,8 @@ import { normalLeg, sameLegs, type Parlay, type ParlayEvent } from './parlay';
 
 /**
  * Edit of a parlay (PUT): stake and legs as sent (the legs replace the old ones); name, outcome,
- * notes stay when left out. A date sent is the bettor's choice; without one, a date the bettor set
- * stays and a derived one moves to the new latest leg's date. ParlayAmended carries only what
+ * notes stay when left out. A date sent is the bettor's choice, null gives it back to the legs;
+ * without one, a date the bettor set stays and a derived one moves to the new latest leg's date. ParlayAmended carries only what
  * changed (with `dateSet` when that changes); ParlaySettled follows
  * when the derived outcome changes.
  */
@@ -23,8 +23,9 @@ export const amendParlay = (command: AmendParlay, state: Parlay): ParlayEvent[] 
       if (state.userId !== command.metadata.userId) throw new NotFoundError(MESSAGES.parlayNotFound);
       const { userId, parlayId } = state;
       const { name, stake, notes, date } = command.data;
-      const dateSet = date !== undefined || state.dateSet;
-      const parlayDate = date ?? (state.dateSet ? state.date : (latestLegDate(command.data.legs) ?? state.date));
+      // A date sent is the bettor's; null gives it back to the legs; left out, a set date stays.
+      const dateSet = date === undefined ? state.dateSet : date !== null;
+      const parlayDate = typeof date === 'string' ? date : dateSet ? state.date : (latestLegDate(command.data.legs) ?? state.date);
       const legs = command.data.legs.map((leg) => normalLeg(leg, parlayDate));
       const changes: Changes = {};
       if (name !== undefined && name !== state.name) changes.name = name;

@@ -209,6 +209,25 @@ describe('parlays', () => {
         .when(amend({ date: '2025-03-10' }))
         .then([{ type: 'ParlayAmended', data: { userId: USER, parlayId: PARLAY, changes: { dateSet: true } } }]));
 
+    it('gives a set date back to the legs when null is sent', () =>
+      spec
+        .given([created()])
+        .when(amend({ date: null, legs: [stored('+100', 'pending', '2025-02-01'), stored('-110', 'pending', '2025-02-03')] }))
+        .then([
+          {
+            type: 'ParlayAmended',
+            data: {
+              userId: USER,
+              parlayId: PARLAY,
+              changes: {
+                date: '2025-02-03',
+                dateSet: false,
+                legs: [stored('+100', 'pending', '2025-02-01'), stored('-110', 'pending', '2025-02-03')],
+              },
+            },
+          },
+        ]));
+
     it("answers another user's parlay as not found", () =>
       spec.given([created()]).when(amend({}, OTHER_USER)).thenThrows(404, MESSAGES.parlayNotFound));
 

@@ -75,13 +75,16 @@ export interface ParlayDating {
 
 /**
  * A parlay's date after an amend (as its events say, after upcasting): a date in the changes is
- * taken as is; legs changed without a date move a derived date to the new latest leg's date.
+ * taken as is, `dateSet` only changes when the changes say so; legs changed without a date move a
+ * derived date to the new latest leg's date.
  */
 export const amendedParlayDating = (
   before: ParlayDating,
   changes: { date?: string; dateSet?: boolean; legs?: readonly { date?: string }[] },
 ): ParlayDating => {
-  const dateSet = changes.dateSet ?? (changes.date !== undefined ? true : before.dateSet);
+  // Version 1 amends, whose dates were all chosen, say so through upcastEvent; a version 2 amend
+  // moving a derived date along with the legs carries the new date without `dateSet`.
+  const dateSet = changes.dateSet ?? before.dateSet;
   if (changes.date !== undefined) return { date: changes.date, dateSet };
   if (!dateSet && changes.legs) return { date: latestLegDate(changes.legs) ?? before.date, dateSet };
   return { date: before.date, dateSet };

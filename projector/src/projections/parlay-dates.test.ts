@@ -22,6 +22,24 @@ describe('parlay dates', () => {
       expect(replayUser(log.events).parlays[0]).to.include({ date: '2024-12-04', date_set: false });
     });
 
+    it('keeps a derived date derived when an amend moves it with the legs', () => {
+      const log = new EventLog().register();
+      const id = log.createParlay([{ date: '2024-11-20' }, { date: '2024-11-23' }], { date: '2024-11-23', dateSet: false });
+      log.amendParlay(id, { date: '2024-12-04', legs: [{ date: '2024-12-01' }, { date: '2024-12-04' }] });
+      log.amendParlay(id, { legs: [{ date: '2024-12-10' }, { date: '2024-12-11' }] });
+
+      expect(replayUser(log.events).parlays[0]).to.include({ date: '2024-12-11', date_set: false });
+    });
+
+    it('follows the bettor’s choice of a date, and giving it back to the legs', () => {
+      const log = new EventLog().register();
+      const id = log.createParlay([{ date: '2024-11-20' }, { date: '2024-11-23' }], { date: '2024-11-23', dateSet: false });
+      log.amendParlay(id, { date: '2024-12-25', dateSet: true });
+      expect(replayUser(log.events).parlays[0]).to.include({ date: '2024-12-25', date_set: true });
+      log.amendParlay(id, { date: '2024-11-23', dateSet: false });
+      expect(replayUser(log.events).parlays[0]).to.include({ date: '2024-11-23', date_set: false });
+    });
+
     it('keeps a date the bettor set when the legs change', () => {
       const log = new EventLog().register();
       const id = log.createParlay([{ date: '2024-11-20' }, { date: '2024-11-23' }], { date: '2024-11-25', dateSet: true });

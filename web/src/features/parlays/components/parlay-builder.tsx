@@ -110,7 +110,8 @@ export function ParlayBuilder({ editing, onSaved, onCancelEdit }: ParlayBuilderP
     setBadOdds([]);
     if (editing) {
       try {
-        await updateParlay({ id: editing.id, body: submission.body }).unwrap();
+        // Without a chosen date, the parlay's date follows its legs (null: even one chosen before).
+        await updateParlay({ id: editing.id, body: { ...submission.body, date: submission.body.date ?? null } }).unwrap();
         toast({ title: 'Parlay updated successfully' });
         onSaved();
       } catch {
