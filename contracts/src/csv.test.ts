@@ -87,6 +87,8 @@ describe('bet CSV', () => {
   it('keeps a sport we do not list as other, and a blank outcome as pending', () => {
     const result = csvRowToImport(row({ ...bet, sport: 'Cricket' }));
     expect(result.ok && result.value.body).to.include({ sport: 'other', outcome: 'pending' });
+    expect(result.ok && result.warning).to.equal(MESSAGES.csvUnknownSport('Cricket'));
+    expect(csvRowToImport(row({ ...bet, sport: 'NBA' }))).to.not.have.property('warning');
   });
 
   it('answers the forms’ messages for bad cells', () => {

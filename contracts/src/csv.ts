@@ -152,8 +152,8 @@ const alias = (value: string, aliases: Record<string, string>) => {
 
 const sportOf = (value: string) => {
   const sport = alias(value, SPORT_ALIASES);
-  // Another tracker's sport we do not list is still a sport: keep the bet, as 'other'.
-  return sport === '' || KNOWN_SPORTS.has(sport) ? sport : 'other';
+  // Another tracker's sport we do not list is still a sport: keep the bet, as 'other' (and say so).
+  return sport === '' || KNOWN_SPORTS.has(sport) ? { sport } : { sport: 'other', warning: MESSAGES.csvUnknownSport(value.trim()) };
 };
 
 /** "$1,250.00" -> "1250.00"; the body schema then validates it. */
@@ -170,9 +170,10 @@ const dateOf = (value: string): string | undefined => {
 
 /**
  * Validates one row and turns it into the body of the command it stands for. Messages are the
- * forms' (spec section 5) plus MESSAGES' csv ones.
+ * forms' (spec section 5) plus MESSAGES' csv ones; `warning` says what was imported differently
+ * from the file (a sport we do not list, kept as 'other').
  */
-export const csvRowToImport = (cells: CsvRecord): { ok: true; value: CsvImport } | { ok: false; message: string } => {
+export const csvRowToImport = (cells: CsvRecord): { ok: true; value: CsvImport; warning?: string } | { ok: false; message: string } => {
   const kind = cells.kind.toLowerCase() || (cells.legs ? 'parlay' : 'bet');
   const common = {
     stake: amountOf(cells.stake),
@@ -181,14 +182,16 @@ export const csvRowToImport = (cells: CsvRecord): { ok: true; value: CsvImport }
     date: dateOf(cells.date),
   };
   if (kind === 'bet') {
+    const { sport, warning } = sportOf(cells.sport);
     const parsed = betBody.safeParse({
       ...common,
-      sport: sportOf(cells.sport),
+      sport,
       event: cells.event,
       betType: alias(cells.betType, BET_TYPE_ALIASES),
       odds: cells.odds,
     });
-    return parsed.success ? { ok: true, value: { kind: 'bet', body: parsed.data } } : { ok: false, message: firstMessage(parsed.error) };
+    if (!parsed.success) return { ok: false, message: firstMessage(parsed.error) };
+    return { ok: true, value: { kind: 'bet', body: parsed.data }, ...(warning ? { warning } : {}) };
   }
   if (kind !== 'parlay') return { ok: false, message: MESSAGES.csvBadKind };
   let legs: unknown;

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { americanOdds, betType, goalTimeframe, id, storedDate, journalType, mood, outcome, sport } from './fields';
 
-/** Schema version written into every event's metadata. Bump per event when its meaning grows. */
-export const EVENT_SCHEMA_VERSION = 1;
+/**
+ * Schema version written into every event's metadata. Bump per event when its meaning grows; older
+ * events are read through `upcastEvent` (./upcast.ts). 2: ParlayCreated/ParlayAmended carry `dateSet`.
+ */
+export const EVENT_SCHEMA_VERSION = 2;
 
 export const parlayLeg = z.object({
   sport,
@@ -27,7 +30,13 @@ const parlayFields = z.object({
   name: z.string(),
   stake: z.number().positive(),
   notes: z.string().nullable(),
+  /** The parlay's day: the one the bettor set, else its latest leg's (DESIGN "A parlay's date"). */
   date: storedDate,
+  /**
+   * Since schema version 2: true when the bettor chose `date`, false when it is the latest leg's
+   * date (and so moves with the legs). Version 1 events get it from `upcastEvent`; absent reads as true.
+   */
+  dateSet: z.boolean().optional(),
   legs: z.array(parlayLeg),
 });
 const goalFields = z.object({

@@ -16,3 +16,4 @@ export * from './csv';
 export * from './domain/sessions';
 export * from './domain/pricing';
 export * from './domain/versions';
+export * from './upcast';

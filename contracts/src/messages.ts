@@ -85,6 +85,8 @@ export const MESSAGES = {
   csvBadLegs: 'legs must be a JSON list of legs ({ sport, event, selection, odds, date, outcome })',
   csvInvalid: (detail: string) => `The file is not valid CSV: ${detail}`,
   csvTooManyRows: (max: number) => `A file can hold at most ${max} rows`,
+  /** An import warning: the row is imported, its sport stored as 'other'. */
+  csvUnknownSport: (sport: string) => `Sport "${sport}" is not one we track: imported as Other`,
   /** 429 of sign-in and registration; `retryAfterSeconds` as in the answer's Retry-After. */
   tooManyAttempts: (retryAfterSeconds: number) => {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));

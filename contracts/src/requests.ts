@@ -128,12 +128,14 @@ export type ParlayBody = z.infer<typeof parlayBody>;
 
 /**
  * PUT /api/parlays/:id: stake and legs as sent (the legs replace the old ones); name, outcome,
- * notes and date may be left out (then they stay). A name sent blank is still 'Unnamed Parlay'.
+ * notes and date may be left out (then they stay; a derived date follows the new legs). A name sent blank is still 'Unnamed Parlay'.
  */
 export const parlayAmendBody = parlayBody.extend({
   name: parlayName().optional(),
   outcome: outcome.optional(),
   notes: optionalText().optional(),
+  /** A date the bettor sets; null gives the date back to the legs (their latest date); left out, it stays as it is. */
+  date: isoDate.nullable().optional(),
 });
 export type ParlayAmendBody = z.infer<typeof parlayAmendBody>;
 

@@ -52,6 +52,8 @@ export const parlay = z.object({
   outcome,
   notes: z.string().nullable(),
   date: storedDate,
+  /** True when the bettor chose `date`; false when it is the latest leg's date (and follows the legs). */
+  dateSet: z.boolean(),
   createdAt: instant,
   updatedAt: instant,
   legs: z.array(parlayLeg),
@@ -142,9 +144,13 @@ export const betChange = z.object({
 });
 export type BetChange = z.infer<typeof betChange>;
 
+const rowMessage = z.object({ row: z.number().int(), message: z.string() });
 export const importReport = z.object({
   imported: z.number().int(),
   skipped: z.number().int(),
-  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+  /** Rows that stopped the import (then nothing is imported). */
+  errors: z.array(rowMessage),
+  /** Rows imported differently from the file (an unknown sport stored as 'other'). */
+  warnings: z.array(rowMessage),
 });
 export type ImportReport = z.infer<typeof importReport>;

@@ -37,6 +37,8 @@ describe('query-api over HTTP, on read models the projector built from real even
   const dave = new EventLog();
   /** Registered, nothing else: a token must name an existing user, so "no data" is a real account. */
   const erin = new EventLog();
+  /** Journal entries written in another order than their dates. */
+  const fay = new EventLog();
   const ids: Record<string, string> = {};
 
   before(async () => {
@@ -98,7 +100,13 @@ describe('query-api over HTTP, on read models the projector built from real even
 
     // carol after dave: she took the address after he released it.
     erin.at('2025-06-01T10:00:00.000Z').register('erin@example.com');
-    for (const log of [alice, bob, dave, carol, erin]) head = await h.record(log.events);
+    fay.at('2025-06-10T08:00:00.000Z').register('fay@example.com');
+    ids.fayJune20 = fay.writeJournal({ title: 'June 20', date: '2025-06-20' });
+    fay.at('2025-06-11T08:00:00.000Z');
+    ids.fayJune5 = fay.writeJournal({ title: 'June 5, written later', date: '2025-06-05' });
+    fay.at('2025-06-12T08:00:00.000Z');
+    ids.fayJune20Later = fay.writeJournal({ title: 'June 20, written later', date: '2025-06-20' });
+    for (const log of [alice, bob, dave, carol, erin, fay]) head = await h.record(log.events);
     await h.settle(); // the reads below also send X-Min-Position; this only keeps a loaded machine from timing them out
   });
 
@@ -225,6 +233,11 @@ describe('query-api over HTTP, on read models the projector built from real even
       expect(entries.map((e) => e.id)).to.deep.equal([ids.entry2, ids.entry1]);
       expect(entries[1].tags).to.deep.equal(['nfl']);
       expect(await h.json('/api/journal', bob.userId, head)).to.deep.equal([]);
+    });
+
+    it('lists entries by their date, newest first, and entries of one day by when they were written, newest first', async () => {
+      const entries = z.array(journalEntry).parse(await h.json('/api/journal', fay.userId, head));
+      expect(entries.map((e) => e.id)).to.deep.equal([ids.fayJune20Later, ids.fayJune20, ids.fayJune5]);
     });
   });
 

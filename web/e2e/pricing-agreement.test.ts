@@ -72,6 +72,8 @@ describe('pricing agreement (property, e2e)', function () {
           stake: String(stake),
           outcome: chosen,
           notes: '',
+          date: '',
+          dateSet: false,
           legs: legs.map((l, i) => ({ ...l, event: `Event ${i + 1}`, selection: `Pick ${i + 1}`, date: DAY })),
         };
         const preview = priceForm(form);

@@ -29,7 +29,8 @@ export interface PlannedRow {
   ids: { id: string; ownerCheck: boolean }[];
 }
 
-export type ImportPlan = { ok: true; rows: PlannedRow[] } | { ok: false; errors: RowError[] };
+/** `warnings`: rows imported differently from the file (an unknown sport stored as 'other'). */
+export type ImportPlan = { ok: true; rows: PlannedRow[]; warnings: RowError[] } | { ok: false; errors: RowError[] };
 
 /** Enough to fix a file by; the rest would only make the answer huge. */
 const MAX_ERRORS = 500;
@@ -55,6 +56,7 @@ export const planImport = (text: string, userId: string, mapping?: CsvMapping): 
 
   const planned: PlannedRow[] = [];
   const errors: RowError[] = [];
+  const warnings: RowError[] = [];
   const seen = new Map<string, number>();
   rows.forEach((cells, index) => {
     const row = index + 2;
@@ -65,6 +67,7 @@ export const planImport = (text: string, userId: string, mapping?: CsvMapping): 
       if (errors.length < MAX_ERRORS) errors.push({ row, message: result.message });
       return;
     }
+    if (result.warning && warnings.length < MAX_ERRORS) warnings.push({ row, message: result.warning });
     const external = record.id;
     let ids: PlannedRow['ids'];
     if (external === '') {
@@ -80,5 +83,5 @@ export const planImport = (text: string, userId: string, mapping?: CsvMapping): 
   });
   if (errors.length > 0) return { ok: false, errors };
   if (planned.length === 0) return { ok: false, errors: [{ row: 1, message: MESSAGES.csvEmpty }] };
-  return { ok: true, rows: planned };
+  return { ok: true, rows: planned, warnings };
 };

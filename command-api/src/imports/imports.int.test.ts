@@ -31,7 +31,7 @@ describe('CSV import over HTTP', () => {
     const me = await api.signUp('importer');
     const answer = await upload(me.token, goodFile);
     expect(answer.status).to.equal(200);
-    expect(importReport.parse(answer.body)).to.deep.equal({ imported: 3, skipped: 0, errors: [] });
+    expect(importReport.parse(answer.body)).to.deep.equal({ imported: 3, skipped: 0, errors: [], warnings: [] });
     expect(answer.headers.get('X-Log-Position')).to.match(/^\d+\.\d+$/);
     const events = await eventsOf(me.userId);
     expect(events.filter((e) => e.type === 'BetPlaced')).to.have.length(3);
@@ -40,11 +40,30 @@ describe('CSV import over HTTP', () => {
     expect(notes).to.deep.equal(['gut feeling, again']);
   });
 
+  it('imports a sport we do not track as Other, and names the row in the warnings', async () => {
+    const me = await api.signUp('importer');
+    const file = csv([
+      header,
+      ['2025-03-01', 'basketball', 'A', 'spread', '-110', '50', 'win', ''],
+      ['2025-03-01', 'Cricket', 'B', 'moneyline', '+120', '20', 'loss', ''],
+    ]);
+    const answer = await upload(me.token, file);
+    expect(answer.status).to.equal(200);
+    expect(importReport.parse(answer.body)).to.deep.equal({
+      imported: 2,
+      skipped: 0,
+      errors: [],
+      warnings: [{ row: 3, message: MESSAGES.csvUnknownSport('Cricket') }],
+    });
+    const placed = (await eventsOf(me.userId)).filter((e) => e.type === 'BetPlaced').map((e) => (e.data as { sport: string }).sport);
+    expect(placed).to.deep.equal(['basketball', 'other']);
+  });
+
   it('adds nothing when the same file is imported again', async () => {
     const me = await api.signUp('importer');
     await upload(me.token, goodFile);
     const again = await upload(me.token, goodFile);
-    expect(again.body).to.deep.equal({ imported: 0, skipped: 3, errors: [] });
+    expect(again.body).to.deep.equal({ imported: 0, skipped: 3, errors: [], warnings: [] });
     expect((await eventsOf(me.userId)).filter((e) => e.type === 'BetPlaced')).to.have.length(3);
   });
 
@@ -66,6 +85,7 @@ describe('CSV import over HTTP', () => {
           { row: 3, message: MESSAGES.stakePositive },
           { row: 4, message: MESSAGES.eventRequired },
         ],
+        warnings: [],
       },
     });
     expect(await eventsOf(me.userId)).to.have.length(0);
@@ -89,7 +109,7 @@ describe('CSV import over HTTP', () => {
       }),
     );
     const answer = await upload(me.token, file, `?mapping=${mapping}`);
-    expect(answer.body).to.deep.equal({ imported: 1, skipped: 0, errors: [] });
+    expect(answer.body).to.deep.equal({ imported: 1, skipped: 0, errors: [], warnings: [] });
     const [placed] = (await eventsOf(me.userId)).filter((e) => e.type === 'BetPlaced');
     expect(placed.data).to.deep.include({ sport: 'football', betType: 'spread', stake: 1000, date: '2025-03-05' });
   });
@@ -145,9 +165,9 @@ describe('CSV import over HTTP', () => {
       ...[betRowToCsv(single), betRowToCsv(parlayRow, parlay.legs)].map((r) => CSV_COLUMNS.map((c) => r[c])),
     ]);
 
-    expect((await upload(ann.token, exported)).body).to.deep.equal({ imported: 0, skipped: 2, errors: [] });
-    expect((await upload(bob.token, exported)).body).to.deep.equal({ imported: 2, skipped: 0, errors: [] });
-    expect((await upload(bob.token, exported)).body).to.deep.equal({ imported: 0, skipped: 2, errors: [] });
+    expect((await upload(ann.token, exported)).body).to.deep.equal({ imported: 0, skipped: 2, errors: [], warnings: [] });
+    expect((await upload(bob.token, exported)).body).to.deep.equal({ imported: 2, skipped: 0, errors: [], warnings: [] });
+    expect((await upload(bob.token, exported)).body).to.deep.equal({ imported: 0, skipped: 2, errors: [], warnings: [] });
 
     const events = await eventsOf(bob.userId);
     const created = events.find((e) => e.type === 'ParlayCreated')!;
@@ -173,7 +193,7 @@ describe('CSV import over HTTP', () => {
     const rows = Array.from({ length: 230 }, (_, i) => ['2025-03-01', 'soccer', `Match ${i}`, 'total', '+100', '5', 'pending', notes]);
     const big = csv([header, ...rows]);
     expect(big.length).to.be.greaterThan(1_100_000);
-    expect((await upload(me.token, big)).body).to.deep.equal({ imported: 230, skipped: 0, errors: [] });
+    expect((await upload(me.token, big)).body).to.deep.equal({ imported: 230, skipped: 0, errors: [], warnings: [] });
     const huge = await upload(me.token, 'x'.repeat(10_500_000));
     expect(huge).to.deep.include({ status: 413, body: { message: MESSAGES.bodyTooLarge } });
   });
@@ -196,7 +216,7 @@ describe('CSV import over HTTP', () => {
     const answer = await upload(me.token, file);
     expect(answer).to.deep.include({
       status: 422,
-      body: { imported: 0, skipped: 0, errors: [{ row: 5, message: MESSAGES.unstorableText }] },
+      body: { imported: 0, skipped: 0, errors: [{ row: 5, message: MESSAGES.unstorableText }], warnings: [] },
     });
     expect(await eventsOf(me.userId)).to.have.length(0);
   });
@@ -239,7 +259,7 @@ describe('CSV import over HTTP', () => {
       ),
     ]);
     expect(exported).to.include(`'=HYPERLINK`);
-    expect((await upload(me.token, exported)).body).to.deep.equal({ imported: 1, skipped: 0, errors: [] });
+    expect((await upload(me.token, exported)).body).to.deep.equal({ imported: 1, skipped: 0, errors: [], warnings: [] });
     const [placed] = (await eventsOf(me.userId)).filter((e) => e.type === 'BetPlaced');
     expect(placed.data).to.deep.include({ event: '=HYPERLINK("http://x")', notes: "=cmd|' /C calc'!A0", odds: '-110', stake: 55 });
   });
@@ -297,7 +317,7 @@ describe('CSV import over HTTP', () => {
         mode = 'ok';
       }
       expect(await ofUser(me.userId)).to.deep.equal([]);
-      expect((await send(me.token)).body).to.deep.equal({ imported: 4, skipped: 0, errors: [] });
+      expect((await send(me.token)).body).to.deep.equal({ imported: 4, skipped: 0, errors: [], warnings: [] });
     });
 
     it('removes what it had appended on a store without transactions, and the retry imports every row afresh', async () => {
@@ -315,8 +335,8 @@ describe('CSV import over HTTP', () => {
       for (const types of byStream.values()) expect(types.at(-1)).to.equal('BetRemoved');
       expect(written.filter((e) => e.type === 'BetRemoved').every((e) => typeof e.metadata.compensates === 'string')).to.equal(true);
 
-      expect((await send(me.token)).body).to.deep.equal({ imported: 4, skipped: 0, errors: [] });
-      expect((await send(me.token)).body).to.deep.equal({ imported: 0, skipped: 4, errors: [] });
+      expect((await send(me.token)).body).to.deep.equal({ imported: 4, skipped: 0, errors: [], warnings: [] });
+      expect((await send(me.token)).body).to.deep.equal({ imported: 0, skipped: 4, errors: [], warnings: [] });
       const live = (await ofUser(me.userId)).filter((e) => e.type === 'BetPlaced' && !byStream.has(e.streamId));
       expect(live.map((e) => (e.data as { event: string }).event).sort()).to.deep.equal(['A', 'B', 'C', 'D']);
     });

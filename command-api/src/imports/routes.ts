@@ -159,11 +159,11 @@ export const importRoutes = (router: Router, { services, auth, csv, idempotent }
     const plan = planImport(text, scope.userId, mapping);
     if (!plan.ok) {
       ctx.status = 422;
-      ctx.body = { imported: 0, skipped: 0, errors: plan.errors };
+      ctx.body = { imported: 0, skipped: 0, errors: plan.errors, warnings: [] };
       return;
     }
     const { imported, position } = await importRows(services.store, scope, plan.rows);
     const skipped = plan.rows.length - imported;
-    reply(ctx, 200, { imported, skipped, errors: [] }, position ?? (await services.store.headPosition()));
+    reply(ctx, 200, { imported, skipped, errors: [], warnings: plan.warnings }, position ?? (await services.store.headPosition()));
   });
 };

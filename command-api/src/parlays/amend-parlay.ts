@@ -1,11 +1,13 @@
-import { MESSAGES, parlayOutcome, type EventData, type ParlayAmendBody } from '@bt/contracts';
+import { latestLegDate, MESSAGES, parlayOutcome, type EventData, type ParlayAmendBody } from '@bt/contracts';
 import { NotFoundError } from '@bt/platform';
 import { unreachable, type Command } from '../shared/command';
 import { normalLeg, sameLegs, type Parlay, type ParlayEvent } from './parlay';
 
 /**
  * Edit of a parlay (PUT): stake and legs as sent (the legs replace the old ones); name, outcome,
- * notes and date stay when left out. ParlayAmended carries only what changed; ParlaySettled follows
+ * notes stay when left out. A date sent is the bettor's choice, null gives it back to the legs;
+ * without one, a date the bettor set stays and a derived one moves to the new latest leg's date. ParlayAmended carries only what
+ * changed (with `dateSet` when that changes); ParlaySettled follows
  * when the derived outcome changes.
  */
 export type AmendParlay = Command<'AmendParlay', ParlayAmendBody & { parlayId: string }>;
@@ -21,12 +23,16 @@ export const amendParlay = (command: AmendParlay, state: Parlay): ParlayEvent[] 
       if (state.userId !== command.metadata.userId) throw new NotFoundError(MESSAGES.parlayNotFound);
       const { userId, parlayId } = state;
       const { name, stake, notes, date } = command.data;
-      const legs = command.data.legs.map((leg) => normalLeg(leg, date ?? state.date));
+      // A date sent is the bettor's; null gives it back to the legs; left out, a set date stays.
+      const dateSet = date === undefined ? state.dateSet : date !== null;
+      const parlayDate = typeof date === 'string' ? date : dateSet ? state.date : (latestLegDate(command.data.legs) ?? state.date);
+      const legs = command.data.legs.map((leg) => normalLeg(leg, parlayDate));
       const changes: Changes = {};
       if (name !== undefined && name !== state.name) changes.name = name;
       if (stake !== state.stake) changes.stake = stake;
       if (notes !== undefined && notes !== state.notes) changes.notes = notes;
-      if (date !== undefined && date !== state.date) changes.date = date;
+      if (parlayDate !== state.date) changes.date = parlayDate;
+      if (dateSet !== state.dateSet) changes.dateSet = dateSet;
       if (!sameLegs(legs, state.legs)) changes.legs = legs;
       const outcome = parlayOutcome(legs, command.data.outcome ?? state.outcome);
       const events: ParlayEvent[] = [];

@@ -1,10 +1,11 @@
-import { dayOf, MESSAGES, parlayOutcome, type ParlayBody } from '@bt/contracts';
+import { dayOf, latestLegDate, MESSAGES, parlayOutcome, type ParlayBody } from '@bt/contracts';
 import { ConflictError } from '@bt/platform';
 import { unreachable, type Command } from '../shared/command';
 import { normalLeg, type Parlay, type ParlayEvent } from './parlay';
 
 /**
- * A new parlay: ParlayCreated (a leg's date defaults to the parlay's, the parlay's to today), and
+ * A new parlay: ParlayCreated (the parlay's date defaults to its latest leg's date, else today; a
+ * leg's date to the parlay's), and
  * ParlaySettled when the outcome derived from the legs (or chosen while legs are pending) is settled.
  */
 export type CreateParlay = Command<'CreateParlay', ParlayBody & { parlayId: string }>;
@@ -14,10 +15,11 @@ export const createParlay = (command: CreateParlay, state: Parlay): ParlayEvent[
     case 'none': {
       const { parlayId, name, stake, notes } = command.data;
       const { userId, now } = command.metadata;
-      const date = command.data.date ?? dayOf(now);
+      const dateSet = command.data.date !== undefined;
+      const date = command.data.date ?? latestLegDate(command.data.legs) ?? dayOf(now);
       const legs = command.data.legs.map((leg) => normalLeg(leg, date));
       const outcome = parlayOutcome(legs, command.data.outcome);
-      const created: ParlayEvent = { type: 'ParlayCreated', data: { userId, parlayId, name, stake, notes, date, legs } };
+      const created: ParlayEvent = { type: 'ParlayCreated', data: { userId, parlayId, name, stake, notes, date, dateSet, legs } };
       return outcome === 'pending' ? [created] : [created, { type: 'ParlaySettled', data: { userId, parlayId, outcome } }];
     }
     case 'created':

@@ -1,4 +1,11 @@
-import { pricedParlay, type EventOf, type Outcome, type Parlay as ParlayResponse, type ParlayLeg } from '@bt/contracts';
+import {
+  amendedParlayDating,
+  pricedParlay,
+  type EventOf,
+  type Outcome,
+  type Parlay as ParlayResponse,
+  type ParlayLeg,
+} from '@bt/contracts';
 import { ignoreUnknown, type Aggregate, type Recorded } from '../shared/command';
 
 export type ParlayEvent = EventOf<'ParlayCreated' | 'ParlayAmended' | 'ParlaySettled' | 'ParlayRemoved'>;
@@ -11,6 +18,8 @@ export interface CreatedParlay {
   stake: number;
   notes: string | null;
   date: string;
+  /** The bettor chose `date`; false: it is the latest leg's date and follows the legs. */
+  dateSet: boolean;
   legs: ParlayLeg[];
   /** As last settled (the server derives it from the legs when it can). */
   outcome: Outcome;
@@ -23,11 +32,28 @@ export const evolve = (state: Parlay, event: Recorded<ParlayEvent>): Parlay => {
   switch (event.type) {
     case 'ParlayCreated': {
       const { parlayId, userId, name, stake, notes, date, legs } = event.data;
+      const dateSet = event.data.dateSet ?? true;
       const at = event.occurredAt;
-      return { status: 'created', parlayId, userId, name, stake, notes, date, legs, outcome: 'pending', createdAt: at, updatedAt: at };
+      return {
+        status: 'created',
+        parlayId,
+        userId,
+        name,
+        stake,
+        notes,
+        date,
+        dateSet,
+        legs,
+        outcome: 'pending',
+        createdAt: at,
+        updatedAt: at,
+      };
     }
-    case 'ParlayAmended':
-      return state.status === 'created' ? { ...state, ...event.data.changes, updatedAt: event.occurredAt } : state;
+    case 'ParlayAmended': {
+      if (state.status !== 'created') return state;
+      const { changes } = event.data;
+      return { ...state, ...changes, ...amendedParlayDating(state, changes), updatedAt: event.occurredAt };
+    }
     case 'ParlaySettled':
       return state.status === 'created' ? { ...state, outcome: event.data.outcome, updatedAt: event.occurredAt } : state;
     case 'ParlayRemoved':
@@ -71,6 +97,7 @@ export const toParlayResponse = (state: CreatedParlay, version: number): ParlayR
     outcome: price.outcome,
     notes: state.notes,
     date: state.date,
+    dateSet: state.dateSet,
     createdAt: state.createdAt,
     updatedAt: state.updatedAt,
     legs: state.legs,

@@ -37,6 +37,32 @@ describe('parlays over HTTP', () => {
     expect(answer.headers.get('X-Log-Position')).to.match(/^\d+\.\d+$/);
   });
 
+  it('dates a parlay sent without a date on its latest leg, follows its legs on an edit, and keeps a date the bettor sends', async () => {
+    const dated = [
+      { ...legs[0], date: '2024-12-01' },
+      { ...legs[1], date: '2024-12-03' },
+    ];
+    const created = parlaySchema.parse((await create({ legs: dated })).body);
+    expect(created).to.deep.include({ date: '2024-12-03', dateSet: false });
+
+    const moved = [
+      { ...legs[0], date: '2024-11-01' },
+      { ...legs[1], date: '2024-11-02' },
+    ];
+    const edited = await api.request('PUT', `/api/parlays/${created.id}`, { token: ann.token, body: { stake: 20, legs: moved } });
+    expect(parlaySchema.parse(edited.body)).to.deep.include({ date: '2024-11-02', dateSet: false });
+
+    const chosen = await api.request('PUT', `/api/parlays/${created.id}`, {
+      token: ann.token,
+      body: { stake: 20, legs: dated, date: '2024-12-25' },
+    });
+    expect(parlaySchema.parse(chosen.body)).to.deep.include({ date: '2024-12-25', dateSet: true });
+    const kept = await api.request('PUT', `/api/parlays/${created.id}`, { token: ann.token, body: { stake: 20, legs: moved } });
+    expect(parlaySchema.parse(kept.body)).to.deep.include({ date: '2024-12-25', dateSet: true });
+    const back = await api.request('PUT', `/api/parlays/${created.id}`, { token: ann.token, body: { stake: 20, legs: moved, date: null } });
+    expect(parlaySchema.parse(back.body)).to.deep.include({ date: '2024-11-02', dateSet: false });
+  });
+
   it('names an unnamed parlay "Unnamed Parlay"', async () => {
     expect((await create({ name: '  ' })).body.name).to.equal('Unnamed Parlay');
   });

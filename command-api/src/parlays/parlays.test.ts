@@ -32,7 +32,12 @@ const create = (legs: LegIn[], outcome?: ParlayBody['outcome'], date?: string): 
 });
 const created = (legs = [stored('+100'), stored('-110')]): EventOf<'ParlayCreated'> => ({
   type: 'ParlayCreated',
-  data: { userId: USER, parlayId: PARLAY, name: 'Sunday special', stake: 50, notes: null, date: '2025-03-10', legs },
+  data: { userId: USER, parlayId: PARLAY, name: 'Sunday special', stake: 50, notes: null, date: '2025-03-10', dateSet: true, legs },
+});
+/** A parlay whose date is its latest leg's (none was sent). */
+const derived = (legs = [stored('+100'), stored('-110')]): EventOf<'ParlayCreated'> => ({
+  type: 'ParlayCreated',
+  data: { ...created(legs).data, dateSet: false },
 });
 const settled = (outcome: EventOf<'ParlaySettled'>['data']['outcome']): EventOf<'ParlaySettled'> => ({
   type: 'ParlaySettled',
@@ -48,18 +53,50 @@ describe('parlays', () => {
   describe('creating a parlay', () => {
     const spec = deciderSpec(parlay, createParlay);
 
-    it('dates legs without a date on the parlay’s day, and the parlay today when it has none', () =>
+    it('dates a parlay sent without a date on its latest leg’s date, and its undated legs with it', () =>
       spec
         .given([])
-        .when(create([leg('+100'), leg('-110', 'pending', '2025-03-16')]))
+        .when(create([leg('+100', 'pending', '2025-01-02'), leg('-110', 'pending', '2025-01-05'), leg('+120')]))
+        .then([
+          {
+            type: 'ParlayCreated',
+            data: {
+              ...created().data,
+              date: '2025-01-05',
+              dateSet: false,
+              legs: [
+                stored('+100', 'pending', '2025-01-02'),
+                stored('-110', 'pending', '2025-01-05'),
+                stored('+120', 'pending', '2025-01-05'),
+              ],
+            },
+          },
+        ]));
+
+    it('dates a parlay without a date and without dated legs today', () =>
+      spec
+        .given([])
+        .when(create([leg('+100'), leg('-110')]))
         .then([
           {
             type: 'ParlayCreated',
             data: {
               ...created().data,
               date: '2025-03-15',
-              legs: [stored('+100', 'pending', '2025-03-15'), stored('-110', 'pending', '2025-03-16')],
+              dateSet: false,
+              legs: [stored('+100', 'pending', '2025-03-15'), stored('-110', 'pending', '2025-03-15')],
             },
+          },
+        ]));
+
+    it('keeps the date the bettor sent, before or after the legs', () =>
+      spec
+        .given([])
+        .when(create([leg('+100', 'pending', '2025-03-01'), leg('-110', 'pending', '2025-03-02')], 'pending', '2025-03-10'))
+        .then([
+          {
+            type: 'ParlayCreated',
+            data: { ...created().data, legs: [stored('+100', 'pending', '2025-03-01'), stored('-110', 'pending', '2025-03-02')] },
           },
         ]));
 
@@ -136,6 +173,61 @@ describe('parlays', () => {
           },
         ]));
 
+    it('moves a derived date with the legs when no date is sent', () =>
+      spec
+        .given([derived()])
+        .when(amend({ legs: [stored('+100', 'pending', '2025-02-01'), stored('-110', 'pending', '2025-02-03')] }))
+        .then([
+          {
+            type: 'ParlayAmended',
+            data: {
+              userId: USER,
+              parlayId: PARLAY,
+              changes: { date: '2025-02-03', legs: [stored('+100', 'pending', '2025-02-01'), stored('-110', 'pending', '2025-02-03')] },
+            },
+          },
+        ]));
+
+    it('keeps a date the bettor set when the legs change without one', () =>
+      spec
+        .given([created()])
+        .when(amend({ legs: [stored('+100', 'pending', '2025-02-01'), stored('-110', 'pending', '2025-02-03')] }))
+        .then([
+          {
+            type: 'ParlayAmended',
+            data: {
+              userId: USER,
+              parlayId: PARLAY,
+              changes: { legs: [stored('+100', 'pending', '2025-02-01'), stored('-110', 'pending', '2025-02-03')] },
+            },
+          },
+        ]));
+
+    it('records a date sent for a derived one as the bettor’s choice', () =>
+      spec
+        .given([derived()])
+        .when(amend({ date: '2025-03-10' }))
+        .then([{ type: 'ParlayAmended', data: { userId: USER, parlayId: PARLAY, changes: { dateSet: true } } }]));
+
+    it('gives a set date back to the legs when null is sent', () =>
+      spec
+        .given([created()])
+        .when(amend({ date: null, legs: [stored('+100', 'pending', '2025-02-01'), stored('-110', 'pending', '2025-02-03')] }))
+        .then([
+          {
+            type: 'ParlayAmended',
+            data: {
+              userId: USER,
+              parlayId: PARLAY,
+              changes: {
+                date: '2025-02-03',
+                dateSet: false,
+                legs: [stored('+100', 'pending', '2025-02-01'), stored('-110', 'pending', '2025-02-03')],
+              },
+            },
+          },
+        ]));
+
     it("answers another user's parlay as not found", () =>
       spec.given([created()]).when(amend({}, OTHER_USER)).thenThrows(404, MESSAGES.parlayNotFound));
 
@@ -166,7 +258,7 @@ describe('parlays', () => {
 
   describe('the parlay a write answers with', () => {
     const answer = (legs: ReturnType<typeof stored>[], outcome: EventOf<'ParlaySettled'>['data']['outcome']) =>
-      toParlayResponse({ status: 'created', ...created(legs).data, outcome, createdAt: 'a', updatedAt: 'b' }, 1);
+      toParlayResponse({ status: 'created', ...created(legs).data, dateSet: true, outcome, createdAt: 'a', updatedAt: 'b' }, 1);
 
     it('prices +100 and -110 at 50: +282 total, 140.91 potential profit', () => {
       const priced = answer([stored('+100'), stored('-110')], 'pending');

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@bt/contracts';
+import { upcastEvent, type DomainEvent } from '@bt/contracts';
 import { WrongExpectedRevision, type EventMetadata, type EventStore, type Position, type RecordedEvent } from '@bt/event-store';
 import { ConflictError, NotFoundError } from '@bt/platform';
 import { fold, type Aggregate, type Recorded } from './command';
@@ -45,8 +45,10 @@ export interface Handled<S, E extends DomainEvent> {
   replayed: boolean;
 }
 
-const asRecorded = <E extends DomainEvent>(e: RecordedEvent): Recorded<E> =>
-  ({ type: e.type, data: e.data, occurredAt: e.metadata.occurredAt }) as unknown as Recorded<E>;
+const asRecorded = <E extends DomainEvent>(stored: RecordedEvent): Recorded<E> => {
+  const e = upcastEvent(stored);
+  return { type: e.type, data: e.data, occurredAt: e.metadata.occurredAt } as unknown as Recorded<E>;
+};
 
 const withKey = (events: readonly RecordedEvent[], key: unknown) =>
   key === undefined ? [] : events.filter((e) => e.metadata.idempotencyKey === key);

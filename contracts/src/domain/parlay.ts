@@ -62,3 +62,30 @@ export const parlayOutcome = (legs: readonly PricedLeg[], chosen: Outcome = 'pen
 /** Profit of a parlay: priced on its legs (pushed legs removed), at its outcome. */
 export const parlayProfit = (legs: readonly PricedLeg[], stake: number, outcome: Outcome): number =>
   profitAtDecimal(stake, parlayDecimal(legs), outcome);
+
+/** The latest of the legs' dates (YYYY-MM-DD compares as text); undefined when no leg has one. */
+export const latestLegDate = (legs: readonly { date?: string }[]): string | undefined =>
+  legs.reduce<string | undefined>((latest, leg) => (leg.date && (!latest || leg.date > latest) ? leg.date : latest), undefined);
+
+export interface ParlayDating {
+  date: string;
+  /** The bettor chose the date; false: it is the latest leg's and follows the legs. */
+  dateSet: boolean;
+}
+
+/**
+ * A parlay's date after an amend (as its events say, after upcasting): a date in the changes is
+ * taken as is, `dateSet` only changes when the changes say so; legs changed without a date move a
+ * derived date to the new latest leg's date.
+ */
+export const amendedParlayDating = (
+  before: ParlayDating,
+  changes: { date?: string; dateSet?: boolean; legs?: readonly { date?: string }[] },
+): ParlayDating => {
+  // Version 1 amends, whose dates were all chosen, say so through upcastEvent; a version 2 amend
+  // moving a derived date along with the legs carries the new date without `dateSet`.
+  const dateSet = changes.dateSet ?? before.dateSet;
+  if (changes.date !== undefined) return { date: changes.date, dateSet };
+  if (!dateSet && changes.legs) return { date: latestLegDate(changes.legs) ?? before.date, dateSet };
+  return { date: before.date, dateSet };
+};

@@ -77,11 +77,14 @@ const parlays = table({
     /** The outcome last chosen by the user (ParlaySettled), 'pending' when never. */
     chosen_outcome: col.text<Outcome>(),
     notes: col.text().orNull(),
+    /** The bettor's chosen day, else the latest leg's (date_set false: it follows the legs). */
     date: col.date(),
     created_at: col.timestamptz(),
     updated_at: col.timestamptz(),
     legs: col.jsonb<ParlayLeg[]>(),
     version: col.integer(),
+    /** False while `date` is the latest leg's (it follows the legs); true once the bettor chose it. */
+    date_set: col.boolean(),
   },
 });
 

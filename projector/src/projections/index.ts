@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@bt/event-store';
+import { upcastEvent } from '@bt/contracts';
 import type { TableName } from '../db/schema';
 import { bankrollProjection, newBankroll } from './bankroll';
 import { betsProjection } from './bets';
@@ -65,11 +66,13 @@ const settlers = READ_MODELS.flatMap((model) => (model.settle ? [model.settle] :
 /**
  * Folds one of the user's events into their state. Events that refer to something the state does
  * not hold (an amend of a removed bet) change nothing; unknown event types only index their stream.
+ * Live projection, rebuild and asOf replay all fold through here.
  */
-export const projectEvent = (state: UserState, event: RecordedEvent): void => {
-  noteStream(state, event);
-  const list = handlers.get(event.type); // only event types of the domain have handlers
+export const projectEvent = (state: UserState, stored: RecordedEvent): void => {
+  noteStream(state, stored);
+  const list = handlers.get(stored.type); // only event types of the domain have handlers
   if (!list) return;
+  const event = upcastEvent(stored); // old event versions read in today's schema (contracts)
   const at = occurredAt(event);
   for (const handle of list) handle(state, event as unknown as ProjectedEvent, at);
   // Stryker disable next-line all: equivalent: only saves work (recomputing gives the same rows)

@@ -1,4 +1,4 @@
-import { pricedParlay, rowVersion, type Outcome, type ParlayLeg } from '@bt/contracts';
+import { amendedParlayDating, pricedParlay, rowVersion, type Outcome, type ParlayLeg } from '@bt/contracts';
 import type { ParlayRow } from '../db/schema';
 import { newestFirst, type ReadModel } from './read-model';
 import { intern } from './state';
@@ -41,6 +41,7 @@ export const parlaysProjection: ReadModel<'parlays'> = {
         chosen_outcome: 'pending',
         notes: data.notes ?? null,
         date: intern(data.date),
+        date_set: data.dateSet ?? true,
         created_at: at,
         updated_at: at,
         legs: copyLegs(data.legs),
@@ -51,7 +52,8 @@ export const parlaysProjection: ReadModel<'parlays'> = {
     ParlayAmended(state, event, at) {
       const parlay = state.parlays.get(event.data.parlayId);
       if (!parlay) return;
-      const { name, stake, notes, date, legs } = event.data.changes;
+      const { name, stake, notes, legs } = event.data.changes;
+      const dating = amendedParlayDating({ date: parlay.date, dateSet: parlay.date_set }, event.data.changes);
       state.parlays.put(
         parlay.id,
         priced({
@@ -59,7 +61,8 @@ export const parlaysProjection: ReadModel<'parlays'> = {
           name: name ?? parlay.name,
           stake: stake ?? parlay.stake,
           notes: notes === undefined ? parlay.notes : notes,
-          date: date ? intern(date) : parlay.date,
+          date: intern(dating.date),
+          date_set: dating.dateSet,
           legs: legs ? copyLegs(legs) : parlay.legs,
           updated_at: at,
           version: rowVersion(event.revision),

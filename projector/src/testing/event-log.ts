@@ -17,11 +17,18 @@ export class EventLog {
   readonly events: RecordedEvent[] = [];
   private readonly revisions = new Map<string, bigint>();
   private clock = Date.parse('2025-03-01T12:00:00.000Z');
+  private schemaVersion = EVENT_SCHEMA_VERSION;
 
   constructor(readonly userId: string = randomUUID()) {}
 
   at(instant: string): this {
     this.clock = Date.parse(instant);
+    return this;
+  }
+
+  /** Writes the following events with this metadata.schemaVersion (old events, for upcasting tests). */
+  version(schemaVersion: number): this {
+    this.schemaVersion = schemaVersion;
     return this;
   }
 
@@ -40,7 +47,7 @@ export class EventLog {
       position: { commit: prepare, prepare },
       type,
       data: full,
-      metadata: { occurredAt, commandId: randomUUID(), schemaVersion: EVENT_SCHEMA_VERSION },
+      metadata: { occurredAt, commandId: randomUUID(), schemaVersion: this.schemaVersion },
       recordedAt: occurredAt,
     };
     this.events.push(event);

@@ -1,9 +1,11 @@
 import {
+  amendedParlayDating,
   MESSAGES,
   pricedBet,
   pricedParlay,
   rowVersion,
   streams,
+  upcastEvent,
   type BetChange,
   type EventData,
   type Outcome,
@@ -53,8 +55,10 @@ const parlayChanges: ChangesOf<ParlayState> = {
         const { userId: _u, parlayId: _p, ...fields } = event.data as EventData<'ParlayCreated'>;
         return { ...fields, chosenOutcome: 'pending' };
       }
-      case 'ParlayAmended':
-        return state && { ...state, ...(event.data as EventData<'ParlayAmended'>).changes };
+      case 'ParlayAmended': {
+        const { changes } = event.data as EventData<'ParlayAmended'>;
+        return state && { ...state, ...changes, ...amendedParlayDating({ date: state.date, dateSet: state.dateSet ?? true }, changes) };
+      }
       case 'ParlaySettled':
         return state && { ...state, chosenOutcome: (event.data as EventData<'ParlaySettled'>).outcome };
       default:
@@ -62,7 +66,7 @@ const parlayChanges: ChangesOf<ParlayState> = {
     }
   },
   // As the projector prices it: pushed legs priced out; the outcome follows the legs, the user's choice while legs are pending.
-  view: ({ chosenOutcome, ...parlay }) => {
+  view: ({ chosenOutcome, dateSet: _dateSet, ...parlay }) => {
     const legs: ParlayLeg[] = parlay.legs;
     const price = pricedParlay({ legs, stake: parlay.stake, outcome: chosenOutcome });
     return {
@@ -91,7 +95,8 @@ const diff = (before: Fields | undefined, after: Fields | undefined): BetChange[
 export const describeChanges = <S>(events: readonly RecordedEvent[], reading: ChangesOf<S>): BetChange[] => {
   let state: S | undefined;
   let shown: Fields | undefined;
-  return events.map((event) => {
+  return events.map((stored) => {
+    const event = upcastEvent(stored); // old event versions read in today's schema (contracts)
     state = reading.evolve(state, event);
     const next = state === undefined ? undefined : reading.view(state);
     const change: BetChange = {

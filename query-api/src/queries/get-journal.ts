@@ -17,12 +17,13 @@ export const toJournalEntry = (row: JournalEntryRow): JournalEntry => ({
   version: row.version,
 });
 
-/** GET /api/journal: newest first by createdAt. */
+/** GET /api/journal: by the entry's date, newest first; entries of one day newest written first. */
 export async function getJournal(db: Kysely<ReadDatabase>, userId: string): Promise<JournalEntry[]> {
   const rows = await readModels(db)
     .selectFrom('journal_entries')
     .selectAll()
     .where('user_id', '=', userId)
+    .orderBy('date', 'desc')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();

@@ -15,6 +15,7 @@ export const toParlay = (row: ParlayRow): Parlay => ({
   outcome: row.outcome,
   notes: row.notes,
   date: row.date,
+  dateSet: row.date_set,
   createdAt: iso(row.created_at),
   updatedAt: iso(row.updated_at),
   legs: row.legs,

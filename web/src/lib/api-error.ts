@@ -6,6 +6,8 @@ export interface ApiError {
   message: string;
   /** The server's own `message` field, when the body was JSON carrying one. */
   serverMessage?: string;
+  /** The answer's JSON body, when it had one (e.g. an import's report of bad rows). */
+  body?: unknown;
 }
 
 export const isApiError = (error: unknown): error is ApiError =>

@@ -13,6 +13,8 @@ export interface ApiRequest {
   params?: Record<string, string | undefined>;
   /** Accept header; JSON unless said otherwise. */
   accept?: string;
+  /** The row's `version` as last seen: sent as If-Match, so a write over a newer change is a 409. */
+  ifMatch?: number;
 }
 
 /** Their 401 means wrong credentials, not a session that ended. */
@@ -40,6 +42,7 @@ export const apiFetch = async (request: ApiRequest, signal?: AbortSignal): Promi
       headers.set('Content-Type', 'application/json');
     }
   }
+  if (request.ifMatch !== undefined) headers.set('If-Match', `"${request.ifMatch}"`);
   const position = highestLogPosition();
   if (method === 'GET' && position) headers.set(MIN_POSITION_HEADER, position);
 
@@ -70,13 +73,15 @@ export const apiFetch = async (request: ApiRequest, signal?: AbortSignal): Promi
 /** Turns a non-OK response into the ApiError of spec section 8. */
 export const errorFromResponse = (response: Response, text: string): ApiError => {
   let serverMessage: string | undefined;
+  let body: unknown;
   try {
     const parsed: unknown = JSON.parse(text);
+    body = parsed;
     if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { message?: unknown }).message === 'string') {
       serverMessage = (parsed as { message: string }).message;
     }
   } catch {
     // Not JSON: the text itself is the message.
   }
-  return { status: response.status, message: `${response.status}: ${text || response.statusText}`, serverMessage };
+  return { status: response.status, message: `${response.status}: ${text || response.statusText}`, serverMessage, body };
 };

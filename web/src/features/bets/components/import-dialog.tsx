@@ -8,6 +8,7 @@ import { Field, FormActions, FormStack, Input } from '../../../components/field'
 import { isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useImportBetsMutation } from '../api/bets-api';
+import { importedToast, importSummary, refusedReport, rowLine, rowsSentence } from '../lib/import-report';
 
 const Summary = styled.p`
   font-weight: 600;
@@ -26,8 +27,6 @@ const Errors = styled.ul`
   }
 `;
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 function ImportForm({ onDone }: { onDone: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string>();
@@ -43,12 +42,19 @@ function ImportForm({ onDone }: { onDone: () => void }) {
     try {
       const result = await importBets(await file.text()).unwrap();
       setReport(result);
-      toast({ title: 'Import complete', description: `${plural(result.imported, 'bet')} imported, ${result.skipped} skipped.` });
+      toast({ title: 'Import complete', description: importedToast(result) });
     } catch (cause) {
+      // A refused file answers the rows that stopped it: list them, never the raw answer.
+      const refused = isApiError(cause) ? refusedReport(cause.body) : undefined;
+      if (refused) setReport(refused);
       toast({
         variant: 'destructive',
         title: 'Import failed',
-        description: isApiError(cause) ? (cause.serverMessage ?? cause.message) : 'Please try again.',
+        description: refused
+          ? rowsSentence(refused.errors)
+          : isApiError(cause)
+            ? (cause.serverMessage ?? cause.message)
+            : 'Please try again.',
       });
     }
   };
@@ -71,15 +77,18 @@ function ImportForm({ onDone }: { onDone: () => void }) {
       </Field>
       {report && (
         <div role="status">
-          <Summary>
-            {plural(report.imported, 'bet')} imported, {report.skipped} skipped.
-          </Summary>
+          <Summary>{report.errors.length > 0 ? 'Nothing was imported. Fix these rows and try again:' : importSummary(report)}</Summary>
           {report.errors.length > 0 && (
             <Errors aria-label="Rows not imported">
               {report.errors.map((rowError) => (
-                <li key={`${rowError.row}-${rowError.message}`}>
-                  Row {rowError.row}: {rowError.message}
-                </li>
+                <li key={`${rowError.row}-${rowError.message}`}>{rowLine(rowError)}</li>
+              ))}
+            </Errors>
+          )}
+          {report.warnings.length > 0 && (
+            <Errors aria-label="Rows imported with a warning">
+              {report.warnings.map((warning) => (
+                <li key={`${warning.row}-${warning.message}`}>{rowLine(warning)}</li>
               ))}
             </Errors>
           )}

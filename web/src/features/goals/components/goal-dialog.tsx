@@ -1,14 +1,4 @@
-import {
-  DEFAULTS,
-  type Goal,
-  GOAL_STATUSES,
-  GOAL_TIMEFRAMES,
-  type GoalStatus,
-  type GoalTimeframe,
-  goalEndDate,
-  isIsoDate,
-  MESSAGES,
-} from '@bt/contracts';
+import { DEFAULTS, type Goal, GOAL_TIMEFRAMES, type GoalTimeframe, goalEndDate, isIsoDate, MESSAGES } from '@bt/contracts';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../components/button';
@@ -26,8 +16,12 @@ interface GoalFormValues {
   timeframe: GoalTimeframe;
   startDate: string;
   description: string;
-  status: GoalStatus;
+  /** The one status a bettor chooses: paused or not. Completed and failed are computed from the bets. */
+  status: ChosenStatus;
 }
+
+type ChosenStatus = 'active' | 'paused';
+const CHOSEN_STATUSES: readonly ChosenStatus[] = ['active', 'paused'];
 
 const EndDate = styled.p`
   font-size: 0.875rem;
@@ -42,9 +36,15 @@ const valuesFrom = (goal: Goal | null): GoalFormValues =>
         timeframe: goal.timeframe,
         startDate: goal.startDate,
         description: goal.description ?? '',
-        status: goal.status,
+        status: goal.status === 'paused' ? 'paused' : 'active',
       }
     : { title: '', targetAmount: '', timeframe: DEFAULTS.goalTimeframe, startDate: today(), description: '', status: 'active' };
+
+/** Completed and failed are not chosen: they follow from the profit in the goal's window. */
+const statusHint = (goal: Goal): string =>
+  goal.status === 'completed' || goal.status === 'failed'
+    ? `${GOAL_STATUS_LABELS[goal.status]}: worked out from your bets.`
+    : 'Completed and failed are worked out from your bets.';
 
 function GoalForm({ goal, onDone }: { goal: Goal | null; onDone: () => void }) {
   const [values, setValues] = useState<GoalFormValues>(() => valuesFrom(goal));
@@ -140,10 +140,10 @@ function GoalForm({ goal, onDone }: { goal: Goal | null; onDone: () => void }) {
           {(props) => <Input {...props} type="date" value={values.startDate} onChange={(e) => set('startDate', e.target.value)} />}
         </Field>
         {goal && (
-          <Field label="Status">
+          <Field label="Status" hint={statusHint(goal)}>
             {(props) => (
-              <Select {...props} value={values.status} onChange={(e) => set('status', e.target.value as GoalFormValues['status'])}>
-                {GOAL_STATUSES.map((status) => (
+              <Select {...props} value={values.status} onChange={(e) => set('status', e.target.value as ChosenStatus)}>
+                {CHOSEN_STATUSES.map((status) => (
                   <option key={status} value={status}>
                     {GOAL_STATUS_LABELS[status]}
                   </option>

@@ -33,6 +33,9 @@ const List = styled.div`
   gap: 16px;
 `;
 
+/** By the entry's date, newest first; entries of one day by when they were written, newest first. */
+const newestEntryFirst = (a: JournalEntry, b: JournalEntry) => b.date.localeCompare(a.date) || b.createdAt.localeCompare(a.createdAt);
+
 export function JournalRoute() {
   const { data, isLoading } = useGetJournalQuery();
   const [filter, setFilter] = useState<TypeFilter>('all');
@@ -41,8 +44,7 @@ export function JournalRoute() {
   const [deleteEntry, { isLoading: deleting }] = useDeleteEntryMutation();
 
   const entries = useMemo(
-    () =>
-      [...(data ?? [])].filter((entry) => filter === 'all' || entry.type === filter).sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+    () => [...(data ?? [])].filter((entry) => filter === 'all' || entry.type === filter).sort(newestEntryFirst),
     [data, filter],
   );
 

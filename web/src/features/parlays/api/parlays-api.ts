@@ -7,7 +7,7 @@ import { api, BET_RESULT_TAGS } from '../../../lib/api';
  * form's totals ride along for the record (the schema leaves them out, the server ignores them).
  */
 export type ParlayInput = z.input<typeof parlayBody> & Pick<PricedParlay, 'totalOdds' | 'potentialProfit'>;
-/** PUT /api/parlays/:id body: what it leaves out of name, outcome, notes and date stays. */
+/** PUT /api/parlays/:id body: what it leaves out of name, outcome and notes stays; without a date, a derived date follows the legs. */
 export type ParlayAmendInput = z.input<typeof parlayAmendBody> & Pick<PricedParlay, 'totalOdds' | 'potentialProfit'>;
 
 export const parlaysApi = api.injectEndpoints({
@@ -24,7 +24,12 @@ export const parlaysApi = api.injectEndpoints({
       query: ({ id, body }) => ({ url: `/parlays/${encodeURIComponent(id)}`, method: 'PUT', body }),
       invalidatesTags: [...BET_RESULT_TAGS],
     }),
+    /** With If-Match: a parlay changed since it was listed is not deleted (409). */
+    deleteParlay: build.mutation<{ message: string }, Pick<Parlay, 'id' | 'version'>>({
+      query: ({ id, version }) => ({ url: `/parlays/${encodeURIComponent(id)}`, method: 'DELETE', ifMatch: version }),
+      invalidatesTags: [...BET_RESULT_TAGS],
+    }),
   }),
 });
 
-export const { useGetParlaysQuery, useCreateParlayMutation, useUpdateParlayMutation } = parlaysApi;
+export const { useGetParlaysQuery, useCreateParlayMutation, useUpdateParlayMutation, useDeleteParlayMutation } = parlaysApi;

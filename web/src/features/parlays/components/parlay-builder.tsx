@@ -11,7 +11,16 @@ import { formatMoney } from '../../../lib/format';
 import { OUTCOME_LABELS } from '../../../lib/labels';
 import { toast } from '../../../lib/toast';
 import { useCreateParlayMutation, useUpdateParlayMutation } from '../api/parlays-api';
-import { emptyLeg, emptyParlayForm, parlayFormFrom, priceForm, toParlaySubmission, type ParlayFormValues } from '../lib/parlay-form';
+import {
+  emptyLeg,
+  emptyParlayForm,
+  formDate,
+  parlayFormFrom,
+  priceForm,
+  toParlaySubmission,
+  withDate,
+  type ParlayFormValues,
+} from '../lib/parlay-form';
 import { LegFields } from './leg-fields';
 
 const Legs = styled.div`
@@ -101,7 +110,8 @@ export function ParlayBuilder({ editing, onSaved, onCancelEdit }: ParlayBuilderP
     setBadOdds([]);
     if (editing) {
       try {
-        await updateParlay({ id: editing.id, body: submission.body }).unwrap();
+        // Without a chosen date, the parlay's date follows its legs (null: even one chosen before).
+        await updateParlay({ id: editing.id, body: { ...submission.body, date: submission.body.date ?? null } }).unwrap();
         toast({ title: 'Parlay updated successfully' });
         onSaved();
       } catch {
@@ -135,7 +145,7 @@ export function ParlayBuilder({ editing, onSaved, onCancelEdit }: ParlayBuilderP
       </CardHeader>
       <CardContent>
         <FormStack onSubmit={onSubmit} noValidate aria-labelledby="builder-title">
-          <FieldGrid $columns={3}>
+          <FieldGrid $columns={2}>
             <Field label="Parlay Name">
               {(props) => (
                 <Input
@@ -169,6 +179,16 @@ export function ParlayBuilder({ editing, onSaved, onCancelEdit }: ParlayBuilderP
                     </option>
                   ))}
                 </Select>
+              )}
+            </Field>
+            <Field label="Parlay Date" hint={values.dateSet ? 'The date you chose.' : 'The latest leg’s date, until you change it.'}>
+              {(props) => (
+                <Input
+                  {...props}
+                  type="date"
+                  value={formDate(values, today())}
+                  onChange={(e) => setValues((v) => withDate(v, e.target.value))}
+                />
               )}
             </Field>
           </FieldGrid>

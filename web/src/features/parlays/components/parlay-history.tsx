@@ -1,14 +1,17 @@
 import type { Parlay } from '@bt/contracts';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { OutcomeBadge, ProfitText } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
-import { PencilIcon } from '../../../components/icons';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PencilIcon, TrashIcon } from '../../../components/icons';
 import { EmptyText } from '../../../components/page';
 import { Skeleton } from '../../../components/skeleton';
 import { formatDate, formatMoney, formatProfit } from '../../../lib/format';
 import { sportLabel } from '../../../lib/labels';
-import { useGetParlaysQuery } from '../api/parlays-api';
+import { toast } from '../../../lib/toast';
+import { useDeleteParlayMutation, useGetParlaysQuery } from '../api/parlays-api';
 
 const List = styled.ul`
   list-style: none;
@@ -91,14 +94,36 @@ const Legs = styled.ol`
   }
 `;
 
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`;
+
 const Notes = styled.p`
   font-size: 0.875rem;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** Saved parlays, newest first, each with 'Edit Parlay'. */
+/** Saved parlays, newest first, each with 'Edit Parlay' and a delete (confirmed, as in Bet History). */
 export function ParlayHistory({ onEdit }: { onEdit: (parlay: Parlay) => void }) {
-  const { data, isLoading } = useGetParlaysQuery();
+  const { data, isLoading, refetch } = useGetParlaysQuery();
+  const [deleteParlay, { isLoading: deleting }] = useDeleteParlayMutation();
+  const [confirming, setConfirming] = useState<Parlay | null>(null);
+
+  // The spec's texts for deleting from history (sections 8 and 9): a parlay is a row there too.
+  const onConfirmDelete = async () => {
+    if (!confirming) return;
+    try {
+      await deleteParlay({ id: confirming.id, version: confirming.version }).unwrap();
+      toast({ title: 'Success', description: 'Bet deleted successfully' });
+      setConfirming(null);
+    } catch {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete bet' });
+      setConfirming(null);
+      refetch(); // a 409 means it changed meanwhile: show it as it is now
+    }
+  };
   if (isLoading) {
     return (
       <List aria-busy="true" aria-label="Loading parlays">
@@ -112,62 +137,84 @@ export function ParlayHistory({ onEdit }: { onEdit: (parlay: Parlay) => void }) 
   }
   if (!data || data.length === 0) return <EmptyText>No parlays found</EmptyText>;
   return (
-    <List aria-label="Saved parlays">
-      {data.map((parlay) => (
-        <li key={parlay.id}>
-          <Item aria-labelledby={`parlay-${parlay.id}`}>
-            <Top>
-              <div>
-                <h2 id={`parlay-${parlay.id}`}>{parlay.name}</h2>
-                <p>
-                  {formatDate(parlay.date)} · {parlay.legs.length} legs
-                </p>
-              </div>
-              <OutcomeBadge outcome={parlay.outcome} />
-            </Top>
-            <Facts>
-              <div>
-                <dt>Total Odds</dt>
-                <dd>{parlay.totalOdds}</dd>
-              </div>
-              <div>
-                <dt>Stake</dt>
-                <dd>{formatMoney(parlay.stake)}</dd>
-              </div>
-              <div>
-                <dt>Potential Profit</dt>
-                <dd>{formatMoney(parlay.potentialProfit)}</dd>
-              </div>
-              <div>
-                <dt>Profit</dt>
-                <dd>
-                  <ProfitText $value={parlay.profit}>{formatProfit(parlay.profit)}</ProfitText>
-                </dd>
-              </div>
-            </Facts>
-            <Legs aria-label={`Legs of ${parlay.name}`}>
-              {parlay.legs.map((leg, index) => (
-                <li key={index}>
-                  <span>
-                    {leg.selection} <strong>{leg.odds}</strong>
-                    <small>
-                      {leg.event} · {sportLabel(leg.sport)} · {formatDate(leg.date)}
-                    </small>
-                  </span>
-                  <OutcomeBadge outcome={leg.outcome} />
-                </li>
-              ))}
-            </Legs>
-            {parlay.notes && <Notes>{parlay.notes}</Notes>}
-            <div>
-              <Button variant="outline" size="sm" onClick={() => onEdit(parlay)}>
-                <PencilIcon size={16} />
-                Edit Parlay
-              </Button>
-            </div>
-          </Item>
-        </li>
-      ))}
-    </List>
+    <>
+      <List aria-label="Saved parlays">
+        {data.map((parlay) => (
+          <li key={parlay.id}>
+            <Item aria-labelledby={`parlay-${parlay.id}`}>
+              <Top>
+                <div>
+                  <h2 id={`parlay-${parlay.id}`}>{parlay.name}</h2>
+                  <p>
+                    {formatDate(parlay.date)} · {parlay.legs.length} legs
+                  </p>
+                </div>
+                <OutcomeBadge outcome={parlay.outcome} />
+              </Top>
+              <Facts>
+                <div>
+                  <dt>Total Odds</dt>
+                  <dd>{parlay.totalOdds}</dd>
+                </div>
+                <div>
+                  <dt>Stake</dt>
+                  <dd>{formatMoney(parlay.stake)}</dd>
+                </div>
+                <div>
+                  <dt>Potential Profit</dt>
+                  <dd>{formatMoney(parlay.potentialProfit)}</dd>
+                </div>
+                <div>
+                  <dt>Profit</dt>
+                  <dd>
+                    <ProfitText $value={parlay.profit}>{formatProfit(parlay.profit)}</ProfitText>
+                  </dd>
+                </div>
+              </Facts>
+              <Legs aria-label={`Legs of ${parlay.name}`}>
+                {parlay.legs.map((leg, index) => (
+                  <li key={index}>
+                    <span>
+                      {leg.selection} <strong>{leg.odds}</strong>
+                      <small>
+                        {leg.event} · {sportLabel(leg.sport)} · {formatDate(leg.date)}
+                      </small>
+                    </span>
+                    <OutcomeBadge outcome={leg.outcome} />
+                  </li>
+                ))}
+              </Legs>
+              {parlay.notes && <Notes>{parlay.notes}</Notes>}
+              <Actions>
+                <Button variant="outline" size="sm" onClick={() => onEdit(parlay)}>
+                  <PencilIcon size={16} />
+                  Edit Parlay
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setConfirming(parlay)}
+                  disabled={deleting}
+                  aria-label={`Delete ${parlay.name}`}
+                >
+                  <TrashIcon size={16} />
+                  Delete
+                </Button>
+              </Actions>
+            </Item>
+          </li>
+        ))}
+      </List>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete Parlay"
+        message="Are you sure you want to delete this bet? This action cannot be undone."
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={deleting}
+        onConfirm={onConfirmDelete}
+        onCancel={() => setConfirming(null)}
+      />
+    </>
   );
 }

@@ -2,11 +2,13 @@ import { expect } from 'chai';
 import {
   emptyLeg,
   emptyParlayForm,
+  formDate,
   priceForm,
   stakeOrDefault,
   toParlaySubmission,
   type LegValues,
   type ParlayFormValues,
+  withDate,
 } from './parlay-form';
 
 const TODAY = '2025-03-15';
@@ -71,5 +73,28 @@ describe('parlay builder form', () => {
     expect(outcomeOf(['win', 'push'])).to.equal('win');
     expect(outcomeOf(['win', 'pending'], 'win')).to.equal('win');
     expect(outcomeOf(['win', 'pending'])).to.equal('pending');
+  });
+});
+
+describe('parlay builder date', () => {
+  const legs = [leg({ date: '2025-01-02' }), leg({ date: '2025-01-05' })];
+
+  it('shows the latest leg’s date until the bettor changes it, and sends no date', () => {
+    const values = form({ legs });
+    expect(formDate(values, TODAY)).to.equal('2025-01-05');
+    expect(formDate(form({ legs: [...legs, leg({ date: '2025-02-01' })] }), TODAY)).to.equal('2025-02-01');
+    const submission = toParlaySubmission(values);
+    expect(submission.ok && 'date' in submission.body).to.equal(false);
+  });
+
+  it('keeps and sends the date the bettor typed, whatever the legs', () => {
+    const values = { ...withDate(form({ legs }), '2025-01-10'), legs: [leg({ date: '2025-02-01' }), leg({ date: '2025-02-02' })] };
+    expect(formDate(values, TODAY)).to.equal('2025-01-10');
+    const submission = toParlaySubmission(values);
+    expect(submission.ok && submission.body.date).to.equal('2025-01-10');
+  });
+
+  it('gives the date back to the legs when the bettor clears it', () => {
+    expect(formDate(withDate(withDate(form({ legs }), '2025-01-10'), ''), TODAY)).to.equal('2025-01-05');
   });
 });

@@ -1,6 +1,7 @@
 import {
   DEFAULTS,
   formatAmericanOdds,
+  latestLegDate,
   type Outcome,
   type Parlay,
   parseAmericanOdds,
@@ -24,6 +25,10 @@ export interface ParlayFormValues {
   stake: string;
   outcome: Outcome;
   notes: string;
+  /** The date the bettor typed; only used while `dateSet`. */
+  date: string;
+  /** The bettor chose the date; otherwise it is the latest leg's date and follows the legs. */
+  dateSet: boolean;
   legs: LegValues[];
 }
 
@@ -43,6 +48,8 @@ export const emptyParlayForm = (today: string): ParlayFormValues => ({
   stake: String(DEFAULTS.parlayStake),
   outcome: 'pending',
   notes: '',
+  date: '',
+  dateSet: false,
   legs: [emptyLeg(today), emptyLeg(today)],
 });
 
@@ -51,8 +58,17 @@ export const parlayFormFrom = (parlay: Parlay): ParlayFormValues => ({
   stake: String(parlay.stake),
   outcome: parlay.outcome,
   notes: parlay.notes ?? '',
+  date: parlay.date,
+  dateSet: parlay.dateSet,
   legs: parlay.legs.map((leg) => ({ ...leg })),
 });
+
+/** The parlay's date as the form stands: the bettor's, else the latest leg's (DESIGN "A parlay's date"). */
+export const formDate = (values: ParlayFormValues, today: string): string =>
+  values.dateSet && values.date ? values.date : (latestLegDate(values.legs.filter((leg) => leg.date !== '')) ?? today);
+
+/** The bettor typed a date; clearing the field gives the date back to the legs. */
+export const withDate = (values: ParlayFormValues, date: string): ParlayFormValues => ({ ...values, date, dateSet: date !== '' });
 
 /** A leg counts once sport, event, selection and odds are all filled. */
 export const isCompleteLeg = (leg: LegValues): boolean =>
@@ -76,7 +92,8 @@ export type ParlaySubmission =
   { ok: true; body: ParlayInput } | { ok: false; reason: 'incomplete' } | { ok: false; reason: 'odds'; legIndexes: number[] };
 
 /**
- * The body to save: only complete legs (at least 2); an empty name becomes 'Unnamed Parlay'; the
+ * The body to save: only complete legs (at least 2); an empty name becomes 'Unnamed Parlay'; a date
+ * only when the bettor chose one (the server dates the parlay on its latest leg otherwise); the
  * outcome follows the legs once none is pending (any loss loses; all pushed is a push; else a win).
  */
 export const toParlaySubmission = (values: ParlayFormValues): ParlaySubmission => {
@@ -102,6 +119,7 @@ export const toParlaySubmission = (values: ParlayFormValues): ParlaySubmission =
       stake,
       outcome: price.outcome,
       notes: values.notes.trim() || null,
+      ...(values.dateSet && values.date ? { date: values.date } : {}),
       legs,
       totalOdds: price.totalOdds,
       potentialProfit: price.potentialProfit,

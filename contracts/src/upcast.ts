@@ -1,0 +1,64 @@
+import { dayOf } from './domain/dates';
+import { latestLegDate } from './domain/parlay';
+
+/** What the upcaster needs of a stored event (the event store's RecordedEvent has these fields). */
+export interface UpcastableEvent {
+  type: string;
+  data: unknown;
+  metadata?: { schemaVersion?: unknown; occurredAt?: unknown } | null;
+  recordedAt: string;
+}
+
+const versionOf = (event: UpcastableEvent): number => {
+  const version = Number(event.metadata?.schemaVersion ?? 1);
+  return Number.isFinite(version) ? version : 1;
+};
+
+/** The UTC day the event was recorded: metadata.occurredAt, else recordedAt. */
+const entryDay = (event: UpcastableEvent): string | undefined => {
+  const at = typeof event.metadata?.occurredAt === 'string' ? event.metadata.occurredAt : event.recordedAt;
+  const time = Date.parse(at);
+  return Number.isNaN(time) ? undefined : dayOf(new Date(time));
+};
+
+type Fields = Record<string, unknown>;
+type Leg = { date?: string };
+
+/**
+ * Reads a stored event in the current schema (EVENT_SCHEMA_VERSION). The one place old event
+ * versions are translated: every reader that folds events (projector, asOf replay, the change log,
+ * the command side's aggregates) reads them through here. Nothing stored is ever rewritten; the
+ * same event always reads the same way, so read models stay rebuildable from the log.
+ *
+ * Version 1 -> 2, parlays (`dateSet`, DESIGN "A parlay's date is its latest leg's date unless the
+ * bettor sets one"):
+ * - ParlayCreated v1 was dated by the server's "today" whenever the body had no date. A v1 date
+ *   equal to the day the event was recorded (metadata.occurredAt's UTC day, else recordedAt's) is
+ *   therefore taken as that default: the parlay is re-dated to its latest leg's date and the date is
+ *   derived (`dateSet: false`, so it follows later leg changes). A v1 date that differs from the
+ *   entry day can only have been chosen by the client: it is kept (`dateSet: true`).
+ * - ParlayAmended v1 recorded a date only when the client sent a different one: a date in its
+ *   changes was chosen (`dateSet: true`). Legs changed without a date move a derived date (see
+ *   contracts' amendedParlayDating).
+ * Returns the event itself when nothing changes, else a copy with new data.
+ */
+export const upcastEvent = <E extends UpcastableEvent>(event: E): E => {
+  if (versionOf(event) >= 2 || event.data === null || typeof event.data !== 'object') return event;
+  const data = event.data as Fields;
+  switch (event.type) {
+    case 'ParlayCreated': {
+      if (data.dateSet !== undefined || typeof data.date !== 'string') return event;
+      const legs = Array.isArray(data.legs) ? (data.legs as Leg[]) : [];
+      const derived = data.date === entryDay(event);
+      const date = derived ? (latestLegDate(legs) ?? data.date) : data.date;
+      return { ...event, data: { ...data, date, dateSet: !derived } };
+    }
+    case 'ParlayAmended': {
+      const changes = data.changes as Fields | undefined;
+      if (!changes || changes.date === undefined || changes.dateSet !== undefined) return event;
+      return { ...event, data: { ...data, changes: { ...changes, dateSet: true } } };
+    }
+    default:
+      return event;
+  }
+};

@@ -1,0 +1,31 @@
+import { importReport, type ImportReport } from '@bt/contracts';
+
+type RowMessage = ImportReport['errors'][number];
+
+/** How many rows a toast names; the dialog lists them all. */
+const TOAST_ROWS = 3;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** One line per row, as the dialog lists them: "Row 3: Stake must be a positive number". */
+export const rowLine = ({ row, message }: RowMessage): string => `Row ${row}: ${message}`;
+
+/** The first rows as one readable sentence for a toast, and how many more the dialog lists. */
+export const rowsSentence = (rows: readonly RowMessage[]): string => {
+  const named = rows.slice(0, TOAST_ROWS).map(rowLine).join('; ');
+  const more = rows.length - TOAST_ROWS;
+  return more > 0 ? `${named}; and ${plural(more, 'more row')}.` : `${named}.`;
+};
+
+/** "2 bets imported, 0 skipped." */
+export const importSummary = (report: ImportReport): string => `${plural(report.imported, 'bet')} imported, ${report.skipped} skipped.`;
+
+/** The toast after an import: the summary, and the rows imported with a warning. */
+export const importedToast = (report: ImportReport): string =>
+  report.warnings.length > 0 ? `${importSummary(report)} ${rowsSentence(report.warnings)}` : importSummary(report);
+
+/** The report in a refused import's answer (422: the rows that stopped it), if that is what came back. */
+export const refusedReport = (body: unknown): ImportReport | undefined => {
+  const parsed = importReport.safeParse(body);
+  return parsed.success && parsed.data.errors.length > 0 ? parsed.data : undefined;
+};
