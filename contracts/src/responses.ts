@@ -62,6 +62,17 @@ export const parlay = z.object({
 export type Parlay = z.infer<typeof parlay>;
 
 export const record = z.object({ wins: z.number(), losses: z.number(), pushes: z.number(), pending: z.number() });
+/**
+ * One 30-day window of the stats, by the bets' own dates: bets placed, profit settled, and win rate
+ * and ROI as percents (one decimal), null when the window has no win or loss (no settled stake for ROI).
+ */
+export const statsPeriod = z.object({
+  bets: z.number(),
+  profit: z.number(),
+  winRate: z.number().nullable(),
+  roi: z.number().nullable(),
+});
+export type StatsPeriod = z.infer<typeof statsPeriod>;
 export const stats = z.object({
   winRate: z.number(),
   totalProfit: z.number(),
@@ -69,6 +80,8 @@ export const stats = z.object({
   totalBets: z.number(),
   record,
   trends: z.object({ winRate: z.number(), totalProfit: z.number(), roi: z.number(), totalBets: z.number() }),
+  /** The two windows the trends compare: the last 30 days (today included) and the 30 days before. */
+  periods: z.object({ last30Days: statsPeriod, previous30Days: statsPeriod }),
   recentPerformance: z.array(z.object({ date: storedDate, cumulativeProfit: z.number() })),
   sportDistribution: z.array(
     z.object({ sport: z.string(), count: z.number(), stake: z.number(), profit: z.number(), percentage: z.number() }),

@@ -161,7 +161,7 @@ export const logOut = async (page: Page, menuName: string): Promise<void> => {
 };
 
 type Screen = 'dashboard' | 'history' | 'parlays' | 'streaks' | 'journal' | 'goals';
-/** Header link (medium screens and up) and bottom-bar link (phones) of each screen. */
+/** Header link (large screens and up) and bottom-bar link (below) of each screen. */
 const NAV_LABELS: Record<Screen, { header: string; bar: string; path: string }> = {
   dashboard: { header: 'Dashboard', bar: 'Home', path: '/' },
   history: { header: 'Bet History', bar: 'Bets', path: '/history' },
@@ -175,7 +175,7 @@ const NAV_LABELS: Record<Screen, { header: string; bar: string; path: string }> 
 export const navigateTo = async (page: Page, viewport: Viewport, screen: Screen): Promise<void> => {
   const labels = NAV_LABELS[screen];
   const link =
-    viewport.width >= 768
+    viewport.width >= 1024
       ? page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: labels.header, exact: true })
       : page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: labels.bar, exact: true });
   await link.click();

@@ -71,6 +71,22 @@ describe('stats from the read rows', () => {
     expect(s.trends.totalBets).to.equal(5 - 3);
   });
 
+  it('answers both 30-day windows the trends compare, each with its own figures', () => {
+    const s = buildStats(rows, today, '30');
+    expect(s.periods).to.deep.equal({
+      last30Days: { bets: 5, profit: 240.91, winRate: 75, roi: oneDecimal((240.91 / 350) * 100) },
+      previous30Days: { bets: 3, profit: -100, winRate: oneDecimal(100 / 3), roi: oneDecimal((-100 / 300) * 100) },
+    });
+  });
+
+  it('leaves win rate and ROI of a window without settled bets empty rather than 0', () => {
+    const pendingOnly = { totals: totals({ pending: 1 }), days: [day('2024-06-29', { placed: 1 })], sports: [] };
+    expect(buildStats(pendingOnly, today, '30').periods).to.deep.equal({
+      last30Days: { bets: 1, profit: 0, winRate: null, roi: null },
+      previous30Days: { bets: 0, profit: 0, winRate: null, roi: null },
+    });
+  });
+
   it('starts the cumulative line at the running total of everything before the range', () => {
     expect(buildStats(rows, today, '30').recentPerformance).to.deep.equal([
       { date: '2024-06-02', cumulativeProfit: -9.09 },
@@ -103,6 +119,10 @@ describe('stats from the read rows', () => {
       totalBets: 0,
       record: { wins: 0, losses: 0, pushes: 0, pending: 0 },
       trends: { winRate: 0, totalProfit: 0, roi: 0, totalBets: 0 },
+      periods: {
+        last30Days: { bets: 0, profit: 0, winRate: null, roi: null },
+        previous30Days: { bets: 0, profit: 0, winRate: null, roi: null },
+      },
       recentPerformance: [],
       sportDistribution: [],
     });

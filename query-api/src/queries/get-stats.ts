@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
-import { addDays, fromCents, toCents, type PerformanceRange, type Stats } from '@bt/contracts';
+import { addDays, fromCents, toCents, type PerformanceRange, type Stats, type StatsPeriod } from '@bt/contracts';
 import type { DailyRow, SportDistributionRow, UserStatsRow } from '@bt/projector';
 import { readModels, type ReadDatabase } from '../read-db';
 
@@ -56,10 +56,18 @@ const windowOf = (days: readonly DailyRow[], from: string, to: string): Window =
 const winRateOf = (w: { wins: number; losses: number }) => percent(w.wins, w.wins + w.losses);
 const roiOf = (profitCents: number, stakeCents: number) => percent(profitCents, stakeCents);
 
+/** A window as the stats answer shows it; a rate with nothing to divide by is null, not 0. */
+const periodOf = (w: Window): StatsPeriod => ({
+  bets: w.placed,
+  profit: fromCents(w.profitCents),
+  winRate: w.wins + w.losses > 0 ? oneDecimal(winRateOf(w)) : null,
+  roi: w.stakeCents > 0 ? oneDecimal(roiOf(w.profitCents, w.stakeCents)) : null,
+});
+
 /**
  * GET /api/stats from its rows, as of `today` (YYYY-MM-DD): winRate and ROI as percents (one
  * decimal), totalProfit, totalBets placed in the last 30 days, the record, trends (the last 30
- * days minus the 30 before), the cumulative profit line over the range (starting from the running
+ * days minus the 30 before) and the two windows themselves (periods), the cumulative profit line over the range (starting from the running
  * total of everything before it, so its level is the true total), and the sport distribution.
  */
 export const buildStats = (rows: StatsRows, today: string, range: PerformanceRange): Stats => {
@@ -107,6 +115,7 @@ export const buildStats = (rows: StatsRows, today: string, range: PerformanceRan
       roi: oneDecimal(roiOf(last.profitCents, last.stakeCents) - roiOf(before.profitCents, before.stakeCents)),
       totalBets: last.placed - before.placed,
     },
+    periods: { last30Days: periodOf(last), previous30Days: periodOf(before) },
     recentPerformance,
     sportDistribution,
   };

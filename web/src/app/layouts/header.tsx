@@ -55,14 +55,15 @@ const Brand = styled(Link)`
   }
 `;
 
-/* The links give way first (scrolling sideways between 768 and 1024 px); at desktop widths all six fit. */
+/*
+ * From the large breakpoint, where all six links fit beside the rest of the header; below it the
+ * bottom bar (mobile-nav.tsx) holds them, so each width shows the navigation exactly once.
+ */
 const Nav = styled.nav`
   display: none;
-  @media (min-width: 768px) {
+  @media (min-width: 1024px) {
     display: flex;
     gap: 2px;
-    min-width: 0;
-    overflow-x: auto;
   }
   a {
     padding: 8px;

@@ -3,7 +3,7 @@ import { BookIcon, FlameIcon, HomeIcon, LayersIcon, ListIcon, TargetIcon } from 
 
 export interface NavItem {
   to: string;
-  /** Header label (medium screens and up). */
+  /** Header label (large screens and up). */
   label: string;
   /** Bottom-bar label (below the large breakpoint). */
   shortLabel: string;

@@ -1,3 +1,4 @@
+import type { Stats } from '@bt/contracts';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
@@ -5,10 +6,12 @@ import { Chart, useChartBase } from '../../../components/chart';
 import { Field, Select } from '../../../components/field';
 import { EmptyText } from '../../../components/page';
 import { Skeleton } from '../../../components/skeleton';
-import { formatMoney, formatProfit } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { sportLabel } from '../../../lib/labels';
 import { DEFAULT_RANGE, useGetStatsQuery } from '../api/stats-api';
-import { LEGEND_SIZE, sportShares, type SportMeasure } from '../lib/sport-shares';
+import { LEGEND_SIZE, sportProfits, sportShares, type ShareMeasure, type SportMeasure } from '../lib/sport-shares';
+import { SportProfitBars } from './sport-profit-bars';
+import { SportSwatch } from './sport-swatch';
 
 const CHART_HEIGHT = 260;
 
@@ -41,22 +44,16 @@ const Legend = styled.ul`
   }
 `;
 
-const Swatch = styled.span`
-  width: 12px;
-  height: 12px;
-  border-radius: 3px;
-  flex-shrink: 0;
-`;
+const formatValue = (value: number, measure: ShareMeasure) => (measure === 'count' ? String(value) : formatMoney(value));
 
-const formatValue = (value: number, measure: SportMeasure) =>
-  measure === 'count' ? String(value) : measure === 'amount' ? formatMoney(value) : formatProfit(value);
-
-/** A doughnut of sports by count, amount staked or profit (default count), 70% cutout, top-5 legend. */
+/**
+ * Sports by count or amount staked as a doughnut (70% cutout, top-5 legend), or by profit as a
+ * diverging bar that shows losing sports too. Each sport keeps its own colour in every view.
+ */
 export function SportChart() {
   const [measure, setMeasure] = useState<SportMeasure>('count');
   const { data } = useGetStatsQuery(DEFAULT_RANGE);
-  const base = useChartBase();
-  const shares = sportShares(data?.sportDistribution ?? [], measure);
+  const distribution = data?.sportDistribution ?? [];
 
   return (
     <Card>
@@ -77,37 +74,47 @@ export function SportChart() {
       <CardContent>
         {!data ? (
           <Skeleton $height={`${CHART_HEIGHT}px`} />
-        ) : shares.length === 0 ? (
-          <EmptyText>{measure === 'profit' ? 'No profitable sports yet.' : 'No bets recorded yet.'}</EmptyText>
+        ) : distribution.length === 0 ? (
+          <EmptyText>No bets recorded yet.</EmptyText>
+        ) : measure === 'profit' ? (
+          <SportProfitBars profits={sportProfits(distribution)} />
         ) : (
-          <>
-            <Chart
-              label={`Doughnut chart of bets, measured by ${MEASURE_LABELS[measure].toLowerCase()}`}
-              type="donut"
-              height={CHART_HEIGHT}
-              series={shares.map((s) => s.value)}
-              options={{
-                ...base,
-                labels: shares.map((s) => sportLabel(s.sport)),
-                colors: shares.map((s) => s.color),
-                legend: { show: false },
-                stroke: { width: 0 },
-                plotOptions: { pie: { donut: { size: '70%' } } },
-                tooltip: { ...base.tooltip, y: { formatter: (value: number) => formatValue(value, measure) } },
-              }}
-            />
-            <Legend aria-label="Chart legend, top 5">
-              {shares.slice(0, LEGEND_SIZE).map((s) => (
-                <li key={s.sport}>
-                  <Swatch style={{ background: s.color }} aria-hidden="true" />
-                  <span>{sportLabel(s.sport)}</span>
-                  <span>{s.percent.toFixed(1)}%</span>
-                </li>
-              ))}
-            </Legend>
-          </>
+          <SportDoughnut distribution={distribution} measure={measure} />
         )}
       </CardContent>
     </Card>
+  );
+}
+
+function SportDoughnut({ distribution, measure }: { distribution: Stats['sportDistribution']; measure: ShareMeasure }) {
+  const base = useChartBase();
+  const shares = sportShares(distribution, measure);
+  return (
+    <>
+      <Chart
+        label={`Doughnut chart of bets, measured by ${MEASURE_LABELS[measure].toLowerCase()}`}
+        type="donut"
+        height={CHART_HEIGHT}
+        series={shares.map((s) => s.value)}
+        options={{
+          ...base,
+          labels: shares.map((s) => sportLabel(s.sport)),
+          colors: shares.map((s) => s.color),
+          legend: { show: false },
+          stroke: { width: 0 },
+          plotOptions: { pie: { donut: { size: '70%' } } },
+          tooltip: { ...base.tooltip, y: { formatter: (value: number) => formatValue(value, measure) } },
+        }}
+      />
+      <Legend aria-label="Chart legend, top 5">
+        {shares.slice(0, LEGEND_SIZE).map((s) => (
+          <li key={s.sport}>
+            <SportSwatch color={s.color} />
+            <span>{sportLabel(s.sport)}</span>
+            <span>{s.percent.toFixed(1)}%</span>
+          </li>
+        ))}
+      </Legend>
+    </>
   );
 }

@@ -3,6 +3,8 @@ import styled from 'styled-components';
 import { Card } from '../../../components/card';
 import { TrendDownIcon, TrendUpIcon } from '../../../components/icons';
 import { Skeleton } from '../../../components/skeleton';
+import { VisuallyHidden } from '../../../components/visually-hidden';
+import type { StatTrend, TrendDirection } from '../lib/stat-trends';
 
 const Box = styled(Card)`
   padding: 18px 20px;
@@ -34,40 +36,30 @@ const Value = styled.p`
   }
 `;
 
-/* The change keeps its arrow; 'vs previous 30 days' moves to the next line as a whole when narrow. */
-const Trend = styled.p<{ $up: boolean }>`
+/* Green and an up arrow, red and a down arrow, or muted without one; the direction is also said in words. */
+const Trend = styled.p<{ $direction: TrendDirection }>`
   display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  column-gap: 4px;
+  align-items: flex-start;
+  gap: 4px;
   font-size: 0.8125rem;
-  color: ${({ theme, $up }) => ($up ? theme.colors.win : theme.colors.loss)};
+  color: ${({ theme, $direction }) =>
+    $direction === 'up' ? theme.colors.win : $direction === 'down' ? theme.colors.loss : theme.colors.textMuted};
   svg {
     flex-shrink: 0;
-  }
-  span:last-child {
-    white-space: nowrap;
-    color: ${({ theme }) => theme.colors.textMuted};
+    margin-top: 2px;
   }
 `;
 
-const Change = styled.span`
-  display: inline-flex;
-  align-items: center;
-  gap: 4px;
-  white-space: nowrap;
-`;
+const DIRECTION_WORDS: Record<TrendDirection, string> = {
+  up: 'Up on the 30 days before: ',
+  down: 'Down on the 30 days before: ',
+  flat: '',
+};
 
 const Caption = styled.p`
   font-size: 0.8125rem;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
-
-export interface StatTrend {
-  /** The change, formatted with its sign. */
-  text: string;
-  up: boolean;
-}
 
 interface StatCardProps {
   title: string;
@@ -88,12 +80,13 @@ export function StatCard({ title, value, icon, trend, label }: StatCardProps) {
       </Top>
       <Value>{value}</Value>
       {trend ? (
-        <Trend $up={trend.up}>
-          <Change>
-            {trend.up ? <TrendUpIcon size={14} /> : <TrendDownIcon size={14} />}
+        <Trend $direction={trend.direction} data-trend={trend.direction}>
+          {trend.direction === 'up' && <TrendUpIcon size={14} />}
+          {trend.direction === 'down' && <TrendDownIcon size={14} />}
+          <span>
+            {DIRECTION_WORDS[trend.direction] && <VisuallyHidden>{DIRECTION_WORDS[trend.direction]}</VisuallyHidden>}
             {trend.text}
-          </Change>
-          <span>vs previous 30 days</span>
+          </span>
         </Trend>
       ) : (
         label && <Caption>{label}</Caption>

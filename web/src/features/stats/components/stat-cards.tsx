@@ -1,7 +1,8 @@
 import styled from 'styled-components';
 import { BarChartIcon, ListIcon, TargetIcon, WalletIcon } from '../../../components/icons';
-import { formatPercent, formatProfit, formatSignedPercent } from '../../../lib/format';
+import { formatPercent, formatProfit } from '../../../lib/format';
 import { DEFAULT_RANGE, useGetStatsQuery } from '../api/stats-api';
+import { statTrends } from '../lib/stat-trends';
 import { StatCard, StatCardSkeleton } from './stat-card';
 
 const Grid = styled.div`
@@ -10,7 +11,7 @@ const Grid = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 160px), 1fr));
 `;
 
-/** Win Rate, Total Profit, ROI and Total Bets; trends are this 30 days against the 30 before. */
+/** Win Rate, Total Profit, ROI (all-time) and Total Bets; under each rate, its last 30 days beside the 30 before. */
 export function StatCards() {
   const { data, isLoading } = useGetStatsQuery(DEFAULT_RANGE);
   if (isLoading || !data) {
@@ -22,27 +23,12 @@ export function StatCards() {
       </Grid>
     );
   }
-  const { trends } = data;
+  const trends = statTrends(data.periods);
   return (
     <Grid>
-      <StatCard
-        title="Win Rate"
-        value={formatPercent(data.winRate)}
-        icon={<TargetIcon />}
-        trend={{ text: formatSignedPercent(trends.winRate), up: trends.winRate >= 0 }}
-      />
-      <StatCard
-        title="Total Profit"
-        value={formatProfit(data.totalProfit)}
-        icon={<WalletIcon />}
-        trend={{ text: formatProfit(trends.totalProfit), up: trends.totalProfit >= 0 }}
-      />
-      <StatCard
-        title="ROI"
-        value={formatPercent(data.roi)}
-        icon={<BarChartIcon />}
-        trend={{ text: formatSignedPercent(trends.roi), up: trends.roi >= 0 }}
-      />
+      <StatCard title="Win Rate" value={formatPercent(data.winRate)} icon={<TargetIcon />} trend={trends.winRate} />
+      <StatCard title="Total Profit" value={formatProfit(data.totalProfit)} icon={<WalletIcon />} trend={trends.totalProfit} />
+      <StatCard title="ROI" value={formatPercent(data.roi)} icon={<BarChartIcon />} trend={trends.roi} />
       <StatCard title="Total Bets" value={String(data.totalBets)} icon={<ListIcon />} label="Last 30 days" />
     </Grid>
   );
