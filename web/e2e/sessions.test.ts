@@ -17,7 +17,7 @@ const openSettings = async (page: Page, menuName: string) => {
 const expectSentToLogin = async (page: Page, viewport: Viewport, screen: 'Journal' | 'Goals') => {
   const refused = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/api/') && response.status() === 401);
   // A click on the navigation (not navigateTo, which waits on the screen this visit never reaches).
-  const nav = viewport.width >= 768 ? page.getByRole('navigation', { name: 'Main' }) : page.getByRole('navigation', { name: 'Mobile' });
+  const nav = viewport.width >= 1024 ? page.getByRole('navigation', { name: 'Main' }) : page.getByRole('navigation', { name: 'Mobile' });
   await nav.getByRole('link', { name: screen, exact: true }).click();
   await refused;
   await page.waitForURL((url) => url.pathname === '/login');
