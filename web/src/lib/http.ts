@@ -13,6 +13,8 @@ export interface ApiRequest {
   params?: Record<string, string | undefined>;
   /** Accept header; JSON unless said otherwise. */
   accept?: string;
+  /** The row's version, sent as If-Match on a PUT or DELETE: a stale one is a 409. */
+  ifMatch?: number;
 }
 
 /** Their 401 means wrong credentials, not a session that ended. */
@@ -40,6 +42,7 @@ export const apiFetch = async (request: ApiRequest, signal?: AbortSignal): Promi
       headers.set('Content-Type', 'application/json');
     }
   }
+  if (request.ifMatch !== undefined) headers.set('If-Match', `"${request.ifMatch}"`);
   const position = highestLogPosition();
   if (method === 'GET' && position) headers.set(MIN_POSITION_HEADER, position);
 
