@@ -44,6 +44,11 @@ const expectRows = async (page: Page, countLine: string, events: readonly string
 
 const filter = (page: Page, label: string) => page.getByRole('search', { name: 'Filter bets' }).getByLabel(label, { exact: true });
 
+/** On phones the selects sit behind the 'Filters' button. */
+const unfoldFilters = async (page: Page, viewport: Viewport) => {
+  if (viewport.name === 'phone') await page.getByRole('search', { name: 'Filter bets' }).getByRole('button', { name: 'Filters' }).click();
+};
+
 /** Sorts by a column: the header button on the desktop table, the 'Sort by' select and direction button on phones. */
 const sortBy = async (page: Page, viewport: Viewport, column: string, value: string) => {
   if (viewport.name === 'desktop') {
@@ -86,6 +91,7 @@ const browseHistory = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   await search.fill('');
 
   // Filters: sport, outcome, type, period.
+  await unfoldFilters(page, viewport);
   await filter(page, 'Sport').selectOption('basketball');
   await expectRows(page, 'Showing 1–2 of 2 bets', ['Lakers vs Celtics', 'Knicks vs Heat']);
   await filter(page, 'Outcome').selectOption('win');

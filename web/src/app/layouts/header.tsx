@@ -5,6 +5,7 @@ import { Menu } from '../../components/menu';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { AddFundsDialog } from '../../features/bankroll/components/add-funds-dialog';
 import { BankrollAmount } from '../../features/bankroll/components/bankroll-amount';
+import { QuickAddBet } from '../../features/bets/components/quick-add-bet';
 import { displayName, useSession } from '../../lib/session';
 import { NAV_ITEMS } from './nav-items';
 
@@ -125,6 +126,7 @@ export function Header() {
           ))}
         </Nav>
         <Right>
+          <QuickAddBet />
           <BankrollAmount />
           <AddFundsDialog />
           <ThemeToggle />

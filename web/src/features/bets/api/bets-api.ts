@@ -19,8 +19,9 @@ export const betsApi = api.injectEndpoints({
       query: (body) => ({ url: '/bets', method: 'POST', body }),
       invalidatesTags: [...BET_RESULT_TAGS],
     }),
-    updateBet: build.mutation<BetRow, { id: string; body: BetAmendInput }>({
-      query: ({ id, body }) => ({ url: `/bets/${encodeURIComponent(id)}`, method: 'PUT', body }),
+    /** With `version`, only if the bet is still as the client saw it (If-Match; else 409). */
+    updateBet: build.mutation<BetRow, { id: string; body: BetAmendInput; version?: number }>({
+      query: ({ id, body, version }) => ({ url: `/bets/${encodeURIComponent(id)}`, method: 'PUT', body, ifMatch: version }),
       invalidatesTags: [...BET_RESULT_TAGS],
     }),
     /** A parlay row's id deletes the parlay. */

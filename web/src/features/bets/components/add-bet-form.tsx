@@ -5,14 +5,28 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ca
 import { FormStack } from '../../../components/field';
 import { today } from '../../../lib/dates';
 import { focusFirstInvalid } from '../../../lib/focus';
+import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useAddBetMutation } from '../api/bets-api';
-import { emptyBetForm, validateBetForm, type BetFormErrors, type BetFormValues } from '../lib/bet-form';
+import { readBetDefaults, rememberBetDefaults } from '../lib/bet-defaults';
+import { betFormWithDefaults, validateBetForm, type BetFormErrors, type BetFormValues } from '../lib/bet-form';
 import { BetFormFields } from './bet-form-fields';
 
-/** The dashboard's 'Add New Bet' card: 'Adding...' while saving, reset after success. */
-export function AddBetForm() {
-  const [values, setValues] = useState<BetFormValues>(() => emptyBetForm(today()));
+interface AddBetFieldsProps {
+  /** Names the form (the card's or the dialog's title). */
+  labelledBy?: string;
+  /** Called after a bet is saved (the dialog closes). */
+  onAdded?: () => void;
+}
+
+/**
+ * The add-bet form: 'Adding...' while saving, reset after success to the sport, bet type and
+ * stake of the bet just saved (remembered per signed-in user).
+ */
+export function AddBetFields({ labelledBy, onAdded }: AddBetFieldsProps) {
+  const { user } = useSession();
+  const userKey = user?.id ?? user?.email;
+  const [values, setValues] = useState<BetFormValues>(() => betFormWithDefaults(today(), readBetDefaults(userKey)));
   const [errors, setErrors] = useState<BetFormErrors>({});
   const [addBet, { isLoading }] = useAddBetMutation();
 
@@ -32,8 +46,11 @@ export function AddBetForm() {
     try {
       await addBet(result.body).unwrap();
       toast({ title: 'Bet added successfully', description: 'Your bet has been recorded.' });
-      setValues(emptyBetForm(today()));
+      const remembered = { sport: values.sport, betType: values.betType, stake: values.stake.trim() };
+      rememberBetDefaults(userKey, remembered);
+      setValues(betFormWithDefaults(today(), remembered));
       setErrors({});
+      onAdded?.();
     } catch {
       toast({
         variant: 'destructive',
@@ -44,17 +61,24 @@ export function AddBetForm() {
   };
 
   return (
+    <FormStack onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
+      <BetFormFields values={values} errors={errors} onChange={onChange} betTypes={BET_TYPES} />
+      <Button type="submit" disabled={isLoading}>
+        {isLoading ? 'Adding...' : 'Add Bet'}
+      </Button>
+    </FormStack>
+  );
+}
+
+/** The dashboard's 'Add New Bet' card. */
+export function AddBetForm() {
+  return (
     <Card aria-labelledby="add-bet-title">
       <CardHeader>
         <CardTitle id="add-bet-title">Add New Bet</CardTitle>
       </CardHeader>
       <CardContent>
-        <FormStack onSubmit={onSubmit} noValidate aria-labelledby="add-bet-title">
-          <BetFormFields values={values} errors={errors} onChange={onChange} betTypes={BET_TYPES} />
-          <Button type="submit" disabled={isLoading}>
-            {isLoading ? 'Adding...' : 'Add Bet'}
-          </Button>
-        </FormStack>
+        <AddBetFields labelledBy="add-bet-title" />
       </CardContent>
     </Card>
   );

@@ -1,13 +1,41 @@
 import { type BetType, OUTCOMES, SPORTS } from '@bt/contracts';
+import styled from 'styled-components';
 import { Field, FieldGrid, Input, Select, Textarea } from '../../../components/field';
+import { formatMoney } from '../../../lib/format';
 import { BET_TYPE_LABELS, OUTCOME_LABELS, SPORT_LABELS } from '../../../lib/labels';
-import type { BetFormErrors, BetFormValues } from '../lib/bet-form';
+import { toWinPreview, type BetFormErrors, type BetFormValues } from '../lib/bet-form';
+
+const ToWin = styled.p`
+  margin-top: -4px;
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+  strong {
+    color: ${({ theme }) => theme.colors.text};
+    font-variant-numeric: tabular-nums;
+  }
+`;
 
 interface BetFormFieldsProps {
   values: BetFormValues;
   errors: BetFormErrors;
   onChange: <K extends keyof BetFormValues>(field: K, value: BetFormValues[K]) => void;
   betTypes: readonly BetType[];
+}
+
+/** What a win would pay at the odds and stake as typed (contracts' pricing), live. */
+function ToWinPreview({ odds, stake }: Pick<BetFormValues, 'odds' | 'stake'>) {
+  const toWin = toWinPreview({ odds, stake });
+  return (
+    <ToWin aria-live="polite" data-to-win>
+      {toWin === null ? (
+        'To win: enter odds and stake'
+      ) : (
+        <>
+          To win: <strong>{formatMoney(toWin)}</strong>
+        </>
+      )}
+    </ToWin>
+  );
 }
 
 /** The fields of a single bet, shared by Add New Bet and Edit Bet. */
@@ -57,7 +85,9 @@ export function BetFormFields({ values, errors, onChange, betTypes }: BetFormFie
             <Input
               {...props}
               placeholder="+150 or -110"
-              inputMode="numeric"
+              /* Not numeric or decimal: the iPhone's keypads for those have no minus sign. */
+              type="text"
+              inputMode="text"
               value={values.odds}
               onChange={(e) => onChange('odds', e.target.value)}
               autoComplete="off"
@@ -79,6 +109,7 @@ export function BetFormFields({ values, errors, onChange, betTypes }: BetFormFie
           )}
         </Field>
       </FieldGrid>
+      <ToWinPreview odds={values.odds} stake={values.stake} />
       <FieldGrid>
         <Field label="Outcome" error={errors.outcome} required>
           {(props) => (

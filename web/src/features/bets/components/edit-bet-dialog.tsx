@@ -32,7 +32,7 @@ function EditBetForm({ bet, onDone }: { bet: BetRow; onDone: () => void }) {
       return;
     }
     try {
-      await updateBet({ id: bet.id, body: result.body }).unwrap();
+      await updateBet({ id: bet.id, body: result.body, version: bet.version }).unwrap();
       toast({ title: 'Success', description: 'Bet updated successfully' });
       onDone();
     } catch (error) {

@@ -1,27 +1,66 @@
 import { OUTCOMES, SPORTS } from '@bt/contracts';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
+import { Button } from '../../../components/button';
 import { Field, Input, Select } from '../../../components/field';
-import { SearchIcon } from '../../../components/icons';
+import { ChevronDownIcon, SearchIcon } from '../../../components/icons';
 import { OUTCOME_LABELS, SPORT_LABELS } from '../../../lib/labels';
-import type { HistoryFilters } from '../lib/history';
+import { activeFilterCount, type HistoryFilters } from '../lib/history';
 
-/* One column on narrow phones: two columns of selects at 375 px clip 'All Outcomes' and 'Last 30 days'. */
+/* Phones (below 768 px): the search box and a 'Filters' button that unfolds the four selects (one
+   column: two columns at 375 px clip 'All Outcomes' and 'Last 30 days'). From 768 px every filter
+   shows: search on its own row, then two columns; one row of five from 1024 px. */
 const Grid = styled.div`
-  display: grid;
+  display: flex;
+  flex-direction: column;
   gap: 12px;
-  grid-template-columns: minmax(0, 1fr);
-  @media (min-width: 480px) {
+  @media (min-width: 768px) {
+    display: grid;
     grid-template-columns: repeat(2, minmax(0, 1fr));
-    > :first-child {
+    > :first-child > :first-child {
       grid-column: 1 / -1;
     }
   }
   @media (min-width: 1024px) {
     grid-template-columns: minmax(0, 2fr) repeat(4, minmax(0, 1fr));
     align-items: end;
-    > :first-child {
+    > :first-child > :first-child {
       grid-column: auto;
     }
+  }
+`;
+
+const SearchRow = styled.div`
+  display: flex;
+  align-items: flex-end;
+  gap: 8px;
+  > :first-child {
+    flex: 1;
+    min-width: 0;
+  }
+  @media (min-width: 768px) {
+    display: contents;
+  }
+`;
+
+const FiltersButton = styled(Button)`
+  svg {
+    transition: transform 0.15s;
+  }
+  &[aria-expanded='true'] svg {
+    transform: rotate(180deg);
+  }
+  @media (min-width: 768px) {
+    display: none;
+  }
+`;
+
+const Folded = styled.div<{ $open: boolean }>`
+  display: ${({ $open }) => ($open ? 'grid' : 'none')};
+  gap: 12px;
+  grid-template-columns: minmax(0, 1fr);
+  @media (min-width: 768px) {
+    display: contents;
   }
 `;
 
@@ -46,68 +85,79 @@ interface HistoryFiltersProps {
 }
 
 export function HistoryFiltersBar({ filters, onChange }: HistoryFiltersProps) {
+  const [open, setOpen] = useState(false);
+  const foldedId = useId();
+  const active = activeFilterCount(filters);
   const set = <K extends keyof HistoryFilters>(key: K, value: HistoryFilters[K]) => onChange({ ...filters, [key]: value });
   return (
     <Grid role="search" aria-label="Filter bets">
-      <Field label="Search">
-        {(props) => (
-          <SearchBox>
-            <SearchIcon />
-            <Input
-              {...props}
-              type="search"
-              placeholder="Search bets..."
-              aria-label="Search bets"
-              value={filters.search}
-              onChange={(e) => set('search', e.target.value)}
-            />
-          </SearchBox>
-        )}
-      </Field>
-      <Field label="Sport">
-        {(props) => (
-          <Select {...props} value={filters.sport} onChange={(e) => set('sport', e.target.value as HistoryFilters['sport'])}>
-            <option value="all">All Sports</option>
-            {SPORTS.map((sport) => (
-              <option key={sport} value={sport}>
-                {SPORT_LABELS[sport]}
-              </option>
-            ))}
-            <option value="parlay">Parlay</option>
-          </Select>
-        )}
-      </Field>
-      <Field label="Type">
-        {(props) => (
-          <Select {...props} value={filters.type} onChange={(e) => set('type', e.target.value as HistoryFilters['type'])}>
-            <option value="all">All Types</option>
-            <option value="bet">Single Bets</option>
-            <option value="parlay">Parlays</option>
-          </Select>
-        )}
-      </Field>
-      <Field label="Outcome">
-        {(props) => (
-          <Select {...props} value={filters.outcome} onChange={(e) => set('outcome', e.target.value as HistoryFilters['outcome'])}>
-            <option value="all">All Outcomes</option>
-            {OUTCOMES.map((outcome) => (
-              <option key={outcome} value={outcome}>
-                {OUTCOME_LABELS[outcome]}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <Field label="Period">
-        {(props) => (
-          <Select {...props} value={filters.period} onChange={(e) => set('period', e.target.value as HistoryFilters['period'])}>
-            <option value="30">Last 30 days</option>
-            <option value="90">Last 90 days</option>
-            <option value="365">Last 365 days</option>
-            <option value="all">All time</option>
-          </Select>
-        )}
-      </Field>
+      <SearchRow>
+        <Field label="Search">
+          {(props) => (
+            <SearchBox>
+              <SearchIcon />
+              <Input
+                {...props}
+                type="search"
+                placeholder="Search bets..."
+                aria-label="Search bets"
+                value={filters.search}
+                onChange={(e) => set('search', e.target.value)}
+              />
+            </SearchBox>
+          )}
+        </Field>
+        <FiltersButton variant="outline" aria-expanded={open} aria-controls={foldedId} onClick={() => setOpen((o) => !o)}>
+          {active > 0 ? `Filters (${active})` : 'Filters'}
+          <ChevronDownIcon size={16} />
+        </FiltersButton>
+      </SearchRow>
+      <Folded id={foldedId} $open={open}>
+        <Field label="Sport">
+          {(props) => (
+            <Select {...props} value={filters.sport} onChange={(e) => set('sport', e.target.value as HistoryFilters['sport'])}>
+              <option value="all">All Sports</option>
+              {SPORTS.map((sport) => (
+                <option key={sport} value={sport}>
+                  {SPORT_LABELS[sport]}
+                </option>
+              ))}
+              <option value="parlay">Parlay</option>
+            </Select>
+          )}
+        </Field>
+        <Field label="Type">
+          {(props) => (
+            <Select {...props} value={filters.type} onChange={(e) => set('type', e.target.value as HistoryFilters['type'])}>
+              <option value="all">All Types</option>
+              <option value="bet">Single Bets</option>
+              <option value="parlay">Parlays</option>
+            </Select>
+          )}
+        </Field>
+        <Field label="Outcome">
+          {(props) => (
+            <Select {...props} value={filters.outcome} onChange={(e) => set('outcome', e.target.value as HistoryFilters['outcome'])}>
+              <option value="all">All Outcomes</option>
+              {OUTCOMES.map((outcome) => (
+                <option key={outcome} value={outcome}>
+                  {OUTCOME_LABELS[outcome]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Period">
+          {(props) => (
+            <Select {...props} value={filters.period} onChange={(e) => set('period', e.target.value as HistoryFilters['period'])}>
+              <option value="30">Last 30 days</option>
+              <option value="90">Last 90 days</option>
+              <option value="365">Last 365 days</option>
+              <option value="all">All time</option>
+            </Select>
+          )}
+        </Field>
+      </Folded>
     </Grid>
   );
 }

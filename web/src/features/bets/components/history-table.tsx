@@ -8,6 +8,7 @@ import { VisuallyHidden } from '../../../components/visually-hidden';
 import { formatDate, formatMoney, formatProfit } from '../../../lib/format';
 import { betTypeLabel, sportLabel } from '../../../lib/labels';
 import type { SortKey, SortState } from '../lib/history';
+import { SettleButtons } from './settle-buttons';
 
 const COLUMNS: readonly { key: SortKey; label: string; numeric?: boolean }[] = [
   { key: 'date', label: 'Date' },
@@ -114,6 +115,24 @@ const CardTop = styled.div`
   h3 {
     font-size: 1rem;
     overflow-wrap: anywhere;
+  }
+`;
+
+const OutcomeCell = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 6px;
+`;
+
+const CardBottom = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  > :last-child {
+    margin-left: auto;
   }
 `;
 
@@ -226,7 +245,10 @@ export function HistoryTable({ rows, sort, onSort, onSortChange, onEdit, onDelet
                   <ProfitText $value={bet.profit}>{formatProfit(bet.profit)}</ProfitText>
                 </td>
                 <td>
-                  <OutcomeBadge outcome={bet.outcome} />
+                  <OutcomeCell>
+                    <OutcomeBadge outcome={bet.outcome} />
+                    <SettleButtons bet={bet} />
+                  </OutcomeCell>
                 </td>
                 <td>
                   <RowActions bet={bet} onEdit={onEdit} onDelete={onDelete} deleting={deleting} />
@@ -286,7 +308,10 @@ export function HistoryTable({ rows, sort, onSort, onSortChange, onEdit, onDelet
                 </dd>
               </div>
             </Facts>
-            <RowActions bet={bet} onEdit={onEdit} onDelete={onDelete} deleting={deleting} />
+            <CardBottom>
+              <SettleButtons bet={bet} />
+              <RowActions bet={bet} onEdit={onEdit} onDelete={onDelete} deleting={deleting} />
+            </CardBottom>
           </BetCard>
         ))}
       </CardList>

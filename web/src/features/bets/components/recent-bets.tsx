@@ -7,6 +7,8 @@ import { Skeleton } from '../../../components/skeleton';
 import { formatDate, formatMoney, formatProfit } from '../../../lib/format';
 import { betTypeLabel, sportLabel } from '../../../lib/labels';
 import { useGetBetsQuery } from '../api/bets-api';
+import { PENDING_HISTORY_PATH } from '../lib/history';
+import { SettleButtons } from './settle-buttons';
 
 const RECENT_COUNT = 4;
 
@@ -21,11 +23,24 @@ const List = styled.ul`
 
 const Item = styled.li`
   display: flex;
-  justify-content: space-between;
-  gap: 12px;
+  flex-direction: column;
+  gap: 10px;
   padding: 12px;
   border-radius: ${({ theme }) => theme.radii.sm};
   background: ${({ theme }) => theme.colors.surfaceMuted};
+`;
+
+const Row = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: 12px;
+`;
+
+const HeaderLinks = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  justify-content: flex-end;
 `;
 
 const Main = styled.div`
@@ -54,14 +69,24 @@ const Side = styled.div`
 /** The first 4 history rows, with 'View All' to /history. */
 export function RecentBets() {
   const { data, isLoading } = useGetBetsQuery();
-  const bets = (data ?? []).filter((bet) => !bet.isPartOfParlay).slice(0, RECENT_COUNT);
+  const rows = (data ?? []).filter((bet) => !bet.isPartOfParlay);
+  const bets = rows.slice(0, RECENT_COUNT);
+  // The rows Bet History lists under outcome 'Pending' and period 'All time'.
+  const pending = rows.filter((bet) => bet.outcome === 'pending').length;
   return (
     <Card aria-labelledby="recent-bets-title" aria-busy={isLoading}>
       <CardHeader>
         <CardTitle id="recent-bets-title">Recent Bets</CardTitle>
-        <ButtonLink to="/history" variant="outline" size="sm">
-          View All
-        </ButtonLink>
+        <HeaderLinks>
+          {pending > 0 && (
+            <ButtonLink to={PENDING_HISTORY_PATH} variant="outline" size="sm">
+              Pending: {pending}
+            </ButtonLink>
+          )}
+          <ButtonLink to="/history" variant="outline" size="sm">
+            View All
+          </ButtonLink>
+        </HeaderLinks>
       </CardHeader>
       <CardContent>
         {isLoading ? (
@@ -78,19 +103,22 @@ export function RecentBets() {
           <List>
             {bets.map((bet) => (
               <Item key={bet.id}>
-                <Main>
-                  <strong>{bet.event}</strong>
-                  <Meta>
-                    {sportLabel(bet.sport)} · {betTypeLabel(bet.betType)} · {bet.odds}
-                  </Meta>
-                  <Meta>
-                    {formatDate(bet.date)} · Stake {formatMoney(bet.stake)}
-                  </Meta>
-                </Main>
-                <Side>
-                  <OutcomeBadge outcome={bet.outcome} />
-                  <ProfitText $value={bet.profit}>{formatProfit(bet.profit)}</ProfitText>
-                </Side>
+                <Row>
+                  <Main>
+                    <strong>{bet.event}</strong>
+                    <Meta>
+                      {sportLabel(bet.sport)} · {betTypeLabel(bet.betType)} · {bet.odds}
+                    </Meta>
+                    <Meta>
+                      {formatDate(bet.date)} · Stake {formatMoney(bet.stake)}
+                    </Meta>
+                  </Main>
+                  <Side>
+                    <OutcomeBadge outcome={bet.outcome} />
+                    <ProfitText $value={bet.profit}>{formatProfit(bet.profit)}</ProfitText>
+                  </Side>
+                </Row>
+                <SettleButtons bet={bet} />
               </Item>
             ))}
           </List>

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { emptyBetForm, validateBetForm } from './bet-form';
+import { betFormWithDefaults, emptyBetForm, toWinPreview, validateBetForm } from './bet-form';
 
 describe('bet form', () => {
   const filled = {
@@ -48,5 +48,19 @@ describe('bet form', () => {
     expect(result.ok).to.equal(false);
     if (result.ok) return;
     expect(Object.keys(result.errors)).to.include.members(['sport', 'event', 'betType']);
+  });
+
+  it('starts from the remembered sport, bet type and stake, ignoring unknown ones', () => {
+    const form = betFormWithDefaults('2025-03-15', { sport: 'hockey', betType: 'total', stake: '25' });
+    expect(form).to.deep.equal({ ...emptyBetForm('2025-03-15'), sport: 'hockey', betType: 'total', stake: '25' });
+    const odd = betFormWithDefaults('2025-03-15', { sport: 'curling' as never, betType: 'teaser' as never, stake: '-5' });
+    expect(odd).to.deep.equal(emptyBetForm('2025-03-15'));
+  });
+
+  it('previews what a win pays once odds and stake are valid', () => {
+    expect(toWinPreview({ odds: '-110', stake: '100' })).to.equal(90.91);
+    expect(toWinPreview({ odds: '+150', stake: '20' })).to.equal(30);
+    expect(toWinPreview({ odds: '-', stake: '100' })).to.equal(null);
+    expect(toWinPreview({ odds: '+150', stake: '' })).to.equal(null);
   });
 });

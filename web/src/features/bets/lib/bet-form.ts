@@ -1,4 +1,4 @@
-import { betBody, type BetRow, type BetType, type Outcome, type Sport } from '@bt/contracts';
+import { betBody, BET_TYPES, type BetRow, type BetType, type Outcome, pricedBet, type Sport, SPORTS } from '@bt/contracts';
 import { fieldErrors } from '../../../lib/form-errors';
 import type { BetInput } from '../api/bets-api';
 
@@ -28,6 +28,31 @@ export const emptyBetForm = (today: string): BetFormValues => ({
   notes: '',
 });
 
+/** What the add form remembers from the last bet saved: its sport, bet type and stake. */
+export type BetFormDefaults = Partial<Pick<BetFormValues, 'sport' | 'betType' | 'stake'>>;
+
+/** The add form's start with the remembered choices filled in; anything unknown is left out. */
+export const betFormWithDefaults = (today: string, defaults: BetFormDefaults): BetFormValues => {
+  const start = emptyBetForm(today);
+  const sport = (SPORTS as readonly string[]).includes(defaults.sport ?? '') ? (defaults.sport as Sport) : start.sport;
+  const betType = (BET_TYPES as readonly string[]).includes(defaults.betType ?? '') ? (defaults.betType as BetType) : start.betType;
+  const stake =
+    typeof defaults.stake === 'string' && stakeFields.safeParse({ stake: defaults.stake }).success ? defaults.stake : start.stake;
+  return { ...start, sport, betType, stake };
+};
+
+const stakeFields = betBody.pick({ stake: true });
+const previewFields = betBody.pick({ odds: true, stake: true });
+
+/**
+ * The "To win" preview: what a win would pay at the odds and stake as typed, priced by contracts'
+ * pricedBet as the server prices the saved bet; null until both are valid.
+ */
+export const toWinPreview = (values: Pick<BetFormValues, 'odds' | 'stake'>): number | null => {
+  const parsed = previewFields.safeParse({ odds: values.odds, stake: values.stake });
+  return parsed.success ? pricedBet({ odds: parsed.data.odds, stake: parsed.data.stake, outcome: 'win' }).potentialProfit : null;
+};
+
 export const betFormFrom = (bet: BetRow): BetFormValues => ({
   sport: bet.sport === 'parlay' ? '' : bet.sport,
   event: bet.event,
@@ -55,3 +80,12 @@ export const validateBetForm = (values: BetFormValues): { ok: true; body: BetInp
   const { sport, event, betType, odds, stake, outcome, notes, date } = parsed.data;
   return { ok: true, body: { sport, event, betType, odds, stake, outcome, notes, date } };
 };
+
+/**
+ * PUT /api/bets/:id body that settles a single bet at an outcome and changes nothing else (notes
+ * left out stay). Null for a parlay's row: a parlay is settled through its legs.
+ */
+export const settleBody = (bet: BetRow, outcome: Outcome): BetInput | null =>
+  bet.kind === 'parlay' || bet.sport === 'parlay'
+    ? null
+    : { sport: bet.sport, event: bet.event, betType: bet.betType, odds: bet.odds, stake: bet.stake, outcome, date: bet.date };

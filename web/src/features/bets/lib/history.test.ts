@@ -1,6 +1,18 @@
 import type { BetRow } from '@bt/contracts';
 import { expect } from 'chai';
-import { DEFAULT_FILTERS, DEFAULT_SORT, filterRows, nextSort, sortRows, type HistoryFilters } from './history';
+import {
+  activeFilterCount,
+  DEFAULT_FILTERS,
+  DEFAULT_SORT,
+  DEFAULT_VIEW,
+  filterRows,
+  historyViewFromParams,
+  nextSort,
+  paramsFromHistoryView,
+  PENDING_HISTORY_PATH,
+  sortRows,
+  type HistoryFilters,
+} from './history';
 
 let n = 0;
 const row = (fields: Partial<BetRow>): BetRow => {
@@ -93,6 +105,41 @@ describe('bet history', () => {
       expect(nextSort(DEFAULT_SORT, 'date')).to.deep.equal({ key: 'date', direction: 'asc' });
       expect(nextSort({ key: 'date', direction: 'asc' }, 'date')).to.deep.equal({ key: 'date', direction: 'desc' });
       expect(nextSort({ key: 'date', direction: 'asc' }, 'stake')).to.deep.equal({ key: 'stake', direction: 'desc' });
+    });
+  });
+
+  describe('the view in the URL', () => {
+    it('writes nothing for the defaults and reads the defaults back from an empty query', () => {
+      expect(paramsFromHistoryView(DEFAULT_VIEW).toString()).to.equal('');
+      expect(historyViewFromParams(new URLSearchParams())).to.deep.equal(DEFAULT_VIEW);
+    });
+
+    it('round-trips filters, search, sort and page', () => {
+      const view = {
+        filters: { search: 'Lakers & co', sport: 'parlay', type: 'parlay', outcome: 'push', period: 'all' } as const,
+        sort: { key: 'stake', direction: 'asc' } as const,
+        page: 3,
+      };
+      const params = paramsFromHistoryView(view);
+      expect(historyViewFromParams(new URLSearchParams(params.toString()))).to.deep.equal(view);
+    });
+
+    it('falls back to the default of each invalid value', () => {
+      const view = historyViewFromParams(
+        new URLSearchParams('sport=curling&type=x&outcome=maybe&period=7&sort=colour&dir=up&page=-2&q=ok'),
+      );
+      expect(view).to.deep.equal({ ...DEFAULT_VIEW, filters: { ...DEFAULT_FILTERS, search: 'ok' } });
+      expect(historyViewFromParams(new URLSearchParams('page=1.5')).page).to.equal(1);
+      expect(historyViewFromParams(new URLSearchParams('page=abc')).page).to.equal(1);
+    });
+
+    it('counts the folded filters that differ from their defaults', () => {
+      expect(activeFilterCount(DEFAULT_FILTERS)).to.equal(0);
+      expect(activeFilterCount(filters({ search: 'x', outcome: 'win', period: 'all' }))).to.equal(2);
+    });
+
+    it('links the pending bets of all time', () => {
+      expect(PENDING_HISTORY_PATH).to.equal('/history?outcome=pending&period=all');
     });
   });
 });

@@ -1,4 +1,4 @@
-import { addDays, type BetRow, type Outcome, parseAmericanOdds, type Sport } from '@bt/contracts';
+import { addDays, type BetRow, type Outcome, OUTCOMES, parseAmericanOdds, type Sport, SPORTS } from '@bt/contracts';
 
 /** Sortable columns (spec section 9). 'date' is the Date column: the bet's day, then its entry time. */
 export type SortKey = 'date' | 'sport' | 'event' | 'betType' | 'odds' | 'stake' | 'profit' | 'outcome';
@@ -79,3 +79,64 @@ export const sortRows = (rows: readonly BetRow[], sort: SortState): BetRow[] => 
     .sort((a, b) => sign * compareBy(sort.key, a.row, b.row) || a.index - b.index)
     .map(({ row }) => row);
 };
+
+/** What Bet History shows: filters, sort and page, kept in the URL's query string. */
+export interface HistoryView {
+  filters: HistoryFilters;
+  sort: SortState;
+  page: number;
+}
+
+export const DEFAULT_VIEW: HistoryView = { filters: DEFAULT_FILTERS, sort: DEFAULT_SORT, page: 1 };
+
+const SORT_KEYS: readonly SortKey[] = ['date', 'sport', 'event', 'betType', 'odds', 'stake', 'profit', 'outcome'];
+const SPORT_FILTERS: readonly SportFilter[] = ['all', ...SPORTS, 'parlay'];
+const TYPE_FILTERS: readonly TypeFilter[] = ['all', 'bet', 'parlay'];
+const OUTCOME_FILTERS: readonly OutcomeFilter[] = ['all', ...OUTCOMES];
+const PERIOD_FILTERS: readonly PeriodFilter[] = ['30', '90', '365', 'all'];
+
+const oneOf = <T extends string>(allowed: readonly T[], value: string | null, fallback: T): T =>
+  value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+
+/** Reads the view from the query string; a missing or invalid value falls back to its default. */
+export const historyViewFromParams = (params: URLSearchParams): HistoryView => {
+  const page = Number(params.get('page'));
+  return {
+    filters: {
+      search: params.get('q') ?? DEFAULT_FILTERS.search,
+      sport: oneOf(SPORT_FILTERS, params.get('sport'), DEFAULT_FILTERS.sport),
+      type: oneOf(TYPE_FILTERS, params.get('type'), DEFAULT_FILTERS.type),
+      outcome: oneOf(OUTCOME_FILTERS, params.get('outcome'), DEFAULT_FILTERS.outcome),
+      period: oneOf(PERIOD_FILTERS, params.get('period'), DEFAULT_FILTERS.period),
+    },
+    sort: {
+      key: oneOf(SORT_KEYS, params.get('sort'), DEFAULT_SORT.key),
+      direction: oneOf<SortDirection>(['asc', 'desc'], params.get('dir'), DEFAULT_SORT.direction),
+    },
+    page: Number.isSafeInteger(page) && page >= 1 ? page : DEFAULT_VIEW.page,
+  };
+};
+
+/** The query string of a view: only what differs from the defaults, so the plain page stays /history. */
+export const paramsFromHistoryView = (view: HistoryView): URLSearchParams => {
+  const params = new URLSearchParams();
+  const { filters, sort, page } = view;
+  if (filters.search !== DEFAULT_FILTERS.search) params.set('q', filters.search);
+  if (filters.sport !== DEFAULT_FILTERS.sport) params.set('sport', filters.sport);
+  if (filters.type !== DEFAULT_FILTERS.type) params.set('type', filters.type);
+  if (filters.outcome !== DEFAULT_FILTERS.outcome) params.set('outcome', filters.outcome);
+  if (filters.period !== DEFAULT_FILTERS.period) params.set('period', filters.period);
+  if (sort.key !== DEFAULT_SORT.key || sort.direction !== DEFAULT_SORT.direction) {
+    params.set('sort', sort.key);
+    params.set('dir', sort.direction);
+  }
+  if (page !== DEFAULT_VIEW.page) params.set('page', String(page));
+  return params;
+};
+
+/** How many of the folded filters (sport, type, outcome, period) differ from their defaults. */
+export const activeFilterCount = (filters: HistoryFilters): number =>
+  (['sport', 'type', 'outcome', 'period'] as const).filter((key) => filters[key] !== DEFAULT_FILTERS[key]).length;
+
+/** The history link that lists every pending bet and parlay. */
+export const PENDING_HISTORY_PATH = `/history?${paramsFromHistoryView({ ...DEFAULT_VIEW, filters: { ...DEFAULT_FILTERS, outcome: 'pending', period: 'all' } }).toString()}`;

@@ -1,5 +1,6 @@
 import type { BetRow } from '@bt/contracts';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from '../../../components/button';
 import { Card, CardContent } from '../../../components/card';
@@ -17,7 +18,16 @@ import { EditBetDialog } from '../components/edit-bet-dialog';
 import { HistoryFiltersBar } from '../components/history-filters';
 import { HistoryTable } from '../components/history-table';
 import { ImportDialog } from '../components/import-dialog';
-import { DEFAULT_FILTERS, DEFAULT_SORT, filterRows, nextSort, sortRows, type HistoryFilters, type SortState } from '../lib/history';
+import {
+  filterRows,
+  historyViewFromParams,
+  nextSort,
+  paramsFromHistoryView,
+  sortRows,
+  type HistoryFilters,
+  type HistoryView,
+  type SortState,
+} from '../lib/history';
 
 /** Spec section 9: 6 rows a page. */
 const PAGE_SIZE = 6;
@@ -35,9 +45,12 @@ const Count = styled.p`
 
 export function BetHistoryRoute() {
   const { data, isLoading, isError, error } = useGetBetsQuery();
-  const [filters, setFilters] = useState<HistoryFilters>(DEFAULT_FILTERS);
-  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const [page, setPage] = useState(1);
+  // Filters, sort, search and page live in the query string: back, reload and a bookmark keep them.
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => historyViewFromParams(params), [params]);
+  const { filters, sort, page } = view;
+  /* Typing in the search box replaces the entry rather than leaving one per keystroke. */
+  const showView = (next: HistoryView, replace = false) => setParams(paramsFromHistoryView(next), { replace });
   const [editing, setEditing] = useState<BetRow | null>(null);
   const [confirming, setConfirming] = useState<BetRow | null>(null);
   const [importOpen, setImportOpen] = useState(false);
@@ -47,14 +60,9 @@ export function BetHistoryRoute() {
   const visible = useMemo(() => sortRows(filterRows(data ?? [], filters, today()), sort), [data, filters, sort]);
   const paged = paginate(visible, page, PAGE_SIZE);
 
-  const changeFilters = (next: HistoryFilters) => {
-    setFilters(next);
-    setPage(1);
-  };
-  const changeSort = (next: SortState) => {
-    setSort(next);
-    setPage(1);
-  };
+  const changeFilters = (next: HistoryFilters) => showView({ ...view, filters: next, page: 1 }, next.search !== filters.search);
+  const changeSort = (next: SortState) => showView({ ...view, sort: next, page: 1 });
+  const setPage = (next: number) => showView({ ...view, page: next });
 
   const onExport = async () => {
     setExporting(true);

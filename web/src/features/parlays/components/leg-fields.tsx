@@ -94,7 +94,9 @@ export function LegFields({ index, leg, oddsInvalid, canRemove, onChange, onRemo
             <Input
               {...props}
               placeholder="+100"
-              inputMode="numeric"
+              /* Not numeric or decimal: the iPhone's keypads for those have no minus sign. */
+              type="text"
+              inputMode="text"
               value={leg.odds}
               onChange={(e) => set('odds', e.target.value)}
               autoComplete="off"
