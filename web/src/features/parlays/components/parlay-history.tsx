@@ -5,6 +5,7 @@ import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { PencilIcon } from '../../../components/icons';
 import { EmptyText } from '../../../components/page';
+import { QueryError, queryView } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { formatDate, formatMoney, formatProfit } from '../../../lib/format';
 import { sportLabel } from '../../../lib/labels';
@@ -98,8 +99,13 @@ const Notes = styled.p`
 
 /** Saved parlays, newest first, each with 'Edit Parlay'. */
 export function ParlayHistory({ onEdit }: { onEdit: (parlay: Parlay) => void }) {
-  const { data, isLoading } = useGetParlaysQuery();
-  if (isLoading) {
+  const parlays = useGetParlaysQuery();
+  const { data } = parlays;
+  const view = queryView(parlays);
+  if (view === 'error') {
+    return <QueryError what="your parlays" error={parlays.error} onRetry={parlays.refetch} retrying={parlays.isFetching} />;
+  }
+  if (view === 'loading') {
     return (
       <List aria-busy="true" aria-label="Loading parlays">
         {Array.from({ length: 3 }, (_, i) => (

@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ca
 import { Chart, useChartBase } from '../../../components/chart';
 import { Field, Select } from '../../../components/field';
 import { EmptyText } from '../../../components/page';
+import { QueryError, queryView } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { formatMoney, formatProfit } from '../../../lib/format';
 import { sportLabel } from '../../../lib/labels';
@@ -54,7 +55,8 @@ const formatValue = (value: number, measure: SportMeasure) =>
 /** A doughnut of sports by count, amount staked or profit (default count), 70% cutout, top-5 legend. */
 export function SportChart() {
   const [measure, setMeasure] = useState<SportMeasure>('count');
-  const { data } = useGetStatsQuery(DEFAULT_RANGE);
+  const stats = useGetStatsQuery(DEFAULT_RANGE);
+  const { data } = stats;
   const base = useChartBase();
   const shares = sportShares(data?.sportDistribution ?? [], measure);
 
@@ -75,7 +77,9 @@ export function SportChart() {
         </MeasureField>
       </CardHeader>
       <CardContent>
-        {!data ? (
+        {queryView(stats) === 'error' ? (
+          <QueryError what="your sport distribution" error={stats.error} onRetry={stats.refetch} retrying={stats.isFetching} />
+        ) : !data ? (
           <Skeleton $height={`${CHART_HEIGHT}px`} />
         ) : shares.length === 0 ? (
           <EmptyText>{measure === 'profit' ? 'No profitable sports yet.' : 'No bets recorded yet.'}</EmptyText>

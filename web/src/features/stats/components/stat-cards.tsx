@@ -3,6 +3,8 @@ import { BarChartIcon, ListIcon, TargetIcon, WalletIcon } from '../../../compone
 import { formatPercent, formatProfit, formatSignedPercent } from '../../../lib/format';
 import { DEFAULT_RANGE, useGetStatsQuery } from '../api/stats-api';
 import { StatCard, StatCardSkeleton } from './stat-card';
+import { Card } from '../../../components/card';
+import { QueryError, queryView } from '../../../components/query-error';
 
 const Grid = styled.div`
   display: grid;
@@ -12,8 +14,16 @@ const Grid = styled.div`
 
 /** Win Rate, Total Profit, ROI and Total Bets; trends are this 30 days against the 30 before. */
 export function StatCards() {
-  const { data, isLoading } = useGetStatsQuery(DEFAULT_RANGE);
-  if (isLoading || !data) {
+  const stats = useGetStatsQuery(DEFAULT_RANGE);
+  const { data } = stats;
+  if (queryView(stats) === 'error') {
+    return (
+      <Card aria-label="Statistics">
+        <QueryError what="your statistics" error={stats.error} onRetry={stats.refetch} retrying={stats.isFetching} />
+      </Card>
+    );
+  }
+  if (!data) {
     return (
       <Grid aria-busy="true" aria-label="Loading statistics">
         {Array.from({ length: 4 }, (_, i) => (
