@@ -2,6 +2,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { Toaster } from '../components/toaster';
 import { AppRouter } from './router';
+import { ScrollManager } from './scroll-manager';
 import { SessionProvider } from './session-provider';
 import { store } from './store';
 import { ThemeModeProvider } from './theme-mode-provider';
@@ -11,6 +12,7 @@ export function App() {
     <Provider store={store}>
       <ThemeModeProvider>
         <BrowserRouter>
+          <ScrollManager />
           <SessionProvider>
             <AppRouter />
             <Toaster />

@@ -42,6 +42,9 @@ const Body = styled.div`
   padding: 16px 20px 20px;
 `;
 
+/** The fields a dialog's form starts at (an element marked autofocus wins: showModal() picks it). */
+const FIRST_FIELD = '[autofocus], input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)';
+
 export interface DialogProps {
   open: boolean;
   onClose: () => void;
@@ -66,7 +69,12 @@ export function Dialog({ open, onClose, title, description, children, role = 'di
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal() focuses the first focusable element, the close button: start at the first field instead.
+      const field = dialog.querySelector<HTMLElement>(FIRST_FIELD);
+      field?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 

@@ -12,7 +12,8 @@ const SWIPE_THRESHOLD_PX = 50;
 const Region = styled.section`
   position: fixed;
   z-index: 100;
-  top: 0;
+  /* At the top on phones, but under the app header (64 px) so the bankroll stays in sight. */
+  top: 64px;
   left: 0;
   right: 0;
   padding: 12px;

@@ -1,10 +1,10 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
-import { createApi } from '@reduxjs/toolkit/query/react';
-import type { ApiError } from './api-error';
+import { createApi, retry } from '@reduxjs/toolkit/query/react';
+import { isApiError, type ApiError } from './api-error';
 import { apiFetch, errorFromResponse, type ApiRequest } from './http';
 
 /** JSON answers parse; an empty body (204) is null. */
-const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (args, { signal }) => {
+const singleQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (args, { signal }) => {
   const request = typeof args === 'string' ? { url: args } : args;
   const result = await apiFetch(request, signal);
   if ('error' in result) return { error: result.error };
@@ -24,6 +24,19 @@ const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (ar
   }
 };
 
+/** Attempts after the first for a read that failed on the network or with a 5xx. */
+const RETRIES = 3;
+
+/**
+ * Reads that fail because the server could not be reached (network error) or failed (5xx) are
+ * tried again a few times with RTK Query's exponential backoff; a 4xx is an answer and is never
+ * retried, nor is a write (a POST retried after a lost answer could record a bet twice).
+ */
+const baseQuery = retry(singleQuery, {
+  retryCondition: (error, _args, { attempt, baseQueryApi }) =>
+    baseQueryApi.type === 'query' && attempt <= RETRIES && isApiError(error) && (error.status === 'FETCH_ERROR' || error.status >= 500),
+});
+
 export const TAGS = ['Bet', 'Parlay', 'Stats', 'Streaks', 'Bankroll', 'Goal', 'Journal', 'User'] as const;
 
 /**
@@ -34,14 +47,15 @@ export const BET_RESULT_TAGS = ['Bet', 'Parlay', 'Stats', 'Streaks', 'Bankroll',
 
 /**
  * The one RTK Query slice. Features inject their endpoints; tags tie every write to the reads it
- * changes. Spec section 7: data never goes stale by time, no refetch on focus, no retries.
+ * changes. Data never goes stale by time (spec section 7); reads refetch when the window regains
+ * focus or the connection comes back (issue 10), so a screen that failed recovers by itself.
  */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
   tagTypes: TAGS,
   keepUnusedDataFor: 300,
-  refetchOnFocus: false,
-  refetchOnReconnect: false,
+  refetchOnFocus: true,
+  refetchOnReconnect: true,
   endpoints: () => ({}),
 });

@@ -1,5 +1,6 @@
 import { LOG_POSITION_HEADER, MIN_POSITION_HEADER } from '@bt/contracts';
 import type { ApiError } from './api-error';
+import { noteServerAnswer } from './connectivity';
 import { highestLogPosition, noteLogPosition } from './log-position';
 import { readToken, tokenRefused } from './session';
 
@@ -62,10 +63,13 @@ export const apiFetch = async (request: ApiRequest, signal?: AbortSignal): Promi
       signal,
     });
     noteLogPosition(response.headers.get(LOG_POSITION_HEADER));
+    noteServerAnswer(response.status);
     // A refused session (revoked, expired): only a 401, and not the answer to a sign-in attempt.
     if (response.status === 401 && token && !SIGN_IN.has(request.url)) tokenRefused(token);
     return { response };
   } catch (cause) {
+    // A request the page called off (leaving a screen) says nothing about the server.
+    if (!signal?.aborted) noteServerAnswer('network');
     return { error: { status: 'FETCH_ERROR', message: cause instanceof Error ? cause.message : String(cause) } };
   }
 };

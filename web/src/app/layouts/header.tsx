@@ -2,6 +2,7 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { ChevronDownIcon, LogOutIcon, SettingsIcon, TrendUpIcon, UserIcon } from '../../components/icons';
 import { Menu } from '../../components/menu';
+import { ServerBanner } from '../../components/server-banner';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { AddFundsDialog } from '../../features/bankroll/components/add-funds-dialog';
 import { BankrollAmount } from '../../features/bankroll/components/bankroll-amount';
@@ -147,6 +148,7 @@ export function Header() {
           />
         </Right>
       </Inner>
+      <ServerBanner />
     </Bar>
   );
 }

@@ -3,6 +3,7 @@ import { OutcomeBadge, ProfitText } from '../../../components/badge';
 import { ButtonLink } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
 import { EmptyText } from '../../../components/page';
+import { QueryError, queryView } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { formatDate, formatMoney, formatProfit } from '../../../lib/format';
 import { betTypeLabel, sportLabel } from '../../../lib/labels';
@@ -68,13 +69,15 @@ const Side = styled.div`
 
 /** The first 4 history rows, with 'View All' to /history. */
 export function RecentBets() {
-  const { data, isLoading } = useGetBetsQuery();
+  const result = useGetBetsQuery();
+  const { data } = result;
+  const view = queryView(result);
   const rows = (data ?? []).filter((bet) => !bet.isPartOfParlay);
   const bets = rows.slice(0, RECENT_COUNT);
   // The rows Bet History lists under outcome 'Pending' and period 'All time'.
   const pending = rows.filter((bet) => bet.outcome === 'pending').length;
   return (
-    <Card aria-labelledby="recent-bets-title" aria-busy={isLoading}>
+    <Card aria-labelledby="recent-bets-title" aria-busy={view === 'loading'}>
       <CardHeader>
         <CardTitle id="recent-bets-title">Recent Bets</CardTitle>
         <HeaderLinks>
@@ -89,7 +92,9 @@ export function RecentBets() {
         </HeaderLinks>
       </CardHeader>
       <CardContent>
-        {isLoading ? (
+        {view === 'error' ? (
+          <QueryError what="your recent bets" error={result.error} onRetry={result.refetch} retrying={result.isFetching} />
+        ) : view === 'loading' ? (
           <List>
             {Array.from({ length: RECENT_COUNT }, (_, i) => (
               <li key={i}>

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DownloadIcon, UploadIcon } from '../../../components/icons';
 import { EmptyText, PageContainer, PageHeader } from '../../../components/page';
 import { Pagination } from '../../../components/pagination';
+import { QueryError, queryView } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { isApiError } from '../../../lib/api-error';
 import { today } from '../../../lib/dates';
@@ -44,7 +45,9 @@ const Count = styled.p`
 `;
 
 export function BetHistoryRoute() {
-  const { data, isLoading, isError, error } = useGetBetsQuery();
+  const bets = useGetBetsQuery();
+  const { data } = bets;
+  const status = queryView(bets);
   // Filters, sort, search and page live in the query string: back, reload and a bookmark keep them.
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => historyViewFromParams(params), [params]);
@@ -107,18 +110,18 @@ export function BetHistoryRoute() {
           </>
         }
       />
-      <Card aria-label="Bets" aria-busy={isLoading}>
+      <Card aria-label="Bets" aria-busy={status === 'loading'}>
         <CardContent>
           <Stack>
             <HistoryFiltersBar filters={filters} onChange={changeFilters} />
-            {isLoading ? (
+            {status === 'loading' ? (
               <Stack>
                 {Array.from({ length: PAGE_SIZE }, (_, i) => (
                   <Skeleton key={i} $height="44px" />
                 ))}
               </Stack>
-            ) : isError ? (
-              <EmptyText role="alert">Could not load your bets ({isApiError(error) ? error.message : 'network error'}).</EmptyText>
+            ) : status === 'error' ? (
+              <QueryError what="your bets" error={bets.error} onRetry={bets.refetch} retrying={bets.isFetching} />
             ) : visible.length === 0 ? (
               <EmptyText>No bets found. Try adjusting your filters or add a new bet.</EmptyText>
             ) : (

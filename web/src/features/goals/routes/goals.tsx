@@ -6,6 +6,7 @@ import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PlusIcon, TargetIcon } from '../../../components/icons';
 import { EmptyState, EmptyTitle, PageContainer, PageHeader } from '../../../components/page';
+import { QueryError, queryView } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { toast } from '../../../lib/toast';
 import { useDeleteGoalMutation, useGetGoalsQuery } from '../api/goals-api';
@@ -19,7 +20,9 @@ const Grid = styled.div`
 `;
 
 export function GoalsRoute() {
-  const { data, isLoading } = useGetGoalsQuery();
+  const goals = useGetGoalsQuery();
+  const { data } = goals;
+  const view = queryView(goals);
   const [dialog, setDialog] = useState<{ open: boolean; goal: Goal | null }>({ open: false, goal: null });
   const [confirming, setConfirming] = useState<Goal | null>(null);
   const [deleteGoal, { isLoading: deleting }] = useDeleteGoalMutation();
@@ -48,7 +51,11 @@ export function GoalsRoute() {
           </Button>
         }
       />
-      {isLoading ? (
+      {view === 'error' ? (
+        <Card>
+          <QueryError what="your goals" error={goals.error} onRetry={goals.refetch} retrying={goals.isFetching} />
+        </Card>
+      ) : view === 'loading' ? (
         <Grid aria-busy="true" aria-label="Loading goals">
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} $height="220px" />

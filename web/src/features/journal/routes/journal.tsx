@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Field, Select } from '../../../components/field';
 import { BookIcon, PlusIcon } from '../../../components/icons';
 import { EmptyState, EmptyTitle, EmptyText, PageContainer, PageHeader } from '../../../components/page';
+import { QueryError, queryView } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { toast } from '../../../lib/toast';
 import { useDeleteEntryMutation, useGetJournalQuery } from '../api/journal-api';
@@ -37,7 +38,9 @@ const List = styled.div`
 const newestEntryFirst = (a: JournalEntry, b: JournalEntry) => b.date.localeCompare(a.date) || b.createdAt.localeCompare(a.createdAt);
 
 export function JournalRoute() {
-  const { data, isLoading } = useGetJournalQuery();
+  const journal = useGetJournalQuery();
+  const { data } = journal;
+  const view = queryView(journal);
   const [filter, setFilter] = useState<TypeFilter>('all');
   const [dialog, setDialog] = useState<{ open: boolean; entry: JournalEntry | null }>({ open: false, entry: null });
   const [confirming, setConfirming] = useState<JournalEntry | null>(null);
@@ -85,7 +88,11 @@ export function JournalRoute() {
         )}
       </FilterField>
 
-      {isLoading ? (
+      {view === 'error' ? (
+        <Card>
+          <QueryError what="your journal entries" error={journal.error} onRetry={journal.refetch} retrying={journal.isFetching} />
+        </Card>
+      ) : view === 'loading' ? (
         <List aria-busy="true" aria-label="Loading journal entries">
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} $height="140px" />

@@ -7,6 +7,7 @@ import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PencilIcon, TrashIcon } from '../../../components/icons';
 import { EmptyText } from '../../../components/page';
+import { QueryError, queryView } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { formatDate, formatMoney, formatProfit } from '../../../lib/format';
 import { sportLabel } from '../../../lib/labels';
@@ -107,7 +108,9 @@ const Notes = styled.p`
 
 /** Saved parlays, newest first, each with 'Edit Parlay' and a delete (confirmed, as in Bet History). */
 export function ParlayHistory({ onEdit }: { onEdit: (parlay: Parlay) => void }) {
-  const { data, isLoading, refetch } = useGetParlaysQuery();
+  const parlays = useGetParlaysQuery();
+  const { data, refetch } = parlays;
+  const view = queryView(parlays);
   const [deleteParlay, { isLoading: deleting }] = useDeleteParlayMutation();
   const [confirming, setConfirming] = useState<Parlay | null>(null);
 
@@ -124,7 +127,10 @@ export function ParlayHistory({ onEdit }: { onEdit: (parlay: Parlay) => void }) 
       refetch(); // a 409 means it changed meanwhile: show it as it is now
     }
   };
-  if (isLoading) {
+  if (view === 'error') {
+    return <QueryError what="your parlays" error={parlays.error} onRetry={parlays.refetch} retrying={parlays.isFetching} />;
+  }
+  if (view === 'loading') {
     return (
       <List aria-busy="true" aria-label="Loading parlays">
         {Array.from({ length: 3 }, (_, i) => (

@@ -2,6 +2,7 @@ import type { Parlay } from '@bt/contracts';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageContainer, PageHeader } from '../../../components/page';
+import { QueryError, queryView } from '../../../components/query-error';
 import { tabPanelProps, Tabs } from '../../../components/tabs';
 import { useGetParlaysQuery } from '../api/parlays-api';
 import { ParlayBuilder } from '../components/parlay-builder';
@@ -20,7 +21,8 @@ export function ParlaysRoute() {
   /** Bumped after each save so the builder starts over. */
   const [formKey, setFormKey] = useState(0);
   const [searchParams, setSearchParams] = useSearchParams();
-  const { data: parlays } = useGetParlaysQuery();
+  const parlaysQuery = useGetParlaysQuery();
+  const parlays = parlaysQuery.data;
 
   // Bet History links a parlay row's Edit here as /parlays?edit=<id>.
   const editId = searchParams.get('edit');
@@ -53,6 +55,14 @@ export function ParlaysRoute() {
       <PageHeader title="Parlay Builder" subtitle="Combine legs into a parlay and see its odds before you save it." />
       <Tabs idBase={ID} label="Parlays" tabs={TABS} value={tab} onChange={setTab} />
       <div {...tabPanelProps(ID, 'builder')} hidden={tab !== 'builder'}>
+        {editId && queryView(parlaysQuery) === 'error' && (
+          <QueryError
+            what="the parlay to edit"
+            error={parlaysQuery.error}
+            onRetry={parlaysQuery.refetch}
+            retrying={parlaysQuery.isFetching}
+          />
+        )}
         <ParlayBuilder
           key={`${editing?.id ?? 'new'}-${formKey}`}
           editing={editing}

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ca
 import { Chart, useChartBase } from '../../../components/chart';
 import { Field, Select } from '../../../components/field';
 import { EmptyText } from '../../../components/page';
+import { QueryError, queryView } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { formatDate, formatMoney, formatProfit } from '../../../lib/format';
 import { DEFAULT_RANGE, useGetStatsQuery } from '../api/stats-api';
@@ -27,7 +28,8 @@ const RangeField = styled(Field)`
 /** Cumulative profit by date as a line, over 30/90/180/365 days or all time (default 30). */
 export function PerformanceChart() {
   const [range, setRange] = useState<PerformanceRange>(DEFAULT_RANGE);
-  const { data, isFetching } = useGetStatsQuery(range);
+  const stats = useGetStatsQuery(range);
+  const { data, isFetching } = stats;
   const base = useChartBase();
   const theme = useTheme();
   const points = data?.recentPerformance ?? [];
@@ -50,7 +52,9 @@ export function PerformanceChart() {
         </RangeField>
       </CardHeader>
       <CardContent>
-        {!data ? (
+        {queryView({ data: stats.currentData, error: stats.error }) === 'error' ? (
+          <QueryError what="your performance" error={stats.error} onRetry={stats.refetch} retrying={isFetching} />
+        ) : !data ? (
           <Skeleton $height={`${CHART_HEIGHT}px`} />
         ) : points.length === 0 ? (
           <EmptyText>No settled bets in this period yet.</EmptyText>

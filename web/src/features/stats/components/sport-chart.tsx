@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ca
 import { Chart, useChartBase } from '../../../components/chart';
 import { Field, Select } from '../../../components/field';
 import { EmptyText } from '../../../components/page';
+import { QueryError, queryView } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { formatMoney } from '../../../lib/format';
 import { sportLabel } from '../../../lib/labels';
@@ -52,7 +53,8 @@ const formatValue = (value: number, measure: ShareMeasure) => (measure === 'coun
  */
 export function SportChart() {
   const [measure, setMeasure] = useState<SportMeasure>('count');
-  const { data } = useGetStatsQuery(DEFAULT_RANGE);
+  const stats = useGetStatsQuery(DEFAULT_RANGE);
+  const { data } = stats;
   const distribution = data?.sportDistribution ?? [];
 
   return (
@@ -72,7 +74,9 @@ export function SportChart() {
         </MeasureField>
       </CardHeader>
       <CardContent>
-        {!data ? (
+        {queryView(stats) === 'error' ? (
+          <QueryError what="your sport distribution" error={stats.error} onRetry={stats.refetch} retrying={stats.isFetching} />
+        ) : !data ? (
           <Skeleton $height={`${CHART_HEIGHT}px`} />
         ) : distribution.length === 0 ? (
           <EmptyText>No bets recorded yet.</EmptyText>

@@ -4,6 +4,8 @@ import { formatPercent, formatProfit } from '../../../lib/format';
 import { DEFAULT_RANGE, useGetStatsQuery } from '../api/stats-api';
 import { statTrends } from '../lib/stat-trends';
 import { StatCard, StatCardSkeleton } from './stat-card';
+import { Card } from '../../../components/card';
+import { QueryError, queryView } from '../../../components/query-error';
 
 const Grid = styled.div`
   display: grid;
@@ -13,8 +15,16 @@ const Grid = styled.div`
 
 /** Win Rate, Total Profit, ROI (all-time) and Total Bets; under each rate, its last 30 days beside the 30 before. */
 export function StatCards() {
-  const { data, isLoading } = useGetStatsQuery(DEFAULT_RANGE);
-  if (isLoading || !data) {
+  const stats = useGetStatsQuery(DEFAULT_RANGE);
+  const { data } = stats;
+  if (queryView(stats) === 'error') {
+    return (
+      <Card aria-label="Statistics">
+        <QueryError what="your statistics" error={stats.error} onRetry={stats.refetch} retrying={stats.isFetching} />
+      </Card>
+    );
+  }
+  if (!data) {
     return (
       <Grid aria-busy="true" aria-label="Loading statistics">
         {Array.from({ length: 4 }, (_, i) => (

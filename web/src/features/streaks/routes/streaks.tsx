@@ -1,7 +1,8 @@
 import styled from 'styled-components';
-import { EmptyText, PageContainer, PageHeader } from '../../../components/page';
+import { Card } from '../../../components/card';
+import { PageContainer, PageHeader } from '../../../components/page';
+import { QueryError, queryView } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
-import { isApiError } from '../../../lib/api-error';
 import { useGetStreaksQuery } from '../api/streaks-api';
 import { CurrentStreakCard, RecentStreaksList, RecordStreaksCard } from '../components/streak-cards';
 import { MonthlyStreaksChart, RecentStreaksChart } from '../components/streak-charts';
@@ -17,18 +18,22 @@ const Grid = styled.div`
 `;
 
 export function StreaksRoute() {
-  const { data, isLoading, error } = useGetStreaksQuery();
+  const streaks = useGetStreaksQuery();
+  const { data } = streaks;
+  const view = queryView(streaks);
   return (
     <PageContainer>
       <PageHeader title="Hot/Cold Streaks Analysis" subtitle="Your runs of wins and losses, in the order the bets were dated." />
-      {isLoading ? (
+      {view === 'error' ? (
+        <Card>
+          <QueryError what="your streaks" error={streaks.error} onRetry={streaks.refetch} retrying={streaks.isFetching} />
+        </Card>
+      ) : view === 'loading' || !data ? (
         <Grid aria-busy="true" aria-label="Loading streaks">
           {Array.from({ length: 4 }, (_, i) => (
             <Skeleton key={i} $height="220px" />
           ))}
         </Grid>
-      ) : !data ? (
-        <EmptyText role="alert">Could not load your streaks ({isApiError(error) ? error.message : 'network error'}).</EmptyText>
       ) : (
         <>
           <Grid>

@@ -1,0 +1,141 @@
+import { expect } from 'chai';
+import type { BrowserContext, Page } from 'playwright-core';
+import { screenshot } from './harness';
+import { ApiClient, daysAgo, heading, navigateTo, signUp, journey, visible, type TestPage, type Viewport } from './steps';
+
+/** The server out of reach: every API request fails as a dropped connection would. */
+const API = '**/api/**';
+const cutApi = (page: Page) => page.route(API, (route) => route.abort('connectionrefused'));
+const restoreApi = (page: Page) => page.unroute(API);
+
+const banner = (page: Page) => page.getByRole('status').filter({ hasText: "Can't reach the server. Your data is safe; we'll retry." });
+const failure = (page: Page, what: string) => page.getByRole('alert').filter({ hasText: `Could not load ${what}` });
+
+/** Error shown, empty state not, and the banner up. */
+const expectOutage = async (page: Page, what: string, emptyText: string, shot: string) => {
+  await failure(page, what).waitFor();
+  await banner(page).waitFor();
+  expect(await page.getByText(emptyText, { exact: true }).count(), `"${emptyText}" during the outage`).to.equal(0);
+  await screenshot(page, shot);
+};
+
+const expectRecovered = async (page: Page, what: string, shown: string) => {
+  await visible(page.getByText(shown, { exact: true })).waitFor();
+  await failure(page, what).waitFor({ state: 'detached' });
+  await banner(page).waitFor({ state: 'detached' });
+};
+
+/** The window regaining focus, as switching back to the tab does. */
+const refocus = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('focus')));
+
+/** The connection dropping and coming back (the browser's offline/online events). */
+const reconnect = async (context: BrowserContext) => {
+  await context.setOffline(true);
+  await context.setOffline(false);
+};
+
+/**
+ * Issue 10 item 1: with the server out of reach, Journal, Goals, Parlays history and Bet History
+ * say what failed (not their empty states) under a banner; Try again, refocus and reconnect bring
+ * them back once it answers; a reload meanwhile keeps the session.
+ */
+const rideOutOutage = async ({ e2e, page, context }: TestPage, viewport: Viewport) => {
+  await signUp(page, `outage-${viewport.name}`);
+  const api = await ApiClient.of(e2e, page);
+  await api.addBets([
+    { sport: 'basketball', event: 'Outage Night', betType: 'moneyline', odds: '-110', stake: 20, outcome: 'win', date: daysAgo(1) },
+  ]);
+  await api.settled();
+
+  // Journal: Try again.
+  await cutApi(page);
+  await navigateTo(page, viewport, 'journal');
+  await heading(page, 'Betting Journal').waitFor();
+  await expectOutage(page, 'your journal entries', 'No journal entries yet', `outage-journal-error-${viewport.name}`);
+  await restoreApi(page);
+  await failure(page, 'your journal entries').getByRole('button', { name: 'Try again' }).click();
+  await expectRecovered(page, 'your journal entries', 'No journal entries yet');
+
+  // Goals: the window regaining focus.
+  await cutApi(page);
+  await navigateTo(page, viewport, 'goals');
+  await expectOutage(page, 'your goals', 'No profit goals yet', `outage-goals-error-${viewport.name}`);
+  await restoreApi(page);
+  await refocus(page);
+  await expectRecovered(page, 'your goals', 'No profit goals yet');
+
+  // Parlays history: the connection coming back.
+  await cutApi(page);
+  await navigateTo(page, viewport, 'parlays');
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expectOutage(page, 'your parlays', 'No parlays found', `outage-parlays-history-error-${viewport.name}`);
+  await restoreApi(page);
+  await reconnect(context);
+  await expectRecovered(page, 'your parlays', 'No parlays found');
+
+  // Bet History, reloaded during the outage: the session stands, the error shows, Try again recovers.
+  await navigateTo(page, viewport, 'history');
+  await visible(page.getByText('Outage Night', { exact: true })).waitFor();
+  await cutApi(page);
+  await page.reload();
+  await heading(page, 'Bet History').waitFor();
+  await expectOutage(
+    page,
+    'your bets',
+    'No bets found. Try adjusting your filters or add a new bet.',
+    `outage-history-reload-${viewport.name}`,
+  );
+  expect(new URL(page.url()).pathname).to.equal('/history');
+  expect(await page.evaluate(() => localStorage.getItem('token'))).to.be.a('string');
+  await restoreApi(page);
+  await failure(page, 'your bets').getByRole('button', { name: 'Try again' }).click();
+  await expectRecovered(page, 'your bets', 'Outage Night');
+  expect(new URL(page.url()).pathname).to.equal('/history');
+  await screenshot(page, `outage-history-recovered-${viewport.name}`);
+};
+
+/**
+ * The dashboard reloaded while the server is out of reach: the session stands, its cards, charts
+ * and recent bets say they could not load, the bankroll shows no made-up $0.00; all of it comes
+ * back (with the user's data, not /login) once the server answers.
+ */
+const dashboardOutage = async ({ e2e, page }: TestPage, viewport: Viewport) => {
+  await signUp(page, `outage-dash-${viewport.name}`);
+  const api = await ApiClient.of(e2e, page);
+  await api.call('POST', '/bankroll', { amount: 250 });
+  await api.addBets([
+    { sport: 'football', event: 'Reload Bowl', betType: 'spread', odds: '-110', stake: 11, outcome: 'win', date: daysAgo(2) },
+  ]);
+  await api.settled();
+
+  await cutApi(page);
+  await page.reload();
+  await heading(page, 'Dashboard').waitFor();
+  for (const what of ['your statistics', 'your performance', 'your sport distribution', 'your recent bets']) {
+    await failure(page, what).waitFor();
+  }
+  await banner(page).waitFor();
+  const bankroll = page.getByRole('banner').locator('p', { hasText: 'Bankroll' });
+  expect(await bankroll.innerText()).not.to.contain('$0.00');
+  expect(await page.getByText('No bets recorded yet. Add your first bet!', { exact: true }).count()).to.equal(0);
+  await screenshot(page, `outage-dashboard-reload-${viewport.name}`);
+
+  await restoreApi(page);
+  await refocus(page);
+  await page.getByText('Reload Bowl', { exact: true }).waitFor();
+  // The deposit and the settled win's profit.
+  await bankroll.getByText('$260.00', { exact: true }).waitFor();
+  await banner(page).waitFor({ state: 'detached' });
+  for (const what of ['your statistics', 'your performance', 'your sport distribution', 'your recent bets']) {
+    await failure(page, what).waitFor({ state: 'detached' });
+  }
+  expect(new URL(page.url()).pathname).to.equal('/');
+  await screenshot(page, `outage-dashboard-recovered-${viewport.name}`);
+};
+
+journey(
+  'outage',
+  'shows what failed (not an empty record) with a banner, recovers by Try again, focus and reconnect, and keeps the session over a reload',
+  rideOutOutage,
+);
+journey('outage dashboard', 'tells the dashboard and the bankroll failed during an outage and recovers them', dashboardOutage);
