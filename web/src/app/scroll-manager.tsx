@@ -19,6 +19,9 @@ export function ScrollManager() {
   const previous = useRef(location);
   const currentKey = useRef(location.key);
   const cancelRestore = useRef<() => void>(() => {});
+  // The position of the page being left, read while rendering the next one, when its DOM is still in
+  // place: the scroll event of a scroll just before the navigation may not have been dispatched yet.
+  if (location.key !== currentKey.current) positions.set(currentKey.current, window.scrollY);
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
