@@ -43,6 +43,11 @@ const quickAdd = async (page: Page, viewport: Viewport) => {
     expect(box.y + box.height, 'above the bottom bar').to.be.at.most(bar.y);
     expect(box.y, 'in the lower half of the screen').to.be.at.least(viewport.height / 2);
     expect(box.width, 'a thumb-sized target').to.be.at.least(44);
+    // Scrolled to the end, the page's last links clear the round button.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const last = (await page.getByRole('contentinfo').getByRole('link').last().boundingBox())!;
+    const button = (await addBetButton(page).boundingBox())!;
+    expect(last.y + last.height, 'the last footer link above the round button').to.be.at.most(button.y);
   }
 
   const dialog = await openAddBet(page);

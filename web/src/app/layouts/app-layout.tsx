@@ -11,8 +11,10 @@ const Shell = styled.div`
   display: flex;
   flex-direction: column;
   min-width: 0;
+  /* Below the large breakpoint the page ends clear of the bottom bar and of the round Add Bet
+     button above it (56 px, 12 px over the bar), so its last links can be reached. */
   @media (max-width: 1023.98px) {
-    padding-bottom: ${MOBILE_NAV_HEIGHT}px;
+    padding-bottom: ${MOBILE_NAV_HEIGHT + 76}px;
   }
 `;
 
