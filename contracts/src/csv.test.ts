@@ -91,6 +91,12 @@ describe('bet CSV', () => {
     expect(csvRowToImport(row({ ...bet, sport: 'NBA' }))).to.not.have.property('warning');
   });
 
+  it('quotes at most 40 characters of an unknown sport in its warning', () => {
+    const long = `${'🏏'.repeat(39)}xyz`;
+    const result = csvRowToImport(row({ ...bet, sport: long }));
+    expect(result.ok && result.warning).to.equal(`Sport "${'🏏'.repeat(39)}x…" is not one we track: imported as Other`);
+  });
+
   it('answers the forms’ messages for bad cells', () => {
     expect(csvRowToImport(row({ ...bet, stake: '0' }))).to.deep.equal({ ok: false, message: MESSAGES.stakePositive });
     expect(csvRowToImport(row({ ...bet, odds: '2.5' }))).to.deep.equal({ ok: false, message: MESSAGES.oddsFormat });

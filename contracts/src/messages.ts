@@ -86,7 +86,11 @@ export const MESSAGES = {
   csvInvalid: (detail: string) => `The file is not valid CSV: ${detail}`,
   csvTooManyRows: (max: number) => `A file can hold at most ${max} rows`,
   /** An import warning: the row is imported, its sport stored as 'other'. */
-  csvUnknownSport: (sport: string) => `Sport "${sport}" is not one we track: imported as Other`,
+  /** Quotes at most 40 characters of the cell: an answer carries a warning per row. */
+  csvUnknownSport: (sport: string) => {
+    const chars = Array.from(sport);
+    return `Sport "${chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : sport}" is not one we track: imported as Other`;
+  },
   /** 429 of sign-in and registration; `retryAfterSeconds` as in the answer's Retry-After. */
   tooManyAttempts: (retryAfterSeconds: number) => {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
