@@ -7,13 +7,18 @@ import { MESSAGES } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
 import { settledProfitFromReadModel } from '@bt/projector';
 import {
+  createLogger,
   createSessionRegistry,
   errorMiddleware,
   HttpError,
   noStore,
   NotFoundError,
+  opsRoutes,
+  readOpsConfig,
+  requestLog,
   requireAuth,
   securityHeaders,
+  type Logger,
   type SessionRegistry,
 } from '@bt/platform';
 import { bankrollRoutes } from './bankroll/routes';
@@ -71,8 +76,12 @@ export interface CommandApiDeps {
    * `db` without a cache: every authenticated write reads its user's row (one indexed read).
    */
   sessions?: SessionRegistry;
-  /** Where 5xx errors are logged; console.error by default. */
+  /** Also told of every 5xx error (the request log has them with their stack). */
   log?: (error: unknown) => void;
+  /** The request log (one JSON line per request); the platform's logger by default. */
+  logger?: Logger;
+  /** Whether the process is stopping (/readyz answers 503 then). */
+  stopping?: () => boolean;
 }
 
 /** Largest CSV an import accepts. */
@@ -118,8 +127,16 @@ export const createCommandApi = (deps: CommandApiDeps): Koa => {
   }
 
   const app = new Koa({ proxy: (deps.trustProxyHops ?? 0) > 0, maxIpsCount: deps.trustProxyHops ?? 0 });
+  app.use(requestLog(deps.logger ?? createLogger('command-api'), 'command-api'));
   app.use(errorMiddleware(deps.log));
   app.use(securityHeaders());
+  app.use(
+    opsRoutes({
+      metricsToken: readOpsConfig().metricsToken,
+      stopping: deps.stopping,
+      ready: { database: () => deps.pool.query('select 1').then(() => 'ok'), eventStore: () => deps.store.headPosition().then(() => 'ok') },
+    }),
+  );
   app.use(noStore);
   app.use(async (ctx, next) => {
     await next();

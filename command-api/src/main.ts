@@ -1,12 +1,18 @@
 import { createServer } from 'node:http';
 import { createEventStore } from '@bt/event-store';
 import pg from 'pg';
-import { createDb, createSessionRegistry } from '@bt/platform';
+import { createDb, createLogger, createSessionRegistry, gracefulServer, onShutdownSignal, readOpsConfig } from '@bt/platform';
 import { createCommandApi, migrateCommandSchema } from './app';
 import { readConfig, readSignInConfig } from './config';
 
-/** command-api on its own (docker compose): EVENTSTORE_URL, DATABASE_URL, JWT_SECRET, PORT, and the sign-in limits. */
+/**
+ * command-api on its own (docker compose): EVENTSTORE_URL, DATABASE_URL, JWT_SECRET, PORT, and the
+ * sign-in limits. SIGTERM/SIGINT: no new connection, requests in flight finish (SHUTDOWN_GRACE_MS),
+ * then the connections close.
+ */
+const logger = createLogger('command-api');
 const config = readConfig();
+const ops = readOpsConfig();
 const store = await createEventStore(config.eventStoreUrl);
 const { pool, db } = createDb<any>(config.databaseUrl);
 await migrateCommandSchema(db);
@@ -15,14 +21,23 @@ const sessions = createSessionRegistry({
   readStream: (stream) => store.readStream(stream),
   newClient: () => new pg.Client({ connectionString: config.databaseUrl }),
 });
-const server = createServer(createCommandApi({ store, db, pool, jwtSecret: config.jwtSecret, sessions, ...readSignInConfig() }).callback());
+let graceful: ReturnType<typeof gracefulServer> | undefined;
+const app = createCommandApi({
+  store,
+  db,
+  pool,
+  jwtSecret: config.jwtSecret,
+  sessions,
+  logger,
+  stopping: () => graceful?.stopping() ?? false,
+  ...readSignInConfig(),
+});
+const server = createServer(app.callback());
 server.keepAliveTimeout = 65_000;
-server.listen(config.port, () => console.log(`command-api listening on :${config.port}`));
+graceful = gracefulServer(server);
+server.listen(config.port, () => logger.info({ port: config.port }, `command-api listening on :${config.port}`));
 
-const shutdown = () => {
-  server.close();
-  server.closeAllConnections();
-  void Promise.allSettled([sessions.close(), store.close(), db.destroy()]).then(() => process.exit(0));
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+onShutdownSignal(logger, async () => {
+  await graceful.stop(ops.shutdownGraceMs, logger);
+  await Promise.allSettled([sessions.close(), store.close(), db.destroy()]);
+});

@@ -1,5 +1,6 @@
 import { createEsdbEventStore } from './eventstoredb/esdb-event-store';
-import type { EventStore } from './port';
+import { eventStoreAppendDuration } from '@bt/platform';
+import { WrongExpectedRevision, type EventStore } from './port';
 import { createPostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
 
 export type EventStoreKind = 'postgres' | 'eventstoredb';
@@ -22,7 +23,29 @@ export async function createEventStore(
   url: string,
   postgres: Omit<PostgresEventStoreOptions, 'connectionString'> = {},
 ): Promise<EventStore> {
-  return eventStoreKind(url) === 'postgres'
-    ? createPostgresEventStore({ ...postgres, connectionString: url })
-    : createEsdbEventStore({ connectionString: url });
+  return timedAppends(
+    eventStoreKind(url) === 'postgres'
+      ? await createPostgresEventStore({ ...postgres, connectionString: url })
+      : await createEsdbEventStore({ connectionString: url }),
+  );
+}
+
+/** Observes every append's duration (`event_store_append_duration_seconds`, by outcome: ok, conflict, error). */
+function timedAppends(store: EventStore): EventStore {
+  const timed = async <T>(run: () => Promise<T>): Promise<T> => {
+    const end = eventStoreAppendDuration().startTimer();
+    try {
+      const result = await run();
+      end({ outcome: 'ok' });
+      return result;
+    } catch (error) {
+      end({ outcome: error instanceof WrongExpectedRevision ? 'conflict' : 'error' });
+      throw error;
+    }
+  };
+  const append = store.append.bind(store);
+  const appendMany = store.appendMany.bind(store);
+  store.append = (...args) => timed(() => append(...args));
+  store.appendMany = (appends) => timed(() => appendMany(appends));
+  return store;
 }

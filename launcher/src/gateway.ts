@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { createProxyServer } from 'http-proxy-3';
 import { MESSAGES } from '@bt/contracts';
+import { createLogger, gracefulServer, onShutdownSignal, readOpsConfig } from '@bt/platform';
 import { readGatewayConfig } from './gateway-config';
 import { createFrontDoor } from './router';
 
@@ -20,10 +21,36 @@ proxy.on('error', (_error, _req, res) => {
 const to = (target: string) => (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) =>
   proxy.web(req, res, { target });
 
+const logger = createLogger('gateway');
+const ops = readOpsConfig();
+
+/** An upstream's /readyz: resolves when it answers 2xx, else throws with what it said. */
+const upstreamReady = (base: string) => async () => {
+  const answer = await fetch(new URL('/readyz', base), { signal: AbortSignal.timeout(5_000) });
+  const body = (await answer.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!answer.ok) throw new Error(`${answer.status} ${JSON.stringify(body)}`);
+  return body.status ?? 'ready';
+};
+const upstreams = { commandApi: upstreamReady(config.commandApiUrl), queryApi: upstreamReady(config.queryApiUrl) };
+
+let server: ReturnType<typeof gracefulServer> | undefined;
 const front = createFrontDoor({
   query: to(config.queryApiUrl),
   command: to(config.commandApiUrl),
   webDist: config.webDist,
-  health: async () => ({ role: 'gateway' }),
+  // /healthz asks both services' /readyz, like /readyz.
+  health: async () => {
+    await Promise.all([upstreams.commandApi(), upstreams.queryApi()]);
+    return { role: 'gateway' };
+  },
+  ready: upstreams,
+  logger,
+  service: 'gateway',
+  logApi: true,
+  metricsToken: ops.metricsToken,
+  stopping: () => server?.stopping() ?? false,
 });
-createServer(front.callback()).listen(config.port, () => console.log(`gateway on :${config.port}`));
+const http = createServer(front.callback());
+server = gracefulServer(http);
+http.listen(config.port, () => logger.info({ port: config.port }, `gateway on :${config.port}`));
+onShutdownSignal(logger, () => server.stop(ops.shutdownGraceMs, logger));

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { createEventStore, type EventStore, useEmbeddedDefault } from '@bt/event-store';
 import { createCommandApi, migrateCommandSchema } from '@bt/command-api';
 import { createQueryApi } from '@bt/query-api';
-import { migrateReadModels, startProjector } from '@bt/projector';
-import { createDb, createSessionRegistry, keptSecret } from '@bt/platform';
+import { migrateReadModels, projectorLag, startProjector } from '@bt/projector';
+import { createDb, createLogger, createSessionRegistry, gracefulServer, keptSecret, readOpsConfig, type Logger } from '@bt/platform';
 import pg from 'pg';
 import { createFrontDoor } from './router';
 import type { LauncherConfig } from './config';
@@ -28,10 +28,22 @@ const jwtSecretFor = async (config: LauncherConfig): Promise<string> => {
 /**
  * Runs the whole product in one process on one port: (embedded) Postgres, the event store,
  * migrations, the projector, command-api and query-api behind one front door, and the web app.
+ * `stop()` is graceful: the server takes no new connection and lets requests in flight finish (up
+ * to SHUTDOWN_GRACE_MS), then the projector finishes its batch, then the pools close, embedded
+ * Postgres last.
  */
-export const startProduct = async (config: LauncherConfig, log: (line: string) => void = () => {}): Promise<RunningProduct> => {
+export const startProduct = async (
+  config: LauncherConfig,
+  /** The root logger (a test's `loggerTo`); the process's by default. */
+  base?: Logger,
+): Promise<RunningProduct> => {
+  const logger = createLogger('launcher', base);
+  const log = (line: string) => logger.info(line);
+  const ops = readOpsConfig();
   const stops: (() => Promise<unknown>)[] = [];
+  let stopping = false;
   const stopAll = async () => {
+    stopping = true;
     for (const stop of stops.reverse()) await stop().catch((e) => log(`stop: ${(e as Error).message}`));
   };
   try {
@@ -53,7 +65,7 @@ export const startProduct = async (config: LauncherConfig, log: (line: string) =
     await migrateCommandSchema(db);
     await migrateReadModels(db, 'read');
 
-    const projector = await startProjector({ store, databaseUrl, log });
+    const projector = await startProjector({ store, databaseUrl, logger: createLogger('projector', base) });
     stops.push(() => projector.stop());
 
     // One session registry (one cache, one LISTEN connection) for both APIs of this process.
@@ -63,7 +75,17 @@ export const startProduct = async (config: LauncherConfig, log: (line: string) =
       newClient: () => new pg.Client({ connectionString: databaseUrl }),
     });
     stops.push(() => sessions.close());
-    const commandApi = createCommandApi({ store, db, pool, jwtSecret, sessions, ...config.signIn });
+    const isStopping = () => stopping;
+    const commandApi = createCommandApi({
+      store,
+      db,
+      pool,
+      jwtSecret,
+      sessions,
+      stopping: isStopping,
+      logger: createLogger('command-api', base),
+      ...config.signIn,
+    });
     const queryApi = createQueryApi({
       db,
       pool,
@@ -72,6 +94,8 @@ export const startProduct = async (config: LauncherConfig, log: (line: string) =
       sessions,
       heavyReads: config.heavyReads,
       log,
+      stopping: isStopping,
+      logger: createLogger('query-api', base),
       replayWorkers: config.replayThreads > 0 ? { eventStoreUrl, databaseUrl, threads: config.replayThreads } : undefined,
     });
     stops.push(() => queryApi.close());
@@ -84,20 +108,28 @@ export const startProduct = async (config: LauncherConfig, log: (line: string) =
         await pool.query('select 1');
         return { eventStore: eventStoreUrl.split(':')[0] };
       },
+      ready: {
+        database: () => pool.query('select 1').then(() => 'ok'),
+        eventStore: () => store.headPosition().then(() => 'ok'),
+        projector: async () => {
+          const lag = await projectorLag({ db, store, maxCount: ops.readyMaxProjectorLag + 1 });
+          if (lag.events > ops.readyMaxProjectorLag)
+            throw new Error(`the read models are more than ${ops.readyMaxProjectorLag} events behind the log`);
+          return { lagEvents: lag.events, lagSeconds: lag.seconds };
+        },
+      },
+      logger,
+      metricsToken: ops.metricsToken,
+      stopping: isStopping,
     });
     const server: Server = createServer(front.callback());
     server.keepAliveTimeout = 65_000;
+    const graceful = gracefulServer(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, resolve);
     });
-    stops.push(
-      () =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-    );
+    stops.push(() => graceful.stop(ops.shutdownGraceMs, logger));
     const port = (server.address() as AddressInfo).port;
     return { url: `http://127.0.0.1:${port}`, port, databaseUrl, eventStoreUrl, stop: stopAll };
   } catch (error) {

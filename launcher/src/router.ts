@@ -5,7 +5,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { securityHeaders } from '@bt/platform';
+import { createLogger, ensureRequestId, opsRoutes, requestLog, securityHeaders, type Logger, type ReadinessChecks } from '@bt/platform';
 import { inlineScriptHashes, webAppDirectives } from './web-csp';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -26,21 +26,49 @@ const webSecurityHeaders = (index: string): Middleware => {
   };
 };
 
+const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+const OPS_PATHS = new Set(['/healthz', '/livez', '/readyz', '/metrics']);
+
 /**
  * The one origin the browser sees: GET/HEAD /api/* to query-api, every other /api method to
- * command-api, /healthz, and the built web app with the SPA fallback to index.html. Every answer
- * carries the security headers (the services set their own over them on /api).
+ * command-api, /healthz, /livez, /readyz and /metrics (JSON, never the app's page), and the built
+ * web app with the SPA fallback to index.html. Every answer carries the security headers (the
+ * services set their own over them on /api) and an X-Request-Id, which /api requests carry on.
+ * Requests to in-process services are logged by them; the rest (and, with `logApi`, proxied /api
+ * requests) here.
  */
 export const createFrontDoor = (options: {
   query: Handler;
   command: Handler;
   webDist: string;
   health: () => Promise<Record<string, unknown>>;
+  /** What /readyz checks; by default that `health` answers. */
+  ready?: ReadinessChecks;
+  logger?: Logger;
+  /** The name on its log lines and request metrics: `launcher` (default) or `gateway`. */
+  service?: string;
+  /** Log /api requests here too (the gateway, whose services log in their own processes). */
+  logApi?: boolean;
+  metricsToken?: string;
+  stopping?: () => boolean;
 }): Koa => {
   const app = new Koa();
   const dist = resolve(options.webDist);
   const index = join(dist, 'index.html');
+  const service = options.service ?? 'launcher';
+  const ready = options.ready ?? { health: options.health };
+  const log = requestLog(options.logger ?? createLogger(service), service, (ctx) =>
+    isApi(ctx.path) ? 'proxy' : OPS_PATHS.has(ctx.path) ? ctx.path : 'static',
+  );
+  app.use((ctx, next) => {
+    if (isApi(ctx.path) && !options.logApi) {
+      ensureRequestId(ctx.req, ctx.res);
+      return next();
+    }
+    return log(ctx, next);
+  });
   app.use(webSecurityHeaders(index));
+  app.use(opsRoutes({ ready, metricsToken: options.metricsToken, stopping: options.stopping }));
   app.use(async (ctx, next) => {
     if (ctx.path === '/healthz') {
       try {
@@ -51,7 +79,7 @@ export const createFrontDoor = (options: {
       }
       return;
     }
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+    if (isApi(ctx.path)) {
       ctx.respond = false; // the service answers on the raw response
       const readOnly = ctx.method === 'GET' || ctx.method === 'HEAD';
       await (readOnly ? options.query : options.command)(ctx.req, ctx.res);

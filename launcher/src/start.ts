@@ -1,19 +1,14 @@
+import { createLogger, onShutdownSignal } from '@bt/platform';
 import { readConfig } from './config';
 import { startProduct } from './product';
 
-/** `npm start`: the whole product on the embedded default (or on DATABASE_URL / EVENTSTORE_URL). */
+/**
+ * `npm start`: the whole product on the embedded default (or on DATABASE_URL / EVENTSTORE_URL),
+ * until SIGTERM or SIGINT, which stop it gracefully (see `startProduct`) and exit 0.
+ */
+const logger = createLogger('launcher');
 const config = readConfig();
-const product = await startProduct(config, (line) => console.log(line));
-console.log(`Bet tracker running at http://localhost:${product.port} (event store: ${product.eventStoreUrl.split(':')[0]})`);
-
-let stopping = false;
-const shutdown = async (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: stopping...`);
-  await product.stop();
-  console.log('stopped');
-  process.exit(0);
-};
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+const product = await startProduct(config);
+const eventStore = product.eventStoreUrl.split(':')[0];
+logger.info({ port: product.port, eventStore }, `Bet tracker running at http://localhost:${product.port} (event store: ${eventStore})`);
+onShutdownSignal(logger, () => product.stop());

@@ -1,12 +1,19 @@
 import { readConfig } from './config';
 import { createEventStore } from '@bt/event-store';
+import { createDb, createLogger, onShutdownSignal, port, readOpsConfig, parseEnv, serveOps } from '@bt/platform';
+import { z } from 'zod';
 import { startProjector } from './projector';
+import { projectorLag } from './lag';
 
 /**
  * The projector as its own process (docker compose, and the crash test): follows the log into the
- * read models until SIGTERM/SIGINT. DATABASE_URL is required; EVENTSTORE_URL defaults to it.
+ * read models until SIGTERM/SIGINT, then finishes its batch and checkpoint and exits. DATABASE_URL
+ * is required; EVENTSTORE_URL defaults to it. With PORT set it serves /livez, /readyz (both
+ * databases answer) and /metrics (its lag gauges) there.
  */
+const logger = createLogger('projector');
 const config = readConfig();
+const ops = readOpsConfig();
 if (!config.databaseUrl) throw new Error('Bad configuration: DATABASE_URL: required');
 const store = await createEventStore(config.eventStoreUrl ?? config.databaseUrl);
 const projector = await startProjector({
@@ -15,16 +22,35 @@ const projector = await startProjector({
   batchSize: config.batchSize,
   batchTimeMs: config.batchTimeMs,
   maxCachedUsers: config.maxCachedUsers,
+  logger,
 });
-console.error('projector: following the event log');
+logger.info('projector: following the event log');
 
 let stopping = false;
-const shutdown = async () => {
-  if (stopping) return;
+const opsPort = parseEnv(z.object({ PORT: port(0).optional() })).PORT;
+const { db } = createDb<any>(config.databaseUrl, 2);
+const server =
+  opsPort === undefined
+    ? undefined
+    : await serveOps(opsPort, {
+        metricsToken: ops.metricsToken,
+        stopping: () => stopping,
+        ready: {
+          database: () =>
+            db
+              .selectNoFrom((eb) => eb.lit(1).as('one'))
+              .execute()
+              .then(() => 'ok'),
+          eventStore: () => store.headPosition().then(() => 'ok'),
+          projector: () => projectorLag({ db, store, maxCount: 1 }).then((lag) => ({ behind: lag.events > 0, lagSeconds: lag.seconds })),
+        },
+      });
+
+onShutdownSignal(logger, async () => {
   stopping = true;
   await projector.stop();
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+  await db.destroy();
   await store.close();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void shutdown());
-process.on('SIGINT', () => void shutdown());
+});

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { bufferTime, concatMap, defer, filter, type Subscription } from 'rxjs';
-import { createDb } from '@bt/platform';
+import { createDb, createLogger, projectorBatchSize, setProjectorLagSource, type Logger } from '@bt/platform';
 import {
   comparePositions,
   formatPosition,
@@ -26,6 +26,7 @@ import {
 import { ProjectionEngine } from './engine/projection-engine';
 import { mergeChanges } from './projections/rows';
 import { restoreBeforeFailure } from './restore';
+import { projectorLag } from './lag';
 
 export interface ProjectorOptions {
   store: EventStore;
@@ -39,7 +40,10 @@ export interface ProjectorOptions {
   batchTimeMs?: number;
   /** Users whose state stays in memory between batches; default 1000. */
   maxCachedUsers?: number;
+  /** Where set-aside users and retries are told; the logger (warn) by default. */
   log?: (line: string) => void;
+  /** Batches (info) and the rest; the platform's logger by default. */
+  logger?: Logger;
 }
 
 export interface RunningProjector {
@@ -73,8 +77,10 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   const schema = options.schema ?? READ_SCHEMA;
   const batchSize = options.batchSize ?? 2000;
   const batchTimeMs = options.batchTimeMs ?? 20;
-  const log = options.log ?? ((line: string) => console.error(line));
+  const logger = options.logger ?? createLogger('projector');
+  const log = options.log ?? ((line: string) => logger.warn(line));
   const { db } = createDb<Database>(databaseUrl, 4);
+  const lag = () => projectorLag({ db, store, schema });
 
   const engine = new ProjectionEngine(options.maxCachedUsers ?? 1000);
   let written: string | undefined;
@@ -98,6 +104,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
 
   /** One batch and the checkpoint in one transaction; a user whose rows Postgres refuses is set aside. */
   const flush = async (batch: RecordedEvent[]) => {
+    const started = performance.now();
     const last = batch[batch.length - 1].position;
     const position = formatPosition(last);
     await db.transaction().execute(async (trx) => {
@@ -128,6 +135,8 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     written = position;
     writtenAt = last;
     failures = 0;
+    projectorBatchSize().observe(batch.length);
+    logger.info({ events: batch.length, position, durationMs: Math.round(performance.now() - started) }, 'projector batch');
     reached();
   };
 
@@ -173,6 +182,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
 
   await migrateReadModels(db, schema);
   follow().catch(restart);
+  setProjectorLagSource(lag);
 
   return {
     async caughtUp() {
@@ -189,6 +199,8 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
       clearTimeout(retryTimer);
       subscription?.unsubscribe();
       await flushing.catch(() => undefined);
+      logger.info({ position: written }, 'projector stopped after its last batch');
+      setProjectorLagSource(undefined, lag);
       await db.destroy();
     },
   };

@@ -1,6 +1,6 @@
 import { SingleBar } from 'cli-progress';
 import { sql, type Kysely } from 'kysely';
-import { createDb } from '@bt/platform';
+import { createDb, createLogger, rebuildEvents, type Logger } from '@bt/platform';
 import { formatPosition, parsePosition, START, type EventStore, type Position } from '@bt/event-store';
 import { migrateReadModels } from './db/migrate';
 import { loadUserStates } from './db/load-users';
@@ -38,6 +38,8 @@ export interface RebuildOptions {
   /** Show a progress bar (events/s, ETA) on stderr. */
   progress?: boolean;
   log?: (line: string) => void;
+  /** Progress at each saved flush (info); the platform's logger by default. */
+  logger?: Logger;
   /** Called after each saved flush (tests use it to kill a rebuild half-way). */
   onFlush?: (position: string) => void;
 }
@@ -118,6 +120,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   const flushEveryEvents = options.flushEveryEvents ?? 1_000_000;
   const flushEveryMs = options.flushEveryMs ?? 60_000;
   const log = options.log ?? (() => undefined);
+  const logger = options.logger ?? createLogger('rebuild');
   const { db, pool } = createDb<Database>(options.databaseUrl, 4);
   const lockClient = await pool.connect();
   let bar: SingleBar | undefined;
@@ -193,6 +196,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
             await saveCheckpoint(trx, SHADOW_SCHEMA, text);
           });
         }
+        logger.info({ events, position: text, seconds: Math.round((performance.now() - started) / 1000) }, 'rebuild progress');
         options.onFlush?.(text);
       });
       saving.then(
@@ -228,6 +232,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       lap('fold');
       position = page[page.length - 1].position;
       events += page.length;
+      rebuildEvents().inc(page.length);
       sinceFlush += page.length;
       if (bar) {
         const seconds = (performance.now() - started) / 1000;

@@ -5,16 +5,21 @@ import pg from 'pg';
 import { dayOf, READ_MODELS_BEHIND_HEADER, statsQuery, streaksQuery } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
 import {
+  createLogger,
   createSessionRegistry,
   currentUserId,
   errorMiddleware,
   minPosition,
   NotFoundError,
+  opsRoutes,
+  readOpsConfig,
+  requestLog,
   requireAuth,
   securityHeaders,
+  type Logger,
   type SessionRegistry,
 } from '@bt/platform';
-import { CHECKPOINT_NAME, FAILURES_CHANNEL, NOTIFY_CHANNEL } from '@bt/projector';
+import { CHECKPOINT_NAME, FAILURES_CHANNEL, NOTIFY_CHANNEL, projectorLag } from '@bt/projector';
 import { readModels, type ReadDatabase } from './read-db';
 import { createPositionWaiter, type PositionWaiter } from './wait-for-position';
 import { createSetAsideUsers, type SetAsideUsers } from './set-aside-users';
@@ -60,6 +65,12 @@ export interface QueryApiDeps {
   replayWorkers?: ReplayWorkerOptions;
   /** Where the replay workers report an error no request was waiting for. */
   log?: (line: string) => void;
+  /** The request log (one JSON line per request); the platform's logger by default. */
+  logger?: Logger;
+  /** Whether the process is stopping (/readyz answers 503 then). */
+  stopping?: () => boolean;
+  /** Ready while the projector is at most this many events behind the log; READY_MAX_PROJECTOR_LAG by default. */
+  readyMaxProjectorLag?: number;
 }
 
 /**
@@ -207,9 +218,27 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
     ctx.body = exportBetsCsv(db, currentUserId(ctx));
   });
 
+  const ops = readOpsConfig();
+  const maxLag = deps.readyMaxProjectorLag ?? ops.readyMaxProjectorLag;
   const app = new Koa();
+  app.use(requestLog(deps.logger ?? createLogger('query-api'), 'query-api'));
   app.use(errorMiddleware());
   app.use(securityHeaders());
+  app.use(
+    opsRoutes({
+      metricsToken: ops.metricsToken,
+      stopping: deps.stopping,
+      ready: {
+        database: () => deps.pool.query('select 1').then(() => 'ok'),
+        eventStore: () => store.headPosition().then(() => 'ok'),
+        projector: async () => {
+          const lag = await projectorLag({ db, store, maxCount: maxLag + 1 });
+          if (lag.events > maxLag) throw new Error(`the read models are more than ${maxLag} events behind the log`);
+          return { lagEvents: lag.events, lagSeconds: lag.seconds };
+        },
+      },
+    }),
+  );
   app.use(privateAnswers);
   app.use(notFoundAsJson);
   app.use(router.routes());

@@ -1,18 +1,22 @@
 /**
  * query-api on its own (a docker compose service): reads its environment, connects to the read
- * models and the event store, and serves GET /api/* until SIGINT/SIGTERM.
+ * models and the event store, and serves GET /api/* (and /livez, /readyz, /metrics) until
+ * SIGINT/SIGTERM, which let requests in flight finish (SHUTDOWN_GRACE_MS) before closing.
  */
 import { createServer } from 'node:http';
 import { createEventStore } from '@bt/event-store';
-import { createDb } from '@bt/platform';
+import { createDb, createLogger, gracefulServer, onShutdownSignal, readOpsConfig } from '@bt/platform';
 import { createQueryApi } from './app';
 import { readConfig, readHeavyReadConfig, readReplayThreads } from './config';
 import type { ReadDatabase } from './read-db';
 
+const logger = createLogger('query-api');
 const config = readConfig();
+const ops = readOpsConfig();
 const { pool, db } = createDb<ReadDatabase>(config.databaseUrl, config.dbPoolSize);
 const store = await createEventStore(config.eventStoreUrl);
 const threads = readReplayThreads();
+let graceful: ReturnType<typeof gracefulServer> | undefined;
 const app = createQueryApi({
   db,
   pool,
@@ -21,19 +25,19 @@ const app = createQueryApi({
   maxWaitMs: config.maxWaitMs,
   heavyReads: readHeavyReadConfig(),
   replayWorkers: threads > 0 ? { eventStoreUrl: config.eventStoreUrl, databaseUrl: config.databaseUrl, threads } : undefined,
-  log: (line) => console.error(line),
+  log: (line) => logger.error(line),
+  logger,
+  stopping: () => graceful?.stopping() ?? false,
+  readyMaxProjectorLag: ops.readyMaxProjectorLag,
 });
 const server = createServer(app.callback());
 server.keepAliveTimeout = 65_000;
-server.listen(config.port, () => console.log(`query-api listening on port ${config.port}`));
+graceful = gracefulServer(server);
+server.listen(config.port, () => logger.info({ port: config.port }, `query-api listening on port ${config.port}`));
 
-const stop = async () => {
-  server.close();
-  server.closeAllConnections();
+onShutdownSignal(logger, async () => {
+  await graceful.stop(ops.shutdownGraceMs, logger);
   await app.close();
   await store.close();
   await db.destroy();
-  process.exit(0);
-};
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
+});

@@ -49,18 +49,22 @@ export class TooManyRequestsError extends RetryLaterError {
 }
 
 /**
- * First middleware of every service: maps errors to JSON `{ message }`. A ZodError is a 400 with
- * its first issue's message; errors from Koa and its middleware keep their 4xx status; anything
- * else is logged and becomes a 500 without internals.
+ * Maps errors to JSON `{ message }` (after `requestLog`). A ZodError is a 400 with its first issue's
+ * message; errors from Koa and its middleware keep their 4xx status; anything else becomes a 500
+ * without internals, its error left on `ctx.state.error` for the request log (with its stack) and
+ * handed to `log` when given.
  */
 export const errorMiddleware =
-  (log: (error: unknown) => void = console.error): Middleware =>
+  (log?: (error: unknown) => void): Middleware =>
   async (ctx, next) => {
     try {
       await next();
     } catch (error) {
       const { status, message } = toResponse(error);
-      if (status >= 500 && !(error instanceof RetryLaterError)) log(error);
+      if (status >= 500 && !(error instanceof RetryLaterError)) {
+        ctx.state.error = error;
+        log?.(error);
+      }
       if (error instanceof RetryLaterError) ctx.set('Retry-After', String(error.retryAfterSeconds));
       ctx.status = status;
       ctx.body = { message };

@@ -30,6 +30,8 @@ export interface HarnessOptions {
   wrapStore?: (store: EventStore) => EventStore;
   /** Replay threads connected to the test database (default: none, replays on the main thread). */
   replayThreads?: number;
+  /** /readyz's bound on the projector's lag (default READY_MAX_PROJECTOR_LAG's). */
+  readyMaxProjectorLag?: number;
 }
 
 export interface Harness {
@@ -68,6 +70,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     clock: options.clock,
     maxWaitMs: options.maxWaitMs,
     heavyReads: options.heavyReads,
+    readyMaxProjectorLag: options.readyMaxProjectorLag,
     replayWorkers: options.replayThreads
       ? { eventStoreUrl: database.url, databaseUrl: database.url, threads: options.replayThreads }
       : undefined,

@@ -1,0 +1,11 @@
+export { createLogger, ensureRequestId, loggerTo, REQUEST_ID_HEADER, requestIdOf, requestLog, type Logger } from './logger';
+export {
+  eventStoreAppendDuration,
+  metricsRegistry,
+  projectorBatchSize,
+  rebuildEvents,
+  setProjectorLagSource,
+  type ProjectorLag,
+} from './metrics';
+export { opsRoutes, readiness, readOpsConfig, serveOps, type ReadinessChecks } from './health';
+export { gracefulServer, onShutdownSignal, type GracefulServer } from './shutdown';

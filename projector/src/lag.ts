@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import { comparePositions, parsePosition, START, type EventStore } from '@bt/event-store';
+import type { ProjectorLag } from '@bt/platform';
+import { READ_SCHEMA } from './db/schema';
+import { readCheckpoint, readSetAsideUsers } from './db/writer';
+
+/** Events behind are counted up to this many (one page of the log, read only while behind). */
+export const LAG_COUNT_CAP = 10_000;
+
+/**
+ * How far the read models are behind the log: events after their checkpoint (counted up to
+ * `maxCount`), the age in seconds of the oldest of them (0 when caught up), and the users set aside.
+ * What the lag gauges and query-api's /readyz read; works on either event store.
+ */
+export async function projectorLag(options: {
+  db: Kysely<any>;
+  store: EventStore;
+  schema?: string;
+  maxCount?: number;
+  now?: () => number;
+}): Promise<ProjectorLag> {
+  const schema = options.schema ?? READ_SCHEMA;
+  const [checkpoint, head, setAside] = await Promise.all([
+    readCheckpoint(options.db, schema),
+    options.store.headPosition(),
+    readSetAsideUsers(options.db, schema),
+  ]);
+  const at = (checkpoint && parsePosition(checkpoint)) || START;
+  if (comparePositions(at, head) >= 0) return { events: 0, seconds: 0, setAsideUsers: setAside.length };
+  const behind = await options.store.readAll({ after: at, maxCount: options.maxCount ?? LAG_COUNT_CAP });
+  const oldest = behind[0] ? Date.parse(behind[0].recordedAt) : NaN;
+  const now = options.now?.() ?? Date.now();
+  return {
+    events: behind.length,
+    seconds: Number.isNaN(oldest) ? 0 : Math.max(0, (now - oldest) / 1000),
+    setAsideUsers: setAside.length,
+  };
+}
