@@ -30,12 +30,14 @@ describe('compose gateway security headers', function () {
   let upstream: Server;
   let gateway: ChildProcess;
   let url: string;
+  const asked: string[] = [];
   before(async () => {
     dist = mkdtempSync(join(tmpdir(), 'bt-gateway-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><script>1</script></head><body></body></html>');
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log("app");');
     upstream = createServer((req, res) => {
+      asked.push(req.url ?? '');
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ method: req.method }));
     });
@@ -77,5 +79,17 @@ describe('compose gateway security headers', function () {
     }
     const csp = (await fetch(url)).headers.get('content-security-policy');
     expect(sources(csp, 'script-src')).to.have.length(2).and.not.include("'unsafe-inline'");
+  });
+
+  it('answers /healthz and /readyz in JSON after asking both services’ /readyz, and repeats X-Request-Id', async () => {
+    for (const path of ['/healthz', '/readyz']) {
+      asked.length = 0;
+      const answer = await fetch(`${url}${path}`, { headers: { 'X-Request-Id': 'gateway-check-1' } });
+      expect(answer.status, path).to.equal(200);
+      expect(answer.headers.get('content-type'), path).to.match(/^application\/json/);
+      expect(answer.headers.get('x-request-id'), path).to.equal('gateway-check-1');
+      await answer.json();
+      expect(asked, path).to.deep.equal(['/readyz', '/readyz']);
+    }
   });
 });

@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { expect } from 'chai';
+import { parse } from 'yaml';
+
+const read = (path: string) => parse(readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8'), { merge: true });
+
+interface Service {
+  healthcheck?: { test: string[] };
+  depends_on?: Record<string, { condition: string }>;
+  environment?: Record<string, string>;
+  volumes?: string[];
+}
+
+/** docker compose cannot run here: its file and Prometheus' parse, and say what the stack relies on. */
+describe('deployment files (docker compose, Prometheus)', () => {
+  const compose = read('docker-compose.yml') as { services: Record<string, Service> };
+
+  it('checks every service of ours by its /readyz and starts the gateway only once both APIs are healthy', () => {
+    for (const name of ['command-api', 'query-api', 'projector', 'web']) {
+      const test = compose.services[name].healthcheck?.test.join(' ') ?? '';
+      expect(test, name).to.match(/http:\/\/127\.0\.0\.1:(8080|3000)\/readyz/);
+      expect(compose.services[name].environment?.METRICS_TOKEN, name).to.match(/METRICS_TOKEN/);
+    }
+    expect(compose.services.web.depends_on).to.deep.equal({
+      'command-api': { condition: 'service_healthy' },
+      'query-api': { condition: 'service_healthy' },
+    });
+  });
+
+  it('runs Prometheus on deploy/prometheus, scraping every service with the token, with an alert on the projector’s lag', () => {
+    expect(compose.services.prometheus.volumes).to.include('./deploy/prometheus:/etc/prometheus:ro');
+    const prometheus = read('deploy/prometheus/prometheus.yml') as {
+      rule_files: string[];
+      scrape_configs: { authorization: { type: string; credentials_file: string }; dns_sd_configs: { names: string[] }[] }[];
+    };
+    expect(prometheus.rule_files).to.deep.equal(['alerts.yml']);
+    const [scrape] = prometheus.scrape_configs;
+    expect(scrape.authorization.type).to.equal('Bearer');
+    expect(scrape.dns_sd_configs.flatMap((c) => c.names)).to.have.members(['command-api', 'query-api', 'projector', 'web']);
+    const alerts = read('deploy/prometheus/alerts.yml') as { groups: { rules: { alert: string; expr: string }[] }[] };
+    const rules = alerts.groups.flatMap((g) => g.rules);
+    expect(rules.map((r) => r.alert)).to.include('ProjectorLagging');
+    expect(rules.find((r) => r.alert === 'ProjectorLagging')!.expr).to.contain('projector_lag_seconds');
+  });
+});
