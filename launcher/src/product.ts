@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createEventStore, type EventStore, useEmbeddedDefault } from '@bt/event-store';
 import { createCommandApi, migrateCommandSchema } from '@bt/command-api';
 import { createQueryApi } from '@bt/query-api';
-import { migrateReadModels, projectorLag, startProjector } from '@bt/projector';
+import { migrateReadModels, projectorWithin, startProjector } from '@bt/projector';
 import { createDb, createLogger, createSessionRegistry, gracefulServer, keptSecret, readOpsConfig, type Logger } from '@bt/platform';
 import pg from 'pg';
 import { createFrontDoor } from './router';
@@ -111,12 +111,7 @@ export const startProduct = async (
       ready: {
         database: () => pool.query('select 1').then(() => 'ok'),
         eventStore: () => store.headPosition().then(() => 'ok'),
-        projector: async () => {
-          const lag = await projectorLag({ db, store, maxCount: ops.readyMaxProjectorLag + 1 });
-          if (lag.events > ops.readyMaxProjectorLag)
-            throw new Error(`the read models are more than ${ops.readyMaxProjectorLag} events behind the log`);
-          return { lagEvents: lag.events, lagSeconds: lag.seconds };
-        },
+        projector: projectorWithin({ db, store, maxLag: ops.readyMaxProjectorLag }),
       },
       logger,
       metricsToken: ops.metricsToken,

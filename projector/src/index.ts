@@ -5,4 +5,4 @@ export { startProjector, type ProjectorOptions, type RunningProjector } from './
 export { rebuildReadModels, type RebuildOptions, type RebuildResult } from './rebuild';
 export { ReplayFailed, replayUser, replayUserInSlices, type ReplayOptions, type UserReadModels } from './replay';
 export { settledProfitFromReadModel } from './db/settled-profit';
-export { LAG_COUNT_CAP, projectorLag } from './lag';
+export { projectorLag, projectorWithin } from './lag';

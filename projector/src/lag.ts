@@ -5,7 +5,7 @@ import { READ_SCHEMA } from './db/schema';
 import { readCheckpoint, readSetAsideUsers } from './db/writer';
 
 /** Events behind are counted up to this many (one page of the log, read only while behind). */
-export const LAG_COUNT_CAP = 10_000;
+const LAG_COUNT_CAP = 10_000;
 
 /**
  * How far the read models are behind the log: events after their checkpoint (counted up to
@@ -36,3 +36,14 @@ export async function projectorLag(options: {
     setAsideUsers: setAside.length,
   };
 }
+
+/**
+ * A readiness check (/readyz): resolves with the lag while the read models are at most `maxLag`
+ * events behind the log, throws saying so otherwise.
+ */
+export const projectorWithin =
+  (options: { db: Kysely<any>; store: EventStore; maxLag: number }) => async (): Promise<{ lagEvents: number; lagSeconds: number }> => {
+    const lag = await projectorLag({ db: options.db, store: options.store, maxCount: options.maxLag + 1 });
+    if (lag.events > options.maxLag) throw new Error(`the read models are more than ${options.maxLag} events behind the log`);
+    return { lagEvents: lag.events, lagSeconds: lag.seconds };
+  };

@@ -19,7 +19,7 @@ import {
   type Logger,
   type SessionRegistry,
 } from '@bt/platform';
-import { CHECKPOINT_NAME, FAILURES_CHANNEL, NOTIFY_CHANNEL, projectorLag } from '@bt/projector';
+import { CHECKPOINT_NAME, FAILURES_CHANNEL, NOTIFY_CHANNEL, projectorWithin } from '@bt/projector';
 import { readModels, type ReadDatabase } from './read-db';
 import { createPositionWaiter, type PositionWaiter } from './wait-for-position';
 import { createSetAsideUsers, type SetAsideUsers } from './set-aside-users';
@@ -231,11 +231,7 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
       ready: {
         database: () => deps.pool.query('select 1').then(() => 'ok'),
         eventStore: () => store.headPosition().then(() => 'ok'),
-        projector: async () => {
-          const lag = await projectorLag({ db, store, maxCount: maxLag + 1 });
-          if (lag.events > maxLag) throw new Error(`the read models are more than ${maxLag} events behind the log`);
-          return { lagEvents: lag.events, lagSeconds: lag.seconds };
-        },
+        projector: projectorWithin({ db, store, maxLag }),
       },
     }),
   );

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { parseEvent } from '@bt/contracts';
 import { createPostgresEventStore, type EventStore, type RecordedEvent, START } from '@bt/event-store';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
-import { createDb } from '@bt/platform';
+import { createDb, loggerTo } from '@bt/platform';
 import { createCommandApi, migrateCommandSchema, type CommandApiDeps } from '../app';
 
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
@@ -57,6 +57,7 @@ export const startTestApi = async (
     signInLimits: false,
     passwordCost: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
     log: () => undefined,
+    logger: loggerTo(() => undefined, 'silent'), // tests of 5xx answers need no stack on the console
     ...rest,
   });
   const server: Server = createServer(app.callback());
