@@ -8,3 +8,4 @@ export * from './secrets';
 export * from './sessions';
 export * from './migrate-schema';
 export * from './listen';
+export * from './cli';
