@@ -17,3 +17,4 @@ export * from './domain/sessions';
 export * from './domain/pricing';
 export * from './domain/versions';
 export * from './upcast';
+export * from './api';

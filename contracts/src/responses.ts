@@ -167,3 +167,21 @@ export const importReport = z.object({
   warnings: z.array(rowMessage),
 });
 export type ImportReport = z.infer<typeof importReport>;
+
+/** A goal as a write answers it: what the user set (progress and the computed status come from GET /api/goals). */
+export const goalWritten = z.object({
+  id,
+  userId: id,
+  title: z.string(),
+  targetAmount: z.number(),
+  timeframe: goalTimeframe,
+  startDate: storedDate,
+  endDate: storedDate,
+  description: z.string().nullable(),
+  paused: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+  version: z.number().int(),
+});
+/** A deposit or withdrawal: its message and the amount moved. */
+export const fundsMoved = z.object({ message: z.string(), amount: z.number() });

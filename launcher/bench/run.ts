@@ -5,7 +5,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { createPostgresEventStore, formatPosition, START, startEmbeddedPostgres } from '@bt/event-store';
 import { rebuildReadModels } from '@bt/projector';
-import { createDb, signToken } from '@bt/platform';
+import { commandLine, createDb, signToken } from '@bt/platform';
 import { createQueryApi } from '@bt/query-api';
 import { readConfig } from '../src/config';
 import { startProduct } from '../src/product';
@@ -29,7 +29,14 @@ const READS = Number(process.env.BENCH_READS ?? 2_000);
 const WRITES = Number(process.env.BENCH_WRITES ?? 10_000);
 const REPLAY_USER_BETS = Number(process.env.BENCH_REPLAY_USER_BETS ?? 20_000);
 const THROTTLE_SECONDS = Number(process.env.BENCH_THROTTLE_SECONDS ?? 10);
-const sections = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const SECTIONS = ['rebuild', 'reads', 'writes', 'throttle', 'web'] as const;
+const { positionals: sections } = commandLine({
+  usage: `npm run bench [-- <section>...]`,
+  about:
+    'Measures the product on this machine, each figure beside a baseline taken in the same run. No section: all of them.\nSizes: BENCH_EVENTS, BENCH_USERS, BENCH_BIG_USER_BETS, BENCH_READS, BENCH_WRITES, BENCH_REPLAY_USER_BETS, BENCH_THROTTLE_SECONDS.',
+  options: {},
+  positionals: { max: SECTIONS.length, choices: SECTIONS, name: 'section' },
+});
 const wants = (name: string) => sections.length === 0 || sections.includes(name);
 
 const rows: string[][] = [];

@@ -1,5 +1,15 @@
 import { SingleBar } from 'cli-progress';
-import { copyLog, createEventStore, formatPosition, parsePosition, START, useEmbeddedDefault } from '@bt/event-store';
+import {
+  copyLog,
+  createEventStore,
+  eventStoreKind,
+  formatPosition,
+  parsePosition,
+  type Position,
+  START,
+  useEmbeddedDefault,
+} from '@bt/event-store';
+import { commandLine } from '@bt/platform';
 import { readConfig } from './config';
 
 /**
@@ -9,10 +19,19 @@ import { readConfig } from './config';
  * the target already has are skipped. Point the services at the new store afterwards and rebuild
  * the read models (`npm run projections:rebuild -- --fresh`).
  */
-const [fromArg, toArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const afterIndex = process.argv.indexOf('--after');
-if (!fromArg || !toArg) {
-  console.error('usage: npm run log:copy -- <from-url|embedded> <to-url|embedded> [--after commit.prepare]');
+const { values, positionals } = commandLine({
+  usage: 'npm run log:copy -- <from-url|embedded> <to-url|embedded> [--after commit.prepare]',
+  about: [
+    'Copies the whole event log from one store to another (postgres:// or esdb:// URLs; `embedded` is the embedded default in .data/),',
+    'keeping streams, revisions, event ids and metadata. Safe to re-run: events the target already has are skipped.',
+  ].join('\n'),
+  options: { after: { type: 'string', description: 'Copy only the events after this source position (commit.prepare)' } },
+  positionals: { min: 2, max: 2, name: 'store' },
+});
+const [fromArg, toArg] = positionals as [string, string];
+const after = values.after === undefined ? START : parsePosition(values.after);
+if (!after) {
+  console.error(`--after takes a position like 1234.56 (got '${values.after}')`);
   process.exit(2);
 }
 const config = readConfig();
@@ -23,18 +42,28 @@ const urlOf = (arg: string) => (arg === 'embedded' ? embedded!.databaseUrl : arg
 const from = await createEventStore(urlOf(fromArg));
 const to = await createEventStore(urlOf(toArg));
 try {
-  const after = afterIndex > 0 ? parsePosition(process.argv[afterIndex + 1] ?? '') : START;
-  if (!after) throw new Error('--after takes a position like 1234.56');
-  const bar = new SingleBar({ format: 'copying [{bar}] {value} events | {speed} events/s | at {position}', hideCursor: true });
+  // Progress against the source's head when the copy starts: in events for Postgres (whose `prepare`
+  // is a sequence taken once per event), in log bytes for EventStoreDB (whose positions are offsets).
+  const head = await from.headPosition();
+  const events = eventStoreKind(urlOf(fromArg)) === 'postgres';
+  const measure = (p: Position) => Number((events ? p.prepare : p.commit) - (events ? after.prepare : after.commit));
+  const total = Math.max(0, measure(head));
+  const bar = new SingleBar({
+    format: `copying [{bar}] {percentage}% | {value}/{total} ${events ? 'events' : 'log bytes'} | {done} events done | {speed} events/s | at {position}`,
+    hideCursor: true,
+  });
   const started = Date.now();
-  bar.start(0, 0, { speed: 0, position: formatPosition(after) });
+  bar.start(total, 0, { done: 0, speed: 0, position: formatPosition(after) });
   const result = await copyLog(
     from,
     to,
     (p) => {
-      bar.setTotal(p.copied + p.skipped);
-      bar.update(p.copied + p.skipped, {
-        speed: Math.round((p.copied + p.skipped) / Math.max(0.001, (Date.now() - started) / 1000)),
+      const done = p.copied + p.skipped;
+      const value = measure(p.position);
+      if (value > total) bar.setTotal(value); // appended while copying
+      bar.update(value, {
+        done,
+        speed: Math.round(done / Math.max(0.001, (Date.now() - started) / 1000)),
         position: formatPosition(p.position),
       });
     },

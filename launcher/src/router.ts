@@ -1,11 +1,14 @@
 import Koa, { type Middleware } from 'koa';
+import Router from '@koa/router';
 import compress from 'koa-compress';
 import serve from 'koa-static';
 import { createReadStream, existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { openApiDocument } from '@bt/contracts';
 import { createLogger, ensureRequestId, opsRoutes, requestLog, securityHeaders, type Logger, type ReadinessChecks } from '@bt/platform';
+import { renderApiDocs } from './api-docs';
 import { inlineScriptHashes, webAppDirectives } from './web-csp';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -30,12 +33,47 @@ const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 const OPS_PATHS = new Set(['/healthz', '/livez', '/readyz', '/metrics']);
 
 /**
+ * The front door's own routes (documented in contracts' API_ROUTES like the services'): its health,
+ * and the API's OpenAPI document and rendered reference, generated once from the contracts.
+ */
+export const frontDoorRoutes = (health: () => Promise<Record<string, unknown>>): Router => {
+  const router = new Router();
+  let document: { json: string; html: string } | undefined;
+  const docs = () => {
+    if (!document) {
+      const doc = openApiDocument();
+      document = { json: JSON.stringify(doc), html: renderApiDocs(doc) };
+    }
+    return document;
+  };
+  router.get('/healthz', async (ctx) => {
+    try {
+      ctx.body = { status: 'ok', ...(await health()) };
+    } catch (error) {
+      ctx.status = 503;
+      ctx.body = { status: 'unavailable', message: (error as Error).message };
+    }
+  });
+  router.get('/api/openapi.json', (ctx) => {
+    ctx.type = 'application/json';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = docs().json;
+  });
+  router.get('/api/docs', (ctx) => {
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = docs().html;
+  });
+  return router;
+};
+
+/**
  * The one origin the browser sees: GET/HEAD /api/* to query-api, every other /api method to
- * command-api, /healthz, /livez, /readyz and /metrics (JSON, never the app's page), and the built
- * web app with the SPA fallback to index.html. Every answer carries the security headers (the
- * services set their own over them on /api) and an X-Request-Id, which /api requests carry on.
- * Requests to in-process services are logged by them; the rest (and, with `logApi`, proxied /api
- * requests) here.
+ * command-api, its own routes (/healthz, /api/openapi.json, /api/docs), /livez, /readyz and
+ * /metrics (JSON, never the app's page), and the built web app with the SPA fallback to index.html.
+ * Every answer carries the security headers (the services set their own over them on /api) and an
+ * X-Request-Id, which /api requests carry on. Requests to in-process services are logged by them;
+ * the rest (and, with `logApi`, proxied /api requests) here.
  */
 export const createFrontDoor = (options: {
   query: Handler;
@@ -69,16 +107,8 @@ export const createFrontDoor = (options: {
   });
   app.use(webSecurityHeaders(index));
   app.use(opsRoutes({ ready, metricsToken: options.metricsToken, stopping: options.stopping }));
+  app.use(frontDoorRoutes(options.health).routes());
   app.use(async (ctx, next) => {
-    if (ctx.path === '/healthz') {
-      try {
-        ctx.body = { status: 'ok', ...(await options.health()) };
-      } catch (error) {
-        ctx.status = 503;
-        ctx.body = { status: 'unavailable', message: (error as Error).message };
-      }
-      return;
-    }
     if (isApi(ctx.path)) {
       ctx.respond = false; // the service answers on the raw response
       const readOnly = ctx.method === 'GET' || ctx.method === 'HEAD';

@@ -1,4 +1,4 @@
-import { createLogger, onShutdownSignal } from '@bt/platform';
+import { commandLine, createLogger, onShutdownSignal } from '@bt/platform';
 import { readConfig } from './config';
 import { startProduct } from './product';
 
@@ -6,6 +6,12 @@ import { startProduct } from './product';
  * `npm start`: the whole product on the embedded default (or on DATABASE_URL / EVENTSTORE_URL),
  * until SIGTERM or SIGINT, which stop it gracefully (see `startProduct`) and exit 0.
  */
+commandLine({
+  usage: 'npm start',
+  about:
+    'Runs the whole product in one process on PORT (3000): the embedded Postgres, or DATABASE_URL / EVENTSTORE_URL. Settings: the README.',
+  options: {},
+});
 const logger = createLogger('launcher');
 const config = readConfig();
 const product = await startProduct(config);

@@ -9,3 +9,4 @@ export * from './sessions';
 export * from './migrate-schema';
 export * from './listen';
 export * from './ops';
+export * from './cli';

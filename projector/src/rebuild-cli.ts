@@ -1,5 +1,6 @@
 import { readConfig, type ProjectorConfig } from './config';
 import { createEventStore, type EventStore, useEmbeddedDefault } from '@bt/event-store';
+import { commandLine } from '@bt/platform';
 import { rebuildReadModels, type RebuildResult } from './rebuild';
 import { retrySetAsideUsers, type RetryResult } from './restore';
 
@@ -49,12 +50,30 @@ export const retryFromConfig = (config: ProjectorConfig, userIds?: string[]): Pr
 
 const isMain = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('rebuild-cli.ts');
 if (isMain) {
-  const args = process.argv.slice(2);
-  const retry = args.includes('--retry');
-  const ids = args.filter((a) => !a.startsWith('--'));
-  const run = retry
+  const { values, positionals: ids } = commandLine({
+    usage: 'npm run projections:rebuild [-- --fresh] | npm run projections:retry [-- <user id>...]',
+    about: [
+      'projections:rebuild rebuilds every read model from the first event and swaps them in while the product keeps answering.',
+      'projections:retry (--retry) brings back users the projector set aside: the ones named, or all of them.',
+      'Stores: DATABASE_URL and EVENTSTORE_URL; with neither, the embedded default (.data/).',
+    ].join('\n'),
+    options: {
+      fresh: { type: 'boolean', description: 'Rebuild from scratch, not reusing a rebuild left half-way' },
+      retry: { type: 'boolean', description: 'Retry the set-aside users instead of rebuilding' },
+    },
+    positionals: { max: Infinity, name: 'user id' },
+  });
+  if (!values.retry && ids.length > 0) {
+    console.error(`projections:rebuild takes no arguments (got ${ids.join(' ')}); user ids go to projections:retry`);
+    process.exit(2);
+  }
+  if (values.retry && values.fresh) {
+    console.error('--fresh is for projections:rebuild, not projections:retry');
+    process.exit(2);
+  }
+  const run = values.retry
     ? retryFromConfig(readConfig(), ids.length > 0 ? ids : undefined).then((r) => (r.stillFailing.length > 0 ? 1 : 0))
-    : rebuildFromConfig(readConfig(), { fresh: args.includes('--fresh'), progress: true }).then(() => 0);
+    : rebuildFromConfig(readConfig(), { fresh: values.fresh, progress: true }).then(() => 0);
   run.then(
     (code) => process.exit(code),
     (error: unknown) => {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
-import { parseEvent } from '@bt/contracts';
+import { checkAnswer, parseEvent } from '@bt/contracts';
 import { createPostgresEventStore, type EventStore, type RecordedEvent, START } from '@bt/event-store';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { createDb, loggerTo } from '@bt/platform';
@@ -80,6 +80,9 @@ export const startTestApi = async (
     } catch {
       // not JSON: keep the text
     }
+    // Every answer of the HTTP tests must be what the OpenAPI document (contracts' API_ROUTES) says.
+    const wrong = checkAnswer({ method, path, status: response.status, contentType: response.headers.get('content-type'), body: parsed });
+    if (wrong) throw new Error(`answer differs from the OpenAPI document: ${wrong}`);
     return { status: response.status, body: parsed as T, headers: response.headers };
   };
 

@@ -12,12 +12,21 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createEventStore, START } from '@bt/event-store';
+import { commandLine } from '@bt/platform';
 import { readConfig } from '../config';
 import { startProduct } from '../product';
 
-const name = process.argv[2];
-if (!name || !/^release-\d{4}-\d{2}-\d{2}$/.test(name)) {
-  console.error('usage: npm run fixture:old-log -- release-YYYY-MM-DD');
+const USAGE = 'npm run fixture:old-log -- release-YYYY-MM-DD';
+const { positionals } = commandLine({
+  usage: USAGE,
+  about:
+    "Writes a release's old-log fixture (its event log and every read answer) to query-api/src/testing/fixtures/. Once per release, never again.",
+  options: {},
+  positionals: { min: 1, max: 1, name: 'release name' },
+});
+const name = positionals[0]!;
+if (!/^release-\d{4}-\d{2}-\d{2}$/.test(name)) {
+  console.error(`A fixture is named release-YYYY-MM-DD (got '${name}')\nusage: ${USAGE}`);
   process.exit(2);
 }
 const FIXTURES = resolve(import.meta.dirname, '../../../query-api/src/testing/fixtures');

@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
+import { checkAnswer } from '@bt/contracts';
 import { createPostgresEventStore, type EventStore, formatPosition, type PostgresEventStore, type RecordedEvent } from '@bt/event-store';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { createDb, signToken } from '@bt/platform';
@@ -79,14 +80,22 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const get = (path: string, userId: string | null, minPosition?: string, headers: Record<string, string> = {}) =>
-    fetch(`${url}${path}`, {
+  const get = async (path: string, userId: string | null, minPosition?: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${url}${path}`, {
       headers: {
         ...(userId ? { Authorization: `Bearer ${signToken(userId, TEST_SECRET)}` } : {}),
         ...(minPosition ? { 'X-Min-Position': minPosition } : {}),
         ...headers,
       },
     });
+    // Every answer must be what the OpenAPI document (contracts' API_ROUTES) says; a streamed
+    // answer (CSV, NDJSON) is checked by its type only, so the test still reads it as it comes.
+    const contentType = response.headers.get('content-type');
+    const body = contentType?.startsWith('application/json') ? JSON.parse(await response.clone().text()) : undefined;
+    const wrong = checkAnswer({ method: 'GET', path, status: response.status, contentType, body });
+    if (wrong) throw new Error(`answer differs from the OpenAPI document: ${wrong}`);
+    return response;
+  };
 
   return {
     url,

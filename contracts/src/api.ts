@@ -1,0 +1,413 @@
+import { z } from 'zod';
+import { LOG_POSITION_HEADER, MIN_POSITION_HEADER, READ_MODELS_BEHIND_HEADER } from './domain/position';
+import {
+  betAmendBody,
+  betBody,
+  fundsBody,
+  goalAmendBody,
+  goalBody,
+  journalAmendBody,
+  journalBody,
+  loginBody,
+  parlayAmendBody,
+  parlayBody,
+  registerBody,
+  updateEmailBody,
+  updatePasswordBody,
+} from './requests';
+import {
+  authResponse,
+  bankroll,
+  betChange,
+  betRow,
+  emailChangedResponse,
+  fundsMoved,
+  goal,
+  goalWritten,
+  importReport,
+  journalEntry,
+  messageResponse,
+  parlay,
+  passwordChangedResponse,
+  stats,
+  streakStats,
+  user,
+} from './responses';
+import { statsQuery, streaksQuery } from './query-params';
+
+/**
+ * The HTTP API in one table: every route the product serves (command-api, query-api and the front
+ * door's own), with its body, query, answers and auth. The OpenAPI document (`openApiDocument`,
+ * served at GET /api/openapi.json, rendered at /api/docs) is generated from it, and the HTTP tests
+ * check every answer against it (`checkAnswer`). A new route is one entry here.
+ */
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+interface Answer {
+  description: string;
+  /** A JSON answer's schema; absent for other content types. */
+  schema?: z.ZodType;
+  /** Content type when not JSON (text/csv, application/x-ndjson, text/html). */
+  contentType?: string;
+}
+
+export interface ApiRoute {
+  method: Method;
+  /** OpenAPI style: `/api/bets/{id}`. */
+  path: string;
+  /** Which process answers it. */
+  service: 'command-api' | 'query-api' | 'front-door';
+  tag: string;
+  summary: string;
+  /** Bearer token required (401 without it). */
+  auth: boolean;
+  body?: { schema: z.ZodType; contentType?: 'application/json' | 'text/csv' };
+  query?: z.ZodObject;
+  /** POSTs that take an Idempotency-Key. */
+  idempotent?: boolean;
+  /** Success answers by status; every route also documents its errors as `{ message }`. */
+  responses: Record<number, Answer>;
+}
+
+const json = (description: string, schema: z.ZodType): Answer => ({ description, schema });
+const message = (description: string) => json(description, messageResponse);
+
+const write = (
+  method: Method,
+  path: string,
+  tag: string,
+  summary: string,
+  body: z.ZodType | undefined,
+  responses: Record<number, Answer>,
+  extra: Partial<ApiRoute> = {},
+): ApiRoute => ({
+  method,
+  path,
+  service: 'command-api',
+  tag,
+  summary,
+  auth: true,
+  ...(body ? { body: { schema: body } } : {}),
+  idempotent: method === 'post' && extra.idempotent !== false,
+  responses,
+  ...extra,
+});
+
+const read = (path: string, tag: string, summary: string, answer: Answer, extra: Partial<ApiRoute> = {}): ApiRoute => ({
+  method: 'get',
+  path,
+  service: 'query-api',
+  tag,
+  summary,
+  auth: true,
+  responses: { 200: answer },
+  ...extra,
+});
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  // Auth
+  write('post', '/api/auth/register', 'Auth', 'Create an account', registerBody, { 201: json('Signed in', authResponse) }, { auth: false }),
+  write(
+    'post',
+    '/api/auth/login',
+    'Auth',
+    'Sign in',
+    loginBody,
+    { 200: json('Signed in', authResponse) },
+    {
+      auth: false,
+      idempotent: false,
+    },
+  ),
+  read('/api/auth/me', 'Auth', 'The signed-in user', json('The user', user)),
+  write('put', '/api/auth/update-email', 'Auth', 'Change e-mail (ends every other session)', updateEmailBody, {
+    200: json('Changed; a fresh token for this session', emailChangedResponse),
+  }),
+  write('put', '/api/auth/update-password', 'Auth', 'Change password (ends every other session)', updatePasswordBody, {
+    200: json('Changed; a fresh token for this session', passwordChangedResponse),
+  }),
+  write(
+    'post',
+    '/api/auth/logout-all',
+    'Auth',
+    'Log out of all devices',
+    undefined,
+    { 200: message('Every session ended') },
+    {
+      idempotent: false,
+    },
+  ),
+  // Bets
+  read('/api/bets', 'Bets', 'History rows (bets and parlays), newest first', json('Rows', z.array(betRow))),
+  write('post', '/api/bets', 'Bets', 'Place a bet', betBody, { 201: json('The bet', betRow) }),
+  write('put', '/api/bets/{id}', 'Bets', 'Amend a bet (outcome, notes and date stay when left out)', betAmendBody, {
+    200: json('The bet', betRow),
+  }),
+  write('delete', '/api/bets/{id}', 'Bets', 'Delete a bet (a parlay id deletes the parlay)', undefined, { 200: message('Deleted') }),
+  read('/api/bets/{id}/history', 'Bets', "A bet's changes, oldest first", json('Changes', z.array(betChange))),
+  // Parlays
+  read('/api/parlays', 'Parlays', 'Parlays, newest first', json('Parlays', z.array(parlay))),
+  write('post', '/api/parlays', 'Parlays', 'Create a parlay (priced by the server)', parlayBody, { 201: json('The parlay', parlay) }),
+  write('put', '/api/parlays/{id}', 'Parlays', 'Amend a parlay (the legs replace the old ones)', parlayAmendBody, {
+    200: json('The parlay', parlay),
+  }),
+  write('delete', '/api/parlays/{id}', 'Parlays', 'Delete a parlay', undefined, { 200: message('Deleted') }),
+  // Stats
+  read('/api/stats', 'Stats', 'Dashboard stats (asOf: replayed as of then)', json('Stats', stats), { query: statsQuery }),
+  read('/api/stats/streaks', 'Stats', 'Win and loss streaks', json('Streaks', streakStats), { query: streaksQuery }),
+  // Bankroll
+  read('/api/bankroll', 'Bankroll', 'The balance', json('Bankroll', bankroll)),
+  write('post', '/api/bankroll', 'Bankroll', 'Add funds', fundsBody, { 201: json('Funds added', fundsMoved) }),
+  write('post', '/api/bankroll/withdraw', 'Bankroll', 'Withdraw funds', fundsBody, { 201: json('Funds withdrawn', fundsMoved) }),
+  // Goals
+  read('/api/goals', 'Goals', 'Goals with their progress', json('Goals', z.array(goal))),
+  write('post', '/api/goals', 'Goals', 'Set a goal', goalBody, { 201: json('What the user set', goalWritten) }),
+  write('put', '/api/goals/{id}', 'Goals', 'Revise a goal', goalAmendBody, { 200: json('What the user set', goalWritten) }),
+  write('delete', '/api/goals/{id}', 'Goals', 'Remove a goal', undefined, { 200: message('Deleted') }),
+  // Journal
+  read('/api/journal', 'Journal', 'Entries, newest first', json('Entries', z.array(journalEntry))),
+  write('post', '/api/journal', 'Journal', 'Write an entry', journalBody, { 201: json('The entry', journalEntry) }),
+  write('put', '/api/journal/{id}', 'Journal', 'Revise an entry', journalAmendBody, { 200: json('The entry', journalEntry) }),
+  write('delete', '/api/journal/{id}', 'Journal', 'Erase an entry', undefined, { 200: message('Deleted') }),
+  // Export, import, events
+  read('/api/export/bets.csv', 'Export and import', 'Every bet as CSV (a heavy read)', {
+    description: 'CSV, newest first',
+    contentType: 'text/csv',
+  }),
+  {
+    ...write('post', '/api/import/bets', 'Export and import', 'Import bets from CSV (all rows or none)', undefined, {
+      200: json('Imported', importReport),
+      422: json('A bad row: nothing imported', importReport),
+    }),
+    body: { schema: z.string(), contentType: 'text/csv' },
+    query: z.object({ mapping: z.string().optional().describe('JSON: our column names to the file’s headers') }),
+  },
+  read('/api/events', 'Export and import', "The user's own events, one JSON line each (a heavy read)", {
+    description: 'NDJSON',
+    contentType: 'application/x-ndjson',
+  }),
+  // The front door's own
+  {
+    ...read('/healthz', 'Operations', 'Liveness of the front door', json('Up', z.looseObject({ status: z.string() }))),
+    service: 'front-door',
+    auth: false,
+  },
+  {
+    ...read('/api/openapi.json', 'Operations', 'This document (OpenAPI 3.1)', json('The document', z.looseObject({ openapi: z.string() }))),
+    service: 'front-door',
+    auth: false,
+  },
+  {
+    ...read('/api/docs', 'Operations', 'This document, rendered', { description: 'HTML', contentType: 'text/html' }),
+    service: 'front-door',
+    auth: false,
+  },
+];
+
+/** Error statuses a route may answer, with `{ message }`. */
+const errorStatuses = (route: ApiRoute): Array<[number, string]> => {
+  const refs = route.path.includes('{');
+  const writes = route.method !== 'get';
+  const statuses: Array<[number, string, boolean]> = [
+    [400, 'Invalid request', Boolean(route.body || route.query) || refs || writes],
+    [401, 'Authentication required', route.auth],
+    [404, 'Not found (or another user’s)', refs],
+    [
+      409,
+      'Conflict: a stale If-Match, or the same Idempotency-Key still running',
+      route.method === 'put' || route.method === 'delete' || Boolean(route.idempotent),
+    ],
+    [413, 'Body too large', Boolean(route.body)],
+    [415, 'Unsupported content type', Boolean(route.body)],
+    [422, 'Idempotency-Key reused with another request', Boolean(route.idempotent)],
+    [429, 'Too many attempts or heavy reads (Retry-After)', true],
+    [503, 'Busy or unavailable (Retry-After)', true],
+  ];
+  return statuses.filter(([, , applies]) => applies).map(([status, description]) => [status, description]);
+};
+
+/** Registers every schema of the table under a stable name, so the document shares them as components. */
+const NAMED: ReadonlyArray<[string, z.ZodType]> = [
+  ['User', user],
+  ['Bet', betRow],
+  ['Parlay', parlay],
+  ['Goal', goal],
+  ['GoalWritten', goalWritten],
+  ['JournalEntry', journalEntry],
+  ['Stats', stats],
+  ['StreakStats', streakStats],
+  ['Bankroll', bankroll],
+  ['BetChange', betChange],
+  ['ImportReport', importReport],
+  ['Message', messageResponse],
+];
+
+const operationId = (route: ApiRoute) =>
+  route.method +
+  route.path
+    .replace(/^\/api/, '')
+    .split(/[/.{}-]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+
+type JsonSchema = Record<string, unknown>;
+
+/** Components for one direction (request bodies are read as input, answers as output). */
+const components = (io: 'input' | 'output', schemas: ReadonlyArray<[string, z.ZodType]>) => {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of schemas) if (!registry.has(schema)) registry.add(schema, { id });
+  const out = z.toJSONSchema(registry, { io, unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` });
+  const cleaned: Record<string, JsonSchema> = {};
+  for (const [id, schema] of Object.entries(out.schemas)) {
+    const { $schema: _s, $id: _i, ...rest } = schema as JsonSchema;
+    cleaned[id] = rest;
+  }
+  return { cleaned, idOf: (schema: z.ZodType) => registry.get(schema)?.id };
+};
+
+/** The OpenAPI 3.1 document of API_ROUTES. */
+export const openApiDocument = (): JsonSchema => {
+  const outputs: Array<[string, z.ZodType]> = [...NAMED];
+  const inputs: Array<[string, z.ZodType]> = [];
+  for (const route of API_ROUTES) {
+    const id = operationId(route);
+    for (const [status, answer] of Object.entries(route.responses)) {
+      if (answer.schema && !NAMED.some(([, s]) => s === answer.schema)) outputs.push([`${id}${status}`, answer.schema]);
+    }
+    if (route.body?.contentType !== 'text/csv' && route.body) inputs.push([`${id}Body`, route.body.schema]);
+  }
+  const answers = components('output', outputs);
+  const bodies = components('input', inputs);
+  const schemas = { ...answers.cleaned, ...bodies.cleaned };
+  const ref = (id: string | undefined) => ({ $ref: `#/components/schemas/${id}` });
+
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of API_ROUTES) {
+    const parameters: unknown[] = [];
+    for (const name of route.path.match(/\{(\w+)\}/g) ?? []) {
+      parameters.push({ name: name.slice(1, -1), in: 'path', required: true, schema: { type: 'string', format: 'uuid' } });
+    }
+    if (route.query) {
+      const query = z.toJSONSchema(route.query, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, JsonSchema> };
+      for (const [name, schema] of Object.entries(query.properties)) parameters.push({ name, in: 'query', required: false, schema });
+    }
+    if (route.method === 'get' && route.auth) {
+      parameters.push({
+        name: MIN_POSITION_HEADER,
+        in: 'header',
+        required: false,
+        description: 'Wait (up to 3 s) until the read models have reached this log position',
+        schema: { type: 'string', pattern: '^\\d+\\.\\d+$' },
+      });
+    }
+    if (route.method === 'put' || route.method === 'delete') {
+      parameters.push({
+        name: 'If-Match',
+        in: 'header',
+        required: false,
+        description: 'The row’s version: "3", W/"3" or 3',
+        schema: { type: 'string' },
+      });
+    }
+    if (route.idempotent) {
+      parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 200 } });
+    }
+    const responses: Record<string, unknown> = {};
+    for (const [status, answer] of Object.entries(route.responses)) {
+      const headers =
+        route.service === 'command-api'
+          ? { [LOG_POSITION_HEADER]: { description: 'The log position of the write', schema: { type: 'string' } } }
+          : route.service === 'query-api'
+            ? {
+                [READ_MODELS_BEHIND_HEADER]: {
+                  description: 'Present (true) when the user’s read models are set aside',
+                  schema: { type: 'string' },
+                },
+              }
+            : undefined;
+      responses[status] = {
+        description: answer.description,
+        ...(headers ? { headers } : {}),
+        content: answer.schema
+          ? { 'application/json': { schema: ref(answers.idOf(answer.schema)) } }
+          : { [answer.contentType ?? 'text/plain']: { schema: { type: 'string' } } },
+      };
+    }
+    for (const [status, description] of errorStatuses(route)) {
+      responses[status] ??= { description, content: { 'application/json': { schema: ref('Message') } } };
+    }
+    responses.default = { description: 'Error', content: { 'application/json': { schema: ref('Message') } } };
+    (paths[route.path] ??= {})[route.method] = {
+      operationId: operationId(route),
+      tags: [route.tag],
+      summary: route.summary,
+      ...(parameters.length ? { parameters } : {}),
+      ...(route.body
+        ? {
+            requestBody: {
+              required: route.body.contentType !== 'text/csv',
+              content:
+                route.body.contentType === 'text/csv'
+                  ? { 'text/csv': { schema: { type: 'string' } } }
+                  : { 'application/json': { schema: ref(bodies.idOf(route.body.schema)) } },
+            },
+          }
+        : {}),
+      ...(route.auth ? {} : { security: [] }),
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Bet Tracker API',
+      version: '1',
+      description:
+        'One origin: GET /api/* is answered by query-api, every other method by command-api. Errors are JSON `{ message }`. See docs/api.md for the rules every route follows.',
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    servers: [{ url: '/' }],
+    security: [{ bearer: [] }],
+    tags: [...new Set(API_ROUTES.map((r) => r.tag))].map((name) => ({ name })),
+    paths,
+    components: { schemas, securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+  };
+};
+
+/** The route of the table a request reached (path without its query), if any. */
+export const findApiRoute = (method: string, path: string): ApiRoute | undefined => {
+  const bare = path.split('?')[0]!;
+  const m = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase();
+  return API_ROUTES.find(
+    (route) => route.method === m && new RegExp(`^${route.path.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`).test(bare),
+  );
+};
+
+/**
+ * Checks one HTTP answer against the document: a JSON answer must match the schema documented
+ * for its status (errors, and any status not listed, are `{ message }`), other answers their
+ * content type. Returns what is wrong, or undefined when it conforms. HEAD answers have no body.
+ */
+export const checkAnswer = (answer: {
+  method: string;
+  path: string;
+  status: number;
+  contentType: string | null;
+  body: unknown;
+}): string | undefined => {
+  const where = `${answer.method} ${answer.path} → ${answer.status}`;
+  if (answer.method.toUpperCase() === 'HEAD' || answer.status === 204 || answer.status === 304) return undefined;
+  const route = findApiRoute(answer.method, answer.path);
+  const documented = route?.responses[answer.status];
+  const type = (answer.contentType ?? '').split(';')[0]!.trim();
+  if (documented?.contentType) {
+    return type === documented.contentType ? undefined : `${where}: content type ${type}, documented ${documented.contentType}`;
+  }
+  if (!documented && answer.status < 400 && route) return `${where}: status not documented`;
+  const schema = documented?.schema ?? messageResponse;
+  if (type !== 'application/json') return `${where}: content type ${type || 'none'}, documented application/json`;
+  const result = schema.safeParse(answer.body);
+  return result.success ? undefined : `${where}: ${z.prettifyError(result.error)}`;
+};
