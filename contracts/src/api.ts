@@ -203,6 +203,30 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'front-door',
     auth: false,
   },
+  // Every service's (platform's opsRoutes), the front door's included
+  {
+    ...read('/livez', 'Operations', 'The process answers (every service)', json('Alive', z.looseObject({ status: z.string() }))),
+    service: 'front-door',
+    auth: false,
+  },
+  {
+    ...read(
+      '/readyz',
+      'Operations',
+      'Its databases answer and the projector is near the log head (every service; 503 otherwise)',
+      json('Ready', z.looseObject({ status: z.string() })),
+    ),
+    service: 'front-door',
+    auth: false,
+  },
+  {
+    ...read('/metrics', 'Operations', 'Prometheus metrics: loopback clients or the bearer METRICS_TOKEN only (404 otherwise)', {
+      description: 'Prometheus text format',
+      contentType: 'text/plain',
+    }),
+    service: 'front-door',
+    auth: false,
+  },
 ];
 
 /** Error statuses a route may answer, with `{ message }`. */

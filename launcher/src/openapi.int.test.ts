@@ -11,7 +11,7 @@ import { createCommandApi } from '@bt/command-api';
 import { createQueryApi, type QueryApi } from '@bt/query-api';
 import { createEventStore, type EventStore } from '@bt/event-store';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
-import { createDb } from '@bt/platform';
+import { createDb, OPS_PATHS } from '@bt/platform';
 import { createFrontDoor, frontDoorRoutes } from './router';
 import { sources } from './testing/security-headers';
 
@@ -46,7 +46,11 @@ describe('OpenAPI document', () => {
     destroy = () => db.destroy();
     const commandApi = createCommandApi({ store, db, pool, jwtSecret: 'openapi-test-secret-0123456789abcdef' });
     queryApi = createQueryApi({ store, db, pool, jwtSecret: 'openapi-test-secret-0123456789abcdef' });
-    routes = registered([...routersOf(commandApi), ...routersOf(queryApi), frontDoorRoutes(async () => ({}))]);
+    // opsRoutes is one middleware on every service, not a router: its paths are listed by platform.
+    routes = [
+      ...registered([...routersOf(commandApi), ...routersOf(queryApi), frontDoorRoutes(async () => ({}))]),
+      ...OPS_PATHS.map((path: string) => `GET ${path}`),
+    ];
   });
   after(async () => {
     await queryApi?.close();

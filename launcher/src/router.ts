@@ -7,7 +7,16 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { openApiDocument } from '@bt/contracts';
-import { createLogger, ensureRequestId, opsRoutes, requestLog, securityHeaders, type Logger, type ReadinessChecks } from '@bt/platform';
+import {
+  createLogger,
+  ensureRequestId,
+  OPS_PATHS,
+  opsRoutes,
+  requestLog,
+  securityHeaders,
+  type Logger,
+  type ReadinessChecks,
+} from '@bt/platform';
 import { renderApiDocs } from './api-docs';
 import { inlineScriptHashes, webAppDirectives } from './web-csp';
 
@@ -30,7 +39,7 @@ const webSecurityHeaders = (index: string): Middleware => {
 };
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
-const OPS_PATHS = new Set(['/healthz', '/livez', '/readyz', '/metrics']);
+const OWN_PATHS = new Set<string>(['/healthz', ...OPS_PATHS]);
 
 /**
  * The front door's own routes (documented in contracts' API_ROUTES like the services'): its health,
@@ -96,7 +105,7 @@ export const createFrontDoor = (options: {
   const service = options.service ?? 'launcher';
   const ready = options.ready ?? { health: options.health };
   const log = requestLog(options.logger ?? createLogger(service), service, (ctx) =>
-    isApi(ctx.path) ? 'proxy' : OPS_PATHS.has(ctx.path) ? ctx.path : 'static',
+    isApi(ctx.path) ? 'proxy' : OWN_PATHS.has(ctx.path) ? ctx.path : 'static',
   );
   app.use((ctx, next) => {
     if (isApi(ctx.path) && !options.logApi) {

@@ -52,6 +52,9 @@ export const readiness = async (checks: ReadinessChecks): Promise<{ ready: boole
   return { ready, body: { status: ready ? 'ready' : 'unavailable', checks: Object.fromEntries(results.map(([n, d]) => [n, d])) } };
 };
 
+/** The paths opsRoutes answers on every service (documented in contracts' API_ROUTES). */
+export const OPS_PATHS = ['/livez', '/readyz', '/metrics'] as const;
+
 /**
  * GET /livez (the process answers), /readyz (every check passes; 503 otherwise) and /metrics
  * (Prometheus text, for loopback clients or the bearer METRICS_TOKEN; 404 JSON otherwise), all

@@ -7,5 +7,5 @@ export {
   setProjectorLagSource,
   type ProjectorLag,
 } from './metrics';
-export { opsRoutes, readiness, readOpsConfig, serveOps, type ReadinessChecks } from './health';
+export { OPS_PATHS, opsRoutes, readiness, readOpsConfig, serveOps, type ReadinessChecks } from './health';
 export { gracefulServer, onShutdownSignal, type GracefulServer } from './shutdown';
