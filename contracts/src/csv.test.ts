@@ -7,6 +7,19 @@ import type { BetRow } from './responses';
 const blank = Object.fromEntries(CSV_COLUMNS.map((c) => [c, ''])) as CsvRecord;
 const row = (cells: Partial<CsvRecord>): CsvRecord => ({ ...blank, ...cells });
 const bet = { sport: 'basketball', event: 'Lakers @ Celtics', betType: 'spread', odds: '-110', stake: '50' };
+/** A history row's fields beyond the spec, all empty. */
+const noTerms = {
+  league: null,
+  closingOdds: null,
+  book: null,
+  tags: [],
+  clv: null,
+  bonusBet: false,
+  cashOutAmount: null,
+  unitSize: null,
+  units: null,
+  profitUnits: null,
+};
 
 describe('bet CSV', () => {
   it('exports a history row in the column order, money with 2 decimals and a parlay’s legs as JSON', () => {
@@ -29,6 +42,8 @@ describe('bet CSV', () => {
       isPartOfParlay: false,
       legCount: 2,
       version: 1,
+      ...noTerms,
+      decimalOdds: 3.6364,
     };
     const legs = [
       { sport: 'football' as const, event: 'A', selection: 'A', odds: '+100', date: '2025-03-01', outcome: 'win' as const },
@@ -99,7 +114,7 @@ describe('bet CSV', () => {
 
   it('answers the forms’ messages for bad cells', () => {
     expect(csvRowToImport(row({ ...bet, stake: '0' }))).to.deep.equal({ ok: false, message: MESSAGES.stakePositive });
-    expect(csvRowToImport(row({ ...bet, odds: '2.5' }))).to.deep.equal({ ok: false, message: MESSAGES.oddsFormat });
+    expect(csvRowToImport(row({ ...bet, odds: '2,5' }))).to.deep.equal({ ok: false, message: MESSAGES.oddsFormat });
     expect(csvRowToImport(row({ ...bet, sport: '' }))).to.deep.equal({ ok: false, message: MESSAGES.sportRequired });
     expect(csvRowToImport(row({ ...bet, kind: 'teaser' }))).to.deep.equal({ ok: false, message: MESSAGES.csvBadKind });
   });
@@ -138,6 +153,8 @@ describe('bet CSV', () => {
       parlayId: null,
       isPartOfParlay: false,
       legCount: null,
+      ...noTerms,
+      decimalOdds: 1.9091,
       version: 1,
     };
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ParlayLeg } from './events';
 import { betBody, firstMessage, parlayBody, type BetBody, type ParlayBody } from './requests';
 import type { BetRow } from './responses';
+import { parseOdds } from './domain/odds';
 import { isIsoDate } from './domain/dates';
 import { CSV_COLUMNS, type CsvColumn } from './enums';
 import { MESSAGES } from './messages';
@@ -27,7 +28,7 @@ const money = (n: number) => n.toFixed(2);
  */
 const FORMULA_START = /^'*[=+\-@\t\r]/;
 /** Columns holding free text, neutralised on export and restored on import. */
-const TEXT_COLUMNS = ['event', 'notes'] as const satisfies readonly CsvColumn[];
+const TEXT_COLUMNS = ['event', 'notes', 'book', 'league', 'tags'] as const satisfies readonly CsvColumn[];
 
 /** A text cell as a spreadsheet may open it safely. */
 export const neutraliseCsvText = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
@@ -36,8 +37,8 @@ export const neutraliseCsvText = (text: string): string => (FORMULA_START.test(t
 export const restoreCsvText = (cell: string): string => (cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell);
 
 /**
- * One exported row: a history row (GET /api/bets) and, for a parlay, its legs. Stringify the
- * records with CSV_COLUMNS as the header, in that order.
+ * One exported row: a history row (GET /api/bets) and, for a parlay, its legs as stored (odds as
+ * typed). Stringify the records with CSV_COLUMNS as the header, in that order.
  */
 export const betRowToCsv = (row: BetRow, legs?: readonly ParlayLeg[] | null): CsvRecord => ({
   id: row.id,
@@ -52,6 +53,14 @@ export const betRowToCsv = (row: BetRow, legs?: readonly ParlayLeg[] | null): Cs
   profit: money(row.profit),
   notes: neutraliseCsvText(row.notes ?? ''),
   legs: row.kind === 'parlay' && legs ? JSON.stringify(legs) : '',
+  book: neutraliseCsvText(row.book ?? ''),
+  league: neutraliseCsvText(row.league ?? ''),
+  tags: neutraliseCsvText(row.tags.join(', ')),
+  decimalOdds: row.decimalOdds.toFixed(4),
+  closingOdds: row.closingOdds ?? '',
+  clv: row.clv === null ? '' : row.clv.toFixed(2),
+  bonusBet: row.bonusBet ? 'true' : 'false',
+  cashOutAmount: row.cashOutAmount === null ? '' : money(row.cashOutAmount),
 });
 
 /** Our column name -> the file's header for it, for other trackers' exports (`?mapping=`). */
@@ -109,9 +118,17 @@ const OUTCOME_ALIASES: Record<string, string> = {
   l: 'loss',
   loser: 'loss',
   p: 'push',
-  void: 'push',
   draw: 'push',
-  refund: 'push',
+  v: 'void',
+  voided: 'void',
+  cancelled: 'void',
+  canceled: 'void',
+  refund: 'void',
+  refunded: 'void',
+  'cash out': 'cashout',
+  'cashed out': 'cashout',
+  'cash-out': 'cashout',
+  'cashed-out': 'cashout',
   open: 'pending',
   '': 'pending',
 };
@@ -156,6 +173,20 @@ const sportOf = (value: string) => {
   return sport === '' || KNOWN_SPORTS.has(sport) ? { sport } : { sport: 'other', warning: MESSAGES.csvUnknownSport(value.trim()) };
 };
 
+/**
+ * The odds to import: the odds cell, unless the file's decimalOdds cell holds a price the odds cell
+ * only rounds (an export of odds typed as decimal, "1.91", has odds "-110" and decimalOdds "1.9100").
+ */
+const oddsOf = (cells: CsvRecord): string => {
+  const odds = parseOdds(cells.odds);
+  const decimal = cells.decimalOdds === '' ? undefined : parseOdds(cells.decimalOdds);
+  return odds && decimal?.format === 'decimal' && Math.abs(odds.decimal - decimal.decimal) > 0.00005 ? cells.decimalOdds : cells.odds;
+};
+
+/** The cells a row has (blank cells of the newer columns are left out, as from a file without them). */
+const present = (cells: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(cells).filter(([, v]) => v !== undefined && v !== ''));
+
 /** "$1,250.00" -> "1250.00"; the body schema then validates it. */
 const amountOf = (value: string) => value.replace(/[$,\s]/g, '');
 
@@ -175,11 +206,14 @@ const dateOf = (value: string): string | undefined => {
  */
 export const csvRowToImport = (cells: CsvRecord): { ok: true; value: CsvImport; warning?: string } | { ok: false; message: string } => {
   const kind = cells.kind.toLowerCase() || (cells.legs ? 'parlay' : 'bet');
+  // The columns added after the first twelve (blank in files exported before them); decimalOdds
+  // and clv are informative, like profit: the odds column prices the bet.
   const common = {
     stake: amountOf(cells.stake),
     outcome: alias(cells.outcome, OUTCOME_ALIASES),
     notes: cells.notes,
     date: dateOf(cells.date),
+    ...present({ book: cells.book, tags: cells.tags, bonusBet: cells.bonusBet, cashOutAmount: amountOf(cells.cashOutAmount) }),
   };
   if (kind === 'bet') {
     const { sport, warning } = sportOf(cells.sport);
@@ -188,7 +222,8 @@ export const csvRowToImport = (cells: CsvRecord): { ok: true; value: CsvImport; 
       sport,
       event: cells.event,
       betType: alias(cells.betType, BET_TYPE_ALIASES),
-      odds: cells.odds,
+      odds: oddsOf(cells),
+      ...present({ league: cells.league, closingOdds: cells.closingOdds }),
     });
     if (!parsed.success) return { ok: false, message: firstMessage(parsed.error) };
     return { ok: true, value: { kind: 'bet', body: parsed.data }, ...(warning ? { warning } : {}) };

@@ -5,8 +5,34 @@ export type Sport = (typeof SPORTS)[number];
 export const BET_TYPES = ['moneyline', 'spread', 'total', 'prop', 'parlay'] as const;
 export type BetType = (typeof BET_TYPES)[number];
 
-export const OUTCOMES = ['win', 'loss', 'push', 'pending'] as const;
+/**
+ * A bet's outcomes. 'void' (cancelled: stake back, profit 0) and 'cashout' (settled early for
+ * `cashOutAmount`) are left out of win rate and streaks like a push.
+ */
+export const OUTCOMES = ['win', 'loss', 'push', 'void', 'cashout', 'pending'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
+
+/** A parlay leg's outcomes: a leg is not cashed out on its own. A void leg is priced out like a push. */
+export const LEG_OUTCOMES = ['win', 'loss', 'push', 'void', 'pending'] as const;
+export type LegOutcome = (typeof LEG_OUTCOMES)[number];
+
+/** How the bettor reads prices (Settings, Preferences): American +150, decimal 2.50, fractional 3/2. */
+export const ODDS_FORMATS = ['american', 'decimal', 'fractional'] as const;
+export type OddsFormat = (typeof ODDS_FORMATS)[number];
+
+/** Sportsbooks the forms suggest after the bettor's own (most used first). */
+export const COMMON_BOOKS = [
+  'DraftKings',
+  'FanDuel',
+  'BetMGM',
+  'Caesars',
+  'ESPN BET',
+  'Fanatics',
+  'bet365',
+  'BetRivers',
+  'Hard Rock Bet',
+  'Pinnacle',
+] as const;
 
 export const JOURNAL_TYPES = ['daily', 'weekly', 'monthly'] as const;
 export type JournalType = (typeof JOURNAL_TYPES)[number];
@@ -41,6 +67,16 @@ export const CSV_COLUMNS = [
   'profit',
   'notes',
   'legs',
+  // Added with books, leagues, tags, odds formats and closing lines: after the first twelve, so a
+  // file exported before them still imports (absent columns read blank).
+  'book',
+  'league',
+  'tags',
+  'decimalOdds',
+  'closingOdds',
+  'clv',
+  'bonusBet',
+  'cashOutAmount',
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
@@ -58,4 +94,9 @@ export const DEFAULTS = {
   journalMood: 'neutral' as Mood,
   goalTimeframe: 'monthly' as GoalTimeframe,
   totalBetsWindowDays: 30,
+  oddsFormat: 'american' as OddsFormat,
+  maxBetTags: 10,
+  maxTagLength: 30,
+  maxBookLength: 60,
+  maxLeagueLength: 40,
 } as const;

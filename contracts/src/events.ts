@@ -1,32 +1,57 @@
 import { z } from 'zod';
-import { americanOdds, betType, goalTimeframe, id, storedDate, journalType, mood, outcome, sport } from './fields';
+import { betType, goalTimeframe, id, storedDate, journalType, legOutcome, mood, odds, oddsFormat, outcome, sport } from './fields';
 
 /**
  * Schema version written into every event's metadata. Bump per event when its meaning grows; older
  * events are read through `upcastEvent` (./upcast.ts). 2: ParlayCreated/ParlayAmended carry `dateSet`.
+ * 3: odds in any format (stored as typed); bets, parlays and legs carry book, league, tags, closing
+ * odds, bonus bet and the unit size at placement; BetSettled/ParlaySettled a cash-out's amount.
  */
-export const EVENT_SCHEMA_VERSION = 2;
+export const EVENT_SCHEMA_VERSION = 3;
+
+/** Odds as stored: any format, as typed (American in its canonical form); never re-read into another format. */
+const storedOdds = odds;
 
 export const parlayLeg = z.object({
   sport,
   event: z.string(),
   selection: z.string(),
-  odds: americanOdds,
+  odds: storedOdds,
   date: storedDate,
-  outcome,
+  outcome: legOutcome,
+  /** Since version 3 (upcast: null). */
+  league: z.string().nullable().optional(),
+  /** Since version 3 (upcast: null): the price at close, any format. */
+  closingOdds: storedOdds.nullable().optional(),
 });
 export type ParlayLeg = z.infer<typeof parlayLeg>;
+
+/**
+ * What bets and parlays gained in version 3. Optional in the schema (so every stored event stays
+ * valid); `upcastEvent` fills them on events written before, so readers always see them.
+ */
+const wagerTerms = {
+  book: z.string().nullable().optional(),
+  tags: z.array(z.string()).optional(),
+  bonusBet: z.boolean().optional(),
+  /** The user's unit size when the bet was placed (UnitSizeSet); null when none was set. Never amended. */
+  unitSize: z.number().positive().nullable().optional(),
+};
 
 const betFields = z.object({
   sport,
   event: z.string(),
   betType,
-  odds: americanOdds,
+  odds: storedOdds,
   stake: z.number().positive(),
   notes: z.string().nullable(),
   date: storedDate,
+  league: z.string().nullable().optional(),
+  closingOdds: storedOdds.nullable().optional(),
+  ...wagerTerms,
 });
 const parlayFields = z.object({
+  ...wagerTerms,
   name: z.string(),
   stake: z.number().positive(),
   notes: z.string().nullable(),
@@ -79,15 +104,20 @@ export const eventSchemas = {
     generation: z.number().int().positive(),
     reason: z.enum(['passwordChanged', 'emailChanged', 'logoutAll']),
   }),
+  /** On `user-{id}` (Settings, Preferences): how the web app shows prices. */
+  OddsFormatChosen: z.object({ userId: id, oddsFormat }),
+  /** On `user-{id}`: the dollar size of one unit from now on (null: none). Bets keep the one they were placed with. */
+  UnitSizeSet: z.object({ userId: id, unitSize: z.number().positive().nullable() }),
 
   BetPlaced: betFields.extend({ userId: id, betId: id }),
   BetAmended: z.object({ userId: id, betId: id, changes: betFields.partial() }),
-  BetSettled: z.object({ userId: id, betId: id, outcome }),
+  /** Since version 3 a cash-out carries `cashOutAmount` (null for every other outcome). */
+  BetSettled: z.object({ userId: id, betId: id, outcome, cashOutAmount: z.number().positive().nullable().optional() }),
   BetRemoved: z.object({ userId: id, betId: id }),
 
   ParlayCreated: parlayFields.extend({ userId: id, parlayId: id }),
   ParlayAmended: z.object({ userId: id, parlayId: id, changes: parlayFields.partial() }),
-  ParlaySettled: z.object({ userId: id, parlayId: id, outcome }),
+  ParlaySettled: z.object({ userId: id, parlayId: id, outcome, cashOutAmount: z.number().positive().nullable().optional() }),
   ParlayRemoved: z.object({ userId: id, parlayId: id }),
 
   FundsAdded: z.object({ userId: id, amount: z.number().positive() }),

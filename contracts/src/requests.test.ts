@@ -42,11 +42,12 @@ describe('Request bodies speak the spec', () => {
     });
   });
 
-  it('wants a positive stake and American odds on a bet', () => {
+  it('wants a positive stake and readable odds on a bet', () => {
     expect(messageOf(betBody, { ...bet, stake: 0 })).to.equal(MESSAGES.stakePositive);
     expect(messageOf(betBody, { ...bet, stake: '' })).to.equal(MESSAGES.stakePositive);
-    expect(messageOf(betBody, { ...bet, odds: '1.5' })).to.equal(MESSAGES.oddsFormat);
-    expect(messageOf(betBody, { ...bet, odds: '+50' })).to.equal(MESSAGES.oddsFormat);
+    expect(messageOf(betBody, { ...bet, odds: '1,5' })).to.equal(MESSAGES.oddsFormat);
+    expect(messageOf(betBody, { ...bet, odds: '+50' })).to.equal(MESSAGES.americanOddsRange);
+    expect(messageOf(betBody, { ...bet, odds: '1.00' })).to.equal(MESSAGES.decimalOddsRange);
     expect(betBody.parse({ ...bet, odds: '150', userId: 1 })).to.deep.include({ odds: '+150', notes: null });
     expect(betBody.parse({ ...bet, userId: 1 })).not.to.have.property('userId');
   });

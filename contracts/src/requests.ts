@@ -2,8 +2,15 @@ import { z } from 'zod';
 import { DEFAULTS, GOAL_STATUSES } from './enums';
 import { MESSAGES } from './messages';
 import {
-  americanOdds,
+  betTags,
   betType,
+  book,
+  closingOdds,
+  flag,
+  league,
+  legOutcome,
+  odds,
+  oddsFormat,
   goalTimeframe,
   isoDate,
   journalType,
@@ -54,24 +61,57 @@ export const updatePasswordBody = z
   })
   .refine((b) => b.newPassword === b.confirmPassword, { message: MESSAGES.passwordsDontMatch, path: ['confirmPassword'] });
 
-export const betBody = z.object({
+/** A cash-out's amount: required (and only kept) when the outcome is 'cashout'. */
+const cashOutAmount = positiveAmount(MESSAGES.cashOutAmount).nullish();
+
+/** A cashed-out bet or parlay must say what it returned; any other outcome keeps no amount (null). */
+const settleCashOut = <T extends { outcome?: string; cashOutAmount?: number | null }>(body: T, ctx: z.RefinementCtx): T => {
+  if (body.outcome === 'cashout' && (body.cashOutAmount === undefined || body.cashOutAmount === null)) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.cashOutRequired, path: ['cashOutAmount'] });
+    return z.NEVER;
+  }
+  return body.outcome === undefined || body.outcome === 'cashout' || body.cashOutAmount === undefined
+    ? body
+    : { ...body, cashOutAmount: null };
+};
+
+/**
+ * What bets and parlays carry beyond the spec (all optional): the sportsbook, tags, a free bet.
+ * Left out of a PUT, they stay as they are; null (or [] for tags) clears them.
+ */
+const wagerFields = {
+  book: book.optional(),
+  tags: betTags.optional(),
+  bonusBet: flag(MESSAGES.bonusBetFlag).optional(),
+  cashOutAmount,
+};
+
+const betObject = z.object({
   sport,
   event: requiredText(MESSAGES.eventRequired),
   betType,
   stake: positiveAmount(MESSAGES.stakePositive),
-  odds: americanOdds,
+  /** Any format: American, decimal or fractional (stored as typed). */
+  odds,
   outcome: outcome.default('pending'),
   notes: optionalText(),
   /** The day the bet was placed; today when absent. */
   date: isoDate.optional(),
+  league: league.optional(),
+  /** The price at close, any format; null or blank: none. */
+  closingOdds: closingOdds.optional(),
+  ...wagerFields,
 });
+
+export const betBody = betObject.transform(settleCashOut);
 export type BetBody = z.infer<typeof betBody>;
 
 /**
- * PUT /api/bets/:id: the bet as sent, except that outcome, notes and date may be left out (then
- * they stay as they are). No defaults: what a body leaves out is undefined, not pending.
+ * PUT /api/bets/:id: the bet as sent, except that outcome, notes, date and the optional fields
+ * may be left out (then they stay as they are). No defaults: what a body leaves out is undefined,
+ * not pending. A cash-out amount sent without an outcome changes a cashed-out bet's amount.
  */
-export const betAmendBody = betBody.extend({ outcome: outcome.optional(), notes: optionalText().optional() });
+export const betAmendBody = betObject.extend({ outcome: outcome.optional(), notes: optionalText().optional() }).transform(settleCashOut);
 export type BetAmendBody = z.infer<typeof betAmendBody>;
 
 const legBody = z.object({
@@ -80,7 +120,9 @@ const legBody = z.object({
   selection: storableText().optional(),
   odds: z.union([z.string(), z.number()]).optional(),
   date: isoDate.optional(),
-  outcome: outcome.default('pending'),
+  outcome: legOutcome.default('pending'),
+  league: storableText().nullish(),
+  closingOdds: z.union([z.string(), z.number()]).nullish(),
 });
 
 const isCompleteLeg = (leg: z.infer<typeof legBody>) =>
@@ -97,12 +139,13 @@ const parlayName = () =>
  * A parlay: at least 2 legs, each complete (sport, event, selection, odds). The server prices it;
  * any totalOdds / potentialProfit sent by a client is ignored.
  */
-export const parlayBody = z.object({
+const parlayObject = z.object({
   name: parlayName(),
   stake: positiveAmount(MESSAGES.stakePositive),
   outcome: outcome.default('pending'),
   notes: optionalText(),
   date: isoDate.optional(),
+  ...wagerFields,
   legs: z
     .array(legBody, { error: MESSAGES.parlayMinLegs })
     .min(DEFAULTS.minParlayLegs, MESSAGES.parlayMinLegs)
@@ -115,28 +158,33 @@ export const parlayBody = z.object({
             sport,
             event: requiredText(MESSAGES.parlayIncomplete),
             selection: requiredText(MESSAGES.parlayIncomplete),
-            odds: americanOdds,
+            odds,
             date: isoDate.optional(),
-            outcome,
+            outcome: legOutcome,
+            league: league.optional(),
+            closingOdds: closingOdds.optional(),
           }),
         )
         // Every leg counts, whatever its outcome: a push set back to pending must not price it higher.
         .refine((legs) => parlayOddsInRange(legs), MESSAGES.parlayOddsTooHigh),
     ),
 });
+export const parlayBody = parlayObject.transform(settleCashOut);
 export type ParlayBody = z.infer<typeof parlayBody>;
 
 /**
  * PUT /api/parlays/:id: stake and legs as sent (the legs replace the old ones); name, outcome,
  * notes and date may be left out (then they stay; a derived date follows the new legs). A name sent blank is still 'Unnamed Parlay'.
  */
-export const parlayAmendBody = parlayBody.extend({
-  name: parlayName().optional(),
-  outcome: outcome.optional(),
-  notes: optionalText().optional(),
-  /** A date the bettor sets; null gives the date back to the legs (their latest date); left out, it stays as it is. */
-  date: isoDate.nullable().optional(),
-});
+export const parlayAmendBody = parlayObject
+  .extend({
+    name: parlayName().optional(),
+    outcome: outcome.optional(),
+    notes: optionalText().optional(),
+    /** A date the bettor sets; null gives the date back to the legs (their latest date); left out, it stays as it is. */
+    date: isoDate.nullable().optional(),
+  })
+  .transform(settleCashOut);
 export type ParlayAmendBody = z.infer<typeof parlayAmendBody>;
 
 export const fundsBody = z.object({ amount: positiveAmount(MESSAGES.fundsAmount) });
@@ -165,6 +213,16 @@ export const goalAmendBody = goalBody.extend({
   description: optionalText().optional(),
 });
 export type GoalAmendBody = z.infer<typeof goalAmendBody>;
+
+/**
+ * PUT /api/settings (Settings, Preferences): either or both; unitSize null clears it. Each change
+ * is an event on the user's stream (OddsFormatChosen, UnitSizeSet).
+ */
+export const settingsBody = z.object({
+  oddsFormat: oddsFormat.optional(),
+  unitSize: positiveAmount(MESSAGES.unitSize).nullable().optional(),
+});
+export type SettingsBody = z.infer<typeof settingsBody>;
 
 /** Tags as a list or one comma-separated text, split and tidied by splitTags. */
 const tags = () =>

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { GOAL_STATUSES } from './enums';
-import { parlayLeg } from './events';
-import { betType, goalTimeframe, id, instant, storedDate, journalType, mood, outcome, sport } from './fields';
+import { betType, goalTimeframe, id, instant, storedDate, journalType, legOutcome, mood, oddsFormat, outcome, sport } from './fields';
 
 /** Response shapes (docs/api.md). Types for clients; schemas for tests. */
 
@@ -18,6 +17,25 @@ export type PasswordChangedResponse = z.infer<typeof passwordChangedResponse>;
 export const emailChangedResponse = z.object({ message: z.string(), user, token: z.string() });
 export type EmailChangedResponse = z.infer<typeof emailChangedResponse>;
 
+/**
+ * What every bet and parlay answers beyond the spec: book, tags, a free bet, a cash-out's amount,
+ * closing-line value (percent, null without a close) and units (null when no unit size was set at placement).
+ */
+const wagerView = {
+  book: z.string().nullable(),
+  tags: z.array(z.string()),
+  /** The price as a decimal, to 4 places (`odds` / `totalOdds` is its canonical American text). */
+  decimalOdds: z.number(),
+  clv: z.number().nullable(),
+  bonusBet: z.boolean(),
+  /** What a cash-out returned; null unless the outcome is 'cashout'. */
+  cashOutAmount: z.number().nullable(),
+  /** The unit size in effect when it was placed. */
+  unitSize: z.number().nullable(),
+  units: z.number().nullable(),
+  profitUnits: z.number().nullable(),
+};
+
 export const betRow = z.object({
   id,
   userId: id,
@@ -25,6 +43,7 @@ export const betRow = z.object({
   sport: z.union([sport, z.literal('parlay')]),
   event: z.string(),
   betType,
+  /** Canonical American text ("+150") whatever format was typed. */
   odds: z.string(),
   stake: z.number(),
   profit: z.number(),
@@ -37,15 +56,33 @@ export const betRow = z.object({
   isPartOfParlay: z.boolean(),
   legCount: z.number().int().nullable(),
   version: z.number().int(),
+  /** A single bet's league (null for a parlay: its legs have their own). */
+  league: z.string().nullable(),
+  /** Canonical American text of the closing odds (a parlay's: the product of its legs' closes); null without one. */
+  closingOdds: z.string().nullable(),
+  ...wagerView,
 });
 export type BetRow = z.infer<typeof betRow>;
+
+/** A parlay's leg as answered: odds and closing odds in canonical American text, with the leg's decimal price. */
+export const parlayLegView = z.object({
+  sport,
+  event: z.string(),
+  selection: z.string(),
+  odds: z.string(),
+  decimalOdds: z.number(),
+  date: storedDate,
+  outcome: legOutcome,
+  league: z.string().nullable(),
+  closingOdds: z.string().nullable(),
+});
+export type ParlayLegView = z.infer<typeof parlayLegView>;
 
 export const parlay = z.object({
   id,
   userId: id,
   name: z.string(),
   totalOdds: z.string(),
-  decimalOdds: z.number(),
   stake: z.number(),
   potentialProfit: z.number(),
   profit: z.number(),
@@ -56,12 +93,22 @@ export const parlay = z.object({
   dateSet: z.boolean(),
   createdAt: instant,
   updatedAt: instant,
-  legs: z.array(parlayLeg),
+  legs: z.array(parlayLegView),
   version: z.number().int(),
+  /** The product of the legs' closes when every leg has one, canonical American text; else null. */
+  closingOdds: z.string().nullable(),
+  ...wagerView,
 });
 export type Parlay = z.infer<typeof parlay>;
 
-export const record = z.object({ wins: z.number(), losses: z.number(), pushes: z.number(), pending: z.number() });
+export const record = z.object({
+  wins: z.number(),
+  losses: z.number(),
+  pushes: z.number(),
+  voids: z.number(),
+  cashouts: z.number(),
+  pending: z.number(),
+});
 /**
  * One 30-day window of the stats, by the bets' own dates: bets placed, profit settled, and win rate
  * and ROI as percents (one decimal), null when the window has no win or loss (no settled stake for ROI).
@@ -86,8 +133,20 @@ export const stats = z.object({
   sportDistribution: z.array(
     z.object({ sport: z.string(), count: z.number(), stake: z.number(), profit: z.number(), percentage: z.number() }),
   ),
+  /** The average decimal price of every bet and parlay, as American text ("-105"); null without any. */
+  averageOdds: z.string().nullable(),
+  /** Profit in units, summed over bets placed with a unit size (two decimals); null when none was. */
+  unitsWon: z.number().nullable(),
+  /** Average closing-line value (percent, two decimals) of bets with closing odds; null without any. */
+  averageClv: z.number().nullable(),
+  /** Percentage (0-100, one decimal) of bets with closing odds whose clv > 0; null without any. */
+  beatCloseRate: z.number().nullable(),
 });
 export type Stats = z.infer<typeof stats>;
+
+/** GET/PUT /api/settings: how prices are shown, and the unit size (null: none). */
+export const settings = z.object({ oddsFormat, unitSize: z.number().nullable() });
+export type Settings = z.infer<typeof settings>;
 
 export const streak = z.object({
   type: z.enum(['win', 'loss']),

@@ -24,6 +24,13 @@ const entryDay = (event: UpcastableEvent): string | undefined => {
 type Fields = Record<string, unknown>;
 type Leg = { date?: string };
 
+/** What version 3 added to bets and parlays, as events before it read: nothing of it was recorded. */
+const WAGER_TERMS_BEFORE_V3 = { book: null, tags: [], bonusBet: false, unitSize: null };
+const BET_TERMS_BEFORE_V3 = { ...WAGER_TERMS_BEFORE_V3, league: null, closingOdds: null };
+const LEG_TERMS_BEFORE_V3 = { league: null, closingOdds: null };
+const legsBeforeV3 = (legs: unknown): unknown =>
+  Array.isArray(legs) ? legs.map((leg: unknown) => (leg && typeof leg === 'object' ? { ...LEG_TERMS_BEFORE_V3, ...leg } : leg)) : legs;
+
 /**
  * Reads a stored event in the current schema (EVENT_SCHEMA_VERSION). The one place old event
  * versions are translated: every reader that folds events (projector, asOf replay, the change log,
@@ -40,10 +47,17 @@ type Leg = { date?: string };
  * - ParlayAmended v1 recorded a date only when the client sent a different one: a date in its
  *   changes was chosen (`dateSet: true`). Legs changed without a date move a derived date (see
  *   contracts' amendedParlayDating).
+ * Version 2 -> 3: see toVersion3.
  * Returns the event itself when nothing changes, else a copy with new data.
  */
 export const upcastEvent = <E extends UpcastableEvent>(event: E): E => {
-  if (versionOf(event) >= 2 || event.data === null || typeof event.data !== 'object') return event;
+  if (event.data === null || typeof event.data !== 'object') return event;
+  const version = versionOf(event);
+  const v2 = version >= 2 ? event : toVersion2(event);
+  return version >= 3 ? v2 : toVersion3(v2);
+};
+
+const toVersion2 = <E extends UpcastableEvent>(event: E): E => {
   const data = event.data as Fields;
   switch (event.type) {
     case 'ParlayCreated': {
@@ -58,6 +72,32 @@ export const upcastEvent = <E extends UpcastableEvent>(event: E): E => {
       if (!changes || changes.date === undefined || changes.dateSet !== undefined) return event;
       return { ...event, data: { ...data, changes: { ...changes, dateSet: true } } };
     }
+    default:
+      return event;
+  }
+};
+
+/**
+ * Version 2 -> 3 (books, leagues, tags, closing odds, bonus bets, units, cash-outs): nothing of them
+ * was recorded before, so a bet or parlay reads with no book, league, tags or close, not a bonus
+ * bet, no unit size; a settlement with no cash-out amount. Odds before version 3 are all American,
+ * which every reader still reads.
+ */
+const toVersion3 = <E extends UpcastableEvent>(event: E): E => {
+  const data = event.data as Fields;
+  switch (event.type) {
+    case 'BetPlaced':
+      return { ...event, data: { ...BET_TERMS_BEFORE_V3, ...data } };
+    case 'ParlayCreated':
+      return { ...event, data: { ...WAGER_TERMS_BEFORE_V3, ...data, legs: legsBeforeV3(data.legs) } };
+    case 'ParlayAmended': {
+      const changes = data.changes as Fields | undefined;
+      if (!changes || changes.legs === undefined) return event;
+      return { ...event, data: { ...data, changes: { ...changes, legs: legsBeforeV3(changes.legs) } } };
+    }
+    case 'BetSettled':
+    case 'ParlaySettled':
+      return { ...event, data: { cashOutAmount: null, ...data } };
     default:
       return event;
   }

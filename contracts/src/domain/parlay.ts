@@ -1,11 +1,23 @@
-import type { Outcome } from '../enums';
-import { decimalOfOdds, decimalToAmerican, formatAmericanOdds, profitAtDecimal } from './odds';
+import type { LegOutcome, Outcome } from '../enums';
+import {
+  decimalOfOdds,
+  decimalToAmerican,
+  formatAmericanOdds,
+  parseOdds,
+  profitAtDecimal,
+  roundDecimalOdds,
+  type SettlementTerms,
+} from './odds';
 import { roundMoney } from './money';
 
 export interface PricedLeg {
   odds: string;
-  outcome?: Outcome | null;
+  outcome?: LegOutcome | null;
+  closingOdds?: string | null;
 }
+
+/** A leg priced out of its parlay: pushed or void (the book takes it off the ticket). */
+const pricedOut = (leg: PricedLeg) => leg.outcome === 'push' || leg.outcome === 'void';
 
 export interface ParlayPrice {
   /** Product of the legs' decimal prices; a pushed leg counts as 1.0 (priced out). */
@@ -23,18 +35,34 @@ export interface ParlayPrice {
 export const priceParlay = (legs: readonly PricedLeg[], stake: number): ParlayPrice => {
   const decimalOdds = parlayDecimal(legs);
   return {
-    decimalOdds: Math.round(decimalOdds * 10_000) / 10_000,
+    decimalOdds: roundDecimalOdds(decimalOdds),
     totalOdds: formatAmericanOdds(decimalToAmerican(decimalOdds)),
     potentialProfit: roundMoney(stake * (decimalOdds - 1)),
   };
 };
 
 /**
- * The exact product of the legs' decimal prices, pushed legs (and unreadable odds) priced out: what
- * a parlay pays at. Rows show it rounded to 4 places (decimalOdds); profits are taken at the exact one.
+ * The exact product of the legs' decimal prices, pushed and void legs (and unreadable odds) priced
+ * out: what a parlay pays at. Rows show it rounded to 4 places (decimalOdds); profits are taken at the exact one.
  */
 export const parlayDecimal = (legs: readonly PricedLeg[]): number =>
-  legs.reduce((product, leg) => (leg.outcome === 'push' ? product : product * decimalOfOdds(leg.odds)), 1);
+  legs.reduce((product, leg) => (pricedOut(leg) ? product : product * decimalOfOdds(leg.odds)), 1);
+
+/**
+ * A parlay's prices for closing-line value, every leg counted whatever its outcome: the price taken
+ * (product of the legs' odds) and the close (product of the legs' closing odds), null unless every
+ * leg has a readable close.
+ */
+export const parlayLinePrices = (legs: readonly PricedLeg[]): { taken: number; close: number | null } => {
+  let taken = 1;
+  let close: number | null = 1;
+  for (const leg of legs) {
+    taken *= decimalOfOdds(leg.odds);
+    const closing = leg.closingOdds ? parseOdds(leg.closingOdds) : undefined;
+    close = close === null || !closing ? null : close * closing.decimal;
+  }
+  return { taken, close: legs.length === 0 ? null : close };
+};
 
 /** The longest price a parlay may have, as American odds (the same bound as one leg's odds). */
 export const MAX_PARLAY_ODDS = 1_000_000;
@@ -48,20 +76,23 @@ export const parlayOddsInRange = (legs: readonly PricedLeg[]): boolean =>
   1 + MAX_PARLAY_ODDS / 100;
 
 /**
- * The parlay's outcome from its legs: any lost leg loses it; while a leg is pending (and none lost)
- * the chosen outcome stands; all legs pushed is a push; otherwise the remaining legs all won: a win.
+ * The parlay's outcome from its legs: a parlay its owner voided or cashed out stays so whatever its
+ * legs do later; otherwise any lost leg loses it; while a leg is pending (and none lost) the chosen
+ * outcome stands; all legs void is void, all pushed or void a push; otherwise the remaining legs all won: a win.
  */
 export const parlayOutcome = (legs: readonly PricedLeg[], chosen: Outcome = 'pending'): Outcome => {
+  if (chosen === 'void' || chosen === 'cashout') return chosen;
   const outcomes = legs.map((leg) => leg.outcome ?? 'pending');
   if (outcomes.includes('loss')) return 'loss';
   if (outcomes.includes('pending')) return chosen;
-  if (outcomes.every((o) => o === 'push')) return 'push';
+  if (outcomes.every((o) => o === 'void')) return 'void';
+  if (outcomes.every((o) => o === 'push' || o === 'void')) return 'push';
   return 'win';
 };
 
-/** Profit of a parlay: priced on its legs (pushed legs removed), at its outcome. */
-export const parlayProfit = (legs: readonly PricedLeg[], stake: number, outcome: Outcome): number =>
-  profitAtDecimal(stake, parlayDecimal(legs), outcome);
+/** Profit of a parlay: priced on its legs (pushed and void legs removed), at its outcome. */
+export const parlayProfit = (legs: readonly PricedLeg[], stake: number, outcome: Outcome, terms: SettlementTerms = {}): number =>
+  profitAtDecimal(stake, parlayDecimal(legs), outcome, terms);
 
 /** The latest of the legs' dates (YYYY-MM-DD compares as text); undefined when no leg has one. */
 export const latestLegDate = (legs: readonly { date?: string }[]): string | undefined =>

@@ -1,32 +1,36 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { OUTCOMES, type Outcome } from '../enums';
+import { LEG_OUTCOMES, OUTCOMES, type LegOutcome, type Outcome } from '../enums';
 import { roundMoney } from './money';
 import { betProfit, parseAmericanOdds } from './odds';
 import { parlayDecimal, type PricedLeg } from './parlay';
-import { pricedBet, pricedParlay } from './pricing';
+import { pricedBet, pricedParlay, type PricedParlay } from './pricing';
 
 const outcome = fc.constantFrom<Outcome>(...OUTCOMES);
+const legOutcome = fc.constantFrom<LegOutcome>(...LEG_OUTCOMES);
+/** What each outcome of a plain (not bonus) bet settles to, given its potential profit and stake. */
+const settled = (outcome: Outcome, potentialProfit: number, stake: number): number =>
+  ({ win: potentialProfit, loss: -stake, push: 0, void: 0, cashout: 0, pending: 0 })[outcome];
 const americanOdds = fc
   .integer({ min: 100, max: 5_000 })
   .chain((n) => fc.constantFrom(n, -n))
   .map((n) => (n > 0 ? `+${n}` : String(n)));
-/** Text that is not American odds: a decimal price, a fraction, blank, or |odds| under 100. */
+/** Text that is not odds in any format: blank, words, a decimal price of 1 or less, or |American| under 100. */
 const unreadableOdds = fc.oneof(
-  fc.constantFrom('', '1.9', '5/2', 'abc', '+', '-99', '99', '+1e3'),
+  fc.constantFrom('', '1.00', '0.5', '5/0', '0/3', 'abc', '+', '-99', '99', '+1e3', '2,5'),
   fc.integer({ min: -99, max: 99 }).map(String),
 );
 const stake = fc.integer({ min: 1, max: 1_000_000 }).map((cents) => cents / 100);
-const leg = fc.record({ odds: americanOdds, outcome });
+const leg = fc.record({ odds: americanOdds, outcome: legOutcome });
 const legs = fc.array(leg, { minLength: 1, maxLength: 8 });
 
 describe('pricing a bet or a parlay (properties)', () => {
   it('a single bet: a win pays its potential profit, a loss costs the stake, push and pending are 0', () =>
     fc.assert(
       fc.property(americanOdds, stake, outcome, (odds, stake, outcome) => {
+        // A cash-out without an amount (no stored one lacks it) returns the stake: profit 0.
         const row = pricedBet({ odds, stake, outcome });
-        const expected = { win: row.potentialProfit, loss: -stake, push: 0, pending: 0 }[outcome];
-        expect(row.profit).to.equal(expected);
+        expect(row.profit).to.equal(settled(outcome, row.potentialProfit, stake));
         expect(row.profit).to.equal(betProfit(stake, parseAmericanOdds(odds)!, outcome));
         expect(row.odds).to.equal(odds);
       }),
@@ -36,17 +40,36 @@ describe('pricing a bet or a parlay (properties)', () => {
     fc.assert(
       fc.property(unreadableOdds, stake, outcome, (odds, stake, outcome) => {
         const row = pricedBet({ odds, stake, outcome });
-        expect(row).to.deep.equal({ odds, decimalOdds: 1, outcome, profit: outcome === 'loss' ? -stake : 0, potentialProfit: 0 });
+        expect(row).to.deep.include({
+          odds,
+          decimalOdds: 1,
+          outcome,
+          profit: outcome === 'loss' ? -stake : 0,
+          potentialProfit: 0,
+          clv: null,
+        });
       }),
     ));
 
-  it('a parlay: a pushed leg prices exactly as if it were not there', () =>
+  it('a parlay: a pushed or void leg prices exactly as if it were not there', () =>
     fc.assert(
-      fc.property(legs, americanOdds, fc.nat(), stake, outcome, (legs, odds, at, stake, chosen) => {
-        const pushed: PricedLeg = { odds, outcome: 'push' };
-        const withPush = [...legs.slice(0, at % (legs.length + 1)), pushed, ...legs.slice(at % (legs.length + 1))];
-        expect(pricedParlay({ legs: withPush, stake, outcome: chosen })).to.deep.equal(pricedParlay({ legs, stake, outcome: chosen }));
-      }),
+      fc.property(
+        legs,
+        americanOdds,
+        fc.constantFrom<LegOutcome>('push', 'void'),
+        fc.nat(),
+        stake,
+        outcome,
+        (legs, odds, off, at, stake, chosen) => {
+          const pushed: PricedLeg = { odds, outcome: off };
+          const withPush = [...legs.slice(0, at % (legs.length + 1)), pushed, ...legs.slice(at % (legs.length + 1))];
+          // The price; the outcome may move (all void is void, void and pushed a push).
+          const price = ({ totalOdds, decimalOdds, potentialProfit }: PricedParlay) => ({ totalOdds, decimalOdds, potentialProfit });
+          expect(price(pricedParlay({ legs: withPush, stake, outcome: chosen }))).to.deep.equal(
+            price(pricedParlay({ legs, stake, outcome: chosen })),
+          );
+        },
+      ),
     ));
 
   it('a parlay: a leg at unreadable odds prices like a pushed leg (the one fallback)', () =>
@@ -64,11 +87,12 @@ describe('pricing a bet or a parlay (properties)', () => {
       fc.property(legs, stake, outcome, (legs, stake, chosen) => {
         const row = pricedParlay({ legs, stake, outcome: chosen });
         const outcomes = legs.map((l) => l.outcome);
-        if (outcomes.includes('loss')) expect(row.outcome).to.equal('loss');
+        if (chosen === 'void' || chosen === 'cashout') expect(row.outcome).to.equal(chosen);
+        else if (outcomes.includes('loss')) expect(row.outcome).to.equal('loss');
         else if (outcomes.includes('pending')) expect(row.outcome).to.equal(chosen);
-        else expect(row.outcome).to.equal(outcomes.every((o) => o === 'push') ? 'push' : 'win');
-        const expected = { win: row.potentialProfit, loss: -stake, push: 0, pending: 0 }[row.outcome];
-        expect(row.profit).to.equal(expected);
+        else if (outcomes.every((o) => o === 'void')) expect(row.outcome).to.equal('void');
+        else expect(row.outcome).to.equal(outcomes.every((o) => o === 'push' || o === 'void') ? 'push' : 'win');
+        expect(row.profit).to.equal(settled(row.outcome, row.potentialProfit, stake));
         expect(row.potentialProfit).to.equal(roundMoney(stake * (parlayDecimal(legs) - 1)));
       }),
     ));

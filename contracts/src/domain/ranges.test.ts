@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { DATE_RANGE, goalEndDate, isDateInRange } from './dates';
-import { profitAtDecimal } from './odds';
+import { formatOdds, profitAtDecimal } from './odds';
 import { MAX_PARLAY_ODDS, parlayOddsInRange, parlayOutcome } from './parlay';
 import { rowVersion } from './versions';
 
@@ -44,6 +44,7 @@ describe('row versions', () => {
 describe('values the types rule out', () => {
   it('are refused by name rather than answered with a guess', () => {
     expect(() => goalEndDate('2025-03-01', 'fortnightly' as never)).to.throw('Unknown timeframe fortnightly');
-    expect(() => profitAtDecimal(10, 2, 'void' as never)).to.throw('Unknown outcome void');
+    expect(() => profitAtDecimal(10, 2, 'refund' as never)).to.throw('Unknown outcome refund');
+    expect(() => formatOdds({ american: '+100', decimal: 2 }, 'hongkong' as never)).to.throw('Unknown odds format hongkong');
   });
 });
