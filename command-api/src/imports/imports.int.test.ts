@@ -160,9 +160,11 @@ describe('CSV import over HTTP', () => {
       date: parlay.date,
       legCount: 2,
     };
+    // The legs as stored (the export's legs column), without the answer's decimal prices.
+    const storedLegs = (parlay.legs as Record<string, unknown>[]).map(({ decimalOdds, ...leg }) => (void decimalOdds, leg));
     const exported = stringify([
       CSV_COLUMNS as unknown as string[],
-      ...[betRowToCsv(single), betRowToCsv(parlayRow, parlay.legs)].map((r) => CSV_COLUMNS.map((c) => r[c])),
+      ...[betRowToCsv(single), betRowToCsv(parlayRow, storedLegs as never)].map((r) => CSV_COLUMNS.map((c) => r[c])),
     ]);
 
     expect((await upload(ann.token, exported)).body).to.deep.equal({ imported: 0, skipped: 2, errors: [], warnings: [] });
@@ -172,7 +174,7 @@ describe('CSV import over HTTP', () => {
     const events = await eventsOf(bob.userId);
     const created = events.find((e) => e.type === 'ParlayCreated')!;
     expect(created.data).to.deep.include({ name: 'Weekend', stake: 10, notes: 'two sports', date: '2025-03-02' });
-    expect(created.data).to.have.deep.property('legs', parlay.legs);
+    expect(created.data).to.have.deep.property('legs', storedLegs);
     expect(events.find((e) => e.type === 'ParlaySettled')!.data).to.include({ outcome: 'win' });
     const placed = events.find((e) => e.type === 'BetPlaced')!;
     expect(placed.data).to.deep.include({
@@ -255,13 +257,25 @@ describe('CSV import over HTTP', () => {
             isPartOfParlay: false,
             legCount: null,
             version: 0,
+            league: null,
+            closingOdds: null,
+            book: '@home',
+            tags: ['-fade'],
+            decimalOdds: 1.9091,
+            clv: null,
+            bonusBet: false,
+            cashOutAmount: null,
+            unitSize: null,
+            units: null,
+            profitUnits: null,
           })[c],
       ),
     ]);
     expect(exported).to.include(`'=HYPERLINK`);
     expect((await upload(me.token, exported)).body).to.deep.equal({ imported: 1, skipped: 0, errors: [], warnings: [] });
     const [placed] = (await eventsOf(me.userId)).filter((e) => e.type === 'BetPlaced');
-    expect(placed.data).to.deep.include({ event: '=HYPERLINK("http://x")', notes: "=cmd|' /C calc'!A0", odds: '-110', stake: 55 });
+    expect(placed.data).to.deep.include({ event: '=HYPERLINK("http://x")', notes: "=cmd|' /C calc'!A0", odds: '-110', stake: 55, book: '@home' });
+    expect((placed.data as { tags: string[] }).tags).to.deep.equal(['-fade']);
   });
 
   describe('when the store fails half-way through the rows', () => {

@@ -3,7 +3,7 @@ import { MESSAGES, type EventOf, type ParlayBody } from '@bt/contracts';
 import { deciderSpec, meta, OTHER_USER, USER } from '../testing/decider-spec';
 import { amendParlay, type AmendParlay } from './amend-parlay';
 import { createParlay, type CreateParlay } from './create-parlay';
-import { parlay, toParlayResponse } from './parlay';
+import { parlay, toParlayResponse, type CreatedParlay } from './parlay';
 import { removeParlay } from './remove-parlay';
 
 const PARLAY = '0190a000-0000-7000-8000-0000000000c1';
@@ -16,7 +16,12 @@ const leg = (odds: string, outcome: LegIn['outcome'] = 'pending', date?: string)
   outcome,
   ...(date ? { date } : {}),
 });
-const stored = (odds: string, outcome: LegIn['outcome'] = 'pending', date = '2025-03-10') => ({ ...leg(odds, outcome), date });
+const stored = (odds: string, outcome: LegIn['outcome'] = 'pending', date = '2025-03-10') => ({
+  ...leg(odds, outcome),
+  date,
+  league: null as string | null,
+  closingOdds: null as string | null,
+});
 const body = (legs: LegIn[], outcome: ParlayBody['outcome'] = 'pending'): ParlayBody => ({
   name: 'Sunday special',
   stake: 50,
@@ -27,21 +32,34 @@ const body = (legs: LegIn[], outcome: ParlayBody['outcome'] = 'pending'): Parlay
 });
 const create = (legs: LegIn[], outcome?: ParlayBody['outcome'], date?: string): CreateParlay => ({
   type: 'CreateParlay',
-  data: { ...body(legs, outcome), date, parlayId: PARLAY },
+  data: { ...body(legs, outcome), date, parlayId: PARLAY, unitSize: null },
   metadata: meta(),
 });
 const created = (legs = [stored('+100'), stored('-110')]): EventOf<'ParlayCreated'> => ({
   type: 'ParlayCreated',
-  data: { userId: USER, parlayId: PARLAY, name: 'Sunday special', stake: 50, notes: null, date: '2025-03-10', dateSet: true, legs },
+  data: {
+    userId: USER,
+    parlayId: PARLAY,
+    name: 'Sunday special',
+    stake: 50,
+    notes: null,
+    date: '2025-03-10',
+    dateSet: true,
+    legs,
+    book: null,
+    tags: [],
+    bonusBet: false,
+    unitSize: null,
+  },
 });
 /** A parlay whose date is its latest leg's (none was sent). */
 const derived = (legs = [stored('+100'), stored('-110')]): EventOf<'ParlayCreated'> => ({
   type: 'ParlayCreated',
   data: { ...created(legs).data, dateSet: false },
 });
-const settled = (outcome: EventOf<'ParlaySettled'>['data']['outcome']): EventOf<'ParlaySettled'> => ({
+const settled = (outcome: EventOf<'ParlaySettled'>['data']['outcome'], cashOutAmount: number | null = null): EventOf<'ParlaySettled'> => ({
   type: 'ParlaySettled',
-  data: { userId: USER, parlayId: PARLAY, outcome },
+  data: { userId: USER, parlayId: PARLAY, outcome, cashOutAmount },
 });
 const amend = (data: Partial<AmendParlay['data']>, userId = USER): AmendParlay => ({
   type: 'AmendParlay',
@@ -257,8 +275,21 @@ describe('parlays', () => {
   });
 
   describe('the parlay a write answers with', () => {
+    const state = (legs: ReturnType<typeof stored>[], outcome: EventOf<'ParlaySettled'>['data']['outcome']): CreatedParlay => ({
+      status: 'created',
+      ...created(legs).data,
+      book: null,
+      tags: [],
+      bonusBet: false,
+      unitSize: null,
+      dateSet: true,
+      outcome,
+      cashOutAmount: null,
+      createdAt: 'a',
+      updatedAt: 'b',
+    });
     const answer = (legs: ReturnType<typeof stored>[], outcome: EventOf<'ParlaySettled'>['data']['outcome']) =>
-      toParlayResponse({ status: 'created', ...created(legs).data, dateSet: true, outcome, createdAt: 'a', updatedAt: 'b' }, 1);
+      toParlayResponse(state(legs, outcome), 1);
 
     it('prices +100 and -110 at 50: +282 total, 140.91 potential profit', () => {
       const priced = answer([stored('+100'), stored('-110')], 'pending');
@@ -271,5 +302,29 @@ describe('parlays', () => {
     });
 
     it('loses the stake on a loss', () => expect(answer([stored('+100', 'loss'), stored('-110')], 'loss').profit).to.equal(-50));
+
+    it('answers legs in canonical American with their decimal price, and the close of legs that all have one', () => {
+      const legs = [
+        { ...stored('2.00'), league: 'NFL', closingOdds: '1.80' },
+        { ...stored('10/11'), closingOdds: '-125' },
+      ];
+      const priced = answer(legs, 'pending');
+      expect(priced.legs.map((l) => [l.odds, l.decimalOdds, l.league, l.closingOdds])).to.deep.equal([
+        ['+100', 2, 'NFL', '-125'],
+        ['-110', 1.9091, null, '-125'],
+      ]);
+      // 2 x 1.9091 = 3.8182 taken, 1.8 x 1.8 = 3.24 at close.
+      expect([priced.totalOdds, priced.closingOdds, priced.clv]).to.deep.equal(['+282', '+224', 17.85]);
+      expect(answer([legs[0], stored('-110')], 'pending')).to.include({ closingOdds: null, clv: null });
+    });
+
+    it('answers a cash-out, a bonus bet and units, priced by contracts', () => {
+      const priced = toParlayResponse(
+        { ...state([stored('+100'), stored('-110')], 'cashout'), cashOutAmount: 70, unitSize: 25, bonusBet: true, book: 'Caesars', tags: ['sgp'] },
+        1,
+      );
+      expect(priced).to.include({ outcome: 'cashout', cashOutAmount: 70, profit: 70, units: 2, profitUnits: 2.8, bonusBet: true, book: 'Caesars' });
+      expect(priced.tags).to.deep.equal(['sgp']);
+    });
   });
 });
