@@ -154,7 +154,10 @@ describe('bets', () => {
         .given([{ ...placed, data: { ...placed.data, book: 'FanDuel', tags: ['a'], league: 'NBA' } }])
         .when(amend({ book: null, tags: [], league: 'NBA', closingOdds: '1.91', bonusBet: true }))
         .then([
-          { type: 'BetAmended', data: { userId: USER, betId: BET, changes: { closingOdds: '1.91', book: null, bonusBet: true, tags: [] } } },
+          {
+            type: 'BetAmended',
+            data: { userId: USER, betId: BET, changes: { closingOdds: '1.91', book: null, bonusBet: true, tags: [] } },
+          },
         ]));
 
     it('records nothing when the tags are the same', () =>
@@ -188,8 +191,14 @@ describe('bets', () => {
         .then([settled('cashout', 35)]));
 
     it("keeps a cashed-out bet's amount when the edit leaves it out, or sends it unchanged", () => {
-      spec.given([placed, settled('cashout', 30)]).when(amend()).thenNothing();
-      spec.given([placed, settled('cashout', 30)]).when(amend({ outcome: 'cashout', cashOutAmount: 30 })).thenNothing();
+      spec
+        .given([placed, settled('cashout', 30)])
+        .when(amend())
+        .thenNothing();
+      spec
+        .given([placed, settled('cashout', 30)])
+        .when(amend({ outcome: 'cashout', cashOutAmount: 30 }))
+        .thenNothing();
     });
 
     it("refuses to clear a cashed-out bet's amount", () =>
@@ -280,7 +289,15 @@ describe('bets', () => {
         { ...state, odds: '+150', closingOdds: '1.91', outcome: 'cashout', cashOutAmount: 80, unitSize: 20, book: 'BetMGM', tags: ['x'] },
         1,
       );
-      expect(answer).to.include({ closingOdds: '-110', clv: 30.89, profit: 30, cashOutAmount: 80, units: 2.5, profitUnits: 1.5, book: 'BetMGM' });
+      expect(answer).to.include({
+        closingOdds: '-110',
+        clv: 30.89,
+        profit: 30,
+        cashOutAmount: 80,
+        units: 2.5,
+        profitUnits: 1.5,
+        book: 'BetMGM',
+      });
       expect(answer.tags).to.deep.equal(['x']);
     });
 

@@ -274,7 +274,13 @@ describe('CSV import over HTTP', () => {
     expect(exported).to.include(`'=HYPERLINK`);
     expect((await upload(me.token, exported)).body).to.deep.equal({ imported: 1, skipped: 0, errors: [], warnings: [] });
     const [placed] = (await eventsOf(me.userId)).filter((e) => e.type === 'BetPlaced');
-    expect(placed.data).to.deep.include({ event: '=HYPERLINK("http://x")', notes: "=cmd|' /C calc'!A0", odds: '-110', stake: 55, book: '@home' });
+    expect(placed.data).to.deep.include({
+      event: '=HYPERLINK("http://x")',
+      notes: "=cmd|' /C calc'!A0",
+      odds: '-110',
+      stake: 55,
+      book: '@home',
+    });
     expect((placed.data as { tags: string[] }).tags).to.deep.equal(['-fade']);
   });
 

@@ -320,10 +320,25 @@ describe('parlays', () => {
 
     it('answers a cash-out, a bonus bet and units, priced by contracts', () => {
       const priced = toParlayResponse(
-        { ...state([stored('+100'), stored('-110')], 'cashout'), cashOutAmount: 70, unitSize: 25, bonusBet: true, book: 'Caesars', tags: ['sgp'] },
+        {
+          ...state([stored('+100'), stored('-110')], 'cashout'),
+          cashOutAmount: 70,
+          unitSize: 25,
+          bonusBet: true,
+          book: 'Caesars',
+          tags: ['sgp'],
+        },
         1,
       );
-      expect(priced).to.include({ outcome: 'cashout', cashOutAmount: 70, profit: 70, units: 2, profitUnits: 2.8, bonusBet: true, book: 'Caesars' });
+      expect(priced).to.include({
+        outcome: 'cashout',
+        cashOutAmount: 70,
+        profit: 70,
+        units: 2,
+        profitUnits: 2.8,
+        bonusBet: true,
+        book: 'Caesars',
+      });
       expect(priced.tags).to.deep.equal(['sgp']);
     });
   });

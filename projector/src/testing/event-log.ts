@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_SCHEMA_VERSION, parseEvent, streams, type EventData, type EventType, type OddsFormat, type Outcome, type ParlayLeg } from '@bt/contracts';
+import {
+  EVENT_SCHEMA_VERSION,
+  parseEvent,
+  streams,
+  type EventData,
+  type EventType,
+  type OddsFormat,
+  type Outcome,
+  type ParlayLeg,
+} from '@bt/contracts';
 import type { RecordedEvent } from '@bt/event-store';
 
 /** Positions shared by every log in a process, so several users' events interleave in one order. */

@@ -1,4 +1,14 @@
-import { addDays, BET_TYPES, EVENT_SCHEMA_VERSION, LEG_OUTCOMES, ODDS_FORMATS, OUTCOMES, SPORTS, streams, type DomainEvent } from '@bt/contracts';
+import {
+  addDays,
+  BET_TYPES,
+  EVENT_SCHEMA_VERSION,
+  LEG_OUTCOMES,
+  ODDS_FORMATS,
+  OUTCOMES,
+  SPORTS,
+  streams,
+  type DomainEvent,
+} from '@bt/contracts';
 import type { NewEvent } from '@bt/event-store';
 
 /** A generated event and the stream it belongs on. */
