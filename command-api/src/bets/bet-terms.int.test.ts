@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { betRow, MESSAGES, parlay as parlaySchema, streams } from '@bt/contracts';
+import { betRow, MESSAGES, parlay as parlaySchema, parlayLegView, streams } from '@bt/contracts';
 import { START } from '@bt/event-store';
 import { startTestApi, type TestApi } from '../testing/http';
 
@@ -88,6 +88,8 @@ describe('bets and parlays with books, leagues, tags, odds formats, closing odds
         profitUnits: null,
       });
       expect(row.tags).to.deep.equal(['Live', 'model']);
+      // Exactly the contracts' shape: nothing more, nothing less.
+      expect(Object.keys(answer.body).sort()).to.deep.equal(Object.keys(betRow.shape).sort());
       const [placed] = await api.stream(streams.bet(row.id));
       // Stored as typed (the canonical American text for American odds).
       expect(placed.data).to.deep.include({
@@ -242,6 +244,8 @@ describe('bets and parlays with books, leagues, tags, odds formats, closing odds
       });
       expect(answer.status).to.equal(201);
       const parlay = parlaySchema.parse(answer.body);
+      expect(Object.keys(answer.body).sort()).to.deep.equal(Object.keys(parlaySchema.shape).sort());
+      expect(Object.keys(answer.body.legs[0]).sort()).to.deep.equal(Object.keys(parlayLegView.shape).sort());
       expect(parlay).to.deep.include({ book: 'bet365', tags: ['sgp', 'Sunday'], bonusBet: false, cashOutAmount: null, unitSize: null });
       expect(parlay.legs.map((l) => [l.odds, l.decimalOdds, l.league, l.closingOdds])).to.deep.equal([
         ['-110', 1.91, 'NFL', '-120'],
