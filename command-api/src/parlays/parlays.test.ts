@@ -147,6 +147,29 @@ describe('parlays', () => {
         .given([])
         .when(create([leg('+100'), leg('-110')], 'pending', '2025-03-10'))
         .then([created()]));
+
+    it('records book, tags, bonus bet, the unit size in effect, and legs with league and closing odds', () => {
+      const command = create([{ ...leg('2.00'), league: 'NFL', closingOdds: '1.90' }, leg('-110')], 'pending', '2025-03-10');
+      command.data = { ...command.data, book: 'Caesars', tags: ['sgp'], bonusBet: true, unitSize: 25 };
+      const legs = [{ ...stored('2.00'), league: 'NFL', closingOdds: '1.90' }, stored('-110')];
+      spec
+        .given([])
+        .when(command)
+        .then([{ type: 'ParlayCreated', data: { ...created(legs).data, book: 'Caesars', tags: ['sgp'], bonusBet: true, unitSize: 25 } }]);
+    });
+
+    it('settles a cash-out with its amount, and a void without one, whatever the legs', () => {
+      const cashout = create([leg('+100', 'loss'), leg('-110')], 'cashout', '2025-03-10');
+      cashout.data = { ...cashout.data, cashOutAmount: 12 };
+      spec
+        .given([])
+        .when(cashout)
+        .then([created([stored('+100', 'loss'), stored('-110')]), settled('cashout', 12)]);
+      spec
+        .given([])
+        .when(create([leg('+100', 'win'), leg('-110', 'win')], 'void', '2025-03-10'))
+        .then([created([stored('+100', 'win'), stored('-110', 'win')]), settled('void')]);
+    });
   });
 
   describe('editing a parlay', () => {
@@ -254,6 +277,70 @@ describe('parlays', () => {
         .given([created(), { type: 'ParlayRemoved', data: { userId: USER, parlayId: PARLAY } }])
         .when(amend({}))
         .thenThrows(404, MESSAGES.parlayNotFound));
+  });
+
+  describe('editing a parlay: books, tags, bonus bets, cash-outs', () => {
+    const spec = deciderSpec(parlay, amendParlay);
+
+    it('records book, tags and bonus bet that changed; left out they stay, null and [] clear them', () => {
+      const tagged = { ...created(), data: { ...created().data, book: 'FanDuel', tags: ['a'] } };
+      spec.given([tagged]).when(amend({})).thenNothing();
+      spec
+        .given([tagged])
+        .when(amend({ book: 'FanDuel', tags: ['a'], bonusBet: false }))
+        .thenNothing();
+      spec
+        .given([tagged])
+        .when(amend({ book: null, tags: [], bonusBet: true }))
+        .then([{ type: 'ParlayAmended', data: { userId: USER, parlayId: PARLAY, changes: { book: null, tags: [], bonusBet: true } } }]);
+    });
+
+    it("records a leg's league and closing odds, and never the unit size", () =>
+      spec
+        .given([{ ...created(), data: { ...created().data, unitSize: 20 } }])
+        .when(amend({ unitSize: 50, legs: [{ ...stored('+100'), closingOdds: '-105' }, stored('-110')] } as Partial<AmendParlay['data']>))
+        .then([
+          {
+            type: 'ParlayAmended',
+            data: { userId: USER, parlayId: PARLAY, changes: { legs: [{ ...stored('+100'), closingOdds: '-105' }, stored('-110')] } },
+          },
+        ]));
+
+    it('cashes out with the amount, changes the amount alone, keeps it when left out', () => {
+      spec
+        .given([created()])
+        .when(amend({ outcome: 'cashout', cashOutAmount: 30 }))
+        .then([settled('cashout', 30)]);
+      spec
+        .given([created(), settled('cashout', 30)])
+        .when(amend({ cashOutAmount: 45 }))
+        .then([settled('cashout', 45)]);
+      spec
+        .given([created(), settled('cashout', 30)])
+        .when(amend({}))
+        .thenNothing();
+      spec
+        .given([created(), settled('cashout', 30)])
+        .when(amend({ outcome: 'cashout', cashOutAmount: 30 }))
+        .thenNothing();
+    });
+
+    it("refuses to clear a cashed-out parlay's amount; ignores an amount for one not cashed out", () => {
+      spec
+        .given([created(), settled('cashout', 30)])
+        .when(amend({ cashOutAmount: null }))
+        .thenThrows(400, MESSAGES.cashOutRequired);
+      spec
+        .given([created()])
+        .when(amend({ cashOutAmount: 30 }))
+        .thenNothing();
+    });
+
+    it('drops the amount when a cashed-out parlay is settled otherwise', () =>
+      spec
+        .given([created(), settled('cashout', 30)])
+        .when(amend({ outcome: 'pending', cashOutAmount: null }))
+        .then([settled('pending')]));
   });
 
   describe('removing a parlay', () => {
