@@ -27,6 +27,7 @@ import { goalRoutes } from './goals/routes';
 import { importRoutes } from './imports/routes';
 import { journalRoutes } from './journal/routes';
 import { parlayRoutes } from './parlays/routes';
+import { settingsRoutes } from './settings/routes';
 import { jsonBody, textBody } from './shared/http';
 import { migrateCommandSchema } from './db/migrate';
 import { idempotent, type IdempotencyOptions } from './shared/idempotency';
@@ -122,7 +123,7 @@ export const createCommandApi = (deps: CommandApiDeps): Koa => {
   };
 
   const router = new Router({ prefix: '/api' });
-  for (const routes of [userRoutes, betRoutes, parlayRoutes, bankrollRoutes, goalRoutes, journalRoutes, importRoutes]) {
+  for (const routes of [userRoutes, betRoutes, parlayRoutes, bankrollRoutes, goalRoutes, journalRoutes, importRoutes, settingsRoutes]) {
     routes(router, kit);
   }
 

@@ -33,6 +33,7 @@ import { getParlays } from './queries/get-parlays';
 import { getBankroll } from './queries/get-bankroll';
 import { getGoals } from './queries/get-goals';
 import { getJournal } from './queries/get-journal';
+import { getSettings } from './queries/get-settings';
 import { buildStats, getStats, statsDaysFrom } from './queries/get-stats';
 import { getStreaks, toStreakStats } from './queries/get-streaks';
 import { exportBetsCsv } from './queries/export-bets-csv';
@@ -180,6 +181,10 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
 
   router.get('/journal', ...guard, async (ctx) => {
     ctx.body = await getJournal(db, currentUserId(ctx));
+  });
+
+  router.get('/settings', ...guard, async (ctx) => {
+    ctx.body = await getSettings(db, currentUserId(ctx));
   });
 
   router.get('/stats', ...guard, heavyWhenAsOf, async (ctx) => {

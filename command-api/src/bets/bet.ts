@@ -10,11 +10,22 @@ export interface PlacedBet {
   sport: Sport;
   event: string;
   betType: BetType;
+  /** As typed (American canonical, decimal or fractional). */
   odds: string;
   stake: number;
   notes: string | null;
   date: string;
+  league: string | null;
+  /** As typed; null without a close. */
+  closingOdds: string | null;
+  book: string | null;
+  tags: string[];
+  bonusBet: boolean;
+  /** The user's unit size when the bet was placed (never amended); null when none was set. */
+  unitSize: number | null;
   outcome: Outcome;
+  /** What a cash-out returned; null unless the outcome is 'cashout'. */
+  cashOutAmount: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -36,7 +47,14 @@ export const evolve = (state: Bet, event: Recorded<BetEvent>): Bet => {
         stake,
         notes,
         date,
+        league: event.data.league ?? null,
+        closingOdds: event.data.closingOdds ?? null,
+        book: event.data.book ?? null,
+        tags: event.data.tags ?? [],
+        bonusBet: event.data.bonusBet ?? false,
+        unitSize: event.data.unitSize ?? null,
         outcome: 'pending',
+        cashOutAmount: null,
         createdAt: at,
         updatedAt: at,
       };
@@ -44,7 +62,9 @@ export const evolve = (state: Bet, event: Recorded<BetEvent>): Bet => {
     case 'BetAmended':
       return state.status === 'placed' ? { ...state, ...event.data.changes, updatedAt: event.occurredAt } : state;
     case 'BetSettled':
-      return state.status === 'placed' ? { ...state, outcome: event.data.outcome, updatedAt: event.occurredAt } : state;
+      return state.status === 'placed'
+        ? { ...state, outcome: event.data.outcome, cashOutAmount: event.data.cashOutAmount ?? null, updatedAt: event.occurredAt }
+        : state;
     case 'BetRemoved':
       return { status: 'removed', betId: event.data.betId, userId: event.data.userId };
     default:
@@ -55,24 +75,41 @@ export const evolve = (state: Bet, event: Recorded<BetEvent>): Bet => {
 /** `bet-{id}`: a single bet. */
 export const bet: Aggregate<Bet, BetEvent> = { initialState: () => ({ status: 'none' }), evolve };
 
-/** The bet as a write answers it (docs/api.md `Bet`, a row of the bets table); version = the stream's revision. */
-export const toBetResponse = (state: PlacedBet, version: number): BetRow => ({
-  id: state.betId,
-  userId: state.userId,
-  kind: 'bet',
-  sport: state.sport,
-  event: state.event,
-  betType: state.betType,
-  odds: state.odds,
-  stake: state.stake,
-  profit: pricedBet(state).profit,
-  outcome: state.outcome,
-  notes: state.notes,
-  date: state.date,
-  createdAt: state.createdAt,
-  updatedAt: state.updatedAt,
-  parlayId: null,
-  isPartOfParlay: false,
-  legCount: null,
-  version,
-});
+/**
+ * The bet as a write answers it (docs/api.md `Bet`, a row of the bets table), priced by contracts'
+ * pricedBet (odds and closing odds in canonical American text); version = the stream's revision.
+ */
+export const toBetResponse = (state: PlacedBet, version: number): BetRow => {
+  const price = pricedBet(state);
+  return {
+    id: state.betId,
+    userId: state.userId,
+    kind: 'bet',
+    sport: state.sport,
+    event: state.event,
+    betType: state.betType,
+    odds: price.odds,
+    stake: state.stake,
+    profit: price.profit,
+    outcome: state.outcome,
+    notes: state.notes,
+    date: state.date,
+    createdAt: state.createdAt,
+    updatedAt: state.updatedAt,
+    parlayId: null,
+    isPartOfParlay: false,
+    legCount: null,
+    version,
+    league: state.league,
+    closingOdds: price.closingOdds,
+    book: state.book,
+    tags: state.tags,
+    decimalOdds: price.decimalOdds,
+    clv: price.clv,
+    bonusBet: state.bonusBet,
+    cashOutAmount: state.outcome === 'cashout' ? state.cashOutAmount : null,
+    unitSize: state.unitSize,
+    units: price.units,
+    profitUnits: price.profitUnits,
+  };
+};

@@ -58,8 +58,9 @@ describe('bets over HTTP', () => {
       const cases: [Record<string, unknown>, string][] = [
         [{ stake: 0 }, MESSAGES.stakePositive],
         [{ stake: 'abc' }, MESSAGES.stakePositive],
-        [{ odds: '-99' }, MESSAGES.oddsFormat],
-        [{ odds: '1.5' }, MESSAGES.oddsFormat],
+        [{ odds: '-99' }, MESSAGES.americanOddsRange],
+        [{ odds: '1.0' }, MESSAGES.decimalOddsRange],
+        [{ odds: 'abc' }, MESSAGES.oddsFormat],
         [{ sport: 'curling' }, MESSAGES.sportRequired],
         [{ sport: 5 }, MESSAGES.sportRequired],
         [{ event: '  ' }, MESSAGES.eventRequired],
@@ -93,7 +94,7 @@ describe('bets over HTTP', () => {
       const events = await api.stream(streams.bet(placed.id));
       expect(events.slice(1).map((e) => [e.type, e.data])).to.deep.equal([
         ['BetAmended', { userId: ann.userId, betId: placed.id, changes: { stake: 80 } }],
-        ['BetSettled', { userId: ann.userId, betId: placed.id, outcome: 'win' }],
+        ['BetSettled', { userId: ann.userId, betId: placed.id, outcome: 'win', cashOutAmount: null }],
       ]);
     });
 

@@ -4,6 +4,7 @@ import { handle, load } from '../shared/handle';
 import { idParam, ifMatch, parseBody, present, reply, requestScope } from '../shared/http';
 import type { RouteKit } from '../shared/router';
 import { removeParlayById } from '../parlays/remove-parlay-by-id';
+import { currentUnitSize } from '../settings/preferences';
 import { amendBet } from './amend-bet';
 import { bet, toBetResponse } from './bet';
 import { placeBet } from './place-bet';
@@ -12,16 +13,18 @@ import { removeBet } from './remove-bet';
 export const betRoutes = (router: Router, { services, auth, json, idempotent }: RouteKit): void => {
   const { store } = services;
 
-  // The hot path: no read, one append with 'no_stream'.
+  // The hot path: one read of the user's own (short) stream for the unit size in effect, then one
+  // append with 'no_stream'.
   router.post('/bets', auth, json, idempotent, async (ctx) => {
     const body = parseBody(betBody, ctx);
     const scope = requestScope(ctx, services);
     const betId = scope.newId();
+    const unitSize = await currentUnitSize(store, scope.userId);
     const result = await handle(
       store,
       streams.bet(betId),
       bet,
-      (state) => placeBet({ type: 'PlaceBet', data: { ...body, betId }, metadata: scope.command }, state),
+      (state) => placeBet({ type: 'PlaceBet', data: { ...body, betId, unitSize }, metadata: scope.command }, state),
       { metadata: scope.event, create: true, recovering: scope.recovering },
     );
     reply(ctx, 201, toBetResponse(present(result.state, 'placed', MESSAGES.betNotFound), rowVersion(result.version)), result.position);

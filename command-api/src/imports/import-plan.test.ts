@@ -39,7 +39,7 @@ describe('planning a CSV import', () => {
     expect(plan).to.deep.equal({
       ok: false,
       errors: [
-        { row: 3, message: MESSAGES.oddsFormat },
+        { row: 3, message: MESSAGES.americanOddsRange },
         { row: 5, message: MESSAGES.stakePositive },
       ],
     });

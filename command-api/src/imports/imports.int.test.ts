@@ -40,6 +40,89 @@ describe('CSV import over HTTP', () => {
     expect(notes).to.deep.equal(['gut feeling, again']);
   });
 
+  it('imports the newer columns: book, league, tags, decimal and closing odds, bonus bet, cash-out', async () => {
+    const me = await api.signUp('importer');
+    const legs = JSON.stringify([
+      { sport: 'football', event: 'A', selection: 'A', odds: '2.10', league: 'NFL', closingOdds: '1.95' },
+      { sport: 'football', event: 'B', selection: 'B', odds: '-110' },
+    ]);
+    const file = csv([
+      [
+        'date',
+        'kind',
+        'sport',
+        'event',
+        'betType',
+        'odds',
+        'stake',
+        'outcome',
+        'legs',
+        'book',
+        'league',
+        'tags',
+        'closingOdds',
+        'bonusBet',
+        'cashOutAmount',
+      ],
+      [
+        '2025-03-01',
+        'bet',
+        'basketball',
+        'A @ B',
+        'spread',
+        '1.91',
+        '50',
+        'cashout',
+        '',
+        'DraftKings',
+        'NBA',
+        'live, model',
+        '-120',
+        '',
+        '$60.00',
+      ],
+      ['2025-03-02', 'bet', 'hockey', 'C @ D', 'moneyline', '3/2', '10', 'win', '', '', '', '', '', 'yes', ''],
+      ['2025-03-03', 'parlay', '', 'Two', '', '', '20', 'void', legs, 'FanDuel', '', 'sgp', '', 'false', ''],
+    ]);
+    const answer = await upload(me.token, file);
+    expect(answer.body).to.deep.equal({ imported: 3, skipped: 0, errors: [], warnings: [] });
+    const events = await eventsOf(me.userId);
+    const [first, second] = events.filter((e) => e.type === 'BetPlaced').map((e) => e.data);
+    expect(first).to.deep.include({
+      odds: '1.91',
+      book: 'DraftKings',
+      league: 'NBA',
+      tags: ['live', 'model'],
+      closingOdds: '-120',
+      bonusBet: false,
+    });
+    expect(second).to.deep.include({ odds: '3/2', book: null, league: null, tags: [], closingOdds: null, bonusBet: true });
+    const parlay = events.find((e) => e.type === 'ParlayCreated')!.data as { book: string; tags: string[]; legs: object[] };
+    expect(parlay).to.deep.include({ book: 'FanDuel', tags: ['sgp'], bonusBet: false });
+    expect(parlay.legs[0]).to.include({ odds: '2.10', league: 'NFL', closingOdds: '1.95' });
+    expect(events.filter((e) => e.type === 'BetSettled' || e.type === 'ParlaySettled').map((e) => e.data)).to.deep.include.members([
+      { userId: me.userId, betId: (first as { betId: string }).betId, outcome: 'cashout', cashOutAmount: 60 },
+    ]);
+    expect(events.find((e) => e.type === 'ParlaySettled')!.data).to.include({ outcome: 'void', cashOutAmount: null });
+  });
+
+  it('refuses a file whose cashed-out row has no amount, writing nothing', async () => {
+    const me = await api.signUp('importer');
+    const file = csv([
+      ['date', 'sport', 'event', 'betType', 'odds', 'stake', 'outcome', 'cashOutAmount', 'tags'],
+      ['2025-03-01', 'basketball', 'A @ B', 'spread', '-110', '50', 'win', '', ''],
+      ['2025-03-01', 'basketball', 'A @ B', 'spread', '-110', '50', 'cashed out', '', ''],
+      ['2025-03-01', 'basketball', 'A @ B', 'spread', '-110', '50', 'win', '', Array.from({ length: 11 }, (_, i) => `t${i}`).join(',')],
+    ]);
+    const answer = await upload(me.token, file);
+    expect(answer.status).to.equal(422);
+    expect(answer.body.errors).to.deep.equal([
+      { row: 3, message: MESSAGES.cashOutRequired },
+      { row: 4, message: MESSAGES.tooManyTags },
+    ]);
+    expect(await eventsOf(me.userId)).to.have.length(0);
+  });
+
   it('imports a sport we do not track as Other, and names the row in the warnings', async () => {
     const me = await api.signUp('importer');
     const file = csv([
@@ -160,9 +243,11 @@ describe('CSV import over HTTP', () => {
       date: parlay.date,
       legCount: 2,
     };
+    // The legs as stored (the export's legs column), without the answer's decimal prices.
+    const storedLegs = (parlay.legs as Record<string, unknown>[]).map(({ decimalOdds, ...leg }) => (void decimalOdds, leg));
     const exported = stringify([
       CSV_COLUMNS as unknown as string[],
-      ...[betRowToCsv(single), betRowToCsv(parlayRow, parlay.legs)].map((r) => CSV_COLUMNS.map((c) => r[c])),
+      ...[betRowToCsv(single), betRowToCsv(parlayRow, storedLegs as never)].map((r) => CSV_COLUMNS.map((c) => r[c])),
     ]);
 
     expect((await upload(ann.token, exported)).body).to.deep.equal({ imported: 0, skipped: 2, errors: [], warnings: [] });
@@ -172,7 +257,7 @@ describe('CSV import over HTTP', () => {
     const events = await eventsOf(bob.userId);
     const created = events.find((e) => e.type === 'ParlayCreated')!;
     expect(created.data).to.deep.include({ name: 'Weekend', stake: 10, notes: 'two sports', date: '2025-03-02' });
-    expect(created.data).to.have.deep.property('legs', parlay.legs);
+    expect(created.data).to.have.deep.property('legs', storedLegs);
     expect(events.find((e) => e.type === 'ParlaySettled')!.data).to.include({ outcome: 'win' });
     const placed = events.find((e) => e.type === 'BetPlaced')!;
     expect(placed.data).to.deep.include({
@@ -255,13 +340,31 @@ describe('CSV import over HTTP', () => {
             isPartOfParlay: false,
             legCount: null,
             version: 0,
+            league: null,
+            closingOdds: null,
+            book: '@home',
+            tags: ['-fade'],
+            decimalOdds: 1.9091,
+            clv: null,
+            bonusBet: false,
+            cashOutAmount: null,
+            unitSize: null,
+            units: null,
+            profitUnits: null,
           })[c],
       ),
     ]);
     expect(exported).to.include(`'=HYPERLINK`);
     expect((await upload(me.token, exported)).body).to.deep.equal({ imported: 1, skipped: 0, errors: [], warnings: [] });
     const [placed] = (await eventsOf(me.userId)).filter((e) => e.type === 'BetPlaced');
-    expect(placed.data).to.deep.include({ event: '=HYPERLINK("http://x")', notes: "=cmd|' /C calc'!A0", odds: '-110', stake: 55 });
+    expect(placed.data).to.deep.include({
+      event: '=HYPERLINK("http://x")',
+      notes: "=cmd|' /C calc'!A0",
+      odds: '-110',
+      stake: 55,
+      book: '@home',
+    });
+    expect((placed.data as { tags: string[] }).tags).to.deep.equal(['-fade']);
   });
 
   describe('when the store fails half-way through the rows', () => {

@@ -13,6 +13,7 @@ import { bet } from '../bets/bet';
 import { placeBet } from '../bets/place-bet';
 import { createParlay } from '../parlays/create-parlay';
 import { parlay } from '../parlays/parlay';
+import { currentUnitSize } from '../settings/preferences';
 import { reply, requestScope, type RequestScope } from '../shared/http';
 import { derivedId } from '../shared/ids';
 import { laterPosition } from '../shared/positions';
@@ -86,12 +87,18 @@ const chooseStreams = async (
   return chosen;
 };
 
-/** The events a row appends under `id`: what POST /api/bets or POST /api/parlays decides for its body. */
-const decideRow = (planned: PlannedRow, id: string, scope: RequestScope) => {
+/**
+ * The events a row appends under `id`: what POST /api/bets or POST /api/parlays decides for its
+ * body, placed now, so with the user's unit size of now.
+ */
+const decideRow = (planned: PlannedRow, id: string, scope: RequestScope, unitSize: number | null) => {
   const { value } = planned;
   return value.kind === 'bet'
-    ? placeBet({ type: 'PlaceBet', data: { ...value.body, betId: id }, metadata: scope.command }, bet.initialState())
-    : createParlay({ type: 'CreateParlay', data: { ...value.body, parlayId: id }, metadata: scope.command }, parlay.initialState());
+    ? placeBet({ type: 'PlaceBet', data: { ...value.body, betId: id, unitSize }, metadata: scope.command }, bet.initialState())
+    : createParlay(
+        { type: 'CreateParlay', data: { ...value.body, parlayId: id, unitSize }, metadata: scope.command },
+        parlay.initialState(),
+      );
 };
 
 /**
@@ -119,6 +126,7 @@ const compensate = async (store: EventStore, scope: RequestScope, appended: Part
  */
 const importRows = async (store: EventStore, scope: RequestScope, rows: readonly PlannedRow[]) => {
   const known = new Map<string, RecordedEvent[]>();
+  const unitSize = await currentUnitSize(store, scope.userId);
   for (let attempt = 1; ; attempt++) {
     const chosen = await chooseStreams(store, scope, rows, known);
     const appends: StreamAppend[] = [];
@@ -127,7 +135,7 @@ const importRows = async (store: EventStore, scope: RequestScope, rows: readonly
       if (id === undefined) return;
       appends.push({
         streamId: streamOf(row, id),
-        events: decideRow(row, id, scope).map((e) => ({ ...e, metadata: scope.event })),
+        events: decideRow(row, id, scope, unitSize).map((e) => ({ ...e, metadata: scope.event })),
         expected: 'no_stream',
       });
     });

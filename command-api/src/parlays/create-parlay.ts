@@ -7,20 +7,39 @@ import { normalLeg, type Parlay, type ParlayEvent } from './parlay';
  * A new parlay: ParlayCreated (the parlay's date defaults to its latest leg's date, else today; a
  * leg's date to the parlay's), and
  * ParlaySettled when the outcome derived from the legs (or chosen while legs are pending) is settled.
+ * `unitSize` is the user's unit size at creation (null without one), kept whatever they set later.
  */
-export type CreateParlay = Command<'CreateParlay', ParlayBody & { parlayId: string }>;
+export type CreateParlay = Command<'CreateParlay', ParlayBody & { parlayId: string; unitSize: number | null }>;
 
 export const createParlay = (command: CreateParlay, state: Parlay): ParlayEvent[] => {
   switch (state.status) {
     case 'none': {
-      const { parlayId, name, stake, notes } = command.data;
+      const { parlayId, name, stake, notes, unitSize } = command.data;
       const { userId, now } = command.metadata;
       const dateSet = command.data.date !== undefined;
       const date = command.data.date ?? latestLegDate(command.data.legs) ?? dayOf(now);
       const legs = command.data.legs.map((leg) => normalLeg(leg, date));
       const outcome = parlayOutcome(legs, command.data.outcome);
-      const created: ParlayEvent = { type: 'ParlayCreated', data: { userId, parlayId, name, stake, notes, date, dateSet, legs } };
-      return outcome === 'pending' ? [created] : [created, { type: 'ParlaySettled', data: { userId, parlayId, outcome } }];
+      const created: ParlayEvent = {
+        type: 'ParlayCreated',
+        data: {
+          userId,
+          parlayId,
+          name,
+          stake,
+          notes,
+          date,
+          dateSet,
+          legs,
+          book: command.data.book ?? null,
+          tags: command.data.tags ?? [],
+          bonusBet: command.data.bonusBet ?? false,
+          unitSize,
+        },
+      };
+      if (outcome === 'pending') return [created];
+      const cashOutAmount = outcome === 'cashout' ? (command.data.cashOutAmount ?? null) : null;
+      return [created, { type: 'ParlaySettled', data: { userId, parlayId, outcome, cashOutAmount } }];
     }
     case 'created':
     case 'removed':

@@ -1,10 +1,17 @@
 import {
   amendedParlayDating,
+  americanTextOfOdds,
+  decimalOfOdds,
+  decimalToAmerican,
+  formatAmericanOdds,
+  parlayLinePrices,
   pricedParlay,
+  roundDecimalOdds,
   type EventOf,
   type Outcome,
   type Parlay as ParlayResponse,
   type ParlayLeg,
+  type ParlayLegView,
 } from '@bt/contracts';
 import { ignoreUnknown, type Aggregate, type Recorded } from '../shared/command';
 
@@ -21,8 +28,15 @@ export interface CreatedParlay {
   /** The bettor chose `date`; false: it is the latest leg's date and follows the legs. */
   dateSet: boolean;
   legs: ParlayLeg[];
+  book: string | null;
+  tags: string[];
+  bonusBet: boolean;
+  /** The user's unit size when the parlay was created (never amended); null when none was set. */
+  unitSize: number | null;
   /** As last settled (the server derives it from the legs when it can). */
   outcome: Outcome;
+  /** What a cash-out returned; null unless the outcome is 'cashout'. */
+  cashOutAmount: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -44,7 +58,12 @@ export const evolve = (state: Parlay, event: Recorded<ParlayEvent>): Parlay => {
         date,
         dateSet,
         legs,
+        book: event.data.book ?? null,
+        tags: event.data.tags ?? [],
+        bonusBet: event.data.bonusBet ?? false,
+        unitSize: event.data.unitSize ?? null,
         outcome: 'pending',
+        cashOutAmount: null,
         createdAt: at,
         updatedAt: at,
       };
@@ -55,7 +74,9 @@ export const evolve = (state: Parlay, event: Recorded<ParlayEvent>): Parlay => {
       return { ...state, ...changes, ...amendedParlayDating(state, changes), updatedAt: event.occurredAt };
     }
     case 'ParlaySettled':
-      return state.status === 'created' ? { ...state, outcome: event.data.outcome, updatedAt: event.occurredAt } : state;
+      return state.status === 'created'
+        ? { ...state, outcome: event.data.outcome, cashOutAmount: event.data.cashOutAmount ?? null, updatedAt: event.occurredAt }
+        : state;
     case 'ParlayRemoved':
       return { status: 'removed', parlayId: event.data.parlayId, userId: event.data.userId };
     default:
@@ -66,7 +87,7 @@ export const evolve = (state: Parlay, event: Recorded<ParlayEvent>): Parlay => {
 /** `parlay-{id}`: a parlay and its legs. */
 export const parlay: Aggregate<Parlay, ParlayEvent> = { initialState: () => ({ status: 'none' }), evolve };
 
-/** A leg with every field, its date defaulting to the parlay's. */
+/** A leg with every field, its date defaulting to the parlay's (league and closing odds to none). */
 export const normalLeg = (leg: Omit<ParlayLeg, 'date'> & { date?: string }, parlayDate: string): ParlayLeg => ({
   sport: leg.sport,
   event: leg.event,
@@ -74,15 +95,36 @@ export const normalLeg = (leg: Omit<ParlayLeg, 'date'> & { date?: string }, parl
   odds: leg.odds,
   date: leg.date ?? parlayDate,
   outcome: leg.outcome,
+  league: leg.league ?? null,
+  closingOdds: leg.closingOdds ?? null,
 });
 
-const LEG_FIELDS = ['sport', 'event', 'selection', 'odds', 'date', 'outcome'] as const;
+const LEG_FIELDS = ['sport', 'event', 'selection', 'odds', 'date', 'outcome', 'league', 'closingOdds'] as const;
 
-/** Same legs in the same order (field by field: stored JSON does not keep key order). */
+/** Same legs in the same order (field by field: stored JSON does not keep key order; absent = null). */
 export const sameLegs = (a: readonly ParlayLeg[], b: readonly ParlayLeg[]): boolean =>
-  a.length === b.length && a.every((leg, i) => LEG_FIELDS.every((field) => leg[field] === b[i][field]));
+  a.length === b.length && a.every((leg, i) => LEG_FIELDS.every((field) => (leg[field] ?? null) === (b[i][field] ?? null)));
 
-/** The parlay as docs/api.md `Parlay`: priced by the server (pushed legs removed). */
+/** A leg as answered: odds and closing odds in canonical American text, with its decimal price. */
+const legView = (leg: ParlayLeg): ParlayLegView => ({
+  sport: leg.sport,
+  event: leg.event,
+  selection: leg.selection,
+  odds: americanTextOfOdds(leg.odds),
+  decimalOdds: roundDecimalOdds(decimalOfOdds(leg.odds)),
+  date: leg.date,
+  outcome: leg.outcome,
+  league: leg.league ?? null,
+  closingOdds: leg.closingOdds ? americanTextOfOdds(leg.closingOdds) : null,
+});
+
+/** The parlay's close: the product of its legs' closes when every leg has one (canonical American text), else null. */
+const parlayClosingOdds = (legs: readonly ParlayLeg[]): string | null => {
+  const { close } = parlayLinePrices(legs);
+  return close === null ? null : formatAmericanOdds(decimalToAmerican(close));
+};
+
+/** The parlay as docs/api.md `Parlay`: priced by the server with contracts' pricedParlay (pushed and void legs removed). */
 export const toParlayResponse = (state: CreatedParlay, version: number): ParlayResponse => {
   const price = pricedParlay(state);
   return {
@@ -90,7 +132,6 @@ export const toParlayResponse = (state: CreatedParlay, version: number): ParlayR
     userId: state.userId,
     name: state.name,
     totalOdds: price.totalOdds,
-    decimalOdds: price.decimalOdds,
     stake: state.stake,
     potentialProfit: price.potentialProfit,
     profit: price.profit,
@@ -100,7 +141,17 @@ export const toParlayResponse = (state: CreatedParlay, version: number): ParlayR
     dateSet: state.dateSet,
     createdAt: state.createdAt,
     updatedAt: state.updatedAt,
-    legs: state.legs,
+    legs: state.legs.map(legView),
     version,
+    closingOdds: parlayClosingOdds(state.legs),
+    book: state.book,
+    tags: state.tags,
+    decimalOdds: price.decimalOdds,
+    clv: price.clv,
+    bonusBet: state.bonusBet,
+    cashOutAmount: price.outcome === 'cashout' ? state.cashOutAmount : null,
+    unitSize: state.unitSize,
+    units: price.units,
+    profitUnits: price.profitUnits,
   };
 };

@@ -88,7 +88,8 @@ describe('parlays over HTTP', () => {
   it('answers the spec’s messages for too few or incomplete legs', async () => {
     expect((await create({ legs: [legs[0]] })).body).to.deep.equal({ message: MESSAGES.parlayMinLegs });
     expect((await create({ legs: [legs[0], { ...legs[1], selection: '' }] })).body).to.deep.equal({ message: MESSAGES.parlayIncomplete });
-    expect((await create({ legs: [legs[0], { ...legs[1], odds: '+50' }] })).body).to.deep.equal({ message: MESSAGES.oddsFormat });
+    expect((await create({ legs: [legs[0], { ...legs[1], odds: '+50' }] })).body).to.deep.equal({ message: MESSAGES.americanOddsRange });
+    expect((await create({ legs: [legs[0], { ...legs[1], odds: 'evens' }] })).body).to.deep.equal({ message: MESSAGES.oddsFormat });
     expect((await create({ stake: 0 })).body).to.deep.equal({ message: MESSAGES.stakePositive });
   });
 

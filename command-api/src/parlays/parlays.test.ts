@@ -3,7 +3,7 @@ import { MESSAGES, type EventOf, type ParlayBody } from '@bt/contracts';
 import { deciderSpec, meta, OTHER_USER, USER } from '../testing/decider-spec';
 import { amendParlay, type AmendParlay } from './amend-parlay';
 import { createParlay, type CreateParlay } from './create-parlay';
-import { parlay, toParlayResponse } from './parlay';
+import { parlay, toParlayResponse, type CreatedParlay } from './parlay';
 import { removeParlay } from './remove-parlay';
 
 const PARLAY = '0190a000-0000-7000-8000-0000000000c1';
@@ -16,7 +16,12 @@ const leg = (odds: string, outcome: LegIn['outcome'] = 'pending', date?: string)
   outcome,
   ...(date ? { date } : {}),
 });
-const stored = (odds: string, outcome: LegIn['outcome'] = 'pending', date = '2025-03-10') => ({ ...leg(odds, outcome), date });
+const stored = (odds: string, outcome: LegIn['outcome'] = 'pending', date = '2025-03-10') => ({
+  ...leg(odds, outcome),
+  date,
+  league: null as string | null,
+  closingOdds: null as string | null,
+});
 const body = (legs: LegIn[], outcome: ParlayBody['outcome'] = 'pending'): ParlayBody => ({
   name: 'Sunday special',
   stake: 50,
@@ -27,21 +32,34 @@ const body = (legs: LegIn[], outcome: ParlayBody['outcome'] = 'pending'): Parlay
 });
 const create = (legs: LegIn[], outcome?: ParlayBody['outcome'], date?: string): CreateParlay => ({
   type: 'CreateParlay',
-  data: { ...body(legs, outcome), date, parlayId: PARLAY },
+  data: { ...body(legs, outcome), date, parlayId: PARLAY, unitSize: null },
   metadata: meta(),
 });
 const created = (legs = [stored('+100'), stored('-110')]): EventOf<'ParlayCreated'> => ({
   type: 'ParlayCreated',
-  data: { userId: USER, parlayId: PARLAY, name: 'Sunday special', stake: 50, notes: null, date: '2025-03-10', dateSet: true, legs },
+  data: {
+    userId: USER,
+    parlayId: PARLAY,
+    name: 'Sunday special',
+    stake: 50,
+    notes: null,
+    date: '2025-03-10',
+    dateSet: true,
+    legs,
+    book: null,
+    tags: [],
+    bonusBet: false,
+    unitSize: null,
+  },
 });
 /** A parlay whose date is its latest leg's (none was sent). */
 const derived = (legs = [stored('+100'), stored('-110')]): EventOf<'ParlayCreated'> => ({
   type: 'ParlayCreated',
   data: { ...created(legs).data, dateSet: false },
 });
-const settled = (outcome: EventOf<'ParlaySettled'>['data']['outcome']): EventOf<'ParlaySettled'> => ({
+const settled = (outcome: EventOf<'ParlaySettled'>['data']['outcome'], cashOutAmount: number | null = null): EventOf<'ParlaySettled'> => ({
   type: 'ParlaySettled',
-  data: { userId: USER, parlayId: PARLAY, outcome },
+  data: { userId: USER, parlayId: PARLAY, outcome, cashOutAmount },
 });
 const amend = (data: Partial<AmendParlay['data']>, userId = USER): AmendParlay => ({
   type: 'AmendParlay',
@@ -129,6 +147,29 @@ describe('parlays', () => {
         .given([])
         .when(create([leg('+100'), leg('-110')], 'pending', '2025-03-10'))
         .then([created()]));
+
+    it('records book, tags, bonus bet, the unit size in effect, and legs with league and closing odds', () => {
+      const command = create([{ ...leg('2.00'), league: 'NFL', closingOdds: '1.90' }, leg('-110')], 'pending', '2025-03-10');
+      command.data = { ...command.data, book: 'Caesars', tags: ['sgp'], bonusBet: true, unitSize: 25 };
+      const legs = [{ ...stored('2.00'), league: 'NFL', closingOdds: '1.90' }, stored('-110')];
+      spec
+        .given([])
+        .when(command)
+        .then([{ type: 'ParlayCreated', data: { ...created(legs).data, book: 'Caesars', tags: ['sgp'], bonusBet: true, unitSize: 25 } }]);
+    });
+
+    it('settles a cash-out with its amount, and a void without one, whatever the legs', () => {
+      const cashout = create([leg('+100', 'loss'), leg('-110')], 'cashout', '2025-03-10');
+      cashout.data = { ...cashout.data, cashOutAmount: 12 };
+      spec
+        .given([])
+        .when(cashout)
+        .then([created([stored('+100', 'loss'), stored('-110')]), settled('cashout', 12)]);
+      spec
+        .given([])
+        .when(create([leg('+100', 'win'), leg('-110', 'win')], 'void', '2025-03-10'))
+        .then([created([stored('+100', 'win'), stored('-110', 'win')]), settled('void')]);
+    });
   });
 
   describe('editing a parlay', () => {
@@ -238,6 +279,70 @@ describe('parlays', () => {
         .thenThrows(404, MESSAGES.parlayNotFound));
   });
 
+  describe('editing a parlay: books, tags, bonus bets, cash-outs', () => {
+    const spec = deciderSpec(parlay, amendParlay);
+
+    it('records book, tags and bonus bet that changed; left out they stay, null and [] clear them', () => {
+      const tagged = { ...created(), data: { ...created().data, book: 'FanDuel', tags: ['a'] } };
+      spec.given([tagged]).when(amend({})).thenNothing();
+      spec
+        .given([tagged])
+        .when(amend({ book: 'FanDuel', tags: ['a'], bonusBet: false }))
+        .thenNothing();
+      spec
+        .given([tagged])
+        .when(amend({ book: null, tags: [], bonusBet: true }))
+        .then([{ type: 'ParlayAmended', data: { userId: USER, parlayId: PARLAY, changes: { book: null, tags: [], bonusBet: true } } }]);
+    });
+
+    it("records a leg's league and closing odds, and never the unit size", () =>
+      spec
+        .given([{ ...created(), data: { ...created().data, unitSize: 20 } }])
+        .when(amend({ unitSize: 50, legs: [{ ...stored('+100'), closingOdds: '-105' }, stored('-110')] } as Partial<AmendParlay['data']>))
+        .then([
+          {
+            type: 'ParlayAmended',
+            data: { userId: USER, parlayId: PARLAY, changes: { legs: [{ ...stored('+100'), closingOdds: '-105' }, stored('-110')] } },
+          },
+        ]));
+
+    it('cashes out with the amount, changes the amount alone, keeps it when left out', () => {
+      spec
+        .given([created()])
+        .when(amend({ outcome: 'cashout', cashOutAmount: 30 }))
+        .then([settled('cashout', 30)]);
+      spec
+        .given([created(), settled('cashout', 30)])
+        .when(amend({ cashOutAmount: 45 }))
+        .then([settled('cashout', 45)]);
+      spec
+        .given([created(), settled('cashout', 30)])
+        .when(amend({}))
+        .thenNothing();
+      spec
+        .given([created(), settled('cashout', 30)])
+        .when(amend({ outcome: 'cashout', cashOutAmount: 30 }))
+        .thenNothing();
+    });
+
+    it("refuses to clear a cashed-out parlay's amount; ignores an amount for one not cashed out", () => {
+      spec
+        .given([created(), settled('cashout', 30)])
+        .when(amend({ cashOutAmount: null }))
+        .thenThrows(400, MESSAGES.cashOutRequired);
+      spec
+        .given([created()])
+        .when(amend({ cashOutAmount: 30 }))
+        .thenNothing();
+    });
+
+    it('drops the amount when a cashed-out parlay is settled otherwise', () =>
+      spec
+        .given([created(), settled('cashout', 30)])
+        .when(amend({ outcome: 'pending', cashOutAmount: null }))
+        .then([settled('pending')]));
+  });
+
   describe('removing a parlay', () => {
     const spec = deciderSpec(
       parlay,
@@ -257,8 +362,21 @@ describe('parlays', () => {
   });
 
   describe('the parlay a write answers with', () => {
+    const state = (legs: ReturnType<typeof stored>[], outcome: EventOf<'ParlaySettled'>['data']['outcome']): CreatedParlay => ({
+      status: 'created',
+      ...created(legs).data,
+      book: null,
+      tags: [],
+      bonusBet: false,
+      unitSize: null,
+      dateSet: true,
+      outcome,
+      cashOutAmount: null,
+      createdAt: 'a',
+      updatedAt: 'b',
+    });
     const answer = (legs: ReturnType<typeof stored>[], outcome: EventOf<'ParlaySettled'>['data']['outcome']) =>
-      toParlayResponse({ status: 'created', ...created(legs).data, dateSet: true, outcome, createdAt: 'a', updatedAt: 'b' }, 1);
+      toParlayResponse(state(legs, outcome), 1);
 
     it('prices +100 and -110 at 50: +282 total, 140.91 potential profit', () => {
       const priced = answer([stored('+100'), stored('-110')], 'pending');
@@ -271,5 +389,44 @@ describe('parlays', () => {
     });
 
     it('loses the stake on a loss', () => expect(answer([stored('+100', 'loss'), stored('-110')], 'loss').profit).to.equal(-50));
+
+    it('answers legs in canonical American with their decimal price, and the close of legs that all have one', () => {
+      const legs = [
+        { ...stored('2.00'), league: 'NFL', closingOdds: '1.80' },
+        { ...stored('10/11'), closingOdds: '-125' },
+      ];
+      const priced = answer(legs, 'pending');
+      expect(priced.legs.map((l) => [l.odds, l.decimalOdds, l.league, l.closingOdds])).to.deep.equal([
+        ['+100', 2, 'NFL', '-125'],
+        ['-110', 1.9091, null, '-125'],
+      ]);
+      // 2 x 1.9091 = 3.8182 taken, 1.8 x 1.8 = 3.24 at close.
+      expect([priced.totalOdds, priced.closingOdds, priced.clv]).to.deep.equal(['+282', '+224', 17.85]);
+      expect(answer([legs[0], stored('-110')], 'pending')).to.include({ closingOdds: null, clv: null });
+    });
+
+    it('answers a cash-out, a bonus bet and units, priced by contracts', () => {
+      const priced = toParlayResponse(
+        {
+          ...state([stored('+100'), stored('-110')], 'cashout'),
+          cashOutAmount: 70,
+          unitSize: 25,
+          bonusBet: true,
+          book: 'Caesars',
+          tags: ['sgp'],
+        },
+        1,
+      );
+      expect(priced).to.include({
+        outcome: 'cashout',
+        cashOutAmount: 70,
+        profit: 70,
+        units: 2,
+        profitUnits: 2.8,
+        bonusBet: true,
+        book: 'Caesars',
+      });
+      expect(priced.tags).to.deep.equal(['sgp']);
+    });
   });
 });

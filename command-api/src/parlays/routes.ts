@@ -7,6 +7,7 @@ import { amendParlay } from './amend-parlay';
 import { createParlay } from './create-parlay';
 import { parlay, toParlayResponse } from './parlay';
 import { removeParlayById } from './remove-parlay-by-id';
+import { currentUnitSize } from '../settings/preferences';
 
 export const parlayRoutes = (router: Router, { services, auth, json, idempotent }: RouteKit): void => {
   const { store } = services;
@@ -15,11 +16,12 @@ export const parlayRoutes = (router: Router, { services, auth, json, idempotent 
     const body = parseBody(parlayBody, ctx);
     const scope = requestScope(ctx, services);
     const parlayId = scope.newId();
+    const unitSize = await currentUnitSize(store, scope.userId);
     const result = await handle(
       store,
       streams.parlay(parlayId),
       parlay,
-      (state) => createParlay({ type: 'CreateParlay', data: { ...body, parlayId }, metadata: scope.command }, state),
+      (state) => createParlay({ type: 'CreateParlay', data: { ...body, parlayId, unitSize }, metadata: scope.command }, state),
       { metadata: scope.event, create: true, recovering: scope.recovering },
     );
     reply(

@@ -23,6 +23,7 @@ import { registerUser } from '../users/register-user';
 import { releaseEmail } from '../users/release-email';
 import { reserveEmail } from '../users/reserve-email';
 import { revokeSessions } from '../users/revoke-sessions';
+import { preferences } from '../settings/preferences';
 import { user } from '../users/user';
 import { meta } from '../testing/decider-spec';
 
@@ -60,7 +61,7 @@ describe('states and events an aggregate does not know', () => {
     });
   }
 
-  const aggregates = { bankroll, bet, goal, journalEntry, parlay, user, emailReservation } as Record<
+  const aggregates = { bankroll, bet, goal, journalEntry, parlay, user, emailReservation, preferences } as Record<
     string,
     { initialState: () => unknown; evolve: (state: never, event: never) => unknown }
   >;

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { GoalTimeframe, JournalType, Mood, Outcome, ParlayLeg, Sport, Streak } from '@bt/contracts';
+import type { GoalTimeframe, JournalType, Mood, OddsFormat, Outcome, ParlayLeg, Sport, Streak } from '@bt/contracts';
 import { col, table, type TableType } from './columns';
 
 /**
@@ -262,6 +262,22 @@ const projection_failures = table({
 });
 
 /**
+ * GET /api/settings: the user's preferences (OddsFormatChosen, UnitSizeSet). No row until the user
+ * sets one; readers answer the defaults (american, no unit size) without it.
+ */
+const user_settings = table({
+  owner: 'user_id',
+  key: ['user_id'],
+  columns: {
+    user_id: col.uuid(),
+    odds_format: col.text<OddsFormat>(),
+    /** Dollars per unit; null: none. */
+    unit_size: col.money().orNull(),
+    updated_at: col.timestamptz(),
+  },
+});
+
+/**
  * Every table the projection writes, in the order a batch writes them: the single declaration of
  * their columns (the migrations must agree with it, see schema.int.test.ts).
  */
@@ -278,6 +294,7 @@ export const TABLES = {
   journal_entries,
   user_streams,
   projection_failures,
+  user_settings,
 };
 
 /** The projector's position in the global log (no user's: the writer's checkpoint statement writes it, not the row writer). */
@@ -323,3 +340,4 @@ export type JournalEntryRow = TableRows['journal_entries'];
 export type UserStreamRow = TableRows['user_streams'];
 export type CheckpointRow = Selectable<Database['checkpoints']>;
 export type ProjectionFailureRow = TableRows['projection_failures'];
+export type UserSettingsRow = TableRows['user_settings'];

@@ -10,6 +10,7 @@ import { parlaysProjection } from './parlays';
 import type { ReadModel, UserReadModels } from './read-model';
 import type { RowChanges } from './rows';
 import { KeyedRows, OneRow } from './row-sets';
+import { settingsProjection } from './settings';
 import { newSportDistribution, sportDistributionProjection } from './sport-distribution';
 import { newStreaks, streaksProjection } from './streaks';
 import { newUserStats, userStatsProjection } from './user-stats';
@@ -33,6 +34,7 @@ export const READ_MODELS: readonly ReadModel[] = [
   goalsProjection,
   journalProjection,
   userStreamsProjection,
+  settingsProjection,
 ];
 
 /** A user nobody has projected yet. Their one-per-user rows (user_stats, bankroll, streaks) are written by the first take. */
@@ -51,6 +53,7 @@ export const newUserState = (userId: string): UserState => ({
   goals: new KeyedRows('goals', userId),
   journalEntries: new KeyedRows('journal_entries', userId),
   userStreams: new Set(),
+  settings: new OneRow('user_settings', null),
 });
 
 type AnyHandler = (state: UserState, event: ProjectedEvent, at: Date) => void;

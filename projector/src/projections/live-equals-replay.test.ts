@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { BET_TYPES, OUTCOMES, SPORTS, type Outcome } from '@bt/contracts';
+import { BET_TYPES, LEG_OUTCOMES, ODDS_FORMATS, OUTCOMES, SPORTS, type Outcome } from '@bt/contracts';
 import { TABLES, type TableName } from '../db/schema';
 import { replayUser } from '../replay';
 import { EventLog } from '../testing/event-log';
@@ -28,10 +28,11 @@ type Step =
   | { kind: 'goal'; start: number; end: number; target: number; paused: boolean }
   | { kind: 'reviseGoal' | 'removeGoal'; pick: number; start: number; paused?: boolean }
   | { kind: 'journal' | 'reviseJournal' | 'eraseJournal'; pick: number; date: number }
-  | { kind: 'email'; pick: number };
+  | { kind: 'email'; pick: number }
+  | { kind: 'settings'; oddsFormat?: number; unitSize?: number | null };
 
 const index = (length: number) => fc.nat({ max: length - 1 });
-const leg = fc.record({ odds: index(ODDS.length), date: index(DATES.length), outcome: index(OUTCOMES.length) });
+const leg = fc.record({ odds: index(ODDS.length), date: index(DATES.length), outcome: index(LEG_OUTCOMES.length) });
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
     arbitrary: fc.record({
@@ -122,13 +123,24 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     weight: 1,
   },
   { arbitrary: fc.record({ kind: fc.constant('email' as const), pick: fc.nat({ max: 3 }) }), weight: 1 },
+  {
+    arbitrary: fc.record(
+      {
+        kind: fc.constant('settings' as const),
+        oddsFormat: index(ODDS_FORMATS.length),
+        unitSize: fc.option(index(STAKES.length), { nil: null }),
+      },
+      { requiredKeys: ['kind'] },
+    ),
+    weight: 1,
+  },
 );
 
 /** Appends the step's event(s) to the log, choosing among the ids it holds; a step that refers to nothing adds nothing. */
 const apply = (log: EventLog, ids: Record<'bets' | 'parlays' | 'goals' | 'entries', string[]>, s: Step): void => {
   const pick = (list: string[], n: number) => (list.length === 0 ? undefined : list[n % list.length]);
   const legs = (list: { odds: number; date: number; outcome: number }[]) =>
-    list.map((l) => ({ odds: ODDS[l.odds], date: DATES[l.date], outcome: OUTCOMES[l.outcome] }));
+    list.map((l) => ({ odds: ODDS[l.odds], date: DATES[l.date], outcome: LEG_OUTCOMES[l.outcome] }));
   switch (s.kind) {
     case 'place':
       ids.bets.push(
@@ -217,6 +229,10 @@ const apply = (log: EventLog, ids: Record<'bets' | 'parlays' | 'goals' | 'entrie
     }
     case 'email':
       log.changeEmail(`${s.pick}-${log.userId}@example.com`, `${log.userId}@example.com`);
+      return;
+    case 'settings':
+      if (s.oddsFormat !== undefined) log.chooseOddsFormat(ODDS_FORMATS[s.oddsFormat]);
+      if (s.unitSize !== undefined) log.setUnitSize(s.unitSize === null ? null : STAKES[s.unitSize]);
       return;
   }
 };

@@ -11,6 +11,7 @@ import type {
   UserRow,
   UserStatsRow,
   UserStreamRow,
+  UserSettingsRow,
 } from '../db/schema';
 import type { RowSet } from './row-sets';
 import type { BetRowChange, Handlers, UserState } from './state';
@@ -36,6 +37,8 @@ export interface UserReadModels {
   journalEntries: JournalEntryRow[];
   /** By stream id. */
   userStreams: UserStreamRow[];
+  /** Null until the user sets a preference. */
+  settings: UserSettingsRow | null;
 }
 
 /**

@@ -62,6 +62,7 @@ describe('the read models', () => {
       'streaks',
       'goals',
       'journal_entries',
+      'user_settings',
     ]);
     expect(READ_MODELS.map((m) => m.table)).to.include('user_streams');
   });

@@ -28,6 +28,8 @@ export interface UserState {
   journalEntries: KeyedRows<'journal_entries'>;
   /** Streams noted since the last take (in a replay, where nothing is taken: all of the user's). */
   userStreams: Set<string>;
+  /** `user_settings`: null until the user sets a preference. */
+  settings: OneRow<'user_settings'>;
 }
 
 /** One `bets` row put, replaced or removed: undefined before means new, undefined after means removed. */

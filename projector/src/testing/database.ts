@@ -37,6 +37,7 @@ const ORDER: Record<string, string> = {
   journal_entries: 'id',
   user_streams: 'user_id, stream_id collate "C"',
   projection_failures: 'user_id collate "C"',
+  user_settings: 'user_id',
 };
 
 /** Every row of every read-model table in `schema`, in key order (for row-for-row comparisons). */
@@ -92,5 +93,6 @@ export async function userRowsFromTables(db: Kysely<Database>, schema: string, u
       .where('user_id', '=', userId)
       .orderBy(sql`stream_id collate "C"`)
       .execute(),
+    settings: (await s.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst()) ?? null,
   };
 }

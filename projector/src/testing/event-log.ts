@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_SCHEMA_VERSION, parseEvent, streams, type EventData, type EventType, type Outcome, type ParlayLeg } from '@bt/contracts';
+import {
+  EVENT_SCHEMA_VERSION,
+  parseEvent,
+  streams,
+  type EventData,
+  type EventType,
+  type OddsFormat,
+  type Outcome,
+  type ParlayLeg,
+} from '@bt/contracts';
 import type { RecordedEvent } from '@bt/event-store';
 
 /** Positions shared by every log in a process, so several users' events interleave in one order. */
@@ -61,6 +70,16 @@ export class EventLog {
 
   changeEmail(email: string, previousEmail: string): this {
     this.append(streams.user(this.userId), 'EmailChanged', { email, previousEmail });
+    return this;
+  }
+
+  chooseOddsFormat(oddsFormat: OddsFormat): this {
+    this.append(streams.user(this.userId), 'OddsFormatChosen', { oddsFormat });
+    return this;
+  }
+
+  setUnitSize(unitSize: number | null): this {
+    this.append(streams.user(this.userId), 'UnitSizeSet', { unitSize });
     return this;
   }
 

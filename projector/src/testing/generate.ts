@@ -1,4 +1,14 @@
-import { addDays, BET_TYPES, EVENT_SCHEMA_VERSION, OUTCOMES, SPORTS, streams, type DomainEvent } from '@bt/contracts';
+import {
+  addDays,
+  BET_TYPES,
+  EVENT_SCHEMA_VERSION,
+  LEG_OUTCOMES,
+  ODDS_FORMATS,
+  OUTCOMES,
+  SPORTS,
+  streams,
+  type DomainEvent,
+} from '@bt/contracts';
 import type { NewEvent } from '@bt/event-store';
 
 /** A generated event and the stream it belongs on. */
@@ -42,7 +52,8 @@ interface UserSim {
 /**
  * A mixed history of `users` users (about `events` events in all) using every event type: bets
  * placed, amended (odds, stake, date, sport), settled and re-settled, removed; parlays with pushed
- * and lost legs; funds; goals set, revised, paused and removed; journal entries; e-mail changes.
+ * and lost legs; funds; goals set, revised, paused and removed; journal entries; e-mail changes;
+ * preferences (odds format, unit size).
  * Users' events interleave as they would in a live log.
  */
 export function generateHistory(options: { users: number; events: number; seed?: number }): GeneratedEvent[] {
@@ -61,7 +72,7 @@ export function generateHistory(options: { users: number; events: number; seed?:
     selection: 'Home',
     odds: pick(ODDS),
     date: date(),
-    outcome: pick(OUTCOMES),
+    outcome: pick(LEG_OUTCOMES),
   });
 
   const sims: UserSim[] = [];
@@ -191,6 +202,10 @@ export function generateHistory(options: { users: number; events: number; seed?:
     } else if (roll < 0.98) {
       const [entryId] = sim.journal.splice(Math.floor(random() * sim.journal.length), 1);
       emit(streams.journal(entryId), { type: 'JournalErased', data: { userId, entryId } });
+    } else if (roll < 0.99) {
+      // Preferences (Settings): an odds format, or a unit size set or cleared.
+      if (random() < 0.5) emit(streams.user(userId), { type: 'OddsFormatChosen', data: { userId, oddsFormat: pick(ODDS_FORMATS) } });
+      else emit(streams.user(userId), { type: 'UnitSizeSet', data: { userId, unitSize: random() < 0.2 ? null : pick(STAKES) } });
     } else {
       const email = `user${Math.floor(random() * 1e9)}@example.com`;
       emit(streams.user(userId), { type: 'EmailChanged', data: { userId, email, previousEmail: sim.email } });

@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import { DEFAULTS, type Settings } from '@bt/contracts';
+import type { UserSettingsRow } from '@bt/projector';
+import { readModels, type ReadDatabase } from '../read-db';
+
+export const toSettings = (row: UserSettingsRow | undefined): Settings => ({
+  oddsFormat: row?.odds_format ?? DEFAULTS.oddsFormat,
+  unitSize: row?.unit_size ?? null,
+});
+
+/** GET /api/settings: the user's preferences; american odds and no unit size until they set them. */
+export async function getSettings(db: Kysely<ReadDatabase>, userId: string): Promise<Settings> {
+  const row = await readModels(db).selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return toSettings(row);
+}
