@@ -3,12 +3,14 @@ import { migrateSchema, type SchemaMigration } from '@bt/platform';
 import * as readModels001 from './migrations/2026-11-22-001-read-models';
 import * as projectionFailures001 from './migrations/2026-11-23-001-projection-failures';
 import * as parlayDateSet001 from './migrations/2026-11-23-002-parlay-date-set';
+import * as wagerTerms002 from './migrations/2026-11-24-002-wager-terms';
 
 /** In order; names are the files' date-prefixed names. Append, never edit a landed one. */
 const MIGRATIONS: Record<string, SchemaMigration> = {
   '2026-11-22-001-read-models': readModels001,
   '2026-11-23-001-projection-failures': projectionFailures001,
   '2026-11-23-002-parlay-date-set': parlayDateSet001,
+  '2026-11-24-002-wager-terms': wagerTerms002,
 };
 
 /** Creates `schema` if needed and brings its read-model tables up to date (live `read` or a rebuild's shadow). */
