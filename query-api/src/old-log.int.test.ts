@@ -1,8 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
+import {
+  betRow,
+  decimalOfOdds,
+  decimalToAmerican,
+  EVENT_SCHEMA_VERSION,
+  formatAmericanOdds,
+  parlay as parlaySchema,
+  roundDecimalOdds,
+  stats as statsSchema,
+  type BetRow,
+  type Parlay,
+  type Stats,
+} from '@bt/contracts';
 import { START } from '@bt/event-store';
 import { signToken } from '@bt/platform';
 import { rebuildReadModels } from '@bt/projector';
+import { EventLog } from '@bt/projector/testing';
 import { startHarness, TEST_SECRET, type Harness } from './testing/harness';
 
 /**
@@ -13,6 +27,11 @@ import { startHarness, TEST_SECRET, type Harness } from './testing/harness';
  * types, data, metadata) to a fresh store, projected live and rebuilt, and every answer must be
  * the same, with "today" pinned to the fixture's clock (the 30-day windows and goals' days left
  * count from it). Fixtures are never regenerated: a new release adds its own.
+ *
+ * Answers gain fields as the product grows (issue 11: book, league, tags, closing odds, clv, bonus
+ * bets, cash-outs, units, voids): every field the release answered must read exactly as it did,
+ * and each new one must read as nothing was recorded of it (null, [], false, 0), or, for the
+ * decimal prices and the average odds, as derived from what the release answered.
  */
 const RELEASES = ['release-2026-11-23'];
 
@@ -30,6 +49,113 @@ interface Expected {
 }
 
 const fixture = (name: string) => new URL(`./testing/fixtures/${name}`, import.meta.url);
+
+/** Fields answers gained after the release, each with what it must read for a log that never recorded it. */
+const EMPTY_NEW_FIELDS = new Set([
+  'league',
+  'closingOdds',
+  'book',
+  'tags',
+  'clv',
+  'bonusBet',
+  'cashOutAmount',
+  'unitSize',
+  'units',
+  'profitUnits',
+  'voids',
+  'cashouts',
+  'unitsWon',
+  'averageClv',
+  'beatCloseRate',
+]);
+/** New fields derived from what the release answered (checked by `checkDerived`). */
+const DERIVED_NEW_FIELDS = new Set(['decimalOdds', 'averageOdds']);
+const isEmpty = (value: unknown): boolean =>
+  value === null || value === false || value === 0 || (Array.isArray(value) && value.length === 0);
+/** In a change log, a new field appears as a change from nothing to its empty value. */
+const isEmptyChange = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && 'to' in value && (value as { from: unknown }).from === null && isEmpty((value as { to: unknown }).to);
+
+/**
+ * `now` must hold everything `then` held, exactly; a key `then` lacks must be a new field with its
+ * empty value, or a derived one (collected into `derived` for checkDerived).
+ */
+const expectSameAsThen = (now: unknown, then: unknown, at: string, derived: { at: string; value: unknown }[]): void => {
+  if (Array.isArray(then)) {
+    expect(now, at).to.be.an('array').with.length(then.length);
+    then.forEach((item, i) => expectSameAsThen((now as unknown[])[i], item, `${at}[${i}]`, derived));
+    return;
+  }
+  if (then === null || typeof then !== 'object') {
+    expect(now, at).to.deep.equal(then);
+    return;
+  }
+  expect(now, at).to.be.an('object');
+  const nowObject = now as Record<string, unknown>;
+  for (const [key, value] of Object.entries(then)) expectSameAsThen(nowObject[key], value, `${at}.${key}`, derived);
+  for (const key of Object.keys(nowObject).filter((k) => !(k in then))) {
+    const value = nowObject[key];
+    if (DERIVED_NEW_FIELDS.has(key)) derived.push({ at: `${at}.${key}`, value });
+    else {
+      expect(EMPTY_NEW_FIELDS.has(key), `${at}.${key} is a field the release did not answer`).to.equal(true);
+      expect(isEmpty(value) || isEmptyChange(value), `${at}.${key}: ${JSON.stringify(value)}`).to.equal(true);
+    }
+  }
+};
+
+/** The American text of the mean decimal price of the rows (what stats' averageOdds is). */
+const averageOddsOf = (rows: readonly { decimalOdds: number }[]): string | null =>
+  rows.length === 0 ? null : formatAmericanOdds(decimalToAmerican(rows.reduce((sum, r) => sum + r.decimalOdds, 0) / rows.length));
+
+/**
+ * Every answer of a user as the release gave it, plus the new fields: the old ones exactly, the
+ * new ones empty; the bets' decimal prices from their odds (a parlay's: the one /api/parlays
+ * answered then), the stats' average odds from the bets' decimal prices; the CSV's new columns
+ * after the old ones, empty but for the decimal price and "false" for a bonus bet.
+ */
+const expectAnswersAsThen = (now: Record<string, unknown>, then: Record<string, unknown>, who: string): void => {
+  expect(Object.keys(now), who).to.deep.equal(Object.keys(then));
+  const parlaysThen = then['/api/parlays'] as Parlay[];
+  const betsNow = now['/api/bets'] as BetRow[];
+  for (const [path, answer] of Object.entries(then)) {
+    if (path.endsWith('.csv')) {
+      expectCsvAsThen(now[path] as string, answer as string, betsNow, `${who} ${path}`);
+      continue;
+    }
+    const derived: { at: string; value: unknown }[] = [];
+    expectSameAsThen(now[path], answer, `${who} ${path}`, derived);
+    if (path === '/api/bets') {
+      for (const row of betsNow) {
+        expect(betRow.parse(row), `${who} ${row.id}`).to.deep.equal(row);
+        const parlay = parlaysThen.find((p) => p.id === row.id);
+        expect(row.decimalOdds, `${who} ${row.id}`).to.equal(parlay ? parlay.decimalOdds : roundDecimalOdds(decimalOfOdds(row.odds)));
+      }
+    } else if (path === '/api/parlays') {
+      for (const p of now[path] as Parlay[]) {
+        expect(parlaySchema.parse(p)).to.deep.equal(p);
+        for (const leg of p.legs) expect(leg.decimalOdds).to.equal(roundDecimalOdds(decimalOfOdds(leg.odds)));
+      }
+    } else if (path.startsWith('/api/stats') && !path.startsWith('/api/stats/')) {
+      expect(statsSchema.parse(now[path])).to.deep.equal(now[path]);
+      expect((now[path] as Stats).averageOdds, `${who} ${path}`).to.equal(averageOddsOf(betsNow));
+    } else {
+      // A change log: a decimal price appears where the odds (or a parlay's legs) were first given or changed.
+      for (const { at, value } of derived) expect(at, `${who}: ${JSON.stringify(value)}`).to.match(/\.changes\.decimalOdds$|\.changes\.legs\.(from|to)\[\d+\]\.decimalOdds$/);
+    }
+  }
+};
+
+/** The old CSV's rows come first in each line, unchanged; the new columns follow with nothing recorded. */
+const expectCsvAsThen = (now: string, then: string, bets: readonly BetRow[], at: string): void => {
+  const nowLines = now.split('\r\n');
+  const thenLines = then.split('\r\n');
+  expect(nowLines, at).to.have.length(thenLines.length);
+  expect(nowLines[0], at).to.equal(`${thenLines[0]},book,league,tags,decimalOdds,closingOdds,clv,bonusBet,cashOutAmount`);
+  thenLines.slice(1).forEach((line, i) => {
+    if (line === '') return expect(nowLines[i + 1]).to.equal('');
+    expect(nowLines[i + 1], `${at} row ${i + 1}`).to.equal(`${line},,,,${bets[i].decimalOdds.toFixed(4)},,,false,`);
+  });
+};
 
 for (const release of RELEASES) {
   describe(`a log written by ${release}`, () => {
@@ -94,8 +220,8 @@ for (const release of RELEASES) {
       ).to.deep.equal(log.map(({ id, streamId, revision, type, data, metadata }) => ({ id, streamId, revision, type, data, metadata })));
     });
 
-    it('answers every read as the release did', async () => {
-      for (const user of expected.users) expect(await answersNow(user.answers), user.email).to.deep.equal(user.answers);
+    it('answers every read as the release did (the new fields empty)', async () => {
+      for (const user of expected.users) expectAnswersAsThen(await answersNow(user.answers), user.answers, user.email);
     });
 
     it("replays each user's stats and streaks as of the fixture's clock to the live answers", async () => {
@@ -107,7 +233,10 @@ for (const release of RELEASES) {
           [`/api/stats?range=all&asOf=${asOf}`, user.answers['/api/stats?range=all']],
           [`/api/stats/streaks?asOf=${asOf}`, user.answers['/api/stats/streaks']],
         ] as const) {
-          expect(await read(path, userId), `${user.email} ${path}`).to.deep.equal(live);
+          const derived: { at: string; value: unknown }[] = [];
+          const replayed = await read(path, userId);
+          expectSameAsThen(replayed, live, `${user.email} ${path}`, derived);
+          if (!path.includes('streaks')) expect(replayed).to.deep.equal(await read(path.replace(/[?&]asOf=[^&]*/, '').replace('&', '?'), userId));
         }
       }
     });
@@ -117,7 +246,7 @@ for (const release of RELEASES) {
       const result = await rebuildReadModels({ store: h.store, databaseUrl: h.database.url, fresh: true, log: () => undefined });
       expect(result.events).to.equal(log.length);
       expect(result.setAside).to.equal(0);
-      for (const user of expected.users) expect(await answersNow(user.answers), user.email).to.deep.equal(user.answers);
+      for (const user of expected.users) expectAnswersAsThen(await answersNow(user.answers), user.answers, user.email);
     });
   });
 }

@@ -1,8 +1,6 @@
 import {
   amendedParlayDating,
-  decimalToAmerican,
-  formatAmericanOdds,
-  parlayLinePrices,
+  parlayClosingOdds,
   pricedParlay,
   rowVersion,
   type Outcome,
@@ -27,8 +25,7 @@ type Derived =
 
 /**
  * The row with its price, outcome, profit, close, clv, stake at risk and units, as contracts'
- * pricedParlay derives them (DESIGN "Parlay"). Its close is the product of its legs' closes
- * (contracts' parlayLinePrices), shown as American text, when every leg has one.
+ * pricedParlay derives them (DESIGN "Parlay"); its close is contracts' parlayClosingOdds.
  */
 export const priced = (row: Omit<ParlayRow, Derived>): ParlayRow => {
   const price = pricedParlay({
@@ -39,7 +36,6 @@ export const priced = (row: Omit<ParlayRow, Derived>): ParlayRow => {
     cashOutAmount: row.cash_out_amount,
     unitSize: row.unit_size,
   });
-  const { close } = parlayLinePrices(row.legs);
   return {
     ...row,
     total_odds: price.totalOdds,
@@ -47,7 +43,7 @@ export const priced = (row: Omit<ParlayRow, Derived>): ParlayRow => {
     potential_profit: price.potentialProfit,
     outcome: price.outcome,
     profit: price.profit,
-    closing_odds: close === null ? null : formatAmericanOdds(decimalToAmerican(close)),
+    closing_odds: parlayClosingOdds(row.legs),
     clv: price.clv,
     stake_at_risk: price.stakeAtRisk,
     units: price.units,
