@@ -1,11 +1,4 @@
-import {
-  amendedParlayDating,
-  parlayClosingOdds,
-  pricedParlay,
-  rowVersion,
-  type Outcome,
-  type ParlayLeg,
-} from '@bt/contracts';
+import { amendedParlayDating, parlayClosingOdds, pricedParlay, rowVersion, type Outcome, type ParlayLeg } from '@bt/contracts';
 import type { ParlayRow } from '../db/schema';
 import { newestFirst, type ReadModel } from './read-model';
 import { intern } from './state';

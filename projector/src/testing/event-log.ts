@@ -124,7 +124,11 @@ export class EventLog {
   }
 
   settleParlay(parlayId: string, outcome: Outcome, cashOutAmount?: number | null): string {
-    this.append(streams.parlay(parlayId), 'ParlaySettled', { parlayId, outcome, ...(cashOutAmount === undefined ? {} : { cashOutAmount }) });
+    this.append(streams.parlay(parlayId), 'ParlaySettled', {
+      parlayId,
+      outcome,
+      ...(cashOutAmount === undefined ? {} : { cashOutAmount }),
+    });
     return parlayId;
   }
 

@@ -36,7 +36,24 @@ const uuidFrom = (random: () => number): string => {
 };
 
 /** Odds in every format, as events store them (American canonical, decimal and fractional as typed). */
-const ODDS = ['-110', '-105', '+100', '+120', '+150', '-150', '-200', '+250', '-120', '+175', '+333', '2.50', '1.91', '3/2', '10/11', '1.0500'];
+const ODDS = [
+  '-110',
+  '-105',
+  '+100',
+  '+120',
+  '+150',
+  '-150',
+  '-200',
+  '+250',
+  '-120',
+  '+175',
+  '+333',
+  '2.50',
+  '1.91',
+  '3/2',
+  '10/11',
+  '1.0500',
+];
 const LEAGUES = ['NBA', 'NFL', 'EPL', 'NHL'];
 const TAGS = ['live', 'props', 'Sharp', 'tail'];
 const UNIT_SIZES = [10, 25, 12.5];

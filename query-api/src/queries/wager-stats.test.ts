@@ -12,11 +12,7 @@ import { buildStats } from './get-stats';
 const TODAY = '2025-03-31';
 const statsOf = (log: EventLog): Stats => {
   const rows = replayUser(log.events);
-  const answer = buildStats(
-    { totals: rows.userStats ?? undefined, days: rows.daily, sports: rows.sportDistribution },
-    TODAY,
-    'all',
-  );
+  const answer = buildStats({ totals: rows.userStats ?? undefined, days: rows.daily, sports: rows.sportDistribution }, TODAY, 'all');
   expect(statsSchema.parse(answer)).to.deep.equal(answer);
   return answer;
 };
