@@ -59,7 +59,10 @@ describe('wager terms in the bets and parlays projections', () => {
     // And the record counts them apart from wins, losses and pushes; profit and bankroll count the cash-out
     expect(userStats).to.include({ voids: 1, cashouts: 1, wins: 0, losses: 0, pushes: 0, settled_stake: 50, total_profit: 20 });
     expect(bankroll).to.include({ settled_profit: 20, amount: 20 });
-    expect(daily[0]).to.include({ settled_stake: 50, profit: 20 });
+    // The days keep no void or cash-out counts: they count wins, losses, pushes and pending only
+    expect(daily).to.deep.equal([
+      { user_id: log.userId, date: '2025-03-01', placed: 2, wins: 0, losses: 0, pushes: 0, pending: 0, settled_stake: 50, profit: 20 },
+    ]);
   });
 
   it('drops the cash-out amount when the bet is settled otherwise, and takes a new amount on a new cash-out', () => {
@@ -117,11 +120,13 @@ describe('wager terms in the bets and parlays projections', () => {
   });
 
   it('sums odds, clv and beats of the close for averageOdds, averageClv and beatCloseRate', () => {
-    // Given a bet that beat the close, one that did not, and one without a close
+    // Given a bet that beat the close, one that did not, one that met it, and one without a close
     const log = new EventLog().register();
     log.placeBet({ odds: '+150', closingOdds: '+120' }, 'win');
     log.placeBet({ odds: '-110', closingOdds: '-105' }, 'loss');
+    const even = log.placeBet({ odds: '+100', closingOdds: '2.00' });
     const third = log.placeBet({ odds: '2.00' });
+    log.removeBet(even);
 
     // When projected
     let { userStats } = replayUser(log.events);
@@ -134,6 +139,31 @@ describe('wager terms in the bets and parlays projections', () => {
     log.removeBet(third);
     ({ userStats } = replayUser(log.events));
     expect(userStats).to.include({ odds_count: 2, decimal_odds_sum_e4: 44_091 });
+  });
+
+  it("follows amends of a parlay's book, tags and bonus flag, and drops its cash-out amount when it is settled otherwise", () => {
+    // Given a parlay cashed out for 30
+    const log = new EventLog().register();
+    const parlayId = log.createParlay([{ odds: '+100' }, { odds: '+100' }], { stake: 10, book: 'BetMGM', tags: ['a'] });
+    log.settleParlay(parlayId, 'cashout', 30);
+    expect(replayUser(log.events).parlays[0]).to.include({ cash_out_amount: 30, profit: 20, bonus_bet: false });
+
+    // When its book is cleared, its tags changed, it becomes a bonus bet, then it is settled as a loss
+    log.amendParlay(parlayId, { book: null, tags: ['b'], bonusBet: true });
+    log.settleParlay(parlayId, 'loss');
+
+    // Then the row follows, and a lost bonus parlay costs nothing
+    const [parlay] = replayUser(log.events).parlays;
+    expect(parlay).to.include({ book: null, bonus_bet: true, cash_out_amount: null, outcome: 'loss', profit: 0, stake_at_risk: 0 });
+    expect(parlay.tags).to.deep.equal(['b']);
+  });
+
+  it('turns a bet into a bonus bet by an amend', () => {
+    // Given a lost bet of 10; When it is amended to a bonus bet; Then it costs nothing
+    const log = new EventLog().register();
+    const betId = log.placeBet({ stake: 10 }, 'loss');
+    log.amendBet(betId, { bonusBet: true });
+    expect(replayUser(log.events).bets[0]).to.include({ bonus_bet: true, profit: 0, stake_at_risk: 0 });
   });
 
   it('leaves void and cash-out out of streaks, like a push', () => {
