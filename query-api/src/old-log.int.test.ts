@@ -74,11 +74,7 @@ const isEmpty = (value: unknown): boolean =>
   value === null || value === false || value === 0 || (Array.isArray(value) && value.length === 0);
 /** In a change log, a new field appears as a change from nothing to its empty value. */
 const isEmptyChange = (value: unknown): boolean =>
-  typeof value === 'object' &&
-  value !== null &&
-  'to' in value &&
-  (value as { from: unknown }).from === null &&
-  isEmpty((value as { to: unknown }).to);
+  typeof value === 'object' && value !== null && 'from' in value && 'to' in value && value.from === null && isEmpty(value.to);
 
 /**
  * `now` must hold everything `then` held, exactly; a key `then` lacks must be a new field with its
