@@ -192,6 +192,7 @@ const daily = table({
     losses: col.integer(),
     pushes: col.integer(),
     pending: col.integer(),
+    /** The stake at risk of the day's rows (pending, void and bonus stakes left out): the periods' ROI denominator. */
     settled_stake: col.money(),
     profit: col.money(),
   },
