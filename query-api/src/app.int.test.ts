@@ -246,7 +246,7 @@ describe('query-api over HTTP, on read models the projector built from real even
       const s = statsSchema.parse(await h.json('/api/stats', alice.userId, head));
       // 5 wins, 2 losses: 71.4 %; profit 225 on 625 settled: 36 %.
       expect(s).to.include({ winRate: 71.4, totalProfit: 225, roi: 36, totalBets: 6 });
-      expect(s.record).to.deep.equal({ wins: 5, losses: 2, pushes: 1, pending: 1 });
+      expect(s.record).to.deep.equal({ wins: 5, losses: 2, pushes: 1, voids: 0, cashouts: 0, pending: 1 });
     });
 
     it('gives each trend as the last 30 days minus the 30 before', async () => {
@@ -339,10 +339,10 @@ describe('query-api over HTTP, on read models the projector built from real even
   describe('asOf', () => {
     it('answers as the record stood then: a bet settled later is still pending', async () => {
       const then = statsSchema.parse(await h.json('/api/stats?asOf=2025-06-29', bob.userId, head));
-      expect(then.record).to.deep.equal({ wins: 0, losses: 0, pushes: 0, pending: 1 });
+      expect(then.record).to.deep.equal({ wins: 0, losses: 0, pushes: 0, voids: 0, cashouts: 0, pending: 1 });
       expect(then).to.include({ totalProfit: 0, winRate: 0, totalBets: 1 });
       const now = await h.json<Stats>('/api/stats', bob.userId, head);
-      expect(now.record).to.deep.equal({ wins: 1, losses: 0, pushes: 0, pending: 0 });
+      expect(now.record).to.deep.equal({ wins: 1, losses: 0, pushes: 0, voids: 0, cashouts: 0, pending: 0 });
       expect(now.totalProfit).to.equal(100);
       const instant = await h.json<Stats>('/api/stats?asOf=2025-06-30T09:00:00.000Z', bob.userId, head);
       expect(instant.record.wins, 'an event recorded at the very instant counts').to.equal(1);
@@ -357,7 +357,7 @@ describe('query-api over HTTP, on read models the projector built from real even
 
     it('answers zeros before the user had any events', async () => {
       const s = await h.json<Stats>('/api/stats?asOf=2020-01-01', alice.userId, head);
-      expect(s.record).to.deep.equal({ wins: 0, losses: 0, pushes: 0, pending: 0 });
+      expect(s.record).to.deep.equal({ wins: 0, losses: 0, pushes: 0, voids: 0, cashouts: 0, pending: 0 });
     });
 
     it('equals the live answer when asked for now', async () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { dayOf, type Outcome, type Sport } from '@bt/contracts';
+import { dayOf, type LegOutcome, type Sport } from '@bt/contracts';
 import { EventLog } from '@bt/projector/testing';
 import { startHarness, type Harness } from './testing/harness';
 
@@ -13,7 +13,7 @@ const random = (seed: number) => () => {
 
 const SPORTS: Sport[] = ['football', 'basketball', 'baseball', 'hockey', 'soccer', 'other'];
 const ODDS = ['-110', '+100', '+150', '-200', '+250', '-120', '+105'];
-const OUTCOMES: Outcome[] = ['win', 'win', 'loss', 'loss', 'push', 'pending'];
+const OUTCOMES: LegOutcome[] = ['win', 'win', 'loss', 'loss', 'push', 'void', 'pending'];
 const HOUR = 3_600_000;
 
 /**

@@ -217,11 +217,11 @@ export const isDecided = (outcome: Outcome): outcome is 'win' | 'loss' => outcom
 export const closingLineValue = (decimalTaken: number, decimalAtClose: number | null | undefined): number | null =>
   decimalAtClose === null || decimalAtClose === undefined || !(decimalAtClose > 1)
     ? null
-    : Math.round((decimalTaken / decimalAtClose - 1) * 10_000) / 100;
+    : Math.round((decimalTaken / decimalAtClose - 1) * 10_000) / 100 || 0; // never -0 (a stored row reads back 0)
 
 /** An amount in units of `unitSize` (two decimals); null while no unit size is set. */
 export const inUnits = (amount: number, unitSize: number | null | undefined): number | null =>
-  unitSize === null || unitSize === undefined || !(unitSize > 0) ? null : Math.round((amount / unitSize) * 100) / 100;
+  unitSize === null || unitSize === undefined || !(unitSize > 0) ? null : Math.round((amount / unitSize) * 100) / 100 || 0; // never -0
 
 /** Profit of a single bet at American odds. */
 export const betProfit = (stake: number, odds: number, outcome: Outcome): number =>

@@ -120,3 +120,9 @@ export const amendedParlayDating = (
   if (!dateSet && changes.legs) return { date: latestLegDate(changes.legs) ?? before.date, dateSet };
   return { date: before.date, dateSet };
 };
+
+/** A parlay's closing odds as answered: the product of its legs' closes in American text ("+400"), null unless every leg has one. */
+export const parlayClosingOdds = (legs: readonly PricedLeg[]): string | null => {
+  const { close } = parlayLinePrices(legs);
+  return close === null ? null : formatAmericanOdds(decimalToAmerican(close));
+};

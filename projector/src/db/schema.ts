@@ -30,8 +30,9 @@ const users = table({
 
 /**
  * Bet history: single bets and parlays merged. A parlay row has kind 'parlay', sport 'parlay',
- * bet_type 'parlay', event = the parlay's name, odds = its total odds, leg_count = its number of legs.
- * Profit is computed (contracts' pricedBet / pricedParlay): win = stake x (decimal - 1), loss = -stake, push/pending = 0.
+ * bet_type 'parlay', event = the parlay's name, odds = its total odds, leg_count = its number of legs,
+ * league null. Profit, decimal price, clv, stake at risk and units are computed (contracts'
+ * pricedBet / pricedParlay), never by the projector itself.
  */
 const bets = table({
   owner: 'user_id',
@@ -43,7 +44,10 @@ const bets = table({
     sport: col.text<Sport | 'parlay'>(),
     event: col.text(),
     bet_type: col.text(),
-    /** American odds text, "+150" / "-110". */
+    /**
+     * A bet's odds as stored (any format, as typed: "+150", "2.50", "3/2"; answers show the canonical
+     * American text); a parlay row's total odds ("+264").
+     */
     odds: col.text(),
     stake: col.money(),
     profit: col.money(),
@@ -56,6 +60,24 @@ const bets = table({
     is_part_of_parlay: col.boolean(),
     leg_count: col.integer().orNull(),
     version: col.integer(),
+    book: col.text().orNull(),
+    league: col.text().orNull(),
+    tags: col.jsonb<string[]>(),
+    /** The exact price as a decimal, to 4 places. */
+    decimal_odds: col.double(),
+    /** A bet's closing odds as stored (any format); a parlay row's close (canonical American); null without one. */
+    closing_odds: col.text().orNull(),
+    /** Closing-line value in percent (two decimals); null without closing odds. */
+    clv: col.double().orNull(),
+    bonus_bet: col.boolean(),
+    /** What a cash-out returned; null unless the outcome is 'cashout'. */
+    cash_out_amount: col.money().orNull(),
+    /** The unit size in effect when it was placed (never amended); null when none was set. */
+    unit_size: col.money().orNull(),
+    units: col.double().orNull(),
+    profit_units: col.double().orNull(),
+    /** The bettor's own money the row put at risk: ROI's denominator (0 for pending, void and bonus bets). */
+    stake_at_risk: col.money(),
   },
 });
 
@@ -85,6 +107,18 @@ const parlays = table({
     version: col.integer(),
     /** False while `date` is the latest leg's (it follows the legs); true once the bettor chose it. */
     date_set: col.boolean(),
+    book: col.text().orNull(),
+    tags: col.jsonb<string[]>(),
+    /** The product of the legs' closes (canonical American) when every leg has one; else null. */
+    closing_odds: col.text().orNull(),
+    clv: col.double().orNull(),
+    bonus_bet: col.boolean(),
+    /** What a cash-out returned; null unless the outcome is 'cashout'. */
+    cash_out_amount: col.money().orNull(),
+    unit_size: col.money().orNull(),
+    units: col.double().orNull(),
+    profit_units: col.double().orNull(),
+    stake_at_risk: col.money(),
   },
 });
 
@@ -105,7 +139,10 @@ const bankroll = table({
 
 /**
  * All-time figures per user (bets and parlays together). winRate = wins / (wins + losses);
- * ROI = total_profit / settled_stake; settled = win, loss or push.
+ * ROI = total_profit / settled_stake, where settled_stake sums the rows' stake_at_risk (pending,
+ * void and bonus stakes left out). The sums behind averageOdds, unitsWon, averageClv and
+ * beatCloseRate are kept exact: profit_units_sum and clv_sum are two-decimal figures held like
+ * money (numeric), decimal_odds_sum_e4 is the sum of the 4-place decimal prices in ten-thousandths.
  */
 const user_stats = table({
   owner: 'user_id',
@@ -122,6 +159,19 @@ const user_stats = table({
     pending: col.integer(),
     settled_stake: col.money(),
     total_profit: col.money(),
+    voids: col.integer(),
+    cashouts: col.integer(),
+    /** Rows counted in decimal_odds_sum_e4 (every bet and parlay). */
+    odds_count: col.integer(),
+    /** Sum of the rows' decimal_odds x 10,000 (a whole number, so it stays exact). */
+    decimal_odds_sum_e4: col.double(),
+    /** Rows placed with a unit size, and the sum of their profit_units. */
+    units_count: col.integer(),
+    profit_units_sum: col.money(),
+    /** Rows with a clv, the sum of their clv, and how many of them beat the close (clv > 0). */
+    clv_count: col.integer(),
+    clv_sum: col.money(),
+    clv_beats: col.integer(),
   },
 });
 
@@ -142,12 +192,16 @@ const daily = table({
     losses: col.integer(),
     pushes: col.integer(),
     pending: col.integer(),
+    /** The stake at risk of the day's rows (pending, void and bonus stakes left out): the periods' ROI denominator. */
     settled_stake: col.money(),
     profit: col.money(),
   },
 });
 
-/** Per user and sport (parlays as 'parlay'), all bets whatever their outcome. A row exists while count > 0. */
+/**
+ * Per user and sport (parlays as 'parlay'), all bets whatever their outcome. A row exists while
+ * count > 0. `stake` is staked money: bonus stakes are left out (DESIGN "Bonus bets").
+ */
 const sport_distribution = table({
   owner: 'user_id',
   key: ['user_id', 'sport'],
@@ -161,8 +215,8 @@ const sport_distribution = table({
 });
 
 /**
- * Per user: streaks over settled bets and parlays in bet-date order (ties by creation); a push or a
- * pending bet neither extends nor breaks a streak. Shapes are contracts' `Streak` / `streakStats`.
+ * Per user: streaks over settled bets and parlays in bet-date order (ties by creation); a push, a
+ * void, a cash-out or a pending bet neither extends nor breaks a streak. Shapes are contracts' `Streak` / `streakStats`.
  */
 const streaks = table({
   owner: 'user_id',

@@ -17,6 +17,34 @@ const putRow = (state: UserState, id: string, next: BetHistoryRow | undefined): 
   state.betChanges.push({ previous, next });
 };
 
+/** What a bet's row holds as stored: its price and terms, from which everything else is priced. */
+type StoredBet = Omit<BetHistoryRow, 'profit' | 'decimal_odds' | 'clv' | 'stake_at_risk' | 'units' | 'profit_units'>;
+
+/** The row with what contracts' pricedBet derives from it: profit, decimal price, clv, stake at risk and units. */
+export const pricedBetRow = (row: StoredBet): BetHistoryRow => {
+  const price = pricedBet({
+    stake: row.stake,
+    odds: row.odds,
+    outcome: row.outcome,
+    closingOdds: row.closing_odds,
+    bonusBet: row.bonus_bet,
+    cashOutAmount: row.cash_out_amount,
+    unitSize: row.unit_size,
+  });
+  return {
+    ...row,
+    profit: price.profit,
+    decimal_odds: price.decimalOdds,
+    clv: price.clv,
+    stake_at_risk: price.stakeAtRisk,
+    units: price.units,
+    profit_units: price.profitUnits,
+  };
+};
+
+/** Tags as a row keeps them (a copy: the event's array is not shared). */
+const tagsOf = (tags: readonly string[] | undefined): string[] => (tags ? [...tags] : []);
+
 /** A parlay's row in the merged bet history. */
 export const parlayHistoryRow = (parlay: ParlayRow): BetHistoryRow => ({
   id: parlay.id,
@@ -37,6 +65,18 @@ export const parlayHistoryRow = (parlay: ParlayRow): BetHistoryRow => ({
   is_part_of_parlay: false,
   leg_count: parlay.legs.length,
   version: parlay.version,
+  book: parlay.book,
+  league: null,
+  tags: parlay.tags,
+  decimal_odds: parlay.decimal_odds,
+  closing_odds: parlay.closing_odds,
+  clv: parlay.clv,
+  bonus_bet: parlay.bonus_bet,
+  cash_out_amount: parlay.cash_out_amount,
+  unit_size: parlay.unit_size,
+  units: parlay.units,
+  profit_units: parlay.profit_units,
+  stake_at_risk: parlay.stake_at_risk,
 });
 
 /** A parlay's history row follows its `parlays` row (the parlays projection has seen the event first). */
@@ -46,8 +86,8 @@ const followParlay = (state: UserState, { data }: { data: { parlayId: string } }
 };
 
 /**
- * `bets`, the bet history: rows of kind 'bet' from the bet events (a bet is placed pending;
- * BetSettled sets, or resets, its outcome), and a row of kind 'parlay' per parlay, derived from
+ * `bets`, the bet history: rows of kind 'bet' from the bet events (a bet is placed pending, with the
+ * unit size of its placement; BetSettled sets, or resets, its outcome and a cash-out's amount), and a row of kind 'parlay' per parlay, derived from
  * its `parlays` row.
  */
 export const betsProjection: ReadModel<'bets'> = {
@@ -56,7 +96,7 @@ export const betsProjection: ReadModel<'bets'> = {
   reads: {
     BetPlaced(state, event, at) {
       const { data } = event;
-      const row: BetHistoryRow = {
+      const row = pricedBetRow({
         id: data.betId,
         user_id: state.userId,
         kind: 'bet',
@@ -65,7 +105,6 @@ export const betsProjection: ReadModel<'bets'> = {
         bet_type: intern(data.betType),
         odds: intern(data.odds),
         stake: data.stake,
-        profit: 0,
         outcome: 'pending',
         notes: data.notes ?? null,
         date: intern(data.date),
@@ -75,14 +114,22 @@ export const betsProjection: ReadModel<'bets'> = {
         is_part_of_parlay: false,
         leg_count: null,
         version: rowVersion(event.revision),
-      };
+        book: data.book ?? null,
+        league: data.league ?? null,
+        tags: tagsOf(data.tags),
+        closing_odds: data.closingOdds ? intern(data.closingOdds) : null,
+        bonus_bet: data.bonusBet ?? false,
+        cash_out_amount: null,
+        unit_size: data.unitSize ?? null,
+      });
       putRow(state, row.id, row);
     },
     BetAmended(state, event, at) {
       const bet = state.bets.get(event.data.betId);
       if (!bet || bet.kind !== 'bet') return;
-      const { sport, event: name, betType, odds, stake, notes, date } = event.data.changes;
-      const next: BetHistoryRow = {
+      // The unit size is the one in effect at placement: an amend never changes it (history is not rewritten).
+      const { sport, event: name, betType, odds, stake, notes, date, book, league, tags, closingOdds, bonusBet } = event.data.changes;
+      const next = pricedBetRow({
         ...bet,
         sport: sport ? (intern(sport) as BetHistoryRow['sport']) : bet.sport,
         event: name ?? bet.event,
@@ -91,23 +138,28 @@ export const betsProjection: ReadModel<'bets'> = {
         stake: stake ?? bet.stake,
         notes: notes === undefined ? bet.notes : notes,
         date: date ? intern(date) : bet.date,
+        book: book === undefined ? bet.book : book,
+        league: league === undefined ? bet.league : league,
+        tags: tags === undefined ? bet.tags : tagsOf(tags),
+        closing_odds: closingOdds === undefined ? bet.closing_odds : closingOdds === null ? null : intern(closingOdds),
+        bonus_bet: bonusBet ?? bet.bonus_bet,
         updated_at: at,
         version: rowVersion(event.revision),
-      };
-      next.profit = pricedBet(next).profit;
+      });
       putRow(state, bet.id, next);
     },
     BetSettled(state, event, at) {
       const bet = state.bets.get(event.data.betId);
       if (!bet || bet.kind !== 'bet') return;
       const outcome = intern(event.data.outcome) as Outcome;
-      const next: BetHistoryRow = {
+      const next = pricedBetRow({
         ...bet,
         outcome,
-        profit: pricedBet({ stake: bet.stake, odds: bet.odds, outcome }).profit,
+        // A cash-out's amount; every other outcome has none.
+        cash_out_amount: outcome === 'cashout' ? (event.data.cashOutAmount ?? null) : null,
         updated_at: at,
         version: rowVersion(event.revision),
-      };
+      });
       putRow(state, bet.id, next);
     },
     BetRemoved(state, event) {

@@ -6,7 +6,8 @@ import { countOutcome, eachSide } from './user-stats';
 export const newDaily = (userId: string) => new KeyedRows('daily', userId, true);
 
 /**
- * `daily`: per bet date, what was placed that day and how it settled; a row exists while placed > 0.
+ * `daily`: per bet date, what was placed that day and how it settled (settled_stake: the stake at
+ * risk, pending, void and bonus stakes left out); a row exists while placed > 0.
  * It reads no event: it follows the `bets` rows (./bets.ts), so a bet whose date is amended moves
  * from one day to the other.
  */
@@ -20,7 +21,7 @@ export const dailyProjection: ReadModel<'daily'> = {
       let day = days.get(row.date);
       if (!day) days.rows.set(row.date, (day = zeroRow('daily', { user_id: state.userId, date: row.date })));
       day.placed += sign;
-      day.settled_stake += sign * (row.outcome === 'pending' ? 0 : toCents(row.stake));
+      day.settled_stake += sign * toCents(row.stake_at_risk);
       day.profit += sign * toCents(row.profit);
       countOutcome(day, row.outcome, sign);
       if (day.placed === 0) days.rows.delete(row.date);

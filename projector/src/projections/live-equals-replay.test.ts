@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { BET_TYPES, LEG_OUTCOMES, ODDS_FORMATS, OUTCOMES, SPORTS, type Outcome } from '@bt/contracts';
+import { BET_TYPES, COMMON_BOOKS, LEG_OUTCOMES, ODDS_FORMATS, OUTCOMES, SPORTS, type Outcome } from '@bt/contracts';
 import { TABLES, type TableName } from '../db/schema';
 import { replayUser } from '../replay';
 import { EventLog } from '../testing/event-log';
@@ -15,15 +15,28 @@ import type { UserState } from './state';
  */
 
 const DATES = ['2025-02-27', '2025-03-01', '2025-03-02', '2025-03-15', '2025-04-01'];
-const ODDS = ['+100', '+150', '-110', '-250', '+333'];
+/** Odds in every format (American, decimal, fractional), as events store them. */
+const ODDS = ['+100', '+150', '-110', '-250', '+333', '2.50', '1.91', '3/2', '10/11'];
 const STAKES = [1, 10, 12.34, 55, 0.1];
+/** What a bet or parlay may carry since schema version 3: index into each list, or absent. */
+const BOOKS = [null, ...COMMON_BOOKS.slice(0, 3)];
+const TAG_SETS = [[], ['live'], ['props', 'Sharp']];
+const UNIT_SIZES = [null, 10, 12.5];
+
+interface Terms {
+  closing?: number;
+  bonus?: boolean;
+  book?: number;
+  tags?: number;
+}
 
 type Step =
-  | { kind: 'place'; sport: number; betType: number; odds: number; stake: number; date: number; outcome: number }
-  | { kind: 'settle' | 'removeBet' | 'settleParlay' | 'removeParlay'; pick: number; outcome: number }
-  | { kind: 'amendBet'; pick: number; odds?: number; stake?: number; date?: number; sport?: number; notes?: boolean }
-  | { kind: 'parlay'; legs: { odds: number; date: number; outcome: number }[]; stake: number; date: number }
-  | { kind: 'amendParlay'; pick: number; stake?: number; date?: number; legs?: { odds: number; date: number; outcome: number }[] }
+  | ({ kind: 'place'; sport: number; betType: number; odds: number; stake: number; date: number; outcome: number } & Terms)
+  | { kind: 'settle' | 'removeBet' | 'settleParlay' | 'removeParlay'; pick: number; outcome: number; cashOut: number }
+  | ({ kind: 'amendBet'; pick: number; odds?: number; stake?: number; date?: number; sport?: number; notes?: boolean } & Terms)
+  | ({ kind: 'parlay'; legs: Leg[]; stake: number; date: number } & Terms)
+  | ({ kind: 'amendParlay'; pick: number; stake?: number; date?: number; legs?: Leg[] } & Terms)
+  | { kind: 'unitSize'; size: number }
   | { kind: 'funds'; stake: number; withdraw: boolean }
   | { kind: 'goal'; start: number; end: number; target: number; paused: boolean }
   | { kind: 'reviseGoal' | 'removeGoal'; pick: number; start: number; paused?: boolean }
@@ -31,19 +44,35 @@ type Step =
   | { kind: 'email'; pick: number }
   | { kind: 'settings'; oddsFormat?: number; unitSize?: number | null };
 
+type Leg = { odds: number; date: number; outcome: number; closing?: number };
+
 const index = (length: number) => fc.nat({ max: length - 1 });
-const leg = fc.record({ odds: index(ODDS.length), date: index(DATES.length), outcome: index(LEG_OUTCOMES.length) });
+const leg = fc.record(
+  { odds: index(ODDS.length), date: index(DATES.length), outcome: index(LEG_OUTCOMES.length), closing: index(ODDS.length) },
+  { requiredKeys: ['odds', 'date', 'outcome'] },
+);
+/** Optional terms of a bet or parlay. */
+const terms = {
+  closing: index(ODDS.length),
+  bonus: fc.boolean(),
+  book: index(BOOKS.length),
+  tags: index(TAG_SETS.length),
+};
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
-    arbitrary: fc.record({
-      kind: fc.constant('place' as const),
-      sport: index(SPORTS.length),
-      betType: index(BET_TYPES.length - 1),
-      odds: index(ODDS.length),
-      stake: index(STAKES.length),
-      date: index(DATES.length),
-      outcome: index(OUTCOMES.length),
-    }),
+    arbitrary: fc.record(
+      {
+        kind: fc.constant('place' as const),
+        sport: index(SPORTS.length),
+        betType: index(BET_TYPES.length - 1),
+        odds: index(ODDS.length),
+        stake: index(STAKES.length),
+        date: index(DATES.length),
+        outcome: index(OUTCOMES.length),
+        ...terms,
+      },
+      { requiredKeys: ['kind', 'sport', 'betType', 'odds', 'stake', 'date', 'outcome'] },
+    ),
     weight: 4,
   },
   {
@@ -51,6 +80,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       kind: fc.constantFrom('settle' as const, 'removeBet' as const, 'settleParlay' as const, 'removeParlay' as const),
       pick: fc.nat(),
       outcome: index(OUTCOMES.length),
+      cashOut: index(STAKES.length),
     }),
     weight: 3,
   },
@@ -64,18 +94,23 @@ const step: fc.Arbitrary<Step> = fc.oneof(
         date: index(DATES.length),
         sport: index(SPORTS.length),
         notes: fc.boolean(),
+        ...terms,
       },
       { requiredKeys: ['kind', 'pick'] },
     ),
     weight: 2,
   },
   {
-    arbitrary: fc.record({
-      kind: fc.constant('parlay' as const),
-      legs: fc.array(leg, { minLength: 2, maxLength: 3 }),
-      stake: index(STAKES.length),
-      date: index(DATES.length),
-    }),
+    arbitrary: fc.record(
+      {
+        kind: fc.constant('parlay' as const),
+        legs: fc.array(leg, { minLength: 2, maxLength: 3 }),
+        stake: index(STAKES.length),
+        date: index(DATES.length),
+        ...terms,
+      },
+      { requiredKeys: ['kind', 'legs', 'stake', 'date'] },
+    ),
     weight: 2,
   },
   {
@@ -86,11 +121,13 @@ const step: fc.Arbitrary<Step> = fc.oneof(
         stake: index(STAKES.length),
         date: index(DATES.length),
         legs: fc.array(leg, { minLength: 2, maxLength: 3 }),
+        ...terms,
       },
       { requiredKeys: ['kind', 'pick'] },
     ),
     weight: 1,
   },
+  { arbitrary: fc.record({ kind: fc.constant('unitSize' as const), size: index(UNIT_SIZES.length) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('funds' as const), stake: index(STAKES.length), withdraw: fc.boolean() }), weight: 1 },
   {
     arbitrary: fc.record({
@@ -136,23 +173,55 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
 );
 
-/** Appends the step's event(s) to the log, choosing among the ids it holds; a step that refers to nothing adds nothing. */
-const apply = (log: EventLog, ids: Record<'bets' | 'parlays' | 'goals' | 'entries', string[]>, s: Step): void => {
+/**
+ * Appends the step's event(s) to the log, choosing among the ids it holds; a step that refers to
+ * nothing adds nothing. `unitSize` is the user's current one (bets and parlays are placed with it).
+ */
+const apply = (
+  log: EventLog,
+  ids: Record<'bets' | 'parlays' | 'goals' | 'entries', string[]>,
+  s: Step,
+  unitSize: { current: number | null },
+): void => {
   const pick = (list: string[], n: number) => (list.length === 0 ? undefined : list[n % list.length]);
-  const legs = (list: { odds: number; date: number; outcome: number }[]) =>
-    list.map((l) => ({ odds: ODDS[l.odds], date: DATES[l.date], outcome: LEG_OUTCOMES[l.outcome] }));
+  const legs = (list: Leg[]) =>
+    list.map((l) => ({
+      odds: ODDS[l.odds],
+      date: DATES[l.date],
+      outcome: LEG_OUTCOMES[l.outcome],
+      ...(l.closing === undefined ? {} : { closingOdds: ODDS[l.closing], league: 'NBA' }),
+    }));
+  // The terms a step gives (absent ones stay absent, as in an amend that leaves them).
+  const termsOf = (t: Terms) => ({
+    ...(t.bonus === undefined ? {} : { bonusBet: t.bonus }),
+    ...(t.book === undefined ? {} : { book: BOOKS[t.book] }),
+    ...(t.tags === undefined ? {} : { tags: TAG_SETS[t.tags] }),
+  });
+  const betTermsOf = (t: Terms) => ({ ...termsOf(t), ...(t.closing === undefined ? {} : { closingOdds: ODDS[t.closing] }) });
+  const outcomeOf = (s: { outcome: number; cashOut: number }) => OUTCOMES[s.outcome];
+  const cashOutOf = (s: { outcome: number; cashOut: number }) => (OUTCOMES[s.outcome] === 'cashout' ? STAKES[s.cashOut] * 2 : undefined);
   switch (s.kind) {
     case 'place':
       ids.bets.push(
         log.placeBet(
-          { sport: SPORTS[s.sport], betType: BET_TYPES[s.betType], odds: ODDS[s.odds], stake: STAKES[s.stake], date: DATES[s.date] },
+          {
+            sport: SPORTS[s.sport],
+            betType: BET_TYPES[s.betType],
+            odds: ODDS[s.odds],
+            stake: STAKES[s.stake],
+            date: DATES[s.date],
+            ...betTermsOf(s),
+            unitSize: unitSize.current,
+            ...(s.book === undefined ? {} : { league: 'NFL' }),
+          },
           OUTCOMES[s.outcome],
+          STAKES[s.stake] * 1.5,
         ),
       );
       return;
     case 'settle': {
       const id = pick(ids.bets, s.pick);
-      if (id) log.settleBet(id, OUTCOMES[s.outcome]);
+      if (id) log.settleBet(id, outcomeOf(s), cashOutOf(s));
       return;
     }
     case 'removeBet': {
@@ -169,11 +238,14 @@ const apply = (log: EventLog, ids: Record<'bets' | 'parlays' | 'goals' | 'entrie
         ...(s.date === undefined ? {} : { date: DATES[s.date] }),
         ...(s.sport === undefined ? {} : { sport: SPORTS[s.sport] }),
         ...(s.notes === undefined ? {} : { notes: s.notes ? 'amended' : null }),
+        ...betTermsOf(s),
       });
       return;
     }
     case 'parlay':
-      ids.parlays.push(log.createParlay(legs(s.legs), { stake: STAKES[s.stake], date: DATES[s.date] }));
+      ids.parlays.push(
+        log.createParlay(legs(s.legs), { stake: STAKES[s.stake], date: DATES[s.date], ...termsOf(s), unitSize: unitSize.current }),
+      );
       return;
     case 'amendParlay': {
       const id = pick(ids.parlays, s.pick);
@@ -182,14 +254,19 @@ const apply = (log: EventLog, ids: Record<'bets' | 'parlays' | 'goals' | 'entrie
         ...(s.stake === undefined ? {} : { stake: STAKES[s.stake] }),
         ...(s.date === undefined ? {} : { date: DATES[s.date] }),
         ...(s.legs === undefined ? {} : { legs: legs(s.legs) }),
+        ...termsOf(s),
       });
       return;
     }
     case 'settleParlay': {
       const id = pick(ids.parlays, s.pick);
-      if (id) log.settleParlay(id, OUTCOMES[s.outcome] as Outcome);
+      if (id) log.settleParlay(id, outcomeOf(s) as Outcome, cashOutOf(s));
       return;
     }
+    case 'unitSize':
+      unitSize.current = UNIT_SIZES[s.size];
+      log.setUnitSize(unitSize.current);
+      return;
     case 'removeParlay': {
       const id = pick(ids.parlays, s.pick);
       if (id) log.removeParlay(id);
@@ -232,7 +309,10 @@ const apply = (log: EventLog, ids: Record<'bets' | 'parlays' | 'goals' | 'entrie
       return;
     case 'settings':
       if (s.oddsFormat !== undefined) log.chooseOddsFormat(ODDS_FORMATS[s.oddsFormat]);
-      if (s.unitSize !== undefined) log.setUnitSize(s.unitSize === null ? null : STAKES[s.unitSize]);
+      if (s.unitSize !== undefined) {
+        unitSize.current = s.unitSize === null ? null : STAKES[s.unitSize];
+        log.setUnitSize(unitSize.current);
+      }
       return;
   }
 };
@@ -282,9 +362,10 @@ describe('live projection in batches, with restarts, equals one replay', () => {
       fc.property(fc.array(fc.record({ step, endBatch: fc.boolean(), restart: fc.boolean() }), { minLength: 1, maxLength: 40 }), (plan) => {
         const log = new EventLog().register();
         const ids = { bets: [], parlays: [], goals: [], entries: [] };
+        const unitSize = { current: null as number | null };
         const batches: number[] = [];
         for (const { step: s, endBatch, restart } of plan) {
-          apply(log, ids, s);
+          apply(log, ids, s, unitSize);
           if (endBatch) batches.push(log.events.length * (restart ? -1 : 1));
         }
 

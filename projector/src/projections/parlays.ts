@@ -1,11 +1,34 @@
-import { amendedParlayDating, pricedParlay, rowVersion, type Outcome, type ParlayLeg } from '@bt/contracts';
+import { amendedParlayDating, parlayClosingOdds, pricedParlay, rowVersion, type Outcome, type ParlayLeg } from '@bt/contracts';
 import type { ParlayRow } from '../db/schema';
 import { newestFirst, type ReadModel } from './read-model';
 import { intern } from './state';
 
-/** The row with its price, outcome and profit, as contracts' pricedParlay derives them (DESIGN "Parlay"). */
-export const priced = (row: Omit<ParlayRow, 'total_odds' | 'decimal_odds' | 'potential_profit' | 'profit' | 'outcome'>): ParlayRow => {
-  const price = pricedParlay({ legs: row.legs, stake: row.stake, outcome: row.chosen_outcome });
+/** What contracts' pricedParlay derives: a parlay row is stored without these and priced by `priced`. */
+type Derived =
+  | 'total_odds'
+  | 'decimal_odds'
+  | 'potential_profit'
+  | 'profit'
+  | 'outcome'
+  | 'closing_odds'
+  | 'clv'
+  | 'stake_at_risk'
+  | 'units'
+  | 'profit_units';
+
+/**
+ * The row with its price, outcome, profit, close, clv, stake at risk and units, as contracts'
+ * pricedParlay derives them (DESIGN "Parlay"); its close is contracts' parlayClosingOdds.
+ */
+export const priced = (row: Omit<ParlayRow, Derived>): ParlayRow => {
+  const price = pricedParlay({
+    legs: row.legs,
+    stake: row.stake,
+    outcome: row.chosen_outcome,
+    bonusBet: row.bonus_bet,
+    cashOutAmount: row.cash_out_amount,
+    unitSize: row.unit_size,
+  });
   return {
     ...row,
     total_odds: price.totalOdds,
@@ -13,9 +36,15 @@ export const priced = (row: Omit<ParlayRow, 'total_odds' | 'decimal_odds' | 'pot
     potential_profit: price.potentialProfit,
     outcome: price.outcome,
     profit: price.profit,
+    closing_odds: parlayClosingOdds(row.legs),
+    clv: price.clv,
+    stake_at_risk: price.stakeAtRisk,
+    units: price.units,
+    profit_units: price.profitUnits,
   };
 };
 
+/** Legs as stored (odds and closing odds as typed), every field present. */
 const copyLegs = (legs: readonly ParlayLeg[]): ParlayLeg[] =>
   legs.map((leg) => ({
     sport: leg.sport,
@@ -24,7 +53,11 @@ const copyLegs = (legs: readonly ParlayLeg[]): ParlayLeg[] =>
     odds: leg.odds,
     date: leg.date,
     outcome: leg.outcome ?? 'pending',
+    league: leg.league ?? null,
+    closingOdds: leg.closingOdds ?? null,
   }));
+
+const tagsOf = (tags: readonly string[] | undefined): string[] => (tags ? [...tags] : []);
 
 /** `parlays`: each parlay priced from its legs (its row in `bets` follows it, see ./bets.ts). */
 export const parlaysProjection: ReadModel<'parlays'> = {
@@ -46,13 +79,19 @@ export const parlaysProjection: ReadModel<'parlays'> = {
         updated_at: at,
         legs: copyLegs(data.legs),
         version: rowVersion(event.revision),
+        book: data.book ?? null,
+        tags: tagsOf(data.tags),
+        bonus_bet: data.bonusBet ?? false,
+        cash_out_amount: null,
+        unit_size: data.unitSize ?? null,
       });
       state.parlays.put(parlay.id, parlay);
     },
     ParlayAmended(state, event, at) {
       const parlay = state.parlays.get(event.data.parlayId);
       if (!parlay) return;
-      const { name, stake, notes, legs } = event.data.changes;
+      // The unit size is the one in effect when the parlay was created: an amend never changes it.
+      const { name, stake, notes, legs, book, tags, bonusBet } = event.data.changes;
       const dating = amendedParlayDating({ date: parlay.date, dateSet: parlay.date_set }, event.data.changes);
       state.parlays.put(
         parlay.id,
@@ -64,6 +103,9 @@ export const parlaysProjection: ReadModel<'parlays'> = {
           date: intern(dating.date),
           date_set: dating.dateSet,
           legs: legs ? copyLegs(legs) : parlay.legs,
+          book: book === undefined ? parlay.book : book,
+          tags: tags === undefined ? parlay.tags : tagsOf(tags),
+          bonus_bet: bonusBet ?? parlay.bonus_bet,
           updated_at: at,
           version: rowVersion(event.revision),
         }),
@@ -73,7 +115,17 @@ export const parlaysProjection: ReadModel<'parlays'> = {
       const parlay = state.parlays.get(event.data.parlayId);
       if (!parlay) return;
       const chosen: Outcome = event.data.outcome;
-      state.parlays.put(parlay.id, priced({ ...parlay, chosen_outcome: chosen, updated_at: at, version: rowVersion(event.revision) }));
+      state.parlays.put(
+        parlay.id,
+        priced({
+          ...parlay,
+          chosen_outcome: chosen,
+          // A cash-out's amount; every other outcome has none.
+          cash_out_amount: chosen === 'cashout' ? (event.data.cashOutAmount ?? null) : null,
+          updated_at: at,
+          version: rowVersion(event.revision),
+        }),
+      );
     },
     ParlayRemoved(state, { data }) {
       state.parlays.remove(data.parlayId);

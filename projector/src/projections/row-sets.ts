@@ -171,7 +171,7 @@ export const zeroRow = <T extends TableName>(table: T, keys: Record<string, stri
   for (const [name, column] of Object.entries(TABLES[table].columns as Record<string, Column>)) {
     if (name in keys) row[name] = keys[name];
     else if (column.nullable) row[name] = null;
-    else if (column.type === 'integer' || column.type === 'numeric') row[name] = 0;
+    else if (column.type === 'integer' || column.type === 'numeric' || column.type === 'double precision') row[name] = 0;
     else throw new Error(`${table}.${name} has no zero`);
   }
   return row as TableRows[T];

@@ -6,8 +6,8 @@ import { eachSide } from './user-stats';
 export const newSportDistribution = (userId: string) => new KeyedRows('sport_distribution', userId, true);
 
 /**
- * `sport_distribution`: per sport (parlays as 'parlay'), count, stake and profit of the user's bets
- * whatever their outcome; a row exists while count > 0. It reads no event: it follows the `bets`
+ * `sport_distribution`: per sport (parlays as 'parlay'), count, stake (bonus stakes left out) and
+ * profit of the user's bets whatever their outcome; a row exists while count > 0. It reads no event: it follows the `bets`
  * rows (./bets.ts).
  */
 export const sportDistributionProjection: ReadModel<'sportDistribution'> = {
@@ -20,7 +20,7 @@ export const sportDistributionProjection: ReadModel<'sportDistribution'> = {
       let sport = sports.get(row.sport);
       if (!sport) sports.rows.set(row.sport, (sport = zeroRow('sport_distribution', { user_id: state.userId, sport: row.sport })));
       sport.count += sign;
-      sport.stake += sign * toCents(row.stake);
+      sport.stake += sign * (row.bonus_bet ? 0 : toCents(row.stake)); // staked money: a bonus stake is not the bettor's
       sport.profit += sign * toCents(row.profit);
       if (sport.count === 0) sports.rows.delete(row.sport);
       sports.mark(row.sport);

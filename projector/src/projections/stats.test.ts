@@ -21,6 +21,15 @@ describe('user stats, daily and sport distribution projections', () => {
       pending: 1,
       settled_stake: 70,
       total_profit: 0,
+      voids: 0,
+      cashouts: 0,
+      odds_count: 5,
+      decimal_odds_sum_e4: 100_000,
+      units_count: 0,
+      profit_units_sum: 0,
+      clv_count: 0,
+      clv_sum: 0,
+      clv_beats: 0,
     });
   });
 

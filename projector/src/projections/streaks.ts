@@ -1,4 +1,4 @@
-import { fromCents, toCents, type Streak } from '@bt/contracts';
+import { fromCents, isDecided, toCents, type Streak } from '@bt/contracts';
 import { RECENT_STREAKS_LIMIT, type BetHistoryRow, type StreaksRow } from '../db/schema';
 import type { ReadModel } from './read-model';
 import { OneRow } from './row-sets';
@@ -8,13 +8,13 @@ const byBetDate = (a: BetHistoryRow, b: BetHistoryRow): number =>
   a.date < b.date ? -1 : a.date > b.date ? 1 : a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
- * Streaks of a user's bets and parlays (DESIGN "Streaks"): settled ones in bet-date order; a push
- * or a pending bet neither extends nor breaks a streak. The current streak is the last one; on a
+ * Streaks of a user's bets and parlays (DESIGN "Streaks"): settled ones in bet-date order; a push,
+ * a void, a cash-out or a pending bet neither extends nor breaks a streak (contracts' isDecided). The current streak is the last one; on a
  * tie for the longest, the most recent wins. Months count streaks by the month they started in.
  */
 export const computeStreaks = (history: Iterable<BetHistoryRow>): Omit<StreaksRow, 'user_id'> => {
   const settled: BetHistoryRow[] = [];
-  for (const row of history) if (row.outcome === 'win' || row.outcome === 'loss') settled.push(row);
+  for (const row of history) if (isDecided(row.outcome)) settled.push(row);
   settled.sort(byBetDate);
 
   const streaks: Streak[] = [];
@@ -56,7 +56,7 @@ export const computeStreaks = (history: Iterable<BetHistoryRow>): Omit<StreaksRo
 
 const decides = (row: BetHistoryRow | undefined): row is BetHistoryRow =>
   // Stryker disable next-line all: equivalent: movesStreaks only spares a recompute; saying yes more often gives the same rows
-  row !== undefined && (row.outcome === 'win' || row.outcome === 'loss');
+  row !== undefined && isDecided(row.outcome);
 
 /** Whether streaks can differ: only wins and losses count, in date order, with their profit. */
 const movesStreaks = (a: BetHistoryRow | undefined, b: BetHistoryRow | undefined): boolean =>

@@ -10,9 +10,12 @@ export const eachSide = (change: BetRowChange, tally: (row: BetHistoryRow, sign:
   if (change.next) tally(change.next, 1);
 };
 
-/** Adds (sign 1) or takes away (sign -1) one outcome in a running count of outcomes. */
+/**
+ * Adds (sign 1) or takes away (sign -1) one outcome in a running count of outcomes. Void and
+ * cash-out count only where the counts keep them (user_stats' record; not the days).
+ */
 export const countOutcome = (
-  counts: { wins: number; losses: number; pushes: number; pending: number },
+  counts: { wins: number; losses: number; pushes: number; pending: number; voids?: number; cashouts?: number },
   outcome: BetHistoryRow['outcome'],
   sign: 1 | -1,
 ): void => {
@@ -29,14 +32,28 @@ export const countOutcome = (
     case 'pending':
       counts.pending += sign;
       break;
+    case 'void':
+      if (counts.voids !== undefined) counts.voids += sign;
+      break;
+    case 'cashout':
+      if (counts.cashouts !== undefined) counts.cashouts += sign;
+      break;
   }
 };
+
+/** A figure of two decimals (clv, profit in units) as a whole number of hundredths, like cents. */
+const hundredths = toCents;
+/** A 4-place decimal price as a whole number of ten-thousandths, so its running sum stays exact. */
+const tenThousandths = (decimal: number): number => Math.round(decimal * 10_000);
 
 export const newUserStats = (userId: string) => new OneRow('user_stats', zeroRow('user_stats', { user_id: userId }), true);
 
 /**
  * `user_stats`: all-time counts and sums of the user's bets and parlays. It reads no event: it
  * follows the `bets` rows (./bets.ts), so an amend moves stake and profit like any other change.
+ * settled_stake sums each row's stake at risk (contracts' pricedBet/pricedParlay: pending, void and
+ * bonus stakes are 0); the odds, units and clv sums feed averageOdds, unitsWon, averageClv and
+ * beatCloseRate (query-api's buildStats).
  */
 export const userStatsProjection: ReadModel<'userStats'> = {
   name: 'userStats',
@@ -47,9 +64,20 @@ export const userStatsProjection: ReadModel<'userStats'> = {
     eachSide(change, (row, sign) => {
       if (row.kind === 'bet') stats.bet_count += sign;
       else stats.parlay_count += sign;
-      stats.settled_stake += sign * (row.outcome === 'pending' ? 0 : toCents(row.stake));
+      stats.settled_stake += sign * toCents(row.stake_at_risk);
       stats.total_profit += sign * toCents(row.profit);
       countOutcome(stats, row.outcome, sign);
+      stats.odds_count += sign;
+      stats.decimal_odds_sum_e4 += sign * tenThousandths(row.decimal_odds);
+      if (row.profit_units !== null) {
+        stats.units_count += sign;
+        stats.profit_units_sum += sign * hundredths(row.profit_units);
+      }
+      if (row.clv !== null) {
+        stats.clv_count += sign;
+        stats.clv_sum += sign * hundredths(row.clv);
+        if (row.clv > 0) stats.clv_beats += sign;
+      }
     });
     state.userStats.mark();
   },

@@ -78,12 +78,13 @@ export class EventLog {
     return this;
   }
 
+  /** The unit size from now on (UnitSizeSet on the user's stream); placeBet/createParlay still take theirs in `fields`. */
   setUnitSize(unitSize: number | null): this {
     this.append(streams.user(this.userId), 'UnitSizeSet', { unitSize });
     return this;
   }
 
-  placeBet(fields: Partial<BetFields> = {}, outcome?: Outcome): string {
+  placeBet(fields: Partial<BetFields> = {}, outcome?: Outcome, cashOutAmount?: number): string {
     const betId = randomUUID();
     this.append(streams.bet(betId), 'BetPlaced', {
       betId,
@@ -96,12 +97,13 @@ export class EventLog {
       date: '2025-03-01',
       ...fields,
     });
-    if (outcome && outcome !== 'pending') this.settleBet(betId, outcome);
+    if (outcome && outcome !== 'pending') this.settleBet(betId, outcome, cashOutAmount);
     return betId;
   }
 
-  settleBet(betId: string, outcome: Outcome): string {
-    this.append(streams.bet(betId), 'BetSettled', { betId, outcome });
+  /** Settles a bet; a cash-out carries `cashOutAmount` (written only when given, as a version 3 event does). */
+  settleBet(betId: string, outcome: Outcome, cashOutAmount?: number | null): string {
+    this.append(streams.bet(betId), 'BetSettled', { betId, outcome, ...(cashOutAmount === undefined ? {} : { cashOutAmount }) });
     return betId;
   }
 
@@ -135,8 +137,12 @@ export class EventLog {
     return parlayId;
   }
 
-  settleParlay(parlayId: string, outcome: Outcome): string {
-    this.append(streams.parlay(parlayId), 'ParlaySettled', { parlayId, outcome });
+  settleParlay(parlayId: string, outcome: Outcome, cashOutAmount?: number | null): string {
+    this.append(streams.parlay(parlayId), 'ParlaySettled', {
+      parlayId,
+      outcome,
+      ...(cashOutAmount === undefined ? {} : { cashOutAmount }),
+    });
     return parlayId;
   }
 

@@ -1,6 +1,7 @@
 import {
   addDays,
   BET_TYPES,
+  COMMON_BOOKS,
   EVENT_SCHEMA_VERSION,
   LEG_OUTCOMES,
   ODDS_FORMATS,
@@ -35,7 +36,28 @@ const uuidFrom = (random: () => number): string => {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 };
 
-const ODDS = ['-110', '-105', '+100', '+120', '+150', '-150', '-200', '+250', '-120', '+175', '+333'];
+/** Odds in every format, as events store them (American canonical, decimal and fractional as typed). */
+const ODDS = [
+  '-110',
+  '-105',
+  '+100',
+  '+120',
+  '+150',
+  '-150',
+  '-200',
+  '+250',
+  '-120',
+  '+175',
+  '+333',
+  '2.50',
+  '1.91',
+  '3/2',
+  '10/11',
+  '1.0500',
+];
+const LEAGUES = ['NBA', 'NFL', 'EPL', 'NHL'];
+const TAGS = ['live', 'props', 'Sharp', 'tail'];
+const UNIT_SIZES = [10, 25, 12.5];
 const STAKES = [5, 10, 12.5, 20, 25, 33.33, 50, 100, 0.01];
 const BASE_DATE = '2024-06-01';
 
@@ -47,13 +69,16 @@ interface UserSim {
   goals: string[];
   journal: string[];
   deposits: number;
+  /** The unit size in effect (UnitSizeSet), written on what the user places. */
+  unitSize: number | null;
 }
 
 /**
  * A mixed history of `users` users (about `events` events in all) using every event type: bets
- * placed, amended (odds, stake, date, sport), settled and re-settled, removed; parlays with pushed
- * and lost legs; funds; goals set, revised, paused and removed; journal entries; e-mail changes;
- * preferences (odds format, unit size).
+ * placed (odds in every format, books, leagues, tags, closing odds, bonus bets, the unit size of
+ * the moment), amended (odds, stake, date, sport, terms), settled and re-settled (void, cash-outs
+ * with their amounts), removed; parlays with pushed, void and lost legs; preferences (odds formats,
+ * unit sizes set and cleared); funds; goals set, revised, paused and removed; journal entries; e-mail changes.
  * Users' events interleave as they would in a live log.
  */
 export function generateHistory(options: { users: number; events: number; seed?: number }): GeneratedEvent[] {
@@ -66,6 +91,8 @@ export function generateHistory(options: { users: number; events: number; seed?:
     clock += 1 + Math.floor(random() * 2000);
     out.push({ streamId, event, occurredAt: new Date(clock).toISOString() });
   };
+  const maybe = <T>(value: () => T, chance = 0.5): T | null => (random() < chance ? value() : null);
+  const tags = () => (random() < 0.5 ? [] : [pick(TAGS), ...(random() < 0.3 ? ['extra'] : [])]);
   const leg = () => ({
     sport: pick(SPORTS),
     event: `Leg ${Math.floor(random() * 1000)}`,
@@ -73,12 +100,28 @@ export function generateHistory(options: { users: number; events: number; seed?:
     odds: pick(ODDS),
     date: date(),
     outcome: pick(LEG_OUTCOMES),
+    league: maybe(() => pick(LEAGUES)),
+    closingOdds: maybe(() => pick(ODDS), 0.7),
   });
+  /** A settlement: a cash-out carries the amount it returned. */
+  const settlement = () => {
+    const outcome = pick(OUTCOMES);
+    return { outcome, cashOutAmount: outcome === 'cashout' ? pick(STAKES) * 1.5 : null };
+  };
 
   const sims: UserSim[] = [];
   for (let u = 0; u < options.users; u++) {
     const userId = uuidFrom(random);
-    const sim: UserSim = { userId, email: `user${u}@example.com`, bets: [], parlays: [], goals: [], journal: [], deposits: 0 };
+    const sim: UserSim = {
+      userId,
+      email: `user${u}@example.com`,
+      bets: [],
+      parlays: [],
+      goals: [],
+      journal: [],
+      deposits: 0,
+      unitSize: null,
+    };
     sims.push(sim);
     emit(streams.user(userId), {
       type: 'UserRegistered',
@@ -105,11 +148,17 @@ export function generateHistory(options: { users: number; events: number; seed?:
           stake: pick(STAKES),
           notes: random() < 0.2 ? 'note "quoted", \\ back' : null,
           date: date(),
+          book: maybe(() => pick(COMMON_BOOKS)),
+          league: maybe(() => pick(LEAGUES)),
+          tags: tags(),
+          closingOdds: maybe(() => pick(ODDS)),
+          bonusBet: random() < 0.15,
+          unitSize: sim.unitSize,
         },
       });
     } else if (roll < 0.55) {
       const betId = pick(sim.bets);
-      emit(streams.bet(betId), { type: 'BetSettled', data: { userId, betId, outcome: pick(OUTCOMES) } });
+      emit(streams.bet(betId), { type: 'BetSettled', data: { userId, betId, ...settlement() } });
     } else if (roll < 0.63) {
       const betId = pick(sim.bets);
       const changes: Record<string, unknown> = {};
@@ -118,6 +167,11 @@ export function generateHistory(options: { users: number; events: number; seed?:
       if (random() < 0.4) changes.date = date();
       if (random() < 0.3) changes.sport = pick(SPORTS);
       if (random() < 0.2) changes.notes = random() < 0.5 ? null : 'amended';
+      if (random() < 0.2) changes.book = maybe(() => pick(COMMON_BOOKS));
+      if (random() < 0.2) changes.league = maybe(() => pick(LEAGUES));
+      if (random() < 0.2) changes.tags = tags();
+      if (random() < 0.3) changes.closingOdds = maybe(() => pick(ODDS), 0.8);
+      if (random() < 0.1) changes.bonusBet = random() < 0.5;
       emit(streams.bet(betId), { type: 'BetAmended', data: { userId, betId, changes } });
     } else if (roll < 0.66) {
       const betId = sim.bets.splice(Math.floor(random() * sim.bets.length), 1)[0];
@@ -128,16 +182,30 @@ export function generateHistory(options: { users: number; events: number; seed?:
       sim.parlays.push({ id: parlayId, legs: legs.length });
       emit(streams.parlay(parlayId), {
         type: 'ParlayCreated',
-        data: { userId, parlayId, name: `Parlay ${out.length}`, stake: pick(STAKES), notes: null, date: date(), legs },
+        data: {
+          userId,
+          parlayId,
+          name: `Parlay ${out.length}`,
+          stake: pick(STAKES),
+          notes: null,
+          date: date(),
+          legs,
+          book: maybe(() => pick(COMMON_BOOKS)),
+          tags: tags(),
+          bonusBet: random() < 0.15,
+          unitSize: sim.unitSize,
+        },
       });
     } else if (roll < 0.75) {
       const parlay = pick(sim.parlays);
       const changes =
-        random() < 0.5 ? { legs: Array.from({ length: parlay.legs }, leg) } : { stake: pick(STAKES), date: date(), name: 'Renamed' };
+        random() < 0.5
+          ? { legs: Array.from({ length: parlay.legs }, leg) }
+          : { stake: pick(STAKES), date: date(), name: 'Renamed', book: maybe(() => pick(COMMON_BOOKS)), bonusBet: random() < 0.2 };
       emit(streams.parlay(parlay.id), { type: 'ParlayAmended', data: { userId, parlayId: parlay.id, changes } });
     } else if (roll < 0.78) {
       const parlay = pick(sim.parlays);
-      emit(streams.parlay(parlay.id), { type: 'ParlaySettled', data: { userId, parlayId: parlay.id, outcome: pick(OUTCOMES) } });
+      emit(streams.parlay(parlay.id), { type: 'ParlaySettled', data: { userId, parlayId: parlay.id, ...settlement() } });
     } else if (roll < 0.79) {
       const [parlay] = sim.parlays.splice(Math.floor(random() * sim.parlays.length), 1);
       emit(streams.parlay(parlay.id), { type: 'ParlayRemoved', data: { userId, parlayId: parlay.id } });
@@ -199,13 +267,16 @@ export function generateHistory(options: { users: number; events: number; seed?:
     } else if (roll < 0.97) {
       const entryId = pick(sim.journal);
       emit(streams.journal(entryId), { type: 'JournalRevised', data: { userId, entryId, changes: { content: 'Revised', tags: [] } } });
-    } else if (roll < 0.98) {
+    } else if (roll < 0.975) {
       const [entryId] = sim.journal.splice(Math.floor(random() * sim.journal.length), 1);
       emit(streams.journal(entryId), { type: 'JournalErased', data: { userId, entryId } });
-    } else if (roll < 0.99) {
+    } else if (roll < 0.985) {
       // Preferences (Settings): an odds format, or a unit size set or cleared.
-      if (random() < 0.5) emit(streams.user(userId), { type: 'OddsFormatChosen', data: { userId, oddsFormat: pick(ODDS_FORMATS) } });
-      else emit(streams.user(userId), { type: 'UnitSizeSet', data: { userId, unitSize: random() < 0.2 ? null : pick(STAKES) } });
+      if (random() < 0.3) emit(streams.user(userId), { type: 'OddsFormatChosen', data: { userId, oddsFormat: pick(ODDS_FORMATS) } });
+      else {
+        sim.unitSize = random() < 0.8 ? pick(UNIT_SIZES) : null;
+        emit(streams.user(userId), { type: 'UnitSizeSet', data: { userId, unitSize: sim.unitSize } });
+      }
     } else {
       const email = `user${Math.floor(random() * 1e9)}@example.com`;
       emit(streams.user(userId), { type: 'EmailChanged', data: { userId, email, previousEmail: sim.email } });

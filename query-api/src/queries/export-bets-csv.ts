@@ -5,6 +5,18 @@ import { betRowToCsv, CSV_COLUMNS, type CsvRecord, type ParlayLeg } from '@bt/co
 import { readModels, type ReadDatabase } from '../read-db';
 import { betRowFromTable } from './get-bets';
 
+/**
+ * A parlay's legs as stored (odds as typed), without the terms a leg does not have: a leg with no
+ * league or close is written as before they existed, so a file of old parlays reads as it did.
+ */
+const legsForCsv = (legs: readonly ParlayLeg[] | null): ParlayLeg[] | null =>
+  legs &&
+  legs.map(({ league, closingOdds, ...leg }) => ({
+    ...leg,
+    ...(league == null ? {} : { league }),
+    ...(closingOdds == null ? {} : { closingOdds }),
+  }));
+
 /** Rows fetched per round trip while exporting. */
 export const EXPORT_PAGE_SIZE = 1000;
 
@@ -29,7 +41,7 @@ async function* exportRecords(db: Kysely<ReadDatabase>, userId: string, pageSize
       .orderBy('b.id', 'desc')
       .limit(pageSize)
       .execute();
-    for (const { legs, cursor_at: _at, ...row } of page) yield betRowToCsv(betRowFromTable(row), legs as ParlayLeg[] | null);
+    for (const { legs, cursor_at: _at, ...row } of page) yield betRowToCsv(betRowFromTable(row), legsForCsv(legs as ParlayLeg[] | null));
     if (page.length < pageSize) return;
     const last = page[page.length - 1];
     cursor = { at: last.cursor_at, id: last.id };

@@ -1,6 +1,7 @@
 import {
   amendedParlayDating,
   MESSAGES,
+  parlayClosingOdds,
   pricedBet,
   pricedParlay,
   rowVersion,
@@ -13,6 +14,7 @@ import {
 } from '@bt/contracts';
 import type { EventStore, RecordedEvent } from '@bt/event-store';
 import { NotFoundError } from '@bt/platform';
+import { legView } from './get-parlays';
 
 type Fields = Record<string, unknown>;
 
@@ -26,41 +28,65 @@ interface ChangesOf<S> {
   view(state: S): Fields;
 }
 
-type BetState = Omit<EventData<'BetPlaced'>, 'userId' | 'betId'> & { outcome: Outcome };
+type BetState = Omit<EventData<'BetPlaced'>, 'userId' | 'betId'> & { outcome: Outcome; cashOutAmount: number | null };
+
+/** A cash-out's amount as a settlement gives it: only a cash-out has one. */
+const cashOutOf = (data: EventData<'BetSettled'> | EventData<'ParlaySettled'>): number | null =>
+  data.outcome === 'cashout' ? (data.cashOutAmount ?? null) : null;
 
 const betChanges: ChangesOf<BetState> = {
   evolve(state, event) {
     switch (event.type) {
       case 'BetPlaced': {
         const { userId: _u, betId: _b, ...fields } = event.data as EventData<'BetPlaced'>;
-        return { ...fields, outcome: 'pending' };
+        return { ...fields, outcome: 'pending', cashOutAmount: null };
       }
-      case 'BetAmended':
-        return state && { ...state, ...(event.data as EventData<'BetAmended'>).changes };
-      case 'BetSettled':
-        return state && { ...state, outcome: (event.data as EventData<'BetSettled'>).outcome };
+      case 'BetAmended': {
+        // The unit size is the one of placement: an amend never changes it (as the projector reads it).
+        const { unitSize: _unitSize, ...changes } = (event.data as EventData<'BetAmended'>).changes;
+        return state && { ...state, ...changes };
+      }
+      case 'BetSettled': {
+        const data = event.data as EventData<'BetSettled'>;
+        return state && { ...state, outcome: data.outcome, cashOutAmount: cashOutOf(data) };
+      }
       default:
         return state; // BetRemoved, or a type this reader does not know: no field changes
     }
   },
-  view: (bet) => ({ ...bet, profit: pricedBet(bet).profit }),
+  // As GET /api/bets shows the row: canonical odds and close, the decimal price, profit, clv and units.
+  view: (bet) => {
+    const price = pricedBet(bet);
+    return {
+      ...bet,
+      odds: price.odds,
+      decimalOdds: price.decimalOdds,
+      closingOdds: price.closingOdds,
+      profit: price.profit,
+      clv: price.clv,
+      units: price.units,
+      profitUnits: price.profitUnits,
+    };
+  },
 };
 
-type ParlayState = Omit<EventData<'ParlayCreated'>, 'userId' | 'parlayId'> & { chosenOutcome: Outcome };
+type ParlayState = Omit<EventData<'ParlayCreated'>, 'userId' | 'parlayId'> & { chosenOutcome: Outcome; cashOutAmount: number | null };
 
 const parlayChanges: ChangesOf<ParlayState> = {
   evolve(state, event) {
     switch (event.type) {
       case 'ParlayCreated': {
         const { userId: _u, parlayId: _p, ...fields } = event.data as EventData<'ParlayCreated'>;
-        return { ...fields, chosenOutcome: 'pending' };
+        return { ...fields, chosenOutcome: 'pending', cashOutAmount: null };
       }
       case 'ParlayAmended': {
-        const { changes } = event.data as EventData<'ParlayAmended'>;
+        const { unitSize: _unitSize, ...changes } = (event.data as EventData<'ParlayAmended'>).changes;
         return state && { ...state, ...changes, ...amendedParlayDating({ date: state.date, dateSet: state.dateSet ?? true }, changes) };
       }
-      case 'ParlaySettled':
-        return state && { ...state, chosenOutcome: (event.data as EventData<'ParlaySettled'>).outcome };
+      case 'ParlaySettled': {
+        const data = event.data as EventData<'ParlaySettled'>;
+        return state && { ...state, chosenOutcome: data.outcome, cashOutAmount: cashOutOf(data) };
+      }
       default:
         return state;
     }
@@ -68,13 +94,19 @@ const parlayChanges: ChangesOf<ParlayState> = {
   // As the projector prices it: pushed legs priced out; the outcome follows the legs, the user's choice while legs are pending.
   view: ({ chosenOutcome, dateSet: _dateSet, ...parlay }) => {
     const legs: ParlayLeg[] = parlay.legs;
-    const price = pricedParlay({ legs, stake: parlay.stake, outcome: chosenOutcome });
+    const price = pricedParlay({ ...parlay, legs, outcome: chosenOutcome });
     return {
       ...parlay,
+      legs: legs.map(legView),
       totalOdds: price.totalOdds,
+      decimalOdds: price.decimalOdds,
+      closingOdds: parlayClosingOdds(legs),
       potentialProfit: price.potentialProfit,
       outcome: price.outcome,
       profit: price.profit,
+      clv: price.clv,
+      units: price.units,
+      profitUnits: price.profitUnits,
     };
   },
 };

@@ -1,7 +1,20 @@
 import type { Kysely } from 'kysely';
-import type { Parlay } from '@bt/contracts';
+import { americanTextOfOdds, decimalOfOdds, roundDecimalOdds, type Parlay, type ParlayLeg, type ParlayLegView } from '@bt/contracts';
 import type { ParlayRow } from '@bt/projector';
 import { iso, readModels, type ReadDatabase } from '../read-db';
+
+/** A leg as answered: odds and closing odds (stored as typed) in canonical American text, with its decimal price. */
+export const legView = (leg: ParlayLeg): ParlayLegView => ({
+  sport: leg.sport,
+  event: leg.event,
+  selection: leg.selection,
+  odds: americanTextOfOdds(leg.odds),
+  decimalOdds: roundDecimalOdds(decimalOfOdds(leg.odds)),
+  date: leg.date,
+  outcome: leg.outcome,
+  league: leg.league ?? null,
+  closingOdds: leg.closingOdds ? americanTextOfOdds(leg.closingOdds) : null,
+});
 
 export const toParlay = (row: ParlayRow): Parlay => ({
   id: row.id,
@@ -18,8 +31,17 @@ export const toParlay = (row: ParlayRow): Parlay => ({
   dateSet: row.date_set,
   createdAt: iso(row.created_at),
   updatedAt: iso(row.updated_at),
-  legs: row.legs,
+  legs: row.legs.map(legView),
   version: row.version,
+  closingOdds: row.closing_odds,
+  book: row.book,
+  tags: row.tags,
+  clv: row.clv,
+  bonusBet: row.bonus_bet,
+  cashOutAmount: row.cash_out_amount,
+  unitSize: row.unit_size,
+  units: row.units,
+  profitUnits: row.profit_units,
 });
 
 /** GET /api/parlays: newest first. */

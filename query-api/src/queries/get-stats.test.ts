@@ -26,6 +26,15 @@ const totals = (t: Partial<UserStatsRow>): UserStatsRow => ({
   pending: 0,
   settled_stake: 0,
   total_profit: 0,
+  voids: 0,
+  cashouts: 0,
+  odds_count: 0,
+  decimal_odds_sum_e4: 0,
+  units_count: 0,
+  profit_units_sum: 0,
+  clv_count: 0,
+  clv_sum: 0,
+  clv_beats: 0,
   ...t,
 });
 const sport = (s: SportDistributionRow['sport'], count: number, stake: number, profit: number): SportDistributionRow => ({
@@ -57,7 +66,7 @@ describe('stats from the read rows', () => {
     expect(s.winRate).to.equal(50);
     expect(s.roi).to.equal(5.5); // 40.91 / 750
     expect(s.totalProfit).to.equal(40.91);
-    expect(s.record).to.deep.equal({ wins: 4, losses: 4, pushes: 0, pending: 1 });
+    expect(s.record).to.deep.equal({ wins: 4, losses: 4, pushes: 0, voids: 0, cashouts: 0, pending: 1 });
     expect(statsSchema.parse(s)).to.deep.equal(s);
   });
 
@@ -117,7 +126,7 @@ describe('stats from the read rows', () => {
       totalProfit: 0,
       roi: 0,
       totalBets: 0,
-      record: { wins: 0, losses: 0, pushes: 0, pending: 0 },
+      record: { wins: 0, losses: 0, pushes: 0, voids: 0, cashouts: 0, pending: 0 },
       trends: { winRate: 0, totalProfit: 0, roi: 0, totalBets: 0 },
       periods: {
         last30Days: { bets: 0, profit: 0, winRate: null, roi: null },
@@ -125,7 +134,34 @@ describe('stats from the read rows', () => {
       },
       recentPerformance: [],
       sportDistribution: [],
+      averageOdds: null,
+      unitsWon: null,
+      averageClv: null,
+      beatCloseRate: null,
     });
+  });
+
+  it('averages the decimal prices into American text, and answers units and clv from their sums', () => {
+    // Given sums of three rows at 2.50, 1.9091 and 2.00; two with a unit size; two with a close, one beating it
+    const s = buildStats(
+      {
+        totals: totals({
+          odds_count: 3,
+          decimal_odds_sum_e4: 64_091,
+          units_count: 2,
+          profit_units_sum: 3.5,
+          clv_count: 3,
+          clv_sum: 10,
+          clv_beats: 1,
+        }),
+        days: [],
+        sports: [],
+      },
+      today,
+      '30',
+    );
+    // Then: mean 2.1364 is +114; 10 / 3 = 3.33; 1 of 3 = 33.3%
+    expect(s).to.include({ averageOdds: '+114', unitsWon: 3.5, averageClv: 3.33, beatCloseRate: 33.3 });
   });
 
   it('reads only as many days as the longer of the range and the two trend windows', () => {

@@ -1,6 +1,15 @@
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
-import { addDays, fromCents, toCents, type PerformanceRange, type Stats, type StatsPeriod } from '@bt/contracts';
+import {
+  addDays,
+  decimalToAmerican,
+  formatAmericanOdds,
+  fromCents,
+  toCents,
+  type PerformanceRange,
+  type Stats,
+  type StatsPeriod,
+} from '@bt/contracts';
 import type { DailyRow, SportDistributionRow, UserStatsRow } from '@bt/projector';
 import { readModels, type ReadDatabase } from '../read-db';
 
@@ -56,6 +65,26 @@ const windowOf = (days: readonly DailyRow[], from: string, to: string): Window =
 const winRateOf = (w: { wins: number; losses: number }) => percent(w.wins, w.wins + w.losses);
 const roiOf = (profitCents: number, stakeCents: number) => percent(profitCents, stakeCents);
 
+const twoDecimals = (n: number): number => Math.round(n * 100) / 100 || 0;
+
+/**
+ * The figures of issue 11 from the all-time sums (null when nothing backs them): the average
+ * price of every bet and parlay (American text of the mean decimal price), profit in units of
+ * the rows placed with a unit size, the average clv of rows with a close and the percentage of
+ * those that beat it.
+ */
+const wagerFigures = (totals: UserStatsRow | undefined): Pick<Stats, 'averageOdds' | 'unitsWon' | 'averageClv' | 'beatCloseRate'> => {
+  const odds = totals?.odds_count ?? 0;
+  const units = totals?.units_count ?? 0;
+  const clvs = totals?.clv_count ?? 0;
+  return {
+    averageOdds: odds > 0 ? formatAmericanOdds(decimalToAmerican(totals!.decimal_odds_sum_e4 / 10_000 / odds)) : null,
+    unitsWon: units > 0 ? twoDecimals(totals!.profit_units_sum) : null,
+    averageClv: clvs > 0 ? twoDecimals(totals!.clv_sum / clvs) : null,
+    beatCloseRate: clvs > 0 ? oneDecimal(percent(totals!.clv_beats, clvs)) : null,
+  };
+};
+
 /** A window as the stats answer shows it; a rate with nothing to divide by is null, not 0. */
 const periodOf = (w: Window): StatsPeriod => ({
   bets: w.placed,
@@ -68,7 +97,10 @@ const periodOf = (w: Window): StatsPeriod => ({
  * GET /api/stats from its rows, as of `today` (YYYY-MM-DD): winRate and ROI as percents (one
  * decimal), totalProfit, totalBets placed in the last 30 days, the record, trends (the last 30
  * days minus the 30 before) and the two windows themselves (periods), the cumulative profit line over the range (starting from the running
- * total of everything before it, so its level is the true total), and the sport distribution.
+ * total of everything before it, so its level is the true total), the sport distribution, and the
+ * wager figures (averageOdds, unitsWon, averageClv, beatCloseRate). Win rate counts wins and losses
+ * only (push, void and cash-out left out); ROI divides by the stake at risk (pending, void and bonus
+ * stakes left out), as the projector sums it.
  */
 export const buildStats = (rows: StatsRows, today: string, range: PerformanceRange): Stats => {
   const { totals, days, sports } = rows;
@@ -107,6 +139,8 @@ export const buildStats = (rows: StatsRows, today: string, range: PerformanceRan
       wins: totals?.wins ?? 0,
       losses: totals?.losses ?? 0,
       pushes: totals?.pushes ?? 0,
+      voids: totals?.voids ?? 0,
+      cashouts: totals?.cashouts ?? 0,
       pending: totals?.pending ?? 0,
     },
     trends: {
@@ -118,6 +152,7 @@ export const buildStats = (rows: StatsRows, today: string, range: PerformanceRan
     periods: { last30Days: periodOf(last), previous30Days: periodOf(before) },
     recentPerformance,
     sportDistribution,
+    ...wagerFigures(totals),
   };
 };
 

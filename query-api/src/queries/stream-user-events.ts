@@ -1,18 +1,33 @@
 import { Readable } from 'node:stream';
-import { redactEventData, type EventLogLine } from '@bt/contracts';
+import { EVENT_SCHEMA_VERSION, redactEventData, upcastEvent, type EventLogLine } from '@bt/contracts';
 import type { EventStore, RecordedEvent } from '@bt/event-store';
 import { belongsTo, readStreamChunks, STREAM_CHUNK } from '../read-streams';
 
-export const toEventLogLine = (event: RecordedEvent): EventLogLine => ({
-  id: event.id,
-  streamId: event.streamId,
-  revision: event.revision.toString(),
-  position: { commit: event.position.commit.toString(), prepare: event.position.prepare.toString() },
-  type: event.type,
-  data: redactEventData(event.data),
-  metadata: { ...event.metadata },
-  recordedAt: event.recordedAt,
-});
+/**
+ * One line of the download: the event read in today's schema (contracts' upcastEvent, as every
+ * reader reads it), so a download never mixes versions. Its metadata says so: schemaVersion is
+ * EVENT_SCHEMA_VERSION, and storedSchemaVersion the version it is stored at when that is older.
+ * The stored event itself is never rewritten (`npm run log:copy` copies the store as it is).
+ */
+export const toEventLogLine = (stored: RecordedEvent): EventLogLine => {
+  const event = upcastEvent(stored);
+  const version = Number(stored.metadata?.schemaVersion ?? 1);
+  const storedVersion = Number.isFinite(version) ? version : 1; // as upcastEvent reads it
+  return {
+    id: event.id,
+    streamId: event.streamId,
+    revision: event.revision.toString(),
+    position: { commit: event.position.commit.toString(), prepare: event.position.prepare.toString() },
+    type: event.type,
+    data: redactEventData(event.data),
+    metadata: {
+      ...event.metadata,
+      schemaVersion: EVENT_SCHEMA_VERSION,
+      ...(storedVersion === EVENT_SCHEMA_VERSION ? {} : { storedSchemaVersion: storedVersion }),
+    },
+    recordedAt: event.recordedAt,
+  };
+};
 
 /** Lines per write: large enough to be cheap, small enough for the socket to push back early. */
 const LINES_PER_WRITE = 500;
