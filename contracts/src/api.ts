@@ -12,6 +12,7 @@ import {
   parlayAmendBody,
   parlayBody,
   registerBody,
+  settingsBody,
   updateEmailBody,
   updatePasswordBody,
 } from './requests';
@@ -29,6 +30,7 @@ import {
   messageResponse,
   parlay,
   passwordChangedResponse,
+  settings,
   stats,
   streakStats,
   user,
@@ -156,6 +158,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Stats
   read('/api/stats', 'Stats', 'Dashboard stats (asOf: replayed as of then)', json('Stats', stats), { query: statsQuery }),
   read('/api/stats/streaks', 'Stats', 'Win and loss streaks', json('Streaks', streakStats), { query: streaksQuery }),
+  // Settings (Preferences)
+  read('/api/settings', 'Settings', 'The odds format and unit size (american and null until set)', json('Settings', settings)),
+  write('put', '/api/settings', 'Settings', 'Choose the odds format and/or the unit size (null clears it)', settingsBody, {
+    200: json('Settings', settings),
+  }),
   // Bankroll
   read('/api/bankroll', 'Bankroll', 'The balance', json('Bankroll', bankroll)),
   write('post', '/api/bankroll', 'Bankroll', 'Add funds', fundsBody, { 201: json('Funds added', fundsMoved) }),
