@@ -223,6 +223,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
       'Its databases answer and the projector is near the log head (every service; 503 otherwise)',
       json('Ready', z.looseObject({ status: z.string() })),
     ),
+    responses: {
+      200: json('Ready', z.looseObject({ status: z.string() })),
+      503: json('Not ready, or stopping: which check failed', z.looseObject({ status: z.string() })),
+    },
     service: 'front-door',
     auth: false,
   },
