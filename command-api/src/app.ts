@@ -7,6 +7,7 @@ import { MESSAGES } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
 import { settledProfitFromReadModel } from '@bt/projector';
 import {
+  compressAnswers,
   createSessionRegistry,
   errorMiddleware,
   HttpError,
@@ -118,6 +119,7 @@ export const createCommandApi = (deps: CommandApiDeps): Koa => {
   }
 
   const app = new Koa({ proxy: (deps.trustProxyHops ?? 0) > 0, maxIpsCount: deps.trustProxyHops ?? 0 });
+  app.use(compressAnswers());
   app.use(errorMiddleware(deps.log));
   app.use(securityHeaders());
   app.use(noStore);

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { dayOf, READ_MODELS_BEHIND_HEADER, statsQuery, streaksQuery } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
 import {
+  compressAnswers,
   createSessionRegistry,
   currentUserId,
   errorMiddleware,
@@ -208,6 +209,7 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
   });
 
   const app = new Koa();
+  app.use(compressAnswers());
   app.use(errorMiddleware());
   app.use(securityHeaders());
   app.use(privateAnswers);
