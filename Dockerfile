@@ -1,7 +1,10 @@
 # One image for every service; docker-compose.yml picks the command.
-FROM node:20-bookworm-slim
+
+# Build stage: every dependency, the web app, and each service bundled to JavaScript
+# (`npm run build:server`: launcher/dist, command-api/dist, query-api/dist, projector/dist).
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json tsconfig.json tsconfig.base.json ./
+COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY event-store/package.json event-store/
 COPY platform/package.json platform/
@@ -10,8 +13,39 @@ COPY projector/package.json projector/
 COPY query-api/package.json query-api/
 COPY web/package.json web/
 COPY launcher/package.json launcher/
-RUN npm ci
+COPY tools/lint/package.json tools/lint/
+COPY tools/mutation/package.json tools/mutation/
+RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build -w @bt/web
+RUN npm run build -w @bt/web && npm run build:server
+
+# Runtime stage: the production dependencies of the services only (no TypeScript, tsx, test tools,
+# browsers or the embedded Postgres binaries: the image runs against DATABASE_URL/EVENTSTORE_URL),
+# the compiled JavaScript and the built web app, run by `node` as the unprivileged `node` user.
+FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY contracts/package.json contracts/
+COPY event-store/package.json event-store/
+COPY platform/package.json platform/
+COPY command-api/package.json command-api/
+COPY projector/package.json projector/
+COPY query-api/package.json query-api/
+COPY web/package.json web/
+COPY launcher/package.json launcher/
+COPY tools/lint/package.json tools/lint/
+COPY tools/mutation/package.json tools/mutation/
+RUN npm ci --omit=dev --omit=optional --no-audit --no-fund \
+      -w @bt/launcher -w @bt/command-api -w @bt/query-api -w @bt/projector \
+  && npm cache clean --force
+COPY --from=build /app/launcher/dist launcher/dist
+COPY --from=build /app/command-api/dist command-api/dist
+COPY --from=build /app/query-api/dist query-api/dist
+COPY --from=build /app/projector/dist projector/dist
+COPY --from=build /app/web/dist web/dist
 USER node
+EXPOSE 3000 8080
+# Asks the service on $PORT for $HEALTHCHECK_PATH (default /livez); see launcher/src/healthcheck.ts.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 CMD ["node", "launcher/dist/healthcheck.js"]
+CMD ["node", "launcher/dist/gateway.js"]

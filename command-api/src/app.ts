@@ -8,6 +8,7 @@ import type { EventStore } from '@bt/event-store';
 import { settledProfitFromReadModel } from '@bt/projector';
 import {
   createLogger,
+  compressAnswers,
   createSessionRegistry,
   errorMiddleware,
   HttpError,
@@ -129,6 +130,7 @@ export const createCommandApi = (deps: CommandApiDeps): Koa => {
 
   const app = new Koa({ proxy: (deps.trustProxyHops ?? 0) > 0, maxIpsCount: deps.trustProxyHops ?? 0 });
   app.use(requestLog(deps.logger ?? createLogger('command-api'), 'command-api'));
+  app.use(compressAnswers());
   app.use(errorMiddleware(deps.log));
   app.use(securityHeaders());
   app.use(

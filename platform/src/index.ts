@@ -2,6 +2,7 @@ export * from './http/errors';
 export * from './http/auth';
 export * from './http/position';
 export * from './http/security';
+export * from './http/compression';
 export * from './config';
 export * from './db';
 export * from './secrets';

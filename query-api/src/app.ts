@@ -6,6 +6,7 @@ import { dayOf, READ_MODELS_BEHIND_HEADER, statsQuery, streaksQuery } from '@bt/
 import type { EventStore } from '@bt/event-store';
 import {
   createLogger,
+  compressAnswers,
   createSessionRegistry,
   currentUserId,
   errorMiddleware,
@@ -227,6 +228,7 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
   const maxLag = deps.readyMaxProjectorLag ?? ops.readyMaxProjectorLag;
   const app = new Koa();
   app.use(requestLog(deps.logger ?? createLogger('query-api'), 'query-api'));
+  app.use(compressAnswers());
   app.use(errorMiddleware());
   app.use(securityHeaders());
   app.use(

@@ -27,12 +27,16 @@ export interface ReplayWorkers {
   close(): Promise<void>;
 }
 
+/** Built to JavaScript (`npm run build:server`), the worker is the replay-worker.js beside this bundle. */
+const BUILT = import.meta.url.endsWith('.js');
+const WORKER_FILE = new URL(BUILT ? './replay-worker.js' : './replay-worker.ts', import.meta.url).href;
+
 /**
- * The services run TypeScript through tsx; a thread inherits the process's node options, which
- * load it when the process was started by `tsx` or with `--import tsx`. Anything else gets it added.
+ * Run as TypeScript through tsx, a thread inherits the process's node options, which load it when
+ * the process was started by `tsx` or with `--import tsx`. Anything else gets it added (not a build).
  */
 const threadExecArgv = (): string[] =>
-  process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
+  BUILT || process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
 
 /**
  * A fixed pool (piscina) of replay threads, each with its own event store and read-model
@@ -43,7 +47,7 @@ const threadExecArgv = (): string[] =>
 export const createReplayWorkers = (options: ReplayWorkerOptions, log: (line: string) => void = () => {}): ReplayWorkers => {
   const workerData: ReplayWorkerData = { eventStoreUrl: options.eventStoreUrl, databaseUrl: options.databaseUrl };
   const pool = new Piscina({
-    filename: new URL('./replay-worker.ts', import.meta.url).href,
+    filename: WORKER_FILE,
     // Started by the first replays (a thread costs ~25 MB before it does anything), then kept.
     minThreads: 0,
     maxThreads: options.threads,

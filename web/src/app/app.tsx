@@ -1,5 +1,6 @@
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
+import { ErrorBoundary } from '../components/error-boundary';
 import { Toaster } from '../components/toaster';
 import { AppRouter } from './router';
 import { ScrollManager } from './scroll-manager';
@@ -14,7 +15,9 @@ export function App() {
         <BrowserRouter>
           <ScrollManager />
           <SessionProvider>
-            <AppRouter />
+            <ErrorBoundary>
+              <AppRouter />
+            </ErrorBoundary>
             <Toaster />
           </SessionProvider>
         </BrowserRouter>

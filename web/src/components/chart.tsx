@@ -1,11 +1,20 @@
 import type { ApexOptions } from 'apexcharts';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { Props as ApexProps } from 'react-apexcharts';
 import styled, { useTheme } from 'styled-components';
 import { Skeleton } from './skeleton';
 
-/** ApexCharts is large: it loads only when a chart is first shown, never with the landing page. */
-const ApexChart = lazy(() => import('react-apexcharts'));
+/**
+ * ApexCharts is large: it loads only when a chart is first shown, never with the landing page.
+ * react-apexcharts 1.x (the last MIT release) is CommonJS: the bundler hands its `exports` object
+ * over as the default, and the component is that object's own `default`.
+ */
+const ApexChart = lazy(() =>
+  import('react-apexcharts').then((module) => {
+    const exported = module.default as unknown as ComponentType<ApexProps> | { default: ComponentType<ApexProps> };
+    return { default: 'default' in exported ? exported.default : exported };
+  }),
+);
 
 const Box = styled.div`
   width: 100%;

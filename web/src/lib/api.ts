@@ -1,7 +1,8 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
+import { MESSAGES } from '@bt/contracts';
 import { createApi, retry } from '@reduxjs/toolkit/query/react';
 import { isApiError, type ApiError } from './api-error';
-import { apiFetch, errorFromResponse, type ApiRequest } from './http';
+import { apiFetch, errorFromResponse, newIdempotencyKey, type ApiRequest } from './http';
 
 /** JSON answers parse; an empty body (204) is null. */
 const singleQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (args, { signal }) => {
@@ -24,18 +25,32 @@ const singleQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (
   }
 };
 
-/** Attempts after the first for a read that failed on the network or with a 5xx. */
+/** Attempts after the first for a request that failed on the network (or, for a read, with a 5xx). */
 const RETRIES = 3;
+
+/** The command API's answer while the first attempt with the same key is still running. */
+const stillInProgress = (error: ApiError) => error.status === 409 && error.serverMessage === MESSAGES.idempotencyInProgress;
 
 /**
  * Reads that fail because the server could not be reached (network error) or failed (5xx) are
  * tried again a few times with RTK Query's exponential backoff; a 4xx is an answer and is never
- * retried, nor is a write (a POST retried after a lost answer could record a bet twice).
+ * retried. A write is tried again only when no answer came back (or its first attempt is still
+ * running): it carries the same Idempotency-Key every time, so the server records it once.
  */
-const baseQuery = retry(singleQuery, {
-  retryCondition: (error, _args, { attempt, baseQueryApi }) =>
-    baseQueryApi.type === 'query' && attempt <= RETRIES && isApiError(error) && (error.status === 'FETCH_ERROR' || error.status >= 500),
+const retrying = retry(singleQuery, {
+  retryCondition: (error, _args, { attempt, baseQueryApi }) => {
+    if (attempt > RETRIES || !isApiError(error)) return false;
+    if (baseQueryApi.type === 'query') return error.status === 'FETCH_ERROR' || error.status >= 500;
+    return error.status === 'FETCH_ERROR' || stillInProgress(error);
+  },
 });
+
+/** Gives each POST its Idempotency-Key before the first attempt, so every retry reuses it. */
+const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = (args, api, extraOptions) => {
+  const request = typeof args === 'string' ? { url: args } : args;
+  const keyed = request.method === 'POST' && !request.idempotencyKey ? { ...request, idempotencyKey: newIdempotencyKey() } : request;
+  return retrying(keyed, api, extraOptions);
+};
 
 export const TAGS = ['Bet', 'Parlay', 'Stats', 'Streaks', 'Bankroll', 'Goal', 'Journal', 'User'] as const;
 

@@ -16,7 +16,24 @@ export interface ApiRequest {
   accept?: string;
   /** The row's `version` as last seen: sent as If-Match, so a write over a newer change is a 409. */
   ifMatch?: number;
+  /**
+   * Sent as Idempotency-Key on a POST: one key per logical request, the same on every retry of it,
+   * so a retry after a lost answer is recorded once. A POST without one gets a fresh key.
+   */
+  idempotencyKey?: string;
 }
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** A random (v4) UUID; crypto.randomUUID exists only in secure contexts, getRandomValues everywhere. */
+export const newIdempotencyKey = (): string => {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
 
 /** Their 401 means wrong credentials, not a session that ended. */
 const SIGN_IN = new Set(['/auth/login', '/auth/register']);
@@ -25,8 +42,8 @@ const isRawBody = (body: unknown): body is string | Blob => typeof body === 'str
 
 /**
  * fetch() with what every call needs: cookies, the bearer token when one is stored, a JSON
- * content type only when there is a body, X-Min-Position on reads, and X-Log-Position noted from
- * the answer. Network failures become an ApiError with status 'FETCH_ERROR'.
+ * content type only when there is a body, X-Min-Position on reads, an Idempotency-Key on POSTs,
+ * and X-Log-Position noted from the answer. Network failures become an ApiError with status 'FETCH_ERROR'.
  */
 export const apiFetch = async (request: ApiRequest, signal?: AbortSignal): Promise<{ response: Response } | { error: ApiError }> => {
   const method = request.method ?? 'GET';
@@ -44,6 +61,7 @@ export const apiFetch = async (request: ApiRequest, signal?: AbortSignal): Promi
     }
   }
   if (request.ifMatch !== undefined) headers.set('If-Match', `"${request.ifMatch}"`);
+  if (method === 'POST') headers.set(IDEMPOTENCY_HEADER, request.idempotencyKey ?? newIdempotencyKey());
   const position = highestLogPosition();
   if (method === 'GET' && position) headers.set(MIN_POSITION_HEADER, position);
 

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
+import { PageErrorBoundary } from '../../components/error-boundary';
 import { Loading } from '../../components/loading';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -46,9 +47,11 @@ export function AppLayout() {
       <SkipLink href="#main">Skip to content</SkipLink>
       <Header />
       <Main id="main">
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </Main>
       <Footer />
       <MobileNav />

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
+import { PageErrorBoundary } from '../../components/error-boundary';
 import { Loading } from '../../components/loading';
 import { Footer } from './footer';
 
@@ -15,9 +16,11 @@ export function PublicLayout() {
   return (
     <>
       <Main id="main">
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </Main>
       <Footer />
     </>
