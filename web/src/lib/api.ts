@@ -37,7 +37,7 @@ const baseQuery = retry(singleQuery, {
     baseQueryApi.type === 'query' && attempt <= RETRIES && isApiError(error) && (error.status === 'FETCH_ERROR' || error.status >= 500),
 });
 
-export const TAGS = ['Bet', 'Parlay', 'Stats', 'Streaks', 'Bankroll', 'Goal', 'Journal', 'User'] as const;
+export const TAGS = ['Bet', 'Parlay', 'Stats', 'Streaks', 'Bankroll', 'Goal', 'Journal', 'User', 'Settings'] as const;
 
 /**
  * What a change to bets or parlays moves: history, stats, streaks, the bankroll (settled profit)
