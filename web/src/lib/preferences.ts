@@ -70,6 +70,4 @@ export const moneyWithUnits = (amount: number, units: number | null | undefined)
 
 /** "+$45.45 · +1.82u" when the row has units, else "+$45.45". */
 export const profitWithUnits = (amount: number, units: number | null | undefined): string =>
-  units === null || units === undefined
-    ? formatProfit(amount)
-    : `${formatProfit(amount)} · ${units > 0 ? '+' : ''}${formatUnits(units)}`;
+  units === null || units === undefined ? formatProfit(amount) : `${formatProfit(amount)} · ${units > 0 ? '+' : ''}${formatUnits(units)}`;

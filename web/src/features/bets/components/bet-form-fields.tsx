@@ -208,7 +208,12 @@ export function BetFormFields({ values, errors, onChange, betTypes, books }: Bet
           )}
         </Field>
       </FieldGrid>
-      <Checkbox label="Bonus bet" hint="A free bet: the stake was not your money." checked={values.bonusBet} onChange={(v) => onChange('bonusBet', v)} />
+      <Checkbox
+        label="Bonus bet"
+        hint="A free bet: the stake was not your money."
+        checked={values.bonusBet}
+        onChange={(v) => onChange('bonusBet', v)}
+      />
       <Field label="Notes" error={errors.notes}>
         {(props) => (
           <Textarea

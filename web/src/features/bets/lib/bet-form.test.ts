@@ -156,7 +156,13 @@ describe('bet form', () => {
     });
 
     it('fills book, league, tags, closing odds and the bonus flag; rows from before them read blank', () => {
-      expect(betFormFrom(row({}))).to.deep.include({ book: 'FanDuel', league: 'NFL', tags: 'live, model', closingOdds: '+120', bonusBet: true });
+      expect(betFormFrom(row({}))).to.deep.include({
+        book: 'FanDuel',
+        league: 'NFL',
+        tags: 'live, model',
+        closingOdds: '+120',
+        bonusBet: true,
+      });
       const old = row({}) as Partial<BetRow>;
       for (const key of ['book', 'league', 'tags', 'closingOdds', 'bonusBet', 'cashOutAmount', 'decimalOdds'] as const) delete old[key];
       expect(betFormFrom({ ...(old as BetRow), odds: '-110' })).to.deep.include({

@@ -140,7 +140,6 @@ export const validateBetForm = (
   };
 };
 
-
 /**
  * PUT /api/bets/:id body that settles a single bet at an outcome and changes nothing else (notes
  * left out stay). Null for a parlay's row: a parlay is settled through its legs.
@@ -148,4 +147,12 @@ export const validateBetForm = (
 export const settleBody = (bet: BetRow, outcome: Outcome): BetInput | null =>
   bet.kind === 'parlay' || bet.sport === 'parlay'
     ? null
-    : { sport: bet.sport, event: bet.event, betType: bet.betType, odds: rowOdds(bet, 'american'), stake: bet.stake, outcome, date: bet.date };
+    : {
+        sport: bet.sport,
+        event: bet.event,
+        betType: bet.betType,
+        odds: rowOdds(bet, 'american'),
+        stake: bet.stake,
+        outcome,
+        date: bet.date,
+      };

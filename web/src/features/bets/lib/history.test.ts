@@ -174,7 +174,15 @@ describe('bet history', () => {
 
     it('round-trips filters, search, sort and page', () => {
       const view = {
-        filters: { search: 'Lakers & co', sport: 'parlay', type: 'parlay', outcome: 'void', period: 'all', book: 'ESPN BET', tag: 'live' } as const,
+        filters: {
+          search: 'Lakers & co',
+          sport: 'parlay',
+          type: 'parlay',
+          outcome: 'void',
+          period: 'all',
+          book: 'ESPN BET',
+          tag: 'live',
+        } as const,
         sort: { key: 'stake', direction: 'asc' } as const,
         page: 3,
       };

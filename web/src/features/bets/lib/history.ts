@@ -34,7 +34,15 @@ export interface HistoryFilters {
   tag: string;
 }
 
-export const DEFAULT_FILTERS: HistoryFilters = { search: '', sport: 'all', type: 'all', outcome: 'all', period: '30', book: 'all', tag: 'all' };
+export const DEFAULT_FILTERS: HistoryFilters = {
+  search: '',
+  sport: 'all',
+  type: 'all',
+  outcome: 'all',
+  period: '30',
+  book: 'all',
+  tag: 'all',
+};
 
 /** Rows from before books and tags answer neither: read them as none. */
 const bookOf = (row: BetRow): string | null => row.book ?? null;

@@ -122,7 +122,13 @@ export function LegFields({ index, leg, oddsError, canRemove, onChange, onRemove
         </Field>
         <Field label="League">
           {(props) => (
-            <Input {...props} placeholder="e.g., NFL" value={leg.league} onChange={(e) => set('league', e.target.value)} autoComplete="off" />
+            <Input
+              {...props}
+              placeholder="e.g., NFL"
+              value={leg.league}
+              onChange={(e) => set('league', e.target.value)}
+              autoComplete="off"
+            />
           )}
         </Field>
         <Field label="Closing odds">

@@ -88,11 +88,15 @@ export function ParlayBuilder({ editing, onSaved, onCancelEdit }: ParlayBuilderP
     setValues((v) => ({ ...v, [key]: value }));
     if (key in errors) setErrors((e) => ({ ...e, [key]: undefined }));
   };
-  const totalOdds = (p: { totalOdds: string; decimalOdds: number }) => showOdds({ american: p.totalOdds, decimal: p.decimalOdds }, oddsFormat);
+  const totalOdds = (p: { totalOdds: string; decimalOdds: number }) =>
+    showOdds({ american: p.totalOdds, decimal: p.decimalOdds }, oddsFormat);
 
   const onCalculate = () => {
     const priced = priceForm(values);
-    toast({ title: 'Odds calculated', description: `Total odds ${totalOdds(priced)}, potential profit ${formatMoney(priced.potentialProfit)}.` });
+    toast({
+      title: 'Odds calculated',
+      description: `Total odds ${totalOdds(priced)}, potential profit ${formatMoney(priced.potentialProfit)}.`,
+    });
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

@@ -56,7 +56,9 @@ export function StatCards() {
         value={formatProfit(data.totalProfit)}
         icon={<WalletIcon />}
         trend={trends.totalProfit}
-        note={data.unitsWon === null || data.unitsWon === undefined ? undefined : `${data.unitsWon > 0 ? '+' : ''}${formatUnits(data.unitsWon)}`}
+        note={
+          data.unitsWon === null || data.unitsWon === undefined ? undefined : `${data.unitsWon > 0 ? '+' : ''}${formatUnits(data.unitsWon)}`
+        }
       />
       <StatCard title="ROI" value={formatPercent(data.roi)} icon={<BarChartIcon />} trend={trends.roi} />
       <StatCard title="Total Bets" value={String(data.totalBets)} icon={<ListIcon />} label="Last 30 days" />
