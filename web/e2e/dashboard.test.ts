@@ -65,11 +65,11 @@ const signUpAndAddBets = async (page: Page, viewport: Viewport) => {
   await form.getByText('Stake must be a positive number', { exact: true }).waitFor();
   expect(await form.getByLabel('Stake ($)', { exact: true }).getAttribute('aria-invalid')).to.equal('true');
 
-  // Odds of +50 are not American odds.
+  // Odds of +50 are too short for American odds.
   await form.getByLabel('Stake ($)', { exact: true }).fill('100');
   await form.getByLabel('Odds', { exact: true }).fill('+50');
   await form.getByRole('button', { name: 'Add Bet' }).click();
-  await form.getByText('Odds must be in American format (e.g., +150, -110)', { exact: true }).waitFor();
+  await form.getByText('American odds must be +100 or more, or -100 or less', { exact: true }).waitFor();
   expect(await form.getByText('Stake must be a positive number').count()).to.equal(0);
   await recent.getByText('No bets recorded yet. Add your first bet!', { exact: true }).waitFor();
 

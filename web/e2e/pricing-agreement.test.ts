@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import {
-  OUTCOMES,
+  type LegOutcome,
   parlayOddsInRange,
   pricedBet,
   SPORTS,
@@ -23,7 +23,12 @@ import { ApiClient } from './steps';
  * each case is removed before the next, so an asOf replay just after a write holds that bet alone.
  */
 
-const outcome = fc.constantFrom<Outcome>(...OUTCOMES);
+/**
+ * The outcomes priced from the odds alone (void and cash-out have their own given/when/then tests
+ * in contracts; a cash-out needs its amount).
+ */
+const outcome = fc.constantFrom<Outcome>('win', 'loss', 'push', 'pending');
+const legOutcome = fc.constantFrom<LegOutcome>('win', 'loss', 'push', 'pending');
 /** American odds: |odds| >= 100, mostly everyday prices, now and then a long shot. */
 const odds = fc
   .oneof(fc.integer({ min: 100, max: 1_000 }), fc.integer({ min: 100, max: 100_000 }))
@@ -31,7 +36,7 @@ const odds = fc
   .map((n) => (n > 0 ? `+${n}` : String(n)));
 /** A stake in whole cents, from a cent to $10,000. */
 const stake = fc.integer({ min: 1, max: 1_000_000 }).map((cents) => cents / 100);
-const leg = fc.record({ sport: fc.constantFrom(...SPORTS), odds, outcome });
+const leg = fc.record({ sport: fc.constantFrom(...SPORTS), odds, outcome: legOutcome });
 
 const DAY = '2025-03-15';
 
@@ -74,7 +79,11 @@ describe('pricing agreement (property, e2e)', function () {
           notes: '',
           date: '',
           dateSet: false,
-          legs: legs.map((l, i) => ({ ...l, event: `Event ${i + 1}`, selection: `Pick ${i + 1}`, date: DAY })),
+          legs: legs.map((l, i) => ({ ...l, event: `Event ${i + 1}`, selection: `Pick ${i + 1}`, date: DAY, league: '', closingOdds: '' })),
+          book: '',
+          tags: '',
+          bonusBet: false,
+          cashOutAmount: '',
         };
         const preview = priceForm(form);
         const submission = toParlaySubmission(form);

@@ -68,7 +68,7 @@ const quickAdd = async (page: Page, viewport: Viewport) => {
   // The spec's validation still applies in the dialog.
   await dialog.getByLabel('Odds', { exact: true }).fill('+50');
   await dialog.getByRole('button', { name: 'Add Bet', exact: true }).click();
-  await dialog.getByText('Odds must be in American format (e.g., +150, -110)', { exact: true }).waitFor();
+  await dialog.getByText('American odds must be +100 or more, or -100 or less', { exact: true }).waitFor();
   await dialog.getByLabel('Odds', { exact: true }).fill('-110');
   await dialog.getByRole('button', { name: 'Add Bet', exact: true }).click();
   await expectToast(page, 'Bet added successfully', 'Your bet has been recorded.');

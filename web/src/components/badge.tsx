@@ -1,6 +1,7 @@
 import type { Outcome } from '@bt/contracts';
 import styled from 'styled-components';
 import { capitalize } from '../lib/format';
+import { OUTCOME_LABELS } from '../lib/labels';
 
 export type BadgeTone = 'win' | 'loss' | 'neutral' | 'primary' | 'warning';
 
@@ -31,11 +32,12 @@ export const Badge = styled.span<{ $tone?: BadgeTone }>`
   }}
 `;
 
-/** Spec section 4: win green, loss red, push and pending grey. */
-export const outcomeTone = (outcome: Outcome | string): BadgeTone => (outcome === 'win' ? 'win' : outcome === 'loss' ? 'loss' : 'neutral');
+/** Spec section 4: win green, loss red, push and pending grey; void grey and a cash-out amber. */
+export const outcomeTone = (outcome: Outcome | string): BadgeTone =>
+  outcome === 'win' ? 'win' : outcome === 'loss' ? 'loss' : outcome === 'cashout' ? 'warning' : 'neutral';
 
 export function OutcomeBadge({ outcome }: { outcome: Outcome | string }) {
-  return <Badge $tone={outcomeTone(outcome)}>{capitalize(outcome)}</Badge>;
+  return <Badge $tone={outcomeTone(outcome)}>{outcome in OUTCOME_LABELS ? OUTCOME_LABELS[outcome as Outcome] : capitalize(outcome)}</Badge>;
 }
 
 /** Profit text coloured by sign. */

@@ -131,3 +131,45 @@ export const FormActions = styled.div`
   justify-content: flex-end;
   gap: 8px;
 `;
+
+/** A checkbox with its label beside it (the label names it). */
+const CheckboxLabel = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  min-height: 40px;
+  font-size: 0.9375rem;
+  font-weight: 600;
+  cursor: pointer;
+  input {
+    width: 18px;
+    height: 18px;
+    accent-color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+interface CheckboxProps {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: ReactNode;
+}
+
+export function Checkbox({ label, checked, onChange, hint }: CheckboxProps) {
+  const id = useId();
+  return (
+    <FieldBox>
+      <CheckboxLabel htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+        />
+        {label}
+      </CheckboxLabel>
+      {hint && <Hint id={`${id}-hint`}>{hint}</Hint>}
+    </FieldBox>
+  );
+}

@@ -22,6 +22,8 @@ export const OUTCOME_LABELS: Record<Outcome, string> = {
   win: 'Win',
   loss: 'Loss',
   push: 'Push',
+  void: 'Void',
+  cashout: 'Cashed out',
   pending: 'Pending',
 };
 

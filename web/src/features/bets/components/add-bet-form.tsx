@@ -1,5 +1,5 @@
 import { BET_TYPES } from '@bt/contracts';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
 import { FormStack } from '../../../components/field';
@@ -7,7 +7,8 @@ import { today } from '../../../lib/dates';
 import { focusFirstInvalid } from '../../../lib/focus';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { useAddBetMutation } from '../api/bets-api';
+import { bookSuggestions } from '../../../lib/books';
+import { useAddBetMutation, useGetBetsQuery } from '../api/bets-api';
 import { readBetDefaults, rememberBetDefaults } from '../lib/bet-defaults';
 import { betFormWithDefaults, validateBetForm, type BetFormErrors, type BetFormValues } from '../lib/bet-form';
 import { BetFormFields } from './bet-form-fields';
@@ -29,6 +30,8 @@ export function AddBetFields({ labelledBy, onAdded }: AddBetFieldsProps) {
   const [values, setValues] = useState<BetFormValues>(() => betFormWithDefaults(today(), readBetDefaults(userKey)));
   const [errors, setErrors] = useState<BetFormErrors>({});
   const [addBet, { isLoading }] = useAddBetMutation();
+  const { data: rows } = useGetBetsQuery();
+  const books = useMemo(() => bookSuggestions(rows ?? []), [rows]);
 
   const onChange = <K extends keyof BetFormValues>(field: K, value: BetFormValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -62,7 +65,7 @@ export function AddBetFields({ labelledBy, onAdded }: AddBetFieldsProps) {
 
   return (
     <FormStack onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
-      <BetFormFields values={values} errors={errors} onChange={onChange} betTypes={BET_TYPES} />
+      <BetFormFields values={values} errors={errors} onChange={onChange} betTypes={BET_TYPES} books={books} />
       <Button type="submit" disabled={isLoading}>
         {isLoading ? 'Adding...' : 'Add Bet'}
       </Button>

@@ -1,8 +1,10 @@
-import { type BetType, OUTCOMES, SPORTS } from '@bt/contracts';
+import { type BetType, inUnits, OUTCOMES, SPORTS } from '@bt/contracts';
+import { useId } from 'react';
 import styled from 'styled-components';
-import { Field, FieldGrid, Input, Select, Textarea } from '../../../components/field';
+import { Checkbox, Field, FieldGrid, Input, Select, Textarea } from '../../../components/field';
 import { formatMoney } from '../../../lib/format';
 import { BET_TYPE_LABELS, OUTCOME_LABELS, SPORT_LABELS } from '../../../lib/labels';
+import { formatUnits, ODDS_PLACEHOLDERS, usePreferences } from '../../../lib/preferences';
 import { toWinPreview, type BetFormErrors, type BetFormValues } from '../lib/bet-form';
 
 const ToWin = styled.p`
@@ -20,11 +22,14 @@ interface BetFormFieldsProps {
   errors: BetFormErrors;
   onChange: <K extends keyof BetFormValues>(field: K, value: BetFormValues[K]) => void;
   betTypes: readonly BetType[];
+  /** Books to suggest: the bettor's own (most used first), then common ones. */
+  books: readonly string[];
 }
 
-/** What a win would pay at the odds and stake as typed (contracts' pricing), live. */
-function ToWinPreview({ odds, stake }: Pick<BetFormValues, 'odds' | 'stake'>) {
+/** What a win would pay at the odds and stake as typed (contracts' pricing), live; in units too when a unit size is set. */
+function ToWinPreview({ odds, stake, unitSize }: Pick<BetFormValues, 'odds' | 'stake'> & { unitSize: number | null }) {
   const toWin = toWinPreview({ odds, stake });
+  const units = toWin === null ? null : inUnits(toWin, unitSize);
   return (
     <ToWin aria-live="polite" data-to-win>
       {toWin === null ? (
@@ -32,6 +37,7 @@ function ToWinPreview({ odds, stake }: Pick<BetFormValues, 'odds' | 'stake'>) {
       ) : (
         <>
           To win: <strong>{formatMoney(toWin)}</strong>
+          {units !== null && ` · ${formatUnits(units)}`}
         </>
       )}
     </ToWin>
@@ -39,7 +45,9 @@ function ToWinPreview({ odds, stake }: Pick<BetFormValues, 'odds' | 'stake'>) {
 }
 
 /** The fields of a single bet, shared by Add New Bet and Edit Bet. */
-export function BetFormFields({ values, errors, onChange, betTypes }: BetFormFieldsProps) {
+export function BetFormFields({ values, errors, onChange, betTypes, books }: BetFormFieldsProps) {
+  const { oddsFormat, unitSize } = usePreferences();
+  const booksId = useId();
   return (
     <>
       <FieldGrid>
@@ -84,7 +92,7 @@ export function BetFormFields({ values, errors, onChange, betTypes }: BetFormFie
           {(props) => (
             <Input
               {...props}
-              placeholder="+150 or -110"
+              placeholder={ODDS_PLACEHOLDERS[oddsFormat]}
               /* Not numeric or decimal: the iPhone's keypads for those have no minus sign. */
               type="text"
               inputMode="text"
@@ -109,7 +117,39 @@ export function BetFormFields({ values, errors, onChange, betTypes }: BetFormFie
           )}
         </Field>
       </FieldGrid>
-      <ToWinPreview odds={values.odds} stake={values.stake} />
+      <ToWinPreview odds={values.odds} stake={values.stake} unitSize={unitSize} />
+      <FieldGrid>
+        <Field label="Book" error={errors.book}>
+          {(props) => (
+            <>
+              <Input
+                {...props}
+                list={booksId}
+                placeholder="e.g., DraftKings"
+                value={values.book}
+                onChange={(e) => onChange('book', e.target.value)}
+                autoComplete="off"
+              />
+              <datalist id={booksId}>
+                {books.map((book) => (
+                  <option key={book} value={book} />
+                ))}
+              </datalist>
+            </>
+          )}
+        </Field>
+        <Field label="League" error={errors.league}>
+          {(props) => (
+            <Input
+              {...props}
+              placeholder="e.g., NBA"
+              value={values.league}
+              onChange={(e) => onChange('league', e.target.value)}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+      </FieldGrid>
       <FieldGrid>
         <Field label="Outcome" error={errors.outcome} required>
           {(props) => (
@@ -126,6 +166,54 @@ export function BetFormFields({ values, errors, onChange, betTypes }: BetFormFie
           {(props) => <Input {...props} type="date" value={values.date} onChange={(e) => onChange('date', e.target.value)} />}
         </Field>
       </FieldGrid>
+      {values.outcome === 'cashout' && (
+        <Field label="Cash-out amount ($)" error={errors.cashOutAmount} hint="What the book paid you back." required>
+          {(props) => (
+            <Input
+              {...props}
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              placeholder="0.00"
+              value={values.cashOutAmount}
+              onChange={(e) => onChange('cashOutAmount', e.target.value)}
+            />
+          )}
+        </Field>
+      )}
+      <FieldGrid>
+        <Field label="Tags" error={errors.tags} hint="Separated by commas.">
+          {(props) => (
+            <Input
+              {...props}
+              placeholder="e.g., live, model"
+              value={values.tags}
+              onChange={(e) => onChange('tags', e.target.value)}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+        <Field label="Closing odds" error={errors.closingOdds} hint="The price when the market closed.">
+          {(props) => (
+            <Input
+              {...props}
+              placeholder={ODDS_PLACEHOLDERS[oddsFormat]}
+              type="text"
+              inputMode="text"
+              value={values.closingOdds}
+              onChange={(e) => onChange('closingOdds', e.target.value)}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+      </FieldGrid>
+      <Checkbox
+        label="Bonus bet"
+        hint="A free bet: the stake was not your money."
+        checked={values.bonusBet}
+        onChange={(v) => onChange('bonusBet', v)}
+      />
       <Field label="Notes" error={errors.notes}>
         {(props) => (
           <Textarea

@@ -1,12 +1,14 @@
 import { BET_TYPES, type BetRow } from '@bt/contracts';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { FormActions, FormStack } from '../../../components/field';
 import { serverMessageOr } from '../../../lib/api-error';
 import { focusFirstInvalid } from '../../../lib/focus';
 import { toast } from '../../../lib/toast';
-import { useUpdateBetMutation } from '../api/bets-api';
+import { bookSuggestions } from '../../../lib/books';
+import { usePreferences } from '../../../lib/preferences';
+import { useGetBetsQuery, useUpdateBetMutation } from '../api/bets-api';
 import { betFormFrom, validateBetForm, type BetFormErrors, type BetFormValues } from '../lib/bet-form';
 import { BetFormFields } from './bet-form-fields';
 
@@ -14,9 +16,13 @@ import { BetFormFields } from './bet-form-fields';
 const EDITABLE_BET_TYPES = BET_TYPES.filter((type) => type !== 'parlay');
 
 function EditBetForm({ bet, onDone }: { bet: BetRow; onDone: () => void }) {
-  const [values, setValues] = useState<BetFormValues>(() => betFormFrom(bet));
+  const { oddsFormat } = usePreferences();
+  const [start] = useState<BetFormValues>(() => betFormFrom(bet, oddsFormat));
+  const [values, setValues] = useState<BetFormValues>(start);
   const [errors, setErrors] = useState<BetFormErrors>({});
   const [updateBet, { isLoading }] = useUpdateBetMutation();
+  const { data: rows } = useGetBetsQuery();
+  const books = useMemo(() => bookSuggestions(rows ?? []), [rows]);
 
   const onChange = <K extends keyof BetFormValues>(field: K, value: BetFormValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -25,7 +31,7 @@ function EditBetForm({ bet, onDone }: { bet: BetRow; onDone: () => void }) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateBetForm(values);
+    const result = validateBetForm(values, start.closingOdds);
     if (!result.ok) {
       setErrors(result.errors);
       focusFirstInvalid(event.currentTarget);
@@ -42,7 +48,7 @@ function EditBetForm({ bet, onDone }: { bet: BetRow; onDone: () => void }) {
 
   return (
     <FormStack onSubmit={onSubmit} noValidate>
-      <BetFormFields values={values} errors={errors} onChange={onChange} betTypes={EDITABLE_BET_TYPES} />
+      <BetFormFields values={values} errors={errors} onChange={onChange} betTypes={EDITABLE_BET_TYPES} books={books} />
       <FormActions>
         <Button variant="outline" onClick={onDone}>
           Cancel

@@ -7,26 +7,23 @@ import { ChevronDownIcon, SearchIcon } from '../../../components/icons';
 import { OUTCOME_LABELS, SPORT_LABELS } from '../../../lib/labels';
 import { activeFilterCount, type HistoryFilters } from '../lib/history';
 
-/* Phones (below 768 px): the search box and a 'Filters' button that unfolds the four selects (one
+/* Phones (below 768 px): the search box and a 'Filters' button that unfolds the six selects (one
    column: two columns at 375 px clip 'All Outcomes' and 'Last 30 days'). From 768 px every filter
-   shows: search on its own row, then two columns; one row of five from 1024 px. */
+   shows: search on its own row, then three columns; one row of six from 1024 px. */
 const Grid = styled.div`
   display: flex;
   flex-direction: column;
   gap: 12px;
   @media (min-width: 768px) {
     display: grid;
-    grid-template-columns: repeat(2, minmax(0, 1fr));
+    grid-template-columns: repeat(3, minmax(0, 1fr));
     > :first-child > :first-child {
       grid-column: 1 / -1;
     }
   }
   @media (min-width: 1024px) {
-    grid-template-columns: minmax(0, 2fr) repeat(4, minmax(0, 1fr));
+    grid-template-columns: repeat(6, minmax(0, 1fr));
     align-items: end;
-    > :first-child > :first-child {
-      grid-column: auto;
-    }
   }
 `;
 
@@ -82,9 +79,15 @@ const SearchBox = styled.div`
 interface HistoryFiltersProps {
   filters: HistoryFilters;
   onChange: (filters: HistoryFilters) => void;
+  /** The books and tags of the bettor's rows. */
+  choices: { books: readonly string[]; tags: readonly string[] };
 }
 
-export function HistoryFiltersBar({ filters, onChange }: HistoryFiltersProps) {
+/** The choices, with the chosen one kept even when no row has it (a link or an old bookmark). */
+const withChosen = (names: readonly string[], chosen: string) =>
+  chosen === 'all' || names.some((name) => name.toLowerCase() === chosen.toLowerCase()) ? names : [...names, chosen];
+
+export function HistoryFiltersBar({ filters, onChange, choices }: HistoryFiltersProps) {
   const [open, setOpen] = useState(false);
   const foldedId = useId();
   const active = activeFilterCount(filters);
@@ -154,6 +157,30 @@ export function HistoryFiltersBar({ filters, onChange }: HistoryFiltersProps) {
               <option value="90">Last 90 days</option>
               <option value="365">Last 365 days</option>
               <option value="all">All time</option>
+            </Select>
+          )}
+        </Field>
+        <Field label="Book">
+          {(props) => (
+            <Select {...props} value={filters.book} onChange={(e) => set('book', e.target.value)}>
+              <option value="all">All Books</option>
+              {withChosen(choices.books, filters.book).map((book) => (
+                <option key={book} value={book}>
+                  {book}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Tag">
+          {(props) => (
+            <Select {...props} value={filters.tag} onChange={(e) => set('tag', e.target.value)}>
+              <option value="all">All Tags</option>
+              {withChosen(choices.tags, filters.tag).map((tag) => (
+                <option key={tag} value={tag}>
+                  {tag}
+                </option>
+              ))}
             </Select>
           )}
         </Field>

@@ -7,19 +7,30 @@ import { ArrowDownIcon, ArrowUpIcon, PencilIcon, SortIcon, TrashIcon } from '../
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { formatDate, formatMoney, formatProfit } from '../../../lib/format';
 import { betTypeLabel, sportLabel } from '../../../lib/labels';
+import { formatUnits, showOdds, usePreferences } from '../../../lib/preferences';
 import type { SortKey, SortState } from '../lib/history';
 import { SettleButtons } from './settle-buttons';
 
-const COLUMNS: readonly { key: SortKey; label: string; numeric?: boolean }[] = [
+/** `wide`: shown only where the table has room (not on phones, which list cards, nor narrow tablets). */
+const COLUMNS: readonly { key: SortKey; label: string; numeric?: boolean; wide?: boolean }[] = [
   { key: 'date', label: 'Date' },
   { key: 'sport', label: 'Sport' },
   { key: 'event', label: 'Event' },
   { key: 'betType', label: 'Bet Type' },
+  { key: 'book', label: 'Book', wide: true },
   { key: 'odds', label: 'Odds', numeric: true },
   { key: 'stake', label: 'Stake', numeric: true },
   { key: 'profit', label: 'Profit/Loss', numeric: true },
+  { key: 'clv', label: 'CLV', numeric: true, wide: true },
   { key: 'outcome', label: 'Outcome' },
 ];
+
+/** Closing-line value with its sign and two decimals ("+2.35%"); a dash without a close. */
+const formatClv = (clv: number | null | undefined): string =>
+  clv === null || clv === undefined ? '—' : `${clv > 0 ? '+' : ''}${clv.toFixed(2)}%`;
+
+const unitsText = (units: number | null | undefined, signed = false): string | null =>
+  units === null || units === undefined ? null : `${signed && units > 0 ? '+' : ''}${formatUnits(units)}`;
 
 /* The table from the large breakpoint; cards below it. Only one of the two is displayed (and so in
    the accessibility tree) at a time. */
@@ -52,6 +63,15 @@ const Table = styled.table`
   }
   td.event {
     max-width: 260px;
+    overflow-wrap: anywhere;
+  }
+  .wide {
+    @media (max-width: 1199.98px) {
+      display: none;
+    }
+  }
+  td.book {
+    max-width: 140px;
     overflow-wrap: anywhere;
   }
 `;
@@ -198,6 +218,8 @@ function RowActions({ bet, onEdit, onDelete, deleting }: { bet: BetRow } & Pick<
 }
 
 export function HistoryTable({ rows, sort, onSort, onSortChange, onEdit, onDelete, deleting }: HistoryTableProps) {
+  const { oddsFormat } = usePreferences();
+  const odds = (bet: BetRow) => showOdds({ american: bet.odds, decimal: bet.decimalOdds }, oddsFormat);
   const sortLabel = COLUMNS.find((c) => c.key === sort.key)?.label ?? '';
   return (
     <>
@@ -211,7 +233,12 @@ export function HistoryTable({ rows, sort, onSort, onSortChange, onEdit, onDelet
           <thead>
             <tr>
               {COLUMNS.map((column) => (
-                <th key={column.key} scope="col" aria-sort={ariaSort(sort, column.key)} className={column.numeric ? 'numeric' : undefined}>
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={ariaSort(sort, column.key)}
+                  className={[column.numeric && 'numeric', column.wide && 'wide'].filter(Boolean).join(' ') || undefined}
+                >
                   <SortButton type="button" onClick={() => onSort(column.key)}>
                     {column.label}
                     {sort.key !== column.key ? (
@@ -239,11 +266,18 @@ export function HistoryTable({ rows, sort, onSort, onSortChange, onEdit, onDelet
                   {legsText(bet) && <Sub>{legsText(bet)}</Sub>}
                 </td>
                 <td>{betTypeLabel(bet.betType)}</td>
-                <td className="numeric">{bet.odds}</td>
-                <td className="numeric">{formatMoney(bet.stake)}</td>
+                <td className="book wide">{bet.book ?? '—'}</td>
+                <td className="numeric">{odds(bet)}</td>
+                <td className="numeric">
+                  {formatMoney(bet.stake)}
+                  {unitsText(bet.units) && <Sub>{unitsText(bet.units)}</Sub>}
+                  {bet.bonusBet && <Sub>Bonus bet</Sub>}
+                </td>
                 <td className="numeric">
                   <ProfitText $value={bet.profit}>{formatProfit(bet.profit)}</ProfitText>
+                  {unitsText(bet.profitUnits, true) && <Sub>{unitsText(bet.profitUnits, true)}</Sub>}
                 </td>
+                <td className="numeric wide">{formatClv(bet.clv)}</td>
                 <td>
                   <OutcomeCell>
                     <OutcomeBadge outcome={bet.outcome} />
@@ -288,6 +322,8 @@ export function HistoryTable({ rows, sort, onSort, onSortChange, onEdit, onDelet
                 <Sub>
                   {formatDate(bet.date)} · {sportLabel(bet.sport)} · {betTypeLabel(bet.betType)}
                   {legsText(bet) && ` · ${legsText(bet)}`}
+                  {bet.book && ` · ${bet.book}`}
+                  {bet.bonusBet && ' · Bonus bet'}
                 </Sub>
               </div>
               <OutcomeBadge outcome={bet.outcome} />
@@ -295,16 +331,20 @@ export function HistoryTable({ rows, sort, onSort, onSortChange, onEdit, onDelet
             <Facts>
               <div>
                 <dt>Odds</dt>
-                <dd>{bet.odds}</dd>
+                <dd>{odds(bet)}</dd>
               </div>
               <div>
                 <dt>Stake</dt>
-                <dd>{formatMoney(bet.stake)}</dd>
+                <dd>
+                  {formatMoney(bet.stake)}
+                  {unitsText(bet.units) && <Sub>{unitsText(bet.units)}</Sub>}
+                </dd>
               </div>
               <div>
                 <dt>Profit/Loss</dt>
                 <dd>
                   <ProfitText $value={bet.profit}>{formatProfit(bet.profit)}</ProfitText>
+                  {unitsText(bet.profitUnits, true) && <Sub>{unitsText(bet.profitUnits, true)}</Sub>}
                 </dd>
               </div>
             </Facts>

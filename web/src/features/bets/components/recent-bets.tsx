@@ -5,8 +5,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ca
 import { EmptyText } from '../../../components/page';
 import { QueryError, queryView } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
-import { formatDate, formatMoney, formatProfit } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { betTypeLabel, sportLabel } from '../../../lib/labels';
+import { moneyWithUnits, profitWithUnits, showOdds, usePreferences } from '../../../lib/preferences';
 import { useGetBetsQuery } from '../api/bets-api';
 import { PENDING_HISTORY_PATH } from '../lib/history';
 import { SettleButtons } from './settle-buttons';
@@ -70,6 +71,7 @@ const Side = styled.div`
 /** The first 4 history rows, with 'View All' to /history. */
 export function RecentBets() {
   const result = useGetBetsQuery();
+  const { oddsFormat } = usePreferences();
   const { data } = result;
   const view = queryView(result);
   const rows = (data ?? []).filter((bet) => !bet.isPartOfParlay);
@@ -112,15 +114,18 @@ export function RecentBets() {
                   <Main>
                     <strong>{bet.event}</strong>
                     <Meta>
-                      {sportLabel(bet.sport)} · {betTypeLabel(bet.betType)} · {bet.odds}
+                      {sportLabel(bet.sport)} · {betTypeLabel(bet.betType)} ·{' '}
+                      {showOdds({ american: bet.odds, decimal: bet.decimalOdds }, oddsFormat)}
+                      {bet.book && ` · ${bet.book}`}
                     </Meta>
                     <Meta>
-                      {formatDate(bet.date)} · Stake {formatMoney(bet.stake)}
+                      {formatDate(bet.date)} · Stake {moneyWithUnits(bet.stake, bet.units)}
+                      {bet.bonusBet && ' · Bonus bet'}
                     </Meta>
                   </Main>
                   <Side>
                     <OutcomeBadge outcome={bet.outcome} />
-                    <ProfitText $value={bet.profit}>{formatProfit(bet.profit)}</ProfitText>
+                    <ProfitText $value={bet.profit}>{profitWithUnits(bet.profit, bet.profitUnits)}</ProfitText>
                   </Side>
                 </Row>
                 <SettleButtons bet={bet} />

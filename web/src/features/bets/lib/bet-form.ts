@@ -1,5 +1,6 @@
-import { betBody, BET_TYPES, type BetRow, type BetType, type Outcome, pricedBet, type Sport, SPORTS } from '@bt/contracts';
+import { betBody, BET_TYPES, type BetRow, type BetType, type OddsFormat, type Outcome, pricedBet, type Sport, SPORTS } from '@bt/contracts';
 import { fieldErrors } from '../../../lib/form-errors';
+import { oddsForInput } from '../../../lib/preferences';
 import type { BetInput } from '../api/bets-api';
 
 /** What the bet form holds: text, as the inputs give it. An empty stake counts as unset. */
@@ -12,6 +13,14 @@ export interface BetFormValues {
   outcome: Outcome;
   date: string;
   notes: string;
+  book: string;
+  league: string;
+  /** Comma-separated, as typed. */
+  tags: string;
+  closingOdds: string;
+  bonusBet: boolean;
+  /** Only sent when the outcome is 'cashout'. */
+  cashOutAmount: string;
 }
 
 export type BetFormErrors = Partial<Record<keyof BetFormValues, string>>;
@@ -26,6 +35,12 @@ export const emptyBetForm = (today: string): BetFormValues => ({
   outcome: 'pending',
   date: today,
   notes: '',
+  book: '',
+  league: '',
+  tags: '',
+  closingOdds: '',
+  bonusBet: false,
+  cashOutAmount: '',
 });
 
 /** What the add form remembers from the last bet saved: its sport, bet type and stake. */
@@ -41,8 +56,8 @@ export const betFormWithDefaults = (today: string, defaults: BetFormDefaults): B
   return { ...start, sport, betType, stake };
 };
 
-const stakeFields = betBody.pick({ stake: true });
-const previewFields = betBody.pick({ odds: true, stake: true });
+const stakeFields = betBody.in.pick({ stake: true });
+const previewFields = betBody.in.pick({ odds: true, stake: true });
 
 /**
  * The "To win" preview: what a win would pay at the odds and stake as typed, priced by contracts'
@@ -53,19 +68,37 @@ export const toWinPreview = (values: Pick<BetFormValues, 'odds' | 'stake'>): num
   return parsed.success ? pricedBet({ odds: parsed.data.odds, stake: parsed.data.stake, outcome: 'win' }).potentialProfit : null;
 };
 
-export const betFormFrom = (bet: BetRow): BetFormValues => ({
+/** The odds of a row as an edit form shows them: in the bettor's format when that keeps the price exactly. */
+const rowOdds = (bet: BetRow, format: OddsFormat) => oddsForInput({ american: bet.odds, decimal: bet.decimalOdds }, format);
+
+/** The edit form of a row. Rows from before books and tags may lack those fields: they read blank. */
+export const betFormFrom = (bet: BetRow, format: OddsFormat = 'american'): BetFormValues => ({
   sport: bet.sport === 'parlay' ? '' : bet.sport,
   event: bet.event,
   betType: bet.betType,
-  odds: bet.odds,
+  odds: rowOdds(bet, format),
   stake: String(bet.stake),
   outcome: bet.outcome,
   date: bet.date,
   notes: bet.notes ?? '',
+  book: bet.book ?? '',
+  league: bet.league ?? '',
+  tags: (bet.tags ?? []).join(', '),
+  closingOdds: bet.closingOdds ?? '',
+  bonusBet: bet.bonusBet ?? false,
+  cashOutAmount: bet.cashOutAmount === null || bet.cashOutAmount === undefined ? '' : String(bet.cashOutAmount),
 });
 
-/** Checks the form with the contracts schema (the spec's messages); the body is what the API takes. */
-export const validateBetForm = (values: BetFormValues): { ok: true; body: BetInput } | { ok: false; errors: BetFormErrors } => {
+/**
+ * Checks the form with the contracts schema (the server's messages); the body is what the API
+ * takes. `unchangedClose`: the closing odds the form started with; sent back unchanged they are
+ * left out, so an edit keeps the close exactly as stored.
+ */
+export const validateBetForm = (
+  values: BetFormValues,
+  unchangedClose?: string,
+): { ok: true; body: BetInput } | { ok: false; errors: BetFormErrors } => {
+  const cashOut = values.outcome === 'cashout' && values.cashOutAmount.trim() !== '' ? values.cashOutAmount : undefined;
   const parsed = betBody.safeParse({
     sport: values.sport || undefined,
     event: values.event,
@@ -75,10 +108,36 @@ export const validateBetForm = (values: BetFormValues): { ok: true; body: BetInp
     outcome: values.outcome,
     notes: values.notes,
     date: values.date || undefined,
+    book: values.book,
+    league: values.league,
+    tags: values.tags,
+    closingOdds: values.closingOdds,
+    bonusBet: values.bonusBet,
+    cashOutAmount: cashOut,
   });
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
-  const { sport, event, betType, odds, stake, outcome, notes, date } = parsed.data;
-  return { ok: true, body: { sport, event, betType, odds, stake, outcome, notes, date } };
+  const { sport, event, betType, odds, stake, outcome, notes, date, book, league, tags, closingOdds, bonusBet, cashOutAmount } =
+    parsed.data;
+  const keepClose = unchangedClose !== undefined && values.closingOdds.trim() === unchangedClose.trim() && unchangedClose.trim() !== '';
+  return {
+    ok: true,
+    body: {
+      sport,
+      event,
+      betType,
+      odds,
+      stake,
+      outcome,
+      notes,
+      date,
+      book,
+      league,
+      tags,
+      ...(keepClose ? {} : { closingOdds }),
+      bonusBet,
+      ...(outcome === 'cashout' ? { cashOutAmount } : {}),
+    },
+  };
 };
 
 /**
@@ -88,4 +147,12 @@ export const validateBetForm = (values: BetFormValues): { ok: true; body: BetInp
 export const settleBody = (bet: BetRow, outcome: Outcome): BetInput | null =>
   bet.kind === 'parlay' || bet.sport === 'parlay'
     ? null
-    : { sport: bet.sport, event: bet.event, betType: bet.betType, odds: bet.odds, stake: bet.stake, outcome, date: bet.date };
+    : {
+        sport: bet.sport,
+        event: bet.event,
+        betType: bet.betType,
+        odds: rowOdds(bet, 'american'),
+        stake: bet.stake,
+        outcome,
+        date: bet.date,
+      };

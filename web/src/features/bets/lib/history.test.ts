@@ -1,8 +1,9 @@
-import type { BetRow } from '@bt/contracts';
+import { type BetRow, decimalOfOdds } from '@bt/contracts';
 import { expect } from 'chai';
 import {
   activeFilterCount,
   DEFAULT_FILTERS,
+  filterChoices,
   DEFAULT_SORT,
   DEFAULT_VIEW,
   filterRows,
@@ -36,6 +37,17 @@ const row = (fields: Partial<BetRow>): BetRow => {
     isPartOfParlay: false,
     legCount: null,
     version: 1,
+    league: null,
+    closingOdds: null,
+    book: null,
+    tags: [],
+    decimalOdds: decimalOfOdds(fields.odds ?? '+100'),
+    clv: null,
+    bonusBet: false,
+    cashOutAmount: null,
+    unitSize: null,
+    units: null,
+    profitUnits: null,
     ...fields,
   };
 };
@@ -108,6 +120,52 @@ describe('bet history', () => {
     });
   });
 
+  describe('books, tags and closing-line value', () => {
+    const rows = [
+      row({ event: 'A', book: 'FanDuel', tags: ['live', 'model'], clv: 2.5, decimalOdds: 2.5 }),
+      row({ event: 'B', book: 'fanduel', tags: ['Live'], clv: -1, decimalOdds: 1.9091 }),
+      row({ event: 'C', book: 'DraftKings', tags: [], clv: null, decimalOdds: 3 }),
+      row({ event: 'D', book: null, tags: ['model'], isPartOfParlay: true }),
+    ];
+    const events = (list: readonly BetRow[]) => list.map((r) => r.event);
+
+    it('filters by book and by tag, ignoring case', () => {
+      expect(events(filterRows(rows, filters({ book: 'FANDUEL' }), TODAY))).to.deep.equal(['A', 'B']);
+      expect(events(filterRows(rows, filters({ tag: 'live' }), TODAY))).to.deep.equal(['A', 'B']);
+      expect(events(filterRows(rows, filters({ tag: 'model' }), TODAY))).to.deep.equal(['A']);
+      expect(events(filterRows(rows, filters({ book: 'DraftKings', tag: 'live' }), TODAY))).to.deep.equal([]);
+    });
+
+    it('offers each book and tag of the shown rows once, by name, in its first spelling', () => {
+      expect(filterChoices(rows)).to.deep.equal({ books: ['DraftKings', 'FanDuel'], tags: ['live', 'model'] });
+    });
+
+    it('reads rows from before books and tags as having none', () => {
+      const old = row({ event: 'Old' }) as Partial<BetRow>;
+      delete old.book;
+      delete old.tags;
+      delete old.decimalOdds;
+      expect(events(filterRows([old as BetRow], filters({ book: 'FanDuel' }), TODAY))).to.deep.equal([]);
+      expect(events(filterRows([old as BetRow], DEFAULT_FILTERS, TODAY))).to.deep.equal(['Old']);
+      expect(filterChoices([old as BetRow])).to.deep.equal({ books: [], tags: [] });
+    });
+
+    it('sorts by book, by price and by CLV (bets without a close last when descending)', () => {
+      const shown = rows.slice(0, 3);
+      expect(events(sortRows(shown, { key: 'book', direction: 'asc' }))).to.deep.equal(['C', 'A', 'B']);
+      expect(events(sortRows(shown, { key: 'odds', direction: 'desc' }))).to.deep.equal(['C', 'A', 'B']);
+      expect(events(sortRows(shown, { key: 'clv', direction: 'desc' }))).to.deep.equal(['A', 'B', 'C']);
+    });
+
+    it('keeps the book and tag filters in the URL, and reads a blank one as any', () => {
+      const view = { ...DEFAULT_VIEW, filters: filters({ book: 'Hard Rock Bet', tag: 'same game' }) };
+      const params = paramsFromHistoryView(view);
+      expect(params.get('book')).to.equal('Hard Rock Bet');
+      expect(historyViewFromParams(new URLSearchParams(params.toString()))).to.deep.equal(view);
+      expect(historyViewFromParams(new URLSearchParams('book=%20&tag=')).filters).to.deep.equal(DEFAULT_FILTERS);
+    });
+  });
+
   describe('the view in the URL', () => {
     it('writes nothing for the defaults and reads the defaults back from an empty query', () => {
       expect(paramsFromHistoryView(DEFAULT_VIEW).toString()).to.equal('');
@@ -116,7 +174,15 @@ describe('bet history', () => {
 
     it('round-trips filters, search, sort and page', () => {
       const view = {
-        filters: { search: 'Lakers & co', sport: 'parlay', type: 'parlay', outcome: 'push', period: 'all' } as const,
+        filters: {
+          search: 'Lakers & co',
+          sport: 'parlay',
+          type: 'parlay',
+          outcome: 'void',
+          period: 'all',
+          book: 'ESPN BET',
+          tag: 'live',
+        } as const,
         sort: { key: 'stake', direction: 'asc' } as const,
         page: 3,
       };
@@ -136,6 +202,7 @@ describe('bet history', () => {
     it('counts the folded filters that differ from their defaults', () => {
       expect(activeFilterCount(DEFAULT_FILTERS)).to.equal(0);
       expect(activeFilterCount(filters({ search: 'x', outcome: 'win', period: 'all' }))).to.equal(2);
+      expect(activeFilterCount(filters({ book: 'FanDuel', tag: 'live' }))).to.equal(2);
     });
 
     it('links the pending bets of all time', () => {

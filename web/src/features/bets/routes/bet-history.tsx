@@ -20,6 +20,7 @@ import { HistoryFiltersBar } from '../components/history-filters';
 import { HistoryTable } from '../components/history-table';
 import { ImportDialog } from '../components/import-dialog';
 import {
+  filterChoices,
   filterRows,
   historyViewFromParams,
   nextSort,
@@ -62,6 +63,7 @@ export function BetHistoryRoute() {
 
   const visible = useMemo(() => sortRows(filterRows(data ?? [], filters, today()), sort), [data, filters, sort]);
   const paged = paginate(visible, page, PAGE_SIZE);
+  const choices = useMemo(() => filterChoices(data ?? []), [data]);
 
   const changeFilters = (next: HistoryFilters) => showView({ ...view, filters: next, page: 1 }, next.search !== filters.search);
   const changeSort = (next: SortState) => showView({ ...view, sort: next, page: 1 });
@@ -113,7 +115,7 @@ export function BetHistoryRoute() {
       <Card aria-label="Bets" aria-busy={status === 'loading'}>
         <CardContent>
           <Stack>
-            <HistoryFiltersBar filters={filters} onChange={changeFilters} />
+            <HistoryFiltersBar filters={filters} onChange={changeFilters} choices={choices} />
             {status === 'loading' ? (
               <Stack>
                 {Array.from({ length: PAGE_SIZE }, (_, i) => (

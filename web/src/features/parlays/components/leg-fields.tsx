@@ -1,9 +1,10 @@
-import { MESSAGES, OUTCOMES, SPORTS } from '@bt/contracts';
+import { LEG_OUTCOMES, SPORTS } from '@bt/contracts';
 import styled from 'styled-components';
 import { Button } from '../../../components/button';
 import { Field, Input, Select } from '../../../components/field';
 import { TrashIcon } from '../../../components/icons';
 import { OUTCOME_LABELS, SPORT_LABELS } from '../../../lib/labels';
+import { ODDS_PLACEHOLDERS, usePreferences } from '../../../lib/preferences';
 import type { LegValues } from '../lib/parlay-form';
 
 const Fieldset = styled.fieldset`
@@ -41,14 +42,16 @@ const Remove = styled.div`
 interface LegFieldsProps {
   index: number;
   leg: LegValues;
-  oddsInvalid: boolean;
+  /** Why the leg's odds were refused (the server's words), if they were. */
+  oddsError?: string;
   canRemove: boolean;
   onChange: (leg: LegValues) => void;
   onRemove: () => void;
 }
 
-/** One leg of the builder: a group named 'Leg N' holding its six fields. */
-export function LegFields({ index, leg, oddsInvalid, canRemove, onChange, onRemove }: LegFieldsProps) {
+/** One leg of the builder: a group named 'Leg N' holding its eight fields. */
+export function LegFields({ index, leg, oddsError, canRemove, onChange, onRemove }: LegFieldsProps) {
+  const { oddsFormat } = usePreferences();
   const set = <K extends keyof LegValues>(key: K, value: LegValues[K]) => onChange({ ...leg, [key]: value });
   const n = index + 1;
   return (
@@ -89,11 +92,11 @@ export function LegFields({ index, leg, oddsInvalid, canRemove, onChange, onRemo
             />
           )}
         </Field>
-        <Field label="Odds" error={oddsInvalid ? MESSAGES.oddsFormat : undefined}>
+        <Field label="Odds" error={oddsError}>
           {(props) => (
             <Input
               {...props}
-              placeholder="+100"
+              placeholder={ODDS_PLACEHOLDERS[oddsFormat]}
               /* Not numeric or decimal: the iPhone's keypads for those have no minus sign. */
               type="text"
               inputMode="text"
@@ -109,12 +112,36 @@ export function LegFields({ index, leg, oddsInvalid, canRemove, onChange, onRemo
         <Field label="Outcome">
           {(props) => (
             <Select {...props} value={leg.outcome} onChange={(e) => set('outcome', e.target.value as LegValues['outcome'])}>
-              {OUTCOMES.map((outcome) => (
+              {LEG_OUTCOMES.map((outcome) => (
                 <option key={outcome} value={outcome}>
                   {OUTCOME_LABELS[outcome]}
                 </option>
               ))}
             </Select>
+          )}
+        </Field>
+        <Field label="League">
+          {(props) => (
+            <Input
+              {...props}
+              placeholder="e.g., NFL"
+              value={leg.league}
+              onChange={(e) => set('league', e.target.value)}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+        <Field label="Closing odds">
+          {(props) => (
+            <Input
+              {...props}
+              placeholder={ODDS_PLACEHOLDERS[oddsFormat]}
+              type="text"
+              inputMode="text"
+              value={leg.closingOdds}
+              onChange={(e) => set('closingOdds', e.target.value)}
+              autoComplete="off"
+            />
           )}
         </Field>
       </Grid>

@@ -1,16 +1,18 @@
-import { DEFAULTS, MESSAGES, OUTCOMES, type Parlay } from '@bt/contracts';
-import { useState, type FormEvent } from 'react';
+import { DEFAULTS, inUnits, MESSAGES, OUTCOMES, type Parlay } from '@bt/contracts';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
-import { Field, FieldGrid, FormActions, FormStack, Input, Select, Textarea } from '../../../components/field';
+import { Checkbox, Field, FieldGrid, FormActions, FormStack, Input, Select, Textarea } from '../../../components/field';
 import { CalculatorIcon, PlusIcon } from '../../../components/icons';
 import { today } from '../../../lib/dates';
 import { focusFirstInvalid } from '../../../lib/focus';
 import { formatMoney } from '../../../lib/format';
+import { bookSuggestions } from '../../../lib/books';
 import { OUTCOME_LABELS } from '../../../lib/labels';
+import { moneyWithUnits, showOdds, usePreferences } from '../../../lib/preferences';
 import { toast } from '../../../lib/toast';
-import { useCreateParlayMutation, useUpdateParlayMutation } from '../api/parlays-api';
+import { useCreateParlayMutation, useGetParlaysQuery, useUpdateParlayMutation } from '../api/parlays-api';
 import {
   emptyLeg,
   emptyParlayForm,
@@ -69,18 +71,32 @@ interface ParlayBuilderProps {
 
 /** The builder form: create, or edit a saved parlay ('Update Parlay'). */
 export function ParlayBuilder({ editing, onSaved, onCancelEdit }: ParlayBuilderProps) {
-  const [values, setValues] = useState<ParlayFormValues>(() => (editing ? parlayFormFrom(editing) : emptyParlayForm(today())));
-  const [badOdds, setBadOdds] = useState<number[]>([]);
+  const { oddsFormat, unitSize } = usePreferences();
+  const [values, setValues] = useState<ParlayFormValues>(() => (editing ? parlayFormFrom(editing, oddsFormat) : emptyParlayForm(today())));
+  /** Legs whose odds were refused, with the server's words. */
+  const [badOdds, setBadOdds] = useState<Record<number, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<'book' | 'tags' | 'cashOutAmount', string>>>({});
+  const { data: parlays } = useGetParlaysQuery();
+  const books = useMemo(() => bookSuggestions(parlays ?? []), [parlays]);
+  const booksId = useId();
   const [createParlay, { isLoading: creating }] = useCreateParlayMutation();
   const [updateParlay, { isLoading: updating }] = useUpdateParlayMutation();
   const busy = creating || updating;
   const price = priceForm(values);
 
-  const set = <K extends keyof ParlayFormValues>(key: K, value: ParlayFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof ParlayFormValues>(key: K, value: ParlayFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (key in errors) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const totalOdds = (p: { totalOdds: string; decimalOdds: number }) =>
+    showOdds({ american: p.totalOdds, decimal: p.decimalOdds }, oddsFormat);
 
   const onCalculate = () => {
-    const { totalOdds, potentialProfit } = priceForm(values);
-    toast({ title: 'Odds calculated', description: `Total odds ${totalOdds}, potential profit ${formatMoney(potentialProfit)}.` });
+    const priced = priceForm(values);
+    toast({
+      title: 'Odds calculated',
+      description: `Total odds ${totalOdds(priced)}, potential profit ${formatMoney(priced.potentialProfit)}.`,
+    });
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -100,14 +116,19 @@ export function ParlayBuilder({ editing, onSaved, onCancelEdit }: ParlayBuilderP
     if (!submission.ok) {
       if (submission.reason === 'incomplete') {
         toast({ variant: 'destructive', title: 'Incomplete parlay', description: MESSAGES.parlayIncomplete });
-      } else {
-        setBadOdds(submission.legIndexes);
+      } else if (submission.reason === 'odds') {
+        setBadOdds(Object.fromEntries(submission.legIndexes.map((i) => [i, submission.message])));
         focusFirstInvalid(form);
-        toast({ variant: 'destructive', title: 'Validation Error', description: MESSAGES.oddsFormat });
+        toast({ variant: 'destructive', title: 'Validation Error', description: submission.message });
+      } else {
+        setErrors(submission.errors);
+        focusFirstInvalid(form);
+        toast({ variant: 'destructive', title: 'Validation Error', description: submission.message });
       }
       return;
     }
-    setBadOdds([]);
+    setBadOdds({});
+    setErrors({});
     if (editing) {
       try {
         // Without a chosen date, the parlay's date follows its legs (null: even one chosen before).
@@ -191,6 +212,58 @@ export function ParlayBuilder({ editing, onSaved, onCancelEdit }: ParlayBuilderP
                 />
               )}
             </Field>
+            <Field label="Book" error={errors.book}>
+              {(props) => (
+                <>
+                  <Input
+                    {...props}
+                    list={booksId}
+                    placeholder="e.g., DraftKings"
+                    value={values.book}
+                    onChange={(e) => set('book', e.target.value)}
+                    autoComplete="off"
+                  />
+                  <datalist id={booksId}>
+                    {books.map((book) => (
+                      <option key={book} value={book} />
+                    ))}
+                  </datalist>
+                </>
+              )}
+            </Field>
+            <Field label="Tags" error={errors.tags} hint="Separated by commas.">
+              {(props) => (
+                <Input
+                  {...props}
+                  placeholder="e.g., same game, long shot"
+                  value={values.tags}
+                  onChange={(e) => set('tags', e.target.value)}
+                  autoComplete="off"
+                />
+              )}
+            </Field>
+            {values.outcome === 'cashout' && (
+              <Field label="Cash-out amount ($)" error={errors.cashOutAmount} hint="What the book paid you back." required>
+                {(props) => (
+                  <Input
+                    {...props}
+                    type="number"
+                    inputMode="decimal"
+                    min="0"
+                    step="0.01"
+                    placeholder="0.00"
+                    value={values.cashOutAmount}
+                    onChange={(e) => set('cashOutAmount', e.target.value)}
+                  />
+                )}
+              </Field>
+            )}
+            <Checkbox
+              label="Bonus bet"
+              hint="A free bet: the stake was not your money."
+              checked={values.bonusBet}
+              onChange={(checked) => set('bonusBet', checked)}
+            />
           </FieldGrid>
 
           <Legs>
@@ -202,14 +275,14 @@ export function ParlayBuilder({ editing, onSaved, onCancelEdit }: ParlayBuilderP
                 key={index}
                 index={index}
                 leg={leg}
-                oddsInvalid={badOdds.includes(index)}
+                oddsError={badOdds[index]}
                 canRemove={canRemove}
                 onChange={(next) => {
                   set(
                     'legs',
                     values.legs.map((l, i) => (i === index ? next : l)),
                   );
-                  if (badOdds.includes(index)) setBadOdds(badOdds.filter((i) => i !== index));
+                  if (badOdds[index]) setBadOdds(({ [index]: _, ...rest }) => rest);
                 }}
                 onRemove={() => {
                   if (!canRemove) return;
@@ -217,7 +290,7 @@ export function ParlayBuilder({ editing, onSaved, onCancelEdit }: ParlayBuilderP
                     'legs',
                     values.legs.filter((_, i) => i !== index),
                   );
-                  setBadOdds([]);
+                  setBadOdds({});
                 }}
               />
             ))}
@@ -236,11 +309,11 @@ export function ParlayBuilder({ editing, onSaved, onCancelEdit }: ParlayBuilderP
           <Totals aria-live="polite" aria-label="Parlay totals">
             <div>
               <dt>Total Odds</dt>
-              <dd>{price.totalOdds}</dd>
+              <dd>{totalOdds(price)}</dd>
             </div>
             <div>
               <dt>Potential Profit</dt>
-              <dd>{formatMoney(price.potentialProfit)}</dd>
+              <dd>{moneyWithUnits(price.potentialProfit, inUnits(price.potentialProfit, unitSize))}</dd>
             </div>
           </Totals>
 

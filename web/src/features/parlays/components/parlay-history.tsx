@@ -9,8 +9,9 @@ import { PencilIcon, TrashIcon } from '../../../components/icons';
 import { EmptyText } from '../../../components/page';
 import { QueryError, queryView } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
-import { formatDate, formatMoney, formatProfit } from '../../../lib/format';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { sportLabel } from '../../../lib/labels';
+import { moneyWithUnits, profitWithUnits, showOdds, usePreferences } from '../../../lib/preferences';
 import { toast } from '../../../lib/toast';
 import { useDeleteParlayMutation, useGetParlaysQuery } from '../api/parlays-api';
 
@@ -109,6 +110,7 @@ const Notes = styled.p`
 /** Saved parlays, newest first, each with 'Edit Parlay' and a delete (confirmed, as in Bet History). */
 export function ParlayHistory({ onEdit }: { onEdit: (parlay: Parlay) => void }) {
   const parlays = useGetParlaysQuery();
+  const { oddsFormat } = usePreferences();
   const { data, refetch } = parlays;
   const view = queryView(parlays);
   const [deleteParlay, { isLoading: deleting }] = useDeleteParlayMutation();
@@ -153,6 +155,9 @@ export function ParlayHistory({ onEdit }: { onEdit: (parlay: Parlay) => void }) 
                   <h2 id={`parlay-${parlay.id}`}>{parlay.name}</h2>
                   <p>
                     {formatDate(parlay.date)} · {parlay.legs.length} legs
+                    {parlay.book && ` · ${parlay.book}`}
+                    {parlay.bonusBet && ' · Bonus bet'}
+                    {(parlay.tags ?? []).length > 0 && ` · ${(parlay.tags ?? []).join(', ')}`}
                   </p>
                 </div>
                 <OutcomeBadge outcome={parlay.outcome} />
@@ -160,11 +165,11 @@ export function ParlayHistory({ onEdit }: { onEdit: (parlay: Parlay) => void }) 
               <Facts>
                 <div>
                   <dt>Total Odds</dt>
-                  <dd>{parlay.totalOdds}</dd>
+                  <dd>{showOdds({ american: parlay.totalOdds, decimal: parlay.decimalOdds }, oddsFormat)}</dd>
                 </div>
                 <div>
                   <dt>Stake</dt>
-                  <dd>{formatMoney(parlay.stake)}</dd>
+                  <dd>{moneyWithUnits(parlay.stake, parlay.units)}</dd>
                 </div>
                 <div>
                   <dt>Potential Profit</dt>
@@ -173,7 +178,7 @@ export function ParlayHistory({ onEdit }: { onEdit: (parlay: Parlay) => void }) 
                 <div>
                   <dt>Profit</dt>
                   <dd>
-                    <ProfitText $value={parlay.profit}>{formatProfit(parlay.profit)}</ProfitText>
+                    <ProfitText $value={parlay.profit}>{profitWithUnits(parlay.profit, parlay.profitUnits)}</ProfitText>
                   </dd>
                 </div>
               </Facts>
@@ -181,9 +186,10 @@ export function ParlayHistory({ onEdit }: { onEdit: (parlay: Parlay) => void }) 
                 {parlay.legs.map((leg, index) => (
                   <li key={index}>
                     <span>
-                      {leg.selection} <strong>{leg.odds}</strong>
+                      {leg.selection} <strong>{showOdds({ american: leg.odds, decimal: leg.decimalOdds }, oddsFormat)}</strong>
                       <small>
-                        {leg.event} · {sportLabel(leg.sport)} · {formatDate(leg.date)}
+                        {leg.event} · {sportLabel(leg.sport)}
+                        {leg.league && ` · ${leg.league}`} · {formatDate(leg.date)}
                       </small>
                     </span>
                     <OutcomeBadge outcome={leg.outcome} />

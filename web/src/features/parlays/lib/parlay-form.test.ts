@@ -57,9 +57,41 @@ describe('parlay builder form', () => {
     expect(result.body.potentialProfit).to.equal(132.23);
   });
 
-  it('points at legs whose odds are not American odds', () => {
-    const result = toParlaySubmission(form({ legs: [leg({}), leg({ odds: '1.9' })] }));
-    expect(result).to.deep.equal({ ok: false, reason: 'odds', legIndexes: [1] });
+  it('points at legs whose odds cannot be read, in the server words', () => {
+    const result = toParlaySubmission(form({ legs: [leg({}), leg({ odds: 'evens' }), leg({ odds: '-50' })] }));
+    expect(result).to.deep.equal({
+      ok: false,
+      reason: 'odds',
+      legIndexes: [1, 2],
+      message: 'Odds must be American (+150), decimal (2.50) or fractional (3/2)',
+    });
+  });
+
+  it('takes legs in any format as typed and prices them alike', () => {
+    const result = toParlaySubmission(form({ legs: [leg({ odds: '2.50', league: 'NFL' }), leg({ odds: '3/2', closingOdds: '2.2' })] }));
+    expect(result.ok).to.equal(true);
+    if (!result.ok) return;
+    expect(result.body.legs.map((l) => [l.odds, l.league, l.closingOdds])).to.deep.equal([
+      ['2.50', 'NFL', null],
+      ['3/2', null, '2.2'],
+    ]);
+    expect(result.body.totalOdds).to.equal('+525');
+    expect(result.body.potentialProfit).to.equal(262.5);
+  });
+
+  it('sends book, tags and a bonus bet; a cashed-out parlay needs its amount', () => {
+    const legs = [leg({}), leg({})];
+    const tagged = toParlaySubmission(form({ legs, book: 'bet365', tags: 'sgp, sgp, Sunday', bonusBet: true }));
+    expect(tagged.ok && tagged.body).to.deep.include({ book: 'bet365', tags: ['sgp', 'Sunday'], bonusBet: true });
+    const missing = toParlaySubmission(form({ legs, outcome: 'cashout' }));
+    expect(missing).to.deep.include({ ok: false, reason: 'invalid', message: 'Cash-out amount is required for a cashed-out bet' });
+    const cashed = toParlaySubmission(form({ legs, outcome: 'cashout', cashOutAmount: '70' }));
+    expect(cashed.ok && cashed.body).to.deep.include({ outcome: 'cashout', cashOutAmount: 70 });
+  });
+
+  it('keeps a void parlay void whatever its legs', () => {
+    const result = toParlaySubmission(form({ outcome: 'void', legs: [leg({ outcome: 'win' }), leg({ outcome: 'win' })] }));
+    expect(result.ok && result.body.outcome).to.equal('void');
   });
 
   it('derives the outcome from settled legs and keeps the chosen one while a leg is pending', () => {

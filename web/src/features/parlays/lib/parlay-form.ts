@@ -1,23 +1,33 @@
 import {
   DEFAULTS,
-  formatAmericanOdds,
+  firstMessage,
   latestLegDate,
+  type LegOutcome,
+  MESSAGES,
+  type OddsFormat,
   type Outcome,
   type Parlay,
-  parseAmericanOdds,
+  parlayBody,
   pricedParlay,
   type PricedParlay,
+  readOdds,
   type Sport,
+  storedOddsText,
 } from '@bt/contracts';
+import { fieldErrors } from '../../../lib/form-errors';
+import { oddsForInput } from '../../../lib/preferences';
 import type { ParlayInput } from '../api/parlays-api';
 
 export interface LegValues {
   sport: Sport | '';
   event: string;
   selection: string;
+  /** Any format: American, decimal or fractional. */
   odds: string;
   date: string;
-  outcome: Outcome;
+  outcome: LegOutcome;
+  league: string;
+  closingOdds: string;
 }
 
 export interface ParlayFormValues {
@@ -30,6 +40,12 @@ export interface ParlayFormValues {
   /** The bettor chose the date; otherwise it is the latest leg's date and follows the legs. */
   dateSet: boolean;
   legs: LegValues[];
+  book: string;
+  /** Comma-separated, as typed. */
+  tags: string;
+  bonusBet: boolean;
+  /** Only sent when the outcome is 'cashout'. */
+  cashOutAmount: string;
 }
 
 /** A new leg: odds +100, dated today, pending. */
@@ -40,6 +56,8 @@ export const emptyLeg = (today: string): LegValues => ({
   odds: DEFAULTS.legOdds,
   date: today,
   outcome: 'pending',
+  league: '',
+  closingOdds: '',
 });
 
 /** The builder starts with 2 legs and a stake of 50. */
@@ -51,17 +69,44 @@ export const emptyParlayForm = (today: string): ParlayFormValues => ({
   date: '',
   dateSet: false,
   legs: [emptyLeg(today), emptyLeg(today)],
+  book: '',
+  tags: '',
+  bonusBet: false,
+  cashOutAmount: '',
 });
 
-export const parlayFormFrom = (parlay: Parlay): ParlayFormValues => ({
+/**
+ * The builder filled from a saved parlay: odds in the bettor's format where that keeps each price
+ * exactly. Parlays from before books and tags may lack those fields: they read blank.
+ */
+export const parlayFormFrom = (parlay: Parlay, format: OddsFormat = 'american'): ParlayFormValues => ({
   name: parlay.name,
   stake: String(parlay.stake),
   outcome: parlay.outcome,
   notes: parlay.notes ?? '',
   date: parlay.date,
   dateSet: parlay.dateSet,
-  legs: parlay.legs.map((leg) => ({ ...leg })),
+  legs: parlay.legs.map((leg) => ({
+    sport: leg.sport,
+    event: leg.event,
+    selection: leg.selection,
+    odds: oddsForInput({ american: leg.odds, decimal: leg.decimalOdds }, format),
+    date: leg.date,
+    outcome: leg.outcome,
+    league: leg.league ?? '',
+    closingOdds: leg.closingOdds ?? '',
+  })),
+  book: parlay.book ?? '',
+  tags: (parlay.tags ?? []).join(', '),
+  bonusBet: parlay.bonusBet ?? false,
+  cashOutAmount: parlay.cashOutAmount === null || parlay.cashOutAmount === undefined ? '' : String(parlay.cashOutAmount),
 });
+
+/** The cash-out amount the form holds, as a number; null unless the outcome is 'cashout' and it reads as one. */
+const cashOutOf = (values: ParlayFormValues): number | null => {
+  const amount = Number.parseFloat(values.cashOutAmount);
+  return values.outcome === 'cashout' && Number.isFinite(amount) && amount > 0 ? amount : null;
+};
 
 /** The parlay's date as the form stands: the bettor's, else the latest leg's (DESIGN "A parlay's date"). */
 export const formDate = (values: ParlayFormValues, today: string): string =>
@@ -86,10 +131,23 @@ export const stakeOrDefault = (stake: string): number => {
  * without valid odds are priced out.
  */
 export const priceForm = (values: ParlayFormValues): PricedParlay =>
-  pricedParlay({ legs: values.legs, stake: stakeOrDefault(values.stake), outcome: values.outcome });
+  pricedParlay({
+    legs: values.legs,
+    stake: stakeOrDefault(values.stake),
+    outcome: values.outcome,
+    bonusBet: values.bonusBet,
+    cashOutAmount: cashOutOf(values),
+  });
 
 export type ParlaySubmission =
-  { ok: true; body: ParlayInput } | { ok: false; reason: 'incomplete' } | { ok: false; reason: 'odds'; legIndexes: number[] };
+  | { ok: true; body: ParlayInput }
+  | { ok: false; reason: 'incomplete' }
+  /** Legs whose odds cannot be read, and the message (the server's) for the first of them. */
+  | { ok: false; reason: 'odds'; legIndexes: number[]; message: string }
+  /** Anything else contracts' parlayBody refuses: its first message, and the builder's fields it names. */
+  | { ok: false; reason: 'invalid'; message: string; errors: Partial<Record<'book' | 'tags' | 'cashOutAmount', string>> };
+
+const ODDS_MESSAGES = { format: MESSAGES.oddsFormat, americanRange: MESSAGES.americanOddsRange, decimalRange: MESSAGES.decimalOddsRange };
 
 /**
  * The body to save: only complete legs (at least 2); an empty name becomes 'Unnamed Parlay'; a date
@@ -99,28 +157,57 @@ export type ParlaySubmission =
 export const toParlaySubmission = (values: ParlayFormValues): ParlaySubmission => {
   const complete = values.legs.map((leg, index) => ({ leg, index })).filter(({ leg }) => isCompleteLeg(leg));
   if (complete.length < DEFAULTS.minParlayLegs) return { ok: false, reason: 'incomplete' };
-  const badOdds = complete.filter(({ leg }) => parseAmericanOdds(leg.odds) === undefined).map(({ index }) => index);
-  if (badOdds.length > 0) return { ok: false, reason: 'odds', legIndexes: badOdds };
+  const reads = complete.map(({ leg, index }) => ({ index, read: readOdds(leg.odds) }));
+  const bad = reads.filter(({ read }) => !read.ok);
+  if (bad.length > 0) {
+    const first = bad[0].read;
+    return {
+      ok: false,
+      reason: 'odds',
+      legIndexes: bad.map(({ index }) => index),
+      message: first.ok ? MESSAGES.oddsFormat : ODDS_MESSAGES[first.problem],
+    };
+  }
 
   const legs = complete.map(({ leg }) => ({
     sport: leg.sport as Sport,
     event: leg.event.trim(),
     selection: leg.selection.trim(),
-    odds: formatAmericanOdds(parseAmericanOdds(leg.odds) as number),
+    odds: storedOddsText(leg.odds) as string,
     date: leg.date,
     outcome: leg.outcome,
+    league: leg.league.trim() || null,
+    closingOdds: leg.closingOdds.trim() || null,
   }));
   const stake = stakeOrDefault(values.stake);
-  const price = pricedParlay({ legs, stake, outcome: values.outcome });
+  const cashOutAmount = values.outcome === 'cashout' && values.cashOutAmount.trim() !== '' ? values.cashOutAmount : undefined;
+  const price = pricedParlay({ legs, stake, outcome: values.outcome, bonusBet: values.bonusBet, cashOutAmount: cashOutOf(values) });
+  const body = {
+    name: values.name.trim() || DEFAULTS.parlayName,
+    stake,
+    outcome: price.outcome,
+    notes: values.notes.trim() || null,
+    ...(values.dateSet && values.date ? { date: values.date } : {}),
+    legs,
+    book: values.book,
+    tags: values.tags,
+    bonusBet: values.bonusBet,
+    ...(price.outcome === 'cashout' ? { cashOutAmount } : {}),
+  };
+  // What the server would refuse (a book too long, too many tags, a cash-out without its amount,
+  // a leg's closing odds), refused here with the server's words.
+  const parsed = parlayBody.safeParse(body);
+  if (!parsed.success) {
+    const { book, tags, cashOutAmount: cashOut } = fieldErrors(parsed.error.issues);
+    return { ok: false, reason: 'invalid', message: firstMessage(parsed.error), errors: { book, tags, cashOutAmount: cashOut } };
+  }
   return {
     ok: true,
     body: {
-      name: values.name.trim() || DEFAULTS.parlayName,
-      stake,
-      outcome: price.outcome,
-      notes: values.notes.trim() || null,
-      ...(values.dateSet && values.date ? { date: values.date } : {}),
-      legs,
+      ...body,
+      book: parsed.data.book,
+      tags: parsed.data.tags,
+      ...(price.outcome === 'cashout' ? { cashOutAmount: parsed.data.cashOutAmount } : {}),
       totalOdds: price.totalOdds,
       potentialProfit: price.potentialProfit,
     },

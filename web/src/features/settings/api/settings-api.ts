@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import type { EmailChangedResponse, MessageResponse, PasswordChangedResponse, updateEmailBody, updatePasswordBody } from '@bt/contracts';
+import type {
+  EmailChangedResponse,
+  MessageResponse,
+  PasswordChangedResponse,
+  Settings,
+  settingsBody,
+  updateEmailBody,
+  updatePasswordBody,
+} from '@bt/contracts';
 import { api } from '../../../lib/api';
 
 /** PUT /api/auth/update-password body, as contracts' schema takes it. */
@@ -16,6 +24,14 @@ export const settingsApi = api.injectEndpoints({
     updatePassword: build.mutation<PasswordChangedResponse, PasswordChange>({
       query: (body) => ({ url: '/auth/update-password', method: 'PUT', body }),
     }),
+    /**
+     * PUT /api/settings: the odds format and unit size (null clears it). Every price on screen reads
+     * the settings, so the 'Settings' tag refetches them and each shows in the new format.
+     */
+    updateSettings: build.mutation<Settings, z.input<typeof settingsBody>>({
+      query: (body) => ({ url: '/settings', method: 'PUT', body }),
+      invalidatesTags: ['Settings'],
+    }),
     /** Ends every session of the user, this one included. */
     logOutEverywhere: build.mutation<MessageResponse, void>({
       query: () => ({ url: '/auth/logout-all', method: 'POST' }),
@@ -23,4 +39,4 @@ export const settingsApi = api.injectEndpoints({
   }),
 });
 
-export const { useUpdateEmailMutation, useUpdatePasswordMutation, useLogOutEverywhereMutation } = settingsApi;
+export const { useUpdateEmailMutation, useUpdatePasswordMutation, useUpdateSettingsMutation, useLogOutEverywhereMutation } = settingsApi;

@@ -2,17 +2,21 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/card';
 import { PageContainer, PageHeader } from '../../../components/page';
+import { Skeleton } from '../../../components/skeleton';
 import { tabPanelProps, Tabs } from '../../../components/tabs';
 import { formatDate } from '../../../lib/format';
+import { DEFAULT_SETTINGS, useGetSettingsQuery } from '../../../lib/preferences';
 import { useSession } from '../../../lib/session';
 import { ChangeEmailForm } from '../components/change-email-form';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { LogOutEverywhere } from '../components/log-out-everywhere';
+import { PreferencesForm } from '../components/preferences-form';
 
-type Tab = 'email' | 'password';
+type Tab = 'email' | 'password' | 'preferences';
 const TABS = [
   { value: 'email', label: 'Change Email' },
   { value: 'password', label: 'Change Password' },
+  { value: 'preferences', label: 'Preferences' },
 ] as const;
 const ID = 'settings';
 
@@ -42,9 +46,10 @@ const Narrow = styled.div`
 export function SettingsRoute() {
   const { user } = useSession();
   const [tab, setTab] = useState<Tab>('email');
+  const settings = useGetSettingsQuery();
   return (
     <PageContainer>
-      <PageHeader title="Account Settings" subtitle="Manage your e-mail address and password." />
+      <PageHeader title="Account Settings" subtitle="Manage your e-mail address, password and preferences." />
       <Narrow>
         <Card aria-labelledby="profile-title">
           <CardHeader>
@@ -88,6 +93,26 @@ export function SettingsRoute() {
             </div>
           </CardHeader>
           <CardContent>{tab === 'password' && <ChangePasswordForm />}</CardContent>
+        </Card>
+        <Card {...tabPanelProps(ID, 'preferences')} hidden={tab !== 'preferences'}>
+          <CardHeader>
+            <div>
+              <CardTitle as="h2">Preferences</CardTitle>
+              <CardDescription>How prices show, and the stake you count as one unit.</CardDescription>
+            </div>
+          </CardHeader>
+          <CardContent>
+            {tab === 'preferences' &&
+              (settings.isLoading ? (
+                <Skeleton $height="120px" />
+              ) : (
+                // Filled once the settings are read (the defaults when they cannot be); refilled after a save.
+                <PreferencesForm
+                  key={JSON.stringify(settings.data ?? DEFAULT_SETTINGS)}
+                  settings={{ ...DEFAULT_SETTINGS, ...(settings.data ?? {}) }}
+                />
+              ))}
+          </CardContent>
         </Card>
 
         <Card aria-labelledby="sessions-title">

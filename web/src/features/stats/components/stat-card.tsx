@@ -68,10 +68,12 @@ interface StatCardProps {
   /** Either a trend (up/down with a value) or a label. */
   trend?: StatTrend;
   label?: string;
+  /** A line under the trend or label (the W-L-P record under Win Rate). */
+  note?: string;
 }
 
 /** A summary card: title, value, and a trend or a label (spec 2.6). */
-export function StatCard({ title, value, icon, trend, label }: StatCardProps) {
+export function StatCard({ title, value, icon, trend, label, note }: StatCardProps) {
   return (
     <Box>
       <Top>
@@ -91,6 +93,7 @@ export function StatCard({ title, value, icon, trend, label }: StatCardProps) {
       ) : (
         label && <Caption>{label}</Caption>
       )}
+      {note && <Caption data-note>{note}</Caption>}
     </Box>
   );
 }

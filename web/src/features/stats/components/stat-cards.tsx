@@ -1,6 +1,8 @@
 import styled from 'styled-components';
-import { BarChartIcon, ListIcon, TargetIcon, WalletIcon } from '../../../components/icons';
+import { BarChartIcon, ListIcon, TargetIcon, TrendUpIcon, WalletIcon } from '../../../components/icons';
 import { formatPercent, formatProfit } from '../../../lib/format';
+import { formatUnits } from '../../../lib/preferences';
+import { recordText } from '../lib/record';
 import { DEFAULT_RANGE, useGetStatsQuery } from '../api/stats-api';
 import { statTrends } from '../lib/stat-trends';
 import { StatCard, StatCardSkeleton } from './stat-card';
@@ -13,7 +15,13 @@ const Grid = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 160px), 1fr));
 `;
 
-/** Win Rate, Total Profit, ROI (all-time) and Total Bets; under each rate, its last 30 days beside the 30 before. */
+/** Closing-line value with its sign and two decimals ("+1.25%"). */
+const formatClv = (clv: number): string => `${clv > 0 ? '+' : ''}${clv.toFixed(2)}%`;
+
+/**
+ * Win Rate (with the record), Total Profit (and units won), ROI (all-time) and Total Bets; under
+ * each rate, its last 30 days beside the 30 before. A CLV card once any bet has closing odds.
+ */
 export function StatCards() {
   const stats = useGetStatsQuery(DEFAULT_RANGE);
   const { data } = stats;
@@ -36,10 +44,32 @@ export function StatCards() {
   const trends = statTrends(data.periods);
   return (
     <Grid>
-      <StatCard title="Win Rate" value={formatPercent(data.winRate)} icon={<TargetIcon />} trend={trends.winRate} />
-      <StatCard title="Total Profit" value={formatProfit(data.totalProfit)} icon={<WalletIcon />} trend={trends.totalProfit} />
+      <StatCard
+        title="Win Rate"
+        value={formatPercent(data.winRate)}
+        icon={<TargetIcon />}
+        trend={trends.winRate}
+        note={data.record ? `Record ${recordText(data.record)}` : undefined}
+      />
+      <StatCard
+        title="Total Profit"
+        value={formatProfit(data.totalProfit)}
+        icon={<WalletIcon />}
+        trend={trends.totalProfit}
+        note={
+          data.unitsWon === null || data.unitsWon === undefined ? undefined : `${data.unitsWon > 0 ? '+' : ''}${formatUnits(data.unitsWon)}`
+        }
+      />
       <StatCard title="ROI" value={formatPercent(data.roi)} icon={<BarChartIcon />} trend={trends.roi} />
       <StatCard title="Total Bets" value={String(data.totalBets)} icon={<ListIcon />} label="Last 30 days" />
+      {data.averageClv !== null && data.averageClv !== undefined && (
+        <StatCard
+          title="CLV"
+          value={formatClv(data.averageClv)}
+          icon={<TrendUpIcon />}
+          label={`Average closing-line value · Beat the close ${formatPercent(data.beatCloseRate)}`}
+        />
+      )}
     </Grid>
   );
 }
