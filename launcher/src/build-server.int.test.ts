@@ -21,7 +21,7 @@ describe('build:server bundles run under plain node', () => {
     for (const [, out] of SERVER_ENTRIES) expect(existsSync(join(ROOT, out)), out).to.equal(true);
   });
 
-  it('runs the gateway: it serves the built app and answers /healthz', async function () {
+  it('runs the gateway: it serves the built app, answers /livez, and /healthz asks its (absent) upstreams', async function () {
     this.timeout(60_000);
     const dist = mkdtempSync(join(tmpdir(), 'bt-gateway-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>t</title>');
@@ -44,9 +44,11 @@ describe('build:server bundles run under plain node', () => {
         gateway.stdout.on('data', () => output.includes(`gateway on :${port}`) && resolveStarted());
         gateway.on('exit', (code) => reject(new Error(`gateway exited (${code}): ${output}`)));
       });
-      const health = await fetch(`http://127.0.0.1:${port}/healthz`);
-      expect(health.status).to.equal(200);
-      expect(await health.json()).to.deep.include({ status: 'ok' });
+      const live = await fetch(`http://127.0.0.1:${port}/livez`);
+      expect(live.status).to.equal(200);
+      expect(await live.json()).to.deep.include({ status: 'ok' });
+      // No command-api or query-api answers on port 9: the gateway is alive but not healthy.
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).to.equal(503);
       const page = await fetch(`http://127.0.0.1:${port}/`);
       expect(await page.text()).to.contain('<title>t</title>');
       const check = spawnSync(process.execPath, [join(ROOT, 'launcher/dist/healthcheck.js')], {
