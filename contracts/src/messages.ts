@@ -46,7 +46,7 @@ export const MESSAGES = {
   tagsFormat: 'Tags must be a list of words or one text separated by commas',
   tagTooLong: 'A tag can be at most 30 characters',
   bonusBetFlag: 'Bonus bet must be true or false',
-  unitSize: 'Unit size must be a positive amount',
+  unitSize: 'Unit size must be an amount of at least $1',
   oddsFormatChoice: 'Odds format must be american, decimal or fractional',
   preferencesSaved: 'Preferences saved',
   tooLong: 'Text is too long',

@@ -220,7 +220,8 @@ export type GoalAmendBody = z.infer<typeof goalAmendBody>;
  */
 export const settingsBody = z.object({
   oddsFormat: oddsFormat.optional(),
-  unitSize: positiveAmount(MESSAGES.unitSize).nullable().optional(),
+  /** At least $1: a unit of cents would put a history's units past what a read model can sum (a $1e9 stake is 1e9 units). */
+  unitSize: positiveAmount(MESSAGES.unitSize).pipe(z.number().min(1, MESSAGES.unitSize)).nullable().optional(),
 });
 export type SettingsBody = z.infer<typeof settingsBody>;
 

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './harness';
+import { MESSAGES } from '@bt/contracts';
 import {
   eventually,
   expectNoSeriousA11yViolations,
@@ -86,10 +87,10 @@ const seriousBettor = async (page: Page, viewport: Viewport) => {
   await page.getByRole('tab', { name: 'Preferences', exact: true }).click();
   const preferences = page.getByRole('tabpanel', { name: 'Preferences' });
   await preferences.getByLabel('Odds format', { exact: true }).selectOption('decimal');
-  // A unit must be a positive amount, in the server's words.
-  await preferences.getByLabel('Unit size ($)', { exact: true }).fill('0');
+  // A unit must be at least $1, in the server's words.
+  await preferences.getByLabel('Unit size ($)', { exact: true }).fill('0.50');
   await preferences.getByRole('button', { name: 'Save Preferences' }).click();
-  await preferences.getByText('Unit size must be a positive amount', { exact: true }).waitFor();
+  await preferences.getByText(MESSAGES.unitSize, { exact: true }).waitFor();
   await preferences.getByLabel('Unit size ($)', { exact: true }).fill('20');
   await preferences.getByRole('button', { name: 'Save Preferences' }).click();
   await expectToast(page, 'Preferences saved');

@@ -110,6 +110,9 @@ describe('units', () => {
     expect(settingsBody.parse({ unitSize: null })).to.deep.equal({ unitSize: null });
     expect(messageOf(settingsBody.safeParse({ oddsFormat: 'hongkong' }))).to.equal(MESSAGES.oddsFormatChoice);
     expect(messageOf(settingsBody.safeParse({ unitSize: 0 }))).to.equal(MESSAGES.unitSize);
+    // Under $1 a history's units could pass what a read model sums (a $1e9 stake at +1000000 in cents).
+    expect(messageOf(settingsBody.safeParse({ unitSize: 0.99 }))).to.equal(MESSAGES.unitSize);
+    expect(settingsBody.parse({ unitSize: 1 })).to.deep.equal({ unitSize: 1 });
   });
 });
 
