@@ -88,8 +88,9 @@ const connectionSettings = (pool: pg.Pool): pg.ClientConfig => (pool as unknown 
 
 /**
  * Read-your-writes: with X-Min-Position, wait (bounded) until the projector's checkpoint has reached
- * it. Not for a user the projector has set aside: their read models will not move until a retry or
- * a rebuild, so they get what was projected before at once, with a header that says so.
+ * it; when the bound passes first, the answer is what is there, with X-Read-Models-Behind: true.
+ * Not for a user the projector has set aside: their read models will not move until a retry or a
+ * rebuild, so they get what was projected before at once, with the same header.
  */
 const readYourWrites =
   (waiter: PositionWaiter, setAside: SetAsideUsers, maxWaitMs: number): Middleware =>
@@ -98,7 +99,8 @@ const readYourWrites =
       ctx.set(READ_MODELS_BEHIND_HEADER, 'true');
     } else {
       const position = minPosition(ctx);
-      if (position !== undefined) await waiter.waitFor(position, maxWaitMs);
+      // The bound passed short of the position: the answer is what is there, and says so.
+      if (position !== undefined && !(await waiter.waitFor(position, maxWaitMs))) ctx.set(READ_MODELS_BEHIND_HEADER, 'true');
     }
     await next();
   };

