@@ -1,4 +1,6 @@
 import type {
+  AnalyticsDailyRow,
+  AnalyticsTotalsRow,
   BankrollRow,
   BetHistoryRow,
   DailyRow,
@@ -39,6 +41,10 @@ export interface UserReadModels {
   userStreams: UserStreamRow[];
   /** Null until the user sets a preference. */
   settings: UserSettingsRow | null;
+  /** By date, then dimension and key. */
+  analyticsDaily: AnalyticsDailyRow[];
+  /** By dimension and key. */
+  analyticsTotals: AnalyticsTotalsRow[];
 }
 
 /**
