@@ -1,0 +1,36 @@
+import { expect } from 'chai';
+import { stakeQuartiles } from './get-analytics';
+
+describe('the dollar stake sizes of GET /api/analytics', () => {
+  it('are the quartiles of the stakes by nearest rank, each named by its smallest and largest stake', () => {
+    // Given eight bets: 5, 10, 10, 15, 20, 25, 50, 100 (boundaries at ranks 2, 4 and 6: 10, 15 and 25)
+    const keys = stakeQuartiles([
+      { stake: 100, bets: 1 },
+      { stake: 5, bets: 1 },
+      { stake: 10, bets: 2 },
+      { stake: 15, bets: 1 },
+      { stake: 20, bets: 1 },
+      { stake: 25, bets: 1 },
+      { stake: 50, bets: 1 },
+    ]);
+    expect(Object.fromEntries(keys)).to.deep.equal({
+      5: '$5 to $10',
+      10: '$5 to $10',
+      15: '$15',
+      20: '$20 to $25',
+      25: '$20 to $25',
+      50: '$50 to $100',
+      100: '$50 to $100',
+    });
+  });
+
+  it('merge quartiles that share a stake, and show cents when a stake has them', () => {
+    // Given most bets at 25 and one at 12.50: every boundary is 25
+    const keys = stakeQuartiles([
+      { stake: 25, bets: 9 },
+      { stake: 12.5, bets: 1 },
+    ]);
+    expect([...new Set(keys.values())]).to.deep.equal(['$12.50 to $25']);
+    expect(stakeQuartiles([])).to.deep.equal(new Map());
+  });
+});
