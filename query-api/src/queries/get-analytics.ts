@@ -41,8 +41,11 @@ export interface AnalyticsFigures {
 
 /** Rows without a unit size are kept under this dimension by their stake in dollars; stakeSize buckets them by quartile. */
 const STAKE_DIMENSION = 'stake';
-/** Where every bet counts once: the totals are summed from it (a tag breakdown counts a bet once per tag). */
-const ONCE_EACH = 'betType';
+/**
+ * Where every bet counts once, in the fewest groups a day (one: its weekday): the totals are summed
+ * from it (a tag breakdown counts a bet once per tag).
+ */
+const ONCE_EACH = 'weekday';
 
 const percentOneDecimal = (part: number, whole: number): number => Math.round((part / whole) * 1000) / 10 || 0;
 const twoDecimals = (n: number): number => Math.round(n * 100) / 100 || 0;
