@@ -259,6 +259,19 @@ const analytics_daily = table({
   },
 });
 
+/** The same figures per calendar month of the bet date ('YYYY-MM'): a period's whole months are read from these. */
+const analytics_monthly = table({
+  owner: 'user_id',
+  key: ['user_id', 'dimension', 'month', 'key'],
+  columns: {
+    user_id: col.uuid(),
+    dimension: col.text(),
+    key: col.text(),
+    month: col.text(),
+    ...analyticsFigures,
+  },
+});
+
 /** The same figures over all of the user's dates (period 'all' reads these: a handful of rows however long the history). */
 const analytics_totals = table({
   owner: 'user_id',
@@ -407,6 +420,7 @@ export const TABLES = {
   projection_failures,
   user_settings,
   analytics_daily,
+  analytics_monthly,
   analytics_totals,
 };
 
@@ -455,4 +469,5 @@ export type CheckpointRow = Selectable<Database['checkpoints']>;
 export type ProjectionFailureRow = TableRows['projection_failures'];
 export type UserSettingsRow = TableRows['user_settings'];
 export type AnalyticsDailyRow = TableRows['analytics_daily'];
+export type AnalyticsMonthlyRow = TableRows['analytics_monthly'];
 export type AnalyticsTotalsRow = TableRows['analytics_totals'];

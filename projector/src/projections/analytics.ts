@@ -6,8 +6,8 @@ import { countOutcome, eachSide } from './user-stats';
 
 /*
  * The analytics read models (GET /api/analytics): per user, breakdown dimension and group key, the
- * figures of the bets and parlays in that group, per bet date (analytics_daily) and over all dates
- * (analytics_totals). They read no event: they follow the `bets` rows (./bets.ts) like daily and
+ * figures of the bets and parlays in that group, per bet date (analytics_daily), per month of it
+ * (analytics_monthly) and over all dates (analytics_totals). They read no event: they follow the `bets` rows (./bets.ts) like daily and
  * user_stats, so an amend moves its share from one group (and day) to another. A parlay counts once.
  */
 
@@ -92,6 +92,7 @@ const tally = (figures: Figures, row: BetHistoryRow, sign: 1 | -1): void => {
 };
 
 export const newAnalyticsDaily = (userId: string) => new KeyedRows('analytics_daily', userId, true);
+export const newAnalyticsMonthly = (userId: string) => new KeyedRows('analytics_monthly', userId, true);
 export const newAnalyticsTotals = (userId: string) => new KeyedRows('analytics_totals', userId, true);
 
 const byKeys = (a: { dimension: string; key: string }, b: { dimension: string; key: string }) =>
@@ -117,6 +118,29 @@ export const analyticsDailyProjection: ReadModel<'analyticsDaily'> = {
   },
   rowSet: (state) => state.analyticsDaily,
   replay: (state) => state.analyticsDaily.list().sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : byKeys(a, b))),
+};
+
+/** `analytics_monthly`: per dimension, group key and month of the bet date ('YYYY-MM'); a row exists while bets > 0. */
+export const analyticsMonthlyProjection: ReadModel<'analyticsMonthly'> = {
+  name: 'analyticsMonthly',
+  table: 'analytics_monthly',
+  reads: {},
+  followsBets(state, change) {
+    const rows = state.analyticsMonthly;
+    eachSide(change, (row, sign) => {
+      const month = row.date.slice(0, 7);
+      for (const [dimension, key] of groupsOf(row)) {
+        const id = compositeKey(dimension, month, key);
+        let group = rows.get(id);
+        if (!group) rows.rows.set(id, (group = zeroRow('analytics_monthly', { user_id: state.userId, dimension, key, month })));
+        tally(group, row, sign);
+        if (group.bets === 0) rows.rows.delete(id);
+        rows.mark(id);
+      }
+    });
+  },
+  rowSet: (state) => state.analyticsMonthly,
+  replay: (state) => state.analyticsMonthly.list().sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : byKeys(a, b))),
 };
 
 /** `analytics_totals`: per dimension and group key over all dates; a row exists while bets > 0. */

@@ -1,5 +1,12 @@
 import type { RecordedEvent } from '@bt/event-store';
-import { analyticsDailyProjection, analyticsTotalsProjection, newAnalyticsDaily, newAnalyticsTotals } from './analytics';
+import {
+  analyticsDailyProjection,
+  analyticsMonthlyProjection,
+  analyticsTotalsProjection,
+  newAnalyticsDaily,
+  newAnalyticsMonthly,
+  newAnalyticsTotals,
+} from './analytics';
 import { upcastEvent } from '@bt/contracts';
 import type { TableName } from '../db/schema';
 import { bankrollProjection, newBankroll } from './bankroll';
@@ -37,6 +44,7 @@ export const READ_MODELS: readonly ReadModel[] = [
   userStreamsProjection,
   settingsProjection,
   analyticsDailyProjection,
+  analyticsMonthlyProjection,
   analyticsTotalsProjection,
 ];
 
@@ -58,6 +66,7 @@ export const newUserState = (userId: string): UserState => ({
   userStreams: new Set(),
   settings: new OneRow('user_settings', null),
   analyticsDaily: newAnalyticsDaily(userId),
+  analyticsMonthly: newAnalyticsMonthly(userId),
   analyticsTotals: newAnalyticsTotals(userId),
 });
 

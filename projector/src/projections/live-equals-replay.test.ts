@@ -394,6 +394,7 @@ describe('live projection in batches, with restarts, equals one replay', () => {
           ['journal_entries', replayed.journalEntries],
           ['user_streams', replayed.userStreams],
           ['analytics_daily', replayed.analyticsDaily],
+          ['analytics_monthly', replayed.analyticsMonthly],
           ['analytics_totals', replayed.analyticsTotals],
         ];
         for (const [table, rows] of expected) {

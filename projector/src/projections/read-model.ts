@@ -1,5 +1,6 @@
 import type {
   AnalyticsDailyRow,
+  AnalyticsMonthlyRow,
   AnalyticsTotalsRow,
   BankrollRow,
   BetHistoryRow,
@@ -43,6 +44,8 @@ export interface UserReadModels {
   settings: UserSettingsRow | null;
   /** By date, then dimension and key. */
   analyticsDaily: AnalyticsDailyRow[];
+  /** By month, then dimension and key. */
+  analyticsMonthly: AnalyticsMonthlyRow[];
   /** By dimension and key. */
   analyticsTotals: AnalyticsTotalsRow[];
 }

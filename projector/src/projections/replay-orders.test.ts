@@ -64,6 +64,7 @@ describe('the read models', () => {
       'journal_entries',
       'user_settings',
       'analytics_daily',
+      'analytics_monthly',
       'analytics_totals',
     ]);
     expect(READ_MODELS.map((m) => m.table)).to.include('user_streams');

@@ -32,6 +32,8 @@ export interface UserState {
   settings: OneRow<'user_settings'>;
   /** By dimension, date and group key (compositeKey). */
   analyticsDaily: KeyedRows<'analytics_daily'>;
+  /** By dimension, month and group key (compositeKey). */
+  analyticsMonthly: KeyedRows<'analytics_monthly'>;
   /** By dimension and group key (compositeKey). */
   analyticsTotals: KeyedRows<'analytics_totals'>;
 }

@@ -39,6 +39,7 @@ const ORDER: Record<string, string> = {
   projection_failures: 'user_id collate "C"',
   user_settings: 'user_id',
   analytics_daily: 'user_id, date, dimension collate "C", key collate "C"',
+  analytics_monthly: 'user_id, month collate "C", dimension collate "C", key collate "C"',
   analytics_totals: 'user_id, dimension collate "C", key collate "C"',
 };
 
@@ -101,6 +102,14 @@ export async function userRowsFromTables(db: Kysely<Database>, schema: string, u
       .selectAll()
       .where('user_id', '=', userId)
       .orderBy('date')
+      .orderBy(sql`dimension collate "C"`)
+      .orderBy(sql`key collate "C"`)
+      .execute(),
+    analyticsMonthly: await s
+      .selectFrom('analytics_monthly')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy(sql`month collate "C"`)
       .orderBy(sql`dimension collate "C"`)
       .orderBy(sql`key collate "C"`)
       .execute(),

@@ -319,6 +319,18 @@ describe('GET /api/analytics', () => {
     expect((await get('by=weekday&from=2025-03-30&to=2025-03-30')).rows.map((r) => r.key)).to.deep.equal(['Sunday']);
     expect((await get('by=weekday&from=2025-03-30')).totals.bets).to.equal(4);
     expect((await get('by=weekday&to=2025-03-29')).totals.bets).to.equal(3);
+    // Whole months come from the monthly rows, the days at either end from the daily ones
+    expect((await get('by=sport&from=2025-01-01&to=2025-03-31')).totals).to.deep.equal(TOTAL_ALL);
+    const acrossMonths = await get('by=weekday&from=2025-01-06&to=2025-03-30'); // B3, B6, B4, B2 and B5
+    expect(acrossMonths.rows.map((r) => [r.key, r.bets])).to.deep.equal([
+      ['Sunday', 2],
+      ['Friday', 1],
+      ['Monday', 1],
+      ['Saturday', 1],
+    ]);
+    expect(acrossMonths.totals).to.include({ bets: 5, staked: 105, profit: -35 });
+    expect((await get('by=tag&from=2025-01-07&to=2025-03-29')).totals.bets).to.equal(2); // B6 and B4
+    expect((await get('by=tag&to=2025-02-28')).totals.bets).to.equal(1); // B3
     // Nothing in the range: no rows, zero totals
     const empty = await get('by=tag&from=2024-01-01&to=2024-12-31');
     expect(empty.rows).to.deep.equal([]);
@@ -330,6 +342,7 @@ describe('GET /api/analytics', () => {
       `by=${by}`,
       `by=${by}&period=30`,
       `by=${by}&from=2025-03-29&to=2025-03-31`,
+      `by=${by}&from=2025-01-06&to=2025-03-30`,
     ]);
     const before = await Promise.all(queries.map(get));
     await h.settle();

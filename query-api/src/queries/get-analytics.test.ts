@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { stakeQuartiles } from './get-analytics';
+import { stakeQuartiles, wholeMonths } from './get-analytics';
 
 describe('the dollar stake sizes of GET /api/analytics', () => {
   it('are the quartiles of the stakes by nearest rank, each named by its smallest and largest stake', () => {
@@ -32,5 +32,17 @@ describe('the dollar stake sizes of GET /api/analytics', () => {
     ]);
     expect([...new Set(keys.values())]).to.deep.equal(['$12.50 to $25']);
     expect(stakeQuartiles([])).to.deep.equal(new Map());
+  });
+});
+
+describe('the months a period of GET /api/analytics reads whole', () => {
+  it('are those it covers from their first day to their last, either side open when it has no bound', () => {
+    expect(wholeMonths('2025-01-01', '2025-03-31')).to.deep.equal({ first: '2025-01', last: '2025-03' });
+    expect(wholeMonths('2025-01-02', '2025-03-30')).to.deep.equal({ first: '2025-02', last: '2025-02' });
+    expect(wholeMonths('2024-02-01', '2024-02-29')).to.deep.equal({ first: '2024-02', last: '2024-02' });
+    expect(wholeMonths('2025-03-02', '2025-03-31')).to.equal(undefined);
+    expect(wholeMonths('2025-01-15', '2025-02-14')).to.equal(undefined);
+    expect(wholeMonths(null, '2025-02-27')).to.deep.equal({ first: null, last: '2025-01' });
+    expect(wholeMonths('2025-12-31', null)).to.deep.equal({ first: '2026-01', last: null });
   });
 });

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import {
   addDays,
+  addMonths,
   decimalToAmerican,
   formatAmericanOdds,
   toCents,
@@ -14,9 +15,10 @@ import type { ReadDatabase } from '../read-db';
 
 /*
  * GET /api/analytics from the analytics read models (projector's projections/analytics.ts): the
- * period 'all' reads analytics_totals (a row per group), any other period or range sums the
- * analytics_daily rows of its dates (a row per group and day): the cost follows the groups and the
- * days of the period, never the number of bets.
+ * period 'all' reads analytics_totals (a row per group); any other period or range sums the
+ * analytics_monthly rows of the months it covers whole and the analytics_daily rows of the days
+ * left at its ends (a row per group and month or day): the cost follows the groups and the length of
+ * the period, never the number of bets.
  */
 
 /** One group's summed figures as the read models hold them (money and two-decimal figures in dollars). */
@@ -196,19 +198,45 @@ const SUMS = sql`sum(bets)::int as bets, sum(wins)::int as wins, sum(losses)::in
   sum(units_count)::int as units_count, sum(units_sum) as units_sum, sum(odds_count)::int as odds_count,
   sum(decimal_odds_sum_e4) as decimal_odds_sum_e4, sum(clv_count)::int as clv_count, sum(clv_sum) as clv_sum`;
 
+/** The last day of a month 'YYYY-MM'. */
+const lastDayOf = (month: string): string => addDays(addMonths(`${month}-01`, 1), -1);
+
+/**
+ * The months a range covers whole ('YYYY-MM'; null: no bound on that side), or undefined when it
+ * covers none: those are read from analytics_monthly, the days outside them from analytics_daily.
+ */
+export const wholeMonths = (from: string | null, to: string | null): { first: string | null; last: string | null } | undefined => {
+  const first = from === null ? null : from.endsWith('-01') ? from.slice(0, 7) : addMonths(`${from.slice(0, 7)}-01`, 1).slice(0, 7);
+  const last = to === null ? null : lastDayOf(to.slice(0, 7)) === to ? to.slice(0, 7) : addMonths(`${to.slice(0, 7)}-01`, -1).slice(0, 7);
+  return first !== null && last !== null && first > last ? undefined : { first, last };
+};
+
 /** GET /api/analytics: one statement (two for stakeSize over a period, which also needs the all-time stakes). */
 export async function getAnalytics(db: Kysely<ReadDatabase>, userId: string, query: AnalyticsQuery, today: string): Promise<Analytics> {
   const { from, to } = analyticsDates(query, today);
   const dimensions = [...new Set([query.by, ONCE_EACH, ...(query.by === 'stakeSize' ? [STAKE_DIMENSION] : [])])];
   const all = from === null && to === null;
   const t = (table: string) => sql.id(READ_SCHEMA, table);
+  const columns = sql`dimension, key, bets, wins, losses, pushes, voids, cashouts, staked, profit, units_count, units_sum,
+        odds_count, decimal_odds_sum_e4, clv_count, clv_sum`;
+  const mine = sql`user_id = ${userId} and dimension = any(${dimensions}::text[])`;
+  const months = wholeMonths(from, to);
+  const daysWithin = sql`${from === null ? sql`` : sql`and date >= ${from}`} ${to === null ? sql`` : sql`and date <= ${to}`}`;
+  const notInMonths =
+    months === undefined
+      ? sql``
+      : sql`and not (true ${months.first === null ? sql`` : sql`and date >= ${`${months.first}-01`}`}
+          ${months.last === null ? sql`` : sql`and date <= ${lastDayOf(months.last)}`})`;
+  const monthly =
+    months === undefined
+      ? sql``
+      : sql`union all select ${columns} from ${t('analytics_monthly')} where ${mine}
+          ${months.first === null ? sql`` : sql`and month >= ${months.first}`} ${months.last === null ? sql`` : sql`and month <= ${months.last}`}`;
   const groupsQuery = all
-    ? sql<AnalyticsFigures>`select dimension, key, bets, wins, losses, pushes, voids, cashouts, staked, profit, units_count, units_sum,
-        odds_count, decimal_odds_sum_e4, clv_count, clv_sum
-        from ${t('analytics_totals')} where user_id = ${userId} and dimension = any(${dimensions}::text[])`
-    : sql<AnalyticsFigures>`select dimension, key, ${SUMS} from ${t('analytics_daily')}
-        where user_id = ${userId} and dimension = any(${dimensions}::text[])
-        ${from === null ? sql`` : sql`and date >= ${from}`} ${to === null ? sql`` : sql`and date <= ${to}`}
+    ? sql<AnalyticsFigures>`select ${columns} from ${t('analytics_totals')} where ${mine}`
+    : sql<AnalyticsFigures>`select dimension, key, ${SUMS} from (
+        select ${columns} from ${t('analytics_daily')} where ${mine} ${daysWithin} ${notInMonths}
+        ${monthly}) as period
         group by dimension, key`;
   const stakesQuery =
     query.by === 'stakeSize' && !all

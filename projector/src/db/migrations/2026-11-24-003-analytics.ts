@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 12 (GET /api/analytics): analytics_daily, per user, dimension, group key and bet date, and
- * analytics_totals, the same over all dates. Read models built before it gain them empty;
+ * Issue 12 (GET /api/analytics): analytics_daily, per user, dimension, group key and bet date,
+ * analytics_monthly, the same per month of the bet date, and analytics_totals, over all dates. Read models built before it gain them empty;
  * `npm run projections:rebuild` fills them from the log. Frozen once landed.
  */
 export async function up(db: Kysely<unknown>, schema: string): Promise<void> {
@@ -29,6 +29,13 @@ export async function up(db: Kysely<unknown>, schema: string): Promise<void> {
       date date not null,
       ${figures},
       primary key (user_id, dimension, date, key))`.execute(db);
+  await sql`create table ${t('analytics_monthly')} (
+      user_id uuid not null,
+      dimension text not null,
+      key text not null,
+      month text not null,
+      ${figures},
+      primary key (user_id, dimension, month, key))`.execute(db);
   await sql`create table ${t('analytics_totals')} (
       user_id uuid not null,
       dimension text not null,
