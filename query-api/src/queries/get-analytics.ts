@@ -221,22 +221,30 @@ export async function getAnalytics(db: Kysely<ReadDatabase>, userId: string, que
         odds_count, decimal_odds_sum_e4, clv_count, clv_sum`;
   const mine = sql`user_id = ${userId} and dimension = any(${dimensions}::text[])`;
   const months = wholeMonths(from, to);
-  const daysWithin = sql`${from === null ? sql`` : sql`and date >= ${from}`} ${to === null ? sql`` : sql`and date <= ${to}`}`;
-  const notInMonths =
+  // The days outside the whole months: each end its own range scan (never the whole period filtered).
+  const dayRanges: [string | null, string | null][] =
     months === undefined
-      ? sql``
-      : sql`and not (true ${months.first === null ? sql`` : sql`and date >= ${`${months.first}-01`}`}
-          ${months.last === null ? sql`` : sql`and date <= ${lastDayOf(months.last)}`})`;
-  const monthly =
-    months === undefined
-      ? sql``
-      : sql`union all select ${columns} from ${t('analytics_monthly')} where ${mine}
-          ${months.first === null ? sql`` : sql`and month >= ${months.first}`} ${months.last === null ? sql`` : sql`and month <= ${months.last}`}`;
+      ? [[from, to]]
+      : [
+          ...(from !== null && months.first !== null && from < `${months.first}-01`
+            ? [[from, addDays(`${months.first}-01`, -1)] as [string, string]]
+            : []),
+          ...(to !== null && months.last !== null && to > lastDayOf(months.last)
+            ? [[addDays(lastDayOf(months.last), 1), to] as [string, string]]
+            : []),
+        ];
+  const parts = dayRanges.map(
+    ([low, high]) =>
+      sql`select ${columns} from ${t('analytics_daily')} where ${mine}
+        ${low === null ? sql`` : sql`and date >= ${low}`} ${high === null ? sql`` : sql`and date <= ${high}`}`,
+  );
+  if (months !== undefined) {
+    parts.push(sql`select ${columns} from ${t('analytics_monthly')} where ${mine}
+      ${months.first === null ? sql`` : sql`and month >= ${months.first}`} ${months.last === null ? sql`` : sql`and month <= ${months.last}`}`);
+  }
   const groupsQuery = all
     ? sql<AnalyticsFigures>`select ${columns} from ${t('analytics_totals')} where ${mine}`
-    : sql<AnalyticsFigures>`select dimension, key, ${SUMS} from (
-        select ${columns} from ${t('analytics_daily')} where ${mine} ${daysWithin} ${notInMonths}
-        ${monthly}) as period
+    : sql<AnalyticsFigures>`select dimension, key, ${SUMS} from (${sql.join(parts, sql` union all `)}) as period
         group by dimension, key`;
   const stakesQuery =
     query.by === 'stakeSize' && !all
