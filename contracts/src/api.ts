@@ -17,6 +17,7 @@ import {
   updatePasswordBody,
 } from './requests';
 import {
+  analytics,
   authResponse,
   bankroll,
   betChange,
@@ -35,7 +36,7 @@ import {
   streakStats,
   user,
 } from './responses';
-import { statsQuery, streaksQuery } from './query-params';
+import { analyticsQuery, statsQuery, streaksQuery } from './query-params';
 
 /**
  * The HTTP API in one table: every route the product serves (command-api, query-api and the front
@@ -158,6 +159,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Stats
   read('/api/stats', 'Stats', 'Dashboard stats (asOf: replayed as of then)', json('Stats', stats), { query: statsQuery }),
   read('/api/stats/streaks', 'Stats', 'Win and loss streaks', json('Streaks', streakStats), { query: streaksQuery }),
+  read(
+    '/api/analytics',
+    'Stats',
+    'Breakdowns by sport, league, book, bet type, tag, odds range, weekday or stake size',
+    json('Analytics', analytics),
+    {
+      query: analyticsQuery,
+    },
+  ),
   // Settings (Preferences)
   read('/api/settings', 'Settings', 'The odds format and unit size (american and null until set)', json('Settings', settings)),
   write('put', '/api/settings', 'Settings', 'Choose the odds format and/or the unit size (null clears it)', settingsBody, {
@@ -272,6 +282,7 @@ const NAMED: ReadonlyArray<[string, z.ZodType]> = [
   ['JournalEntry', journalEntry],
   ['Stats', stats],
   ['StreakStats', streakStats],
+  ['Analytics', analytics],
   ['Bankroll', bankroll],
   ['BetChange', betChange],
   ['ImportReport', importReport],

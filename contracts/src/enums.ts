@@ -50,6 +50,25 @@ export type GoalStatus = (typeof GOAL_STATUSES)[number];
 export const PERFORMANCE_RANGES = ['30', '90', '180', '365', 'all'] as const;
 export type PerformanceRange = (typeof PERFORMANCE_RANGES)[number];
 
+/** Analytics: what a breakdown groups by (GET /api/analytics?by=). */
+export const ANALYTICS_DIMENSIONS = ['sport', 'league', 'book', 'betType', 'tag', 'oddsRange', 'weekday', 'stakeSize'] as const;
+export type AnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
+
+/** Analytics periods, in days by the bets' own dates ('all' = no limit); `from`/`to` give any other range. */
+export const ANALYTICS_PERIODS = ['30', '90', '365', 'all'] as const;
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+
+/** The odds ranges of the oddsRange breakdown (American), shortest first: each row's key. */
+export const ODDS_RANGES = ['-200 and shorter', '-199 to -101', '-100 to +100', '+101 to +199', '+200 and longer'] as const;
+export type OddsRange = (typeof ODDS_RANGES)[number];
+
+/** Days of the week (of the bet's own date) as the weekday breakdown's keys, Monday first. */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** Stake sizes in units (when the bet was placed with a unit size): the stakeSize breakdown's keys. */
+export const UNIT_STAKE_SIZES = ['Under 1u', '1-2u', 'Over 2u'] as const;
+
 /**
  * The bet CSV's columns, in order: one format for export (GET /api/export/bets.csv) and import
  * (POST /api/import/bets); see csv.ts.

@@ -90,6 +90,9 @@ export const MESSAGES = {
   idempotencyInProgress: 'A request with this Idempotency-Key is still in progress',
   // Query-string parameters of the reads.
   rangeParam: 'Range must be one of 30, 90, 180, 365 or all',
+  analyticsBy: 'Break down by must be one of sport, league, book, betType, tag, oddsRange, weekday or stakeSize',
+  analyticsPeriod: 'Period must be one of 30, 90, 365 or all',
+  analyticsRange: 'The start date must be on or before the end date',
   asOfParam: 'asOf must be an ISO 8601 instant or a date (YYYY-MM-DD)',
   // Bet CSV import (the import report's `errors[].message`, and the import's 400/415).
   importNotText: 'Send the CSV file as the request body with Content-Type: text/csv',

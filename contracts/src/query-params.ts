@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PERFORMANCE_RANGES } from './enums';
+import { ANALYTICS_DIMENSIONS, ANALYTICS_PERIODS, PERFORMANCE_RANGES } from './enums';
+import { isoDate } from './fields';
 import { MESSAGES } from './messages';
 import { resolveAsOf } from './domain/dates';
 
@@ -29,3 +30,17 @@ export type StatsQuery = z.infer<typeof statsQuery>;
 /** GET /api/stats/streaks?asOf= */
 export const streaksQuery = z.object({ asOf: asOfParam });
 export type StreaksQuery = z.infer<typeof streaksQuery>;
+
+/**
+ * GET /api/analytics?by=<dimension>&period=30|90|365|all (default all)&from=YYYY-MM-DD&to=YYYY-MM-DD.
+ * `from`/`to` (either or both) give a range of the bets' own dates and take the place of `period`.
+ */
+export const analyticsQuery = z
+  .object({
+    by: z.enum(ANALYTICS_DIMENSIONS, { error: MESSAGES.analyticsBy }),
+    period: z.enum(ANALYTICS_PERIODS, { error: MESSAGES.analyticsPeriod }).default('all'),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: MESSAGES.analyticsRange, path: ['from'] });
+export type AnalyticsQuery = z.infer<typeof analyticsQuery>;

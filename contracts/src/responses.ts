@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GOAL_STATUSES } from './enums';
+import { ANALYTICS_DIMENSIONS, ANALYTICS_PERIODS, GOAL_STATUSES } from './enums';
 import { betType, goalTimeframe, id, instant, storedDate, journalType, legOutcome, mood, oddsFormat, outcome, sport } from './fields';
 
 /** Response shapes (docs/api.md). Types for clients; schemas for tests. */
@@ -143,6 +143,42 @@ export const stats = z.object({
   beatCloseRate: z.number().nullable(),
 });
 export type Stats = z.infer<typeof stats>;
+
+/**
+ * One group of an analytics breakdown (or the totals): bets (a parlay counts once, in its own bet
+ * type; a tag breakdown counts a bet once per tag), its record, win rate (percent, one decimal; null
+ * without a win or loss), staked (the stake at risk: void, pending and bonus stakes out), profit,
+ * ROI (percent, one decimal; null without stake at risk), units won (null when no bet of the group
+ * has a unit size), average odds (American text of the mean decimal price) and average CLV (null
+ * without a close).
+ */
+export const analyticsRow = z.object({
+  key: z.string(),
+  bets: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  pushes: z.number().int(),
+  voids: z.number().int(),
+  cashouts: z.number().int(),
+  winRate: z.number().nullable(),
+  staked: z.number(),
+  profit: z.number(),
+  roi: z.number().nullable(),
+  unitsWon: z.number().nullable(),
+  averageOdds: z.string().nullable(),
+  averageClv: z.number().nullable(),
+});
+export type AnalyticsRow = z.infer<typeof analyticsRow>;
+/** GET /api/analytics: the rows (largest number of bets first, then key) and the totals of the period (key 'Total'). */
+export const analytics = z.object({
+  by: z.enum(ANALYTICS_DIMENSIONS),
+  period: z.enum(ANALYTICS_PERIODS),
+  from: storedDate.nullable(),
+  to: storedDate.nullable(),
+  rows: z.array(analyticsRow),
+  totals: analyticsRow,
+});
+export type Analytics = z.infer<typeof analytics>;
 
 /** GET/PUT /api/settings: how prices are shown, and the unit size (null: none). */
 export const settings = z.object({ oddsFormat, unitSize: z.number().nullable() });

@@ -10,14 +10,14 @@ import { createQueryApi } from '@bt/query-api';
 import { readConfig } from '../src/config';
 import { startProduct } from '../src/product';
 import { bulkLoad, population, userHistory } from './generate';
-import { load, send } from './http-load';
+import { load, send, summarise } from './http-load';
 import { startAggregateBaseline } from './aggregate-baseline';
 import { webBudget } from './web-budget';
 import { serve } from './serve';
 import { LIFTED, LOGINS, REPLAYS, throttleScenarios, WRONG } from './throttle';
 
 /**
- * `npm run bench [-- section ...]`: sections rebuild, reads, writes, throttle, web (default: all).
+ * `npm run bench [-- section ...]`: sections rebuild, reads, analytics, writes, throttle, web (default: all).
  * Every figure is printed beside a baseline measured in the same run, on this machine.
  */
 // The bench prints its own table: a JSON line per request would drown it (LOG_LEVEL=info to see them).
@@ -29,7 +29,7 @@ const READS = Number(process.env.BENCH_READS ?? 2_000);
 const WRITES = Number(process.env.BENCH_WRITES ?? 10_000);
 const REPLAY_USER_BETS = Number(process.env.BENCH_REPLAY_USER_BETS ?? 20_000);
 const THROTTLE_SECONDS = Number(process.env.BENCH_THROTTLE_SECONDS ?? 10);
-const SECTIONS = ['rebuild', 'reads', 'writes', 'throttle', 'web'] as const;
+const SECTIONS = ['rebuild', 'reads', 'analytics', 'writes', 'throttle', 'web'] as const;
 const { positionals: sections } = commandLine({
   usage: `npm run bench [-- <section>...]`,
   about:
@@ -90,7 +90,7 @@ try {
     );
   }
 
-  if (wants('reads') || wants('writes')) {
+  if (wants('reads') || wants('analytics') || wants('writes')) {
     const secret = 'bench-secret-bench-secret-bench-secret-0123456789';
     const product = await startProduct(
       readConfig({
@@ -103,24 +103,64 @@ try {
       }),
     );
     try {
-      if (wants('reads')) {
-        const small = '00000000-0000-7000-8000-000000000100';
-        const big = '00000000-0000-7000-8000-000000100000';
+      const small = '00000000-0000-7000-8000-000000000100';
+      const big = '00000000-0000-7000-8000-000000100000';
+      let head = '';
+      const auth = (user: string) => ({ authorization: `Bearer ${signToken(user, secret)}`, 'x-min-position': head });
+      const measure = async (user: string, path: string, base = product.url) =>
+        load(READS, 1, () => ({ url: `${base}${path}`, headers: auth(user) }), 200);
+      if (wants('reads') || wants('analytics')) {
         console.log(`\nreads: a user with 100 bets and one with ${fmt(BIG_USER_BETS)}...`);
         await bulkLoad(pool, 'eventstore', userHistory(small, 100, 7));
         await bulkLoad(pool, 'eventstore', userHistory(big, BIG_USER_BETS, 8));
-        const head = formatPosition(await store.headPosition());
-        const auth = (user: string) => ({ authorization: `Bearer ${signToken(user, secret)}`, 'x-min-position': head });
+        head = formatPosition(await store.headPosition());
         // Wait until the projector has the users (a read with X-Min-Position waits, bounded; repeat until caught up).
         for (let i = 0; i < 600; i++) {
           const r = await send(`${product.url}/api/stats`, { headers: auth(big) });
           if (r.status === 200 && JSON.parse(r.body).record?.wins > 0) break;
           await new Promise((ok) => setTimeout(ok, 1000));
         }
+      }
+      if (wants('analytics')) {
+        // Each breakdown for both users, then the same grouping as a scan of the user's bets rows
+        // (what a read without the analytics read models would do), timed in this process.
+        console.log(`\nanalytics: GET /api/analytics for the 100-bet and the ${fmt(BIG_USER_BETS)}-bet user...`);
+        // Warm-up (connections, JIT, Postgres' caches), not counted.
+        for (const user of [small, big])
+          await load(200, 1, () => ({ url: `${product.url}/api/analytics?by=sport`, headers: auth(user) }), 200);
+        for (const query of ['by=sport', 'by=tag', 'by=stakeSize', 'by=sport&period=30', 'by=sport&period=365']) {
+          const a = await measure(small, `/api/analytics?${query}`);
+          const b = await measure(big, `/api/analytics?${query}`);
+          report(
+            `GET /api/analytics?${query}, ${fmt(BIG_USER_BETS)}-bet user`,
+            `p50 ${ms(b.p50)}, p99 ${ms(b.p99)}`,
+            `100-bet user p50 ${ms(a.p50)}, p99 ${ms(a.p99)}`,
+            `${fmt(b.p99 / a.p99, 2)}x the 100-bet user (p99)`,
+            'p99 < 10 ms, <= 1.5x',
+          );
+        }
+        const samples: number[] = [];
+        for (let i = 0; i < 50; i++) {
+          const t0 = performance.now();
+          await pool.query(
+            `select sport, count(*), sum(stake_at_risk), sum(profit), avg(decimal_odds), avg(clv) from read.bets
+             where user_id = $1 and parlay_id is null group by sport`,
+            [big],
+          );
+          samples.push(performance.now() - t0);
+        }
+        const scan = summarise(samples);
+        report(
+          `a scan of the ${fmt(BIG_USER_BETS)}-bet user's bets grouped by sport (SQL, no analytics read model)`,
+          `p50 ${ms(scan.p50)}, p99 ${ms(scan.p99)}`,
+          '-',
+          '-',
+          'none (what the read models save)',
+        );
+      }
+      if (wants('reads')) {
         const baseline = await startAggregateBaseline(databaseUrl);
         try {
-          const measure = async (user: string, path: string, base = product.url) =>
-            load(READS, 1, () => ({ url: `${base}${path}`, headers: auth(user) }), 200);
           const s100 = await measure(small, '/api/stats');
           const sBig = await measure(big, '/api/stats');
           const aggBig = await measure(big, '/baseline/stats', baseline.url);

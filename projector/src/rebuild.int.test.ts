@@ -42,6 +42,9 @@ describe('rebuild (real Postgres)', () => {
   it('builds every read model afresh with exactly the rows live projection wrote, and swaps it in', async () => {
     const live = await snapshotTables(db, 'read');
     expect(live.bets.length).to.be.greaterThan(100);
+    // The analytics read models too (every dimension of a history with books, leagues, tags, units and parlays)
+    expect(live.analytics_daily.length).to.be.greaterThan(100);
+    expect(live.analytics_totals.length).to.be.greaterThan(20);
 
     const result = await rebuildReadModels({ store, databaseUrl: database.url, fresh: true, pageSize: 100, flushEveryEvents: 400 });
 

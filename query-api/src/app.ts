@@ -2,7 +2,7 @@ import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { dayOf, READ_MODELS_BEHIND_HEADER, statsQuery, streaksQuery } from '@bt/contracts';
+import { analyticsQuery, dayOf, READ_MODELS_BEHIND_HEADER, statsQuery, streaksQuery } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
 import {
   createLogger,
@@ -35,6 +35,7 @@ import { getBankroll } from './queries/get-bankroll';
 import { getGoals } from './queries/get-goals';
 import { getJournal } from './queries/get-journal';
 import { getSettings } from './queries/get-settings';
+import { getAnalytics } from './queries/get-analytics';
 import { buildStats, getStats, statsDaysFrom } from './queries/get-stats';
 import { getStreaks, toStreakStats } from './queries/get-streaks';
 import { exportBetsCsv } from './queries/export-bets-csv';
@@ -200,6 +201,10 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
       if (answer.rows !== 'stats') throw new Error('a stats replay answered with other rows');
       ctx.body = buildStats(answer, dayOf(asOf), range);
     }
+  });
+
+  router.get('/analytics', ...guard, async (ctx) => {
+    ctx.body = await getAnalytics(db, currentUserId(ctx), analyticsQuery.parse(ctx.query), today());
   });
 
   router.get('/stats/streaks', ...guard, heavyWhenAsOf, async (ctx) => {

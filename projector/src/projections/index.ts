@@ -1,4 +1,12 @@
 import type { RecordedEvent } from '@bt/event-store';
+import {
+  analyticsDailyProjection,
+  analyticsMonthlyProjection,
+  analyticsTotalsProjection,
+  newAnalyticsDaily,
+  newAnalyticsMonthly,
+  newAnalyticsTotals,
+} from './analytics';
 import { upcastEvent } from '@bt/contracts';
 import type { TableName } from '../db/schema';
 import { bankrollProjection, newBankroll } from './bankroll';
@@ -35,6 +43,9 @@ export const READ_MODELS: readonly ReadModel[] = [
   journalProjection,
   userStreamsProjection,
   settingsProjection,
+  analyticsDailyProjection,
+  analyticsMonthlyProjection,
+  analyticsTotalsProjection,
 ];
 
 /** A user nobody has projected yet. Their one-per-user rows (user_stats, bankroll, streaks) are written by the first take. */
@@ -54,6 +65,9 @@ export const newUserState = (userId: string): UserState => ({
   journalEntries: new KeyedRows('journal_entries', userId),
   userStreams: new Set(),
   settings: new OneRow('user_settings', null),
+  analyticsDaily: newAnalyticsDaily(userId),
+  analyticsMonthly: newAnalyticsMonthly(userId),
+  analyticsTotals: newAnalyticsTotals(userId),
 });
 
 type AnyHandler = (state: UserState, event: ProjectedEvent, at: Date) => void;

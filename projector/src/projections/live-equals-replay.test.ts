@@ -393,6 +393,9 @@ describe('live projection in batches, with restarts, equals one replay', () => {
           ['goals', replayed.goals],
           ['journal_entries', replayed.journalEntries],
           ['user_streams', replayed.userStreams],
+          ['analytics_daily', replayed.analyticsDaily],
+          ['analytics_monthly', replayed.analyticsMonthly],
+          ['analytics_totals', replayed.analyticsTotals],
         ];
         for (const [table, rows] of expected) {
           expect(sorted(table, tables.get(table)?.values() ?? []), table).to.deep.equal(sorted(table, rows));

@@ -1,4 +1,7 @@
 import type {
+  AnalyticsDailyRow,
+  AnalyticsMonthlyRow,
+  AnalyticsTotalsRow,
   BankrollRow,
   BetHistoryRow,
   DailyRow,
@@ -39,6 +42,12 @@ export interface UserReadModels {
   userStreams: UserStreamRow[];
   /** Null until the user sets a preference. */
   settings: UserSettingsRow | null;
+  /** By date, then dimension and key. */
+  analyticsDaily: AnalyticsDailyRow[];
+  /** By month, then dimension and key. */
+  analyticsMonthly: AnalyticsMonthlyRow[];
+  /** By dimension and key. */
+  analyticsTotals: AnalyticsTotalsRow[];
 }
 
 /**

@@ -63,6 +63,9 @@ describe('the read models', () => {
       'goals',
       'journal_entries',
       'user_settings',
+      'analytics_daily',
+      'analytics_monthly',
+      'analytics_totals',
     ]);
     expect(READ_MODELS.map((m) => m.table)).to.include('user_streams');
   });

@@ -34,6 +34,10 @@ export interface RowSet {
   load(row: object): void;
 }
 
+/** Joins the parts of a key of several columns (NUL: no stored text holds it, so the parts split back). */
+export const KEY_SEPARATOR = '\u0000';
+export const compositeKey = (...parts: string[]): string => parts.join(KEY_SEPARATOR);
+
 /**
  * A user's rows of a table with many per user, by the key column that is not the user's (a bet's
  * id, a day's date, a sport). `cents`: money columns are held in integer cents.
@@ -45,14 +49,16 @@ export class KeyedRows<T extends TableName> implements RowSet {
   stale = false;
   private readonly changed = new Set<string>();
   private readonly stored = new Set<string>();
-  private readonly keyColumn: string;
+  /** The key columns besides the owner: one (a bet's id, a day's date), or several joined by KEY_SEPARATOR. */
+  private readonly keyColumns: string[];
 
   constructor(
     readonly table: T,
     private readonly userId: string,
     private readonly cents = false,
   ) {
-    this.keyColumn = TABLES[table].key.at(-1)!;
+    const { owner, key } = TABLES[table];
+    this.keyColumns = key.length === 1 ? [...key] : key.filter((column) => column !== owner);
   }
 
   get(key: string): TableRows[T] | undefined {
@@ -76,7 +82,8 @@ export class KeyedRows<T extends TableName> implements RowSet {
   }
 
   load(row: object): void {
-    const key = (row as Record<string, string>)[this.keyColumn];
+    const values = row as Record<string, string>;
+    const key = this.keyColumns.length === 1 ? values[this.keyColumns[0]] : compositeKey(...this.keyColumns.map((c) => values[c]));
     this.rows.set(key, this.cents ? inCents(this.table, row as TableRows[T]) : (row as TableRows[T]));
     this.stored.add(key);
   }
@@ -108,7 +115,8 @@ export class KeyedRows<T extends TableName> implements RowSet {
 
   private keyOf(key: string): object {
     const { owner, key: columns } = TABLES[this.table];
-    return Object.fromEntries(columns.map((column) => [column, column === owner ? this.userId : key]));
+    const parts = this.keyColumns.length === 1 ? [key] : key.split(KEY_SEPARATOR);
+    return Object.fromEntries(columns.map((column) => [column, column === owner ? this.userId : parts[this.keyColumns.indexOf(column)]]));
   }
 }
 

@@ -30,6 +30,12 @@ export interface UserState {
   userStreams: Set<string>;
   /** `user_settings`: null until the user sets a preference. */
   settings: OneRow<'user_settings'>;
+  /** By dimension, date and group key (compositeKey). */
+  analyticsDaily: KeyedRows<'analytics_daily'>;
+  /** By dimension, month and group key (compositeKey). */
+  analyticsMonthly: KeyedRows<'analytics_monthly'>;
+  /** By dimension and group key (compositeKey). */
+  analyticsTotals: KeyedRows<'analytics_totals'>;
 }
 
 /** One `bets` row put, replaced or removed: undefined before means new, undefined after means removed. */

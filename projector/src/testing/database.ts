@@ -38,6 +38,9 @@ const ORDER: Record<string, string> = {
   user_streams: 'user_id, stream_id collate "C"',
   projection_failures: 'user_id collate "C"',
   user_settings: 'user_id',
+  analytics_daily: 'user_id, date, dimension collate "C", key collate "C"',
+  analytics_monthly: 'user_id, month collate "C", dimension collate "C", key collate "C"',
+  analytics_totals: 'user_id, dimension collate "C", key collate "C"',
 };
 
 /** Every row of every read-model table in `schema`, in key order (for row-for-row comparisons). */
@@ -94,5 +97,28 @@ export async function userRowsFromTables(db: Kysely<Database>, schema: string, u
       .orderBy(sql`stream_id collate "C"`)
       .execute(),
     settings: (await s.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst()) ?? null,
+    analyticsDaily: await s
+      .selectFrom('analytics_daily')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('date')
+      .orderBy(sql`dimension collate "C"`)
+      .orderBy(sql`key collate "C"`)
+      .execute(),
+    analyticsMonthly: await s
+      .selectFrom('analytics_monthly')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy(sql`month collate "C"`)
+      .orderBy(sql`dimension collate "C"`)
+      .orderBy(sql`key collate "C"`)
+      .execute(),
+    analyticsTotals: await s
+      .selectFrom('analytics_totals')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy(sql`dimension collate "C"`)
+      .orderBy(sql`key collate "C"`)
+      .execute(),
   };
 }

@@ -1,0 +1,259 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  addDays,
+  addMonths,
+  decimalToAmerican,
+  formatAmericanOdds,
+  toCents,
+  type Analytics,
+  type AnalyticsDimension,
+  type AnalyticsQuery,
+  type AnalyticsRow,
+} from '@bt/contracts';
+import { READ_SCHEMA } from '@bt/projector';
+import type { ReadDatabase } from '../read-db';
+
+/*
+ * GET /api/analytics from the analytics read models (projector's projections/analytics.ts): the
+ * period 'all' reads analytics_totals (a row per group); any other period or range sums the
+ * analytics_monthly rows of the months it covers whole and the analytics_daily rows of the days
+ * left at its ends (a row per group and month or day): the cost follows the groups and the length of
+ * the period, never the number of bets.
+ */
+
+/** One group's summed figures as the read models hold them (money and two-decimal figures in dollars). */
+export interface AnalyticsFigures {
+  dimension: string;
+  key: string;
+  bets: number;
+  wins: number;
+  losses: number;
+  pushes: number;
+  voids: number;
+  cashouts: number;
+  staked: number;
+  profit: number;
+  units_count: number;
+  units_sum: number;
+  odds_count: number;
+  decimal_odds_sum_e4: number;
+  clv_count: number;
+  clv_sum: number;
+}
+
+/** Rows without a unit size are kept under this dimension by their stake in dollars; stakeSize buckets them by quartile. */
+const STAKE_DIMENSION = 'stake';
+/**
+ * Where every bet counts once, in the fewest groups a day (one: its weekday): the totals are summed
+ * from it (a tag breakdown counts a bet once per tag).
+ */
+const ONCE_EACH = 'weekday';
+
+const percentOneDecimal = (part: number, whole: number): number => Math.round((part / whole) * 1000) / 10 || 0;
+const twoDecimals = (n: number): number => Math.round(n * 100) / 100 || 0;
+
+const emptyFigures = (dimension: string, key: string): AnalyticsFigures => ({
+  dimension,
+  key,
+  bets: 0,
+  wins: 0,
+  losses: 0,
+  pushes: 0,
+  voids: 0,
+  cashouts: 0,
+  staked: 0,
+  profit: 0,
+  units_count: 0,
+  units_sum: 0,
+  odds_count: 0,
+  decimal_odds_sum_e4: 0,
+  clv_count: 0,
+  clv_sum: 0,
+});
+
+const MONEY = ['staked', 'profit', 'units_sum', 'clv_sum'] as const;
+const COUNTS = [
+  'bets',
+  'wins',
+  'losses',
+  'pushes',
+  'voids',
+  'cashouts',
+  'units_count',
+  'odds_count',
+  'decimal_odds_sum_e4',
+  'clv_count',
+] as const;
+
+/** Adds `from` into `to` (money in whole cents, so sums stay exact). */
+const addInto = (to: AnalyticsFigures, from: AnalyticsFigures): void => {
+  for (const column of COUNTS) to[column] += from[column];
+  for (const column of MONEY) to[column] = (toCents(to[column]) + toCents(from[column])) / 100;
+};
+
+/** A group's answer row from its sums. */
+export const analyticsRowOf = (key: string, f: AnalyticsFigures): AnalyticsRow => ({
+  key,
+  bets: f.bets,
+  wins: f.wins,
+  losses: f.losses,
+  pushes: f.pushes,
+  voids: f.voids,
+  cashouts: f.cashouts,
+  winRate: f.wins + f.losses > 0 ? percentOneDecimal(f.wins, f.wins + f.losses) : null,
+  staked: f.staked,
+  profit: f.profit,
+  roi: f.staked > 0 ? percentOneDecimal(toCents(f.profit), toCents(f.staked)) : null,
+  unitsWon: f.units_count > 0 ? twoDecimals(f.units_sum) : null,
+  averageOdds: f.odds_count > 0 ? formatAmericanOdds(decimalToAmerican(f.decimal_odds_sum_e4 / 10_000 / f.odds_count)) : null,
+  averageClv: f.clv_count > 0 ? twoDecimals(f.clv_sum / f.clv_count) : null,
+});
+
+const dollars = (amount: number): string => `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
+
+/**
+ * The dollar stake sizes: quartiles of the user's stakes over their whole history (so a group
+ * means the same in every period), from the distinct stakes and how many bets have each. Nearest
+ * rank: the boundaries are the stakes at ranks ceil(n/4), ceil(n/2) and ceil(3n/4); a stake goes in
+ * the first quartile whose boundary it does not pass. Each quartile is named by the smallest and
+ * largest stake in it ("$10 to $25", "$50" when it holds one stake); quartiles that share a
+ * boundary merge. Returns the key of each stake.
+ */
+export const stakeQuartiles = (stakes: readonly { stake: number; bets: number }[]): Map<number, string> => {
+  const sorted = [...stakes].filter((s) => s.bets > 0).sort((a, b) => a.stake - b.stake);
+  const n = sorted.reduce((sum, s) => sum + s.bets, 0);
+  const boundaries: number[] = [];
+  for (const share of [1, 2, 3]) {
+    const rank = Math.ceil((share * n) / 4);
+    let seen = 0;
+    for (const s of sorted) {
+      seen += s.bets;
+      if (seen >= rank) {
+        boundaries.push(s.stake);
+        break;
+      }
+    }
+  }
+  const quartileOf = (stake: number) => {
+    const i = boundaries.findIndex((b) => stake <= b);
+    return i === -1 ? boundaries.length : i;
+  };
+  const members = new Map<number, number[]>();
+  for (const s of sorted) {
+    const q = quartileOf(s.stake);
+    members.set(q, [...(members.get(q) ?? []), s.stake]);
+  }
+  const keys = new Map<number, string>();
+  for (const list of members.values()) {
+    const [low, high] = [list[0], list[list.length - 1]];
+    const name = low === high ? dollars(low) : `${dollars(low)} to ${dollars(high)}`;
+    for (const stake of list) keys.set(stake, name);
+  }
+  return keys;
+};
+
+const byBetsThenKey = (a: AnalyticsRow, b: AnalyticsRow): number => b.bets - a.bets || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+/**
+ * The answer from the period's group sums (`groups`: the dimensions asked for, summed over the
+ * period) and, for stakeSize, every stake's bets over all time (`stakes`).
+ */
+export const buildAnalytics = (
+  query: { by: AnalyticsDimension; period: Analytics['period']; from: string | null; to: string | null },
+  groups: readonly AnalyticsFigures[],
+  stakes: readonly { stake: number; bets: number }[] = [],
+): Analytics => {
+  const rows = new Map<string, AnalyticsFigures>();
+  const totals = emptyFigures(ONCE_EACH, 'Total');
+  const quartiles = query.by === 'stakeSize' ? stakeQuartiles(stakes) : undefined;
+  for (const group of groups) {
+    if (group.dimension === ONCE_EACH) addInto(totals, group);
+    let key: string | undefined;
+    if (group.dimension === query.by) key = group.key;
+    else if (quartiles && group.dimension === STAKE_DIMENSION) key = quartiles.get(Number(group.key)) ?? dollars(Number(group.key));
+    if (key === undefined) continue;
+    let row = rows.get(key);
+    if (!row) rows.set(key, (row = emptyFigures(query.by, key)));
+    addInto(row, group);
+  }
+  return {
+    by: query.by,
+    period: query.period,
+    from: query.from,
+    to: query.to,
+    rows: [...rows.entries()].map(([key, f]) => analyticsRowOf(key, f)).sort(byBetsThenKey),
+    totals: analyticsRowOf('Total', totals),
+  };
+};
+
+/** The dates a query covers: from/to when given (either or both), else the last N days to today, else every date. */
+export const analyticsDates = (query: AnalyticsQuery, today: string): { from: string | null; to: string | null } => {
+  if (query.from !== undefined || query.to !== undefined) return { from: query.from ?? null, to: query.to ?? null };
+  if (query.period === 'all') return { from: null, to: null };
+  return { from: addDays(today, -(Number(query.period) - 1)), to: today };
+};
+
+const SUMS = sql`sum(bets)::int as bets, sum(wins)::int as wins, sum(losses)::int as losses, sum(pushes)::int as pushes,
+  sum(voids)::int as voids, sum(cashouts)::int as cashouts, sum(staked) as staked, sum(profit) as profit,
+  sum(units_count)::int as units_count, sum(units_sum) as units_sum, sum(odds_count)::int as odds_count,
+  sum(decimal_odds_sum_e4) as decimal_odds_sum_e4, sum(clv_count)::int as clv_count, sum(clv_sum) as clv_sum`;
+
+/** The last day of a month 'YYYY-MM'. */
+const lastDayOf = (month: string): string => addDays(addMonths(`${month}-01`, 1), -1);
+
+/**
+ * The months a range covers whole ('YYYY-MM'; null: no bound on that side), or undefined when it
+ * covers none: those are read from analytics_monthly, the days outside them from analytics_daily.
+ */
+export const wholeMonths = (from: string | null, to: string | null): { first: string | null; last: string | null } | undefined => {
+  const first = from === null ? null : from.endsWith('-01') ? from.slice(0, 7) : addMonths(`${from.slice(0, 7)}-01`, 1).slice(0, 7);
+  const last = to === null ? null : lastDayOf(to.slice(0, 7)) === to ? to.slice(0, 7) : addMonths(`${to.slice(0, 7)}-01`, -1).slice(0, 7);
+  return first !== null && last !== null && first > last ? undefined : { first, last };
+};
+
+/** GET /api/analytics: one statement (two for stakeSize over a period, which also needs the all-time stakes). */
+export async function getAnalytics(db: Kysely<ReadDatabase>, userId: string, query: AnalyticsQuery, today: string): Promise<Analytics> {
+  const { from, to } = analyticsDates(query, today);
+  const dimensions = [...new Set([query.by, ONCE_EACH, ...(query.by === 'stakeSize' ? [STAKE_DIMENSION] : [])])];
+  const all = from === null && to === null;
+  const t = (table: string) => sql.id(READ_SCHEMA, table);
+  const columns = sql`dimension, key, bets, wins, losses, pushes, voids, cashouts, staked, profit, units_count, units_sum,
+        odds_count, decimal_odds_sum_e4, clv_count, clv_sum`;
+  const mine = sql`user_id = ${userId} and dimension = any(${dimensions}::text[])`;
+  const months = wholeMonths(from, to);
+  // The days outside the whole months: each end its own range scan (never the whole period filtered).
+  const dayRanges: [string | null, string | null][] =
+    months === undefined
+      ? [[from, to]]
+      : [
+          ...(from !== null && months.first !== null && from < `${months.first}-01`
+            ? [[from, addDays(`${months.first}-01`, -1)] as [string, string]]
+            : []),
+          ...(to !== null && months.last !== null && to > lastDayOf(months.last)
+            ? [[addDays(lastDayOf(months.last), 1), to] as [string, string]]
+            : []),
+        ];
+  const parts = dayRanges.map(
+    ([low, high]) =>
+      sql`select ${columns} from ${t('analytics_daily')} where ${mine}
+        ${low === null ? sql`` : sql`and date >= ${low}`} ${high === null ? sql`` : sql`and date <= ${high}`}`,
+  );
+  if (months !== undefined) {
+    parts.push(sql`select ${columns} from ${t('analytics_monthly')} where ${mine}
+      ${months.first === null ? sql`` : sql`and month >= ${months.first}`} ${months.last === null ? sql`` : sql`and month <= ${months.last}`}`);
+  }
+  const groupsQuery = all
+    ? sql<AnalyticsFigures>`select ${columns} from ${t('analytics_totals')} where ${mine}`
+    : sql<AnalyticsFigures>`select dimension, key, ${SUMS} from (${sql.join(parts, sql` union all `)}) as period
+        group by dimension, key`;
+  const stakesQuery =
+    query.by === 'stakeSize' && !all
+      ? sql<{ stake: string; bets: number }>`select key as stake, bets from ${t('analytics_totals')}
+          where user_id = ${userId} and dimension = ${STAKE_DIMENSION}`.execute(db)
+      : undefined;
+  const [groups, stakeRows] = await Promise.all([groupsQuery.execute(db), stakesQuery]);
+  const stakes = (
+    stakeRows?.rows ?? groups.rows.filter((g) => g.dimension === STAKE_DIMENSION).map((g) => ({ stake: g.key, bets: g.bets }))
+  ).map((s) => ({ stake: Number(s.stake), bets: s.bets }));
+  return buildAnalytics({ by: query.by, period: query.period, from, to }, groups.rows, stakes);
+}
