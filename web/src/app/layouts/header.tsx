@@ -1,6 +1,6 @@
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { ChevronDownIcon, LogOutIcon, SettingsIcon, TrendUpIcon, UserIcon } from '../../components/icons';
+import { BarChartIcon, ChevronDownIcon, LogOutIcon, SettingsIcon, TrendUpIcon, UserIcon } from '../../components/icons';
 import { Menu } from '../../components/menu';
 import { ServerBanner } from '../../components/server-banner';
 import { ThemeToggle } from '../../components/theme-toggle';
@@ -142,6 +142,7 @@ export function Header() {
               </>
             }
             items={[
+              { label: 'Analytics', icon: <BarChartIcon />, onSelect: () => navigate('/analytics') },
               { label: 'Settings', icon: <SettingsIcon />, onSelect: () => navigate('/settings') },
               { label: 'Logout', icon: <LogOutIcon />, onSelect: signOut },
             ]}
