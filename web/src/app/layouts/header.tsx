@@ -46,7 +46,8 @@ const Brand = styled(Link)`
     flex-shrink: 0;
     color: ${({ theme }) => theme.colors.primary};
   }
-  @media (max-width: 399.98px) {
+  /* Phones, and 1,024-1,279 px where the seven header links need the room: the mark alone (the link keeps its name). */
+  @media (max-width: 399.98px), (min-width: 1024px) and (max-width: 1279.98px) {
     span {
       position: absolute;
       width: 1px;
@@ -67,12 +68,13 @@ const Nav = styled.nav`
     display: flex;
     gap: 2px;
   }
+  /* Seven links (with Analytics): a little tighter than the six had, so they fit beside the rest from 1,024 px. */
   a {
-    padding: 8px;
+    padding: 8px 6px;
     border-radius: ${({ theme }) => theme.radii.sm};
     color: ${({ theme }) => theme.colors.textMuted};
     font-weight: 600;
-    font-size: 0.9375rem;
+    font-size: 0.875rem;
     text-decoration: none;
     white-space: nowrap;
   }
