@@ -53,6 +53,8 @@ export function AnalyticsChart({
             ...base,
             xaxis: {
               categories: rows.map((row) => groupLabel(by, row.key)),
+              // Few ticks, so the amounts stay apart on a phone.
+              tickAmount: 4,
               labels: { formatter: (value: string) => format(Number(value)) },
             },
             plotOptions: {
@@ -64,6 +66,8 @@ export function AnalyticsChart({
               },
             },
             colors: [theme.colors.chartWin],
+            // Phones: the amounts need the room of two ticks.
+            responsive: [{ breakpoint: 640, options: { xaxis: { tickAmount: 2 } } }],
             tooltip: { ...base.tooltip, y: { formatter: (value: number) => format(value) } },
           }}
         />

@@ -9,6 +9,8 @@ import type { AnalyticsSort, AnalyticsSortKey } from '../lib/analytics-view';
 /* Ten columns do not fit a phone: the table scrolls sideways inside its card, never the page. It is
    focusable so keyboard users can scroll it too. */
 const Scroll = styled.div`
+  /* Positioned, so the caption's visually hidden text stays inside the scroller, not past the page's edge. */
+  position: relative;
   overflow-x: auto;
   max-width: 100%;
   &:focus-visible {
