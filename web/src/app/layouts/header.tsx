@@ -99,17 +99,6 @@ const Right = styled.div`
   }
 `;
 
-const UserName = styled.span`
-  max-width: 120px;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
-  /* Below 1280 px the six header links need the room; the name stays the button's accessible name. */
-  @media (max-width: 1279.98px) {
-    display: none;
-  }
-`;
-
 export function Header() {
   const { user, signOut } = useSession();
   const navigate = useNavigate();
@@ -133,13 +122,13 @@ export function Header() {
           <BankrollAmount />
           <AddFundsDialog />
           <ThemeToggle />
+          {/* The name is the menu's accessible name; shown, it would crowd out the seven links (and a large bankroll) at 1,280 px. */}
           <Menu
             label={name}
             heading={user?.email}
             trigger={
               <>
                 <UserIcon />
-                <UserName>{name}</UserName>
                 <ChevronDownIcon size={14} />
               </>
             }
