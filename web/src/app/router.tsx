@@ -25,6 +25,7 @@ const Parlays = lazy(() => import('../features/parlays/routes/parlays').then((m)
 const Streaks = lazy(() => import('../features/streaks/routes/streaks').then((m) => ({ default: m.StreaksRoute })));
 const Journal = lazy(() => import('../features/journal/routes/journal').then((m) => ({ default: m.JournalRoute })));
 const Goals = lazy(() => import('../features/goals/routes/goals').then((m) => ({ default: m.GoalsRoute })));
+const Analytics = lazy(() => import('../features/analytics/routes/analytics').then((m) => ({ default: m.AnalyticsRoute })));
 const Settings = lazy(() => import('../features/settings/routes/settings').then((m) => ({ default: m.SettingsRoute })));
 
 /** Pages open to everyone; signed in they sit in the app chrome, signed out in the public one. */
@@ -71,6 +72,7 @@ export function AppRouter() {
           <Route path="/streaks" element={<Streaks />} />
           <Route path="/journal" element={<Journal />} />
           <Route path="/goals" element={<Goals />} />
+          <Route path="/analytics" element={<Analytics />} />
           <Route path="/settings" element={<Settings />} />
           {sharedPages}
           <Route path="*" element={<NotFound />} />

@@ -39,7 +39,7 @@ const Bar = styled.nav`
 export function MobileNav() {
   return (
     <Bar aria-label="Mobile">
-      {NAV_ITEMS.map((item) => (
+      {NAV_ITEMS.filter((item) => !item.headerOnly).map((item) => (
         <NavLink key={item.to} to={item.to} end={item.to === '/'}>
           {item.icon}
           {item.shortLabel}

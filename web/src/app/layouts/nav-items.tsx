@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BookIcon, FlameIcon, HomeIcon, LayersIcon, ListIcon, TargetIcon } from '../../components/icons';
+import { BarChartIcon, BookIcon, FlameIcon, HomeIcon, LayersIcon, ListIcon, TargetIcon } from '../../components/icons';
 
 export interface NavItem {
   to: string;
@@ -8,6 +8,11 @@ export interface NavItem {
   /** Bottom-bar label (below the large breakpoint). */
   shortLabel: string;
   icon: ReactNode;
+  /**
+   * Header only: the bottom bar holds the spec's six links (a seventh does not fit at 320 px); on
+   * phones the page is in the user menu, beside Settings.
+   */
+  headerOnly?: boolean;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -17,4 +22,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/streaks', label: 'Streaks', shortLabel: 'Streaks', icon: <FlameIcon /> },
   { to: '/journal', label: 'Journal', shortLabel: 'Journal', icon: <BookIcon /> },
   { to: '/goals', label: 'Goals', shortLabel: 'Goals', icon: <TargetIcon /> },
+  { to: '/analytics', label: 'Analytics', shortLabel: 'Analytics', icon: <BarChartIcon />, headerOnly: true },
 ];
