@@ -31,7 +31,7 @@ describe('CSV import over HTTP', () => {
     const me = await api.signUp('importer');
     const answer = await upload(me.token, goodFile);
     expect(answer.status).to.equal(200);
-    expect(importReport.parse(answer.body)).to.deep.equal({ imported: 3, skipped: 0, errors: [], warnings: [] });
+    expect(importReport.parse(answer.body)).to.deep.equal({ imported: 3, skipped: 0, amended: 0, errors: [], warnings: [] });
     expect(answer.headers.get('X-Log-Position')).to.match(/^\d+\.\d+$/);
     const events = await eventsOf(me.userId);
     expect(events.filter((e) => e.type === 'BetPlaced')).to.have.length(3);
@@ -85,7 +85,7 @@ describe('CSV import over HTTP', () => {
       ['2025-03-03', 'parlay', '', 'Two', '', '', '20', 'void', legs, 'FanDuel', '', 'sgp', '', 'false', ''],
     ]);
     const answer = await upload(me.token, file);
-    expect(answer.body).to.deep.equal({ imported: 3, skipped: 0, errors: [], warnings: [] });
+    expect(answer.body).to.deep.equal({ imported: 3, skipped: 0, amended: 0, errors: [], warnings: [] });
     const events = await eventsOf(me.userId);
     const [first, second] = events.filter((e) => e.type === 'BetPlaced').map((e) => e.data);
     expect(first).to.deep.include({
@@ -135,6 +135,7 @@ describe('CSV import over HTTP', () => {
     expect(importReport.parse(answer.body)).to.deep.equal({
       imported: 2,
       skipped: 0,
+      amended: 0,
       errors: [],
       warnings: [{ row: 3, message: MESSAGES.csvUnknownSport('Cricket') }],
     });
@@ -146,7 +147,7 @@ describe('CSV import over HTTP', () => {
     const me = await api.signUp('importer');
     await upload(me.token, goodFile);
     const again = await upload(me.token, goodFile);
-    expect(again.body).to.deep.equal({ imported: 0, skipped: 3, errors: [], warnings: [] });
+    expect(again.body).to.deep.equal({ imported: 0, skipped: 3, amended: 0, errors: [], warnings: [] });
     expect((await eventsOf(me.userId)).filter((e) => e.type === 'BetPlaced')).to.have.length(3);
   });
 
@@ -164,6 +165,7 @@ describe('CSV import over HTTP', () => {
       body: {
         imported: 0,
         skipped: 0,
+        amended: 0,
         errors: [
           { row: 3, message: MESSAGES.stakePositive },
           { row: 4, message: MESSAGES.eventRequired },
@@ -192,7 +194,7 @@ describe('CSV import over HTTP', () => {
       }),
     );
     const answer = await upload(me.token, file, `?mapping=${mapping}`);
-    expect(answer.body).to.deep.equal({ imported: 1, skipped: 0, errors: [], warnings: [] });
+    expect(answer.body).to.deep.equal({ imported: 1, skipped: 0, amended: 0, errors: [], warnings: [] });
     const [placed] = (await eventsOf(me.userId)).filter((e) => e.type === 'BetPlaced');
     expect(placed.data).to.deep.include({ sport: 'football', betType: 'spread', stake: 1000, date: '2025-03-05' });
   });
@@ -250,9 +252,9 @@ describe('CSV import over HTTP', () => {
       ...[betRowToCsv(single), betRowToCsv(parlayRow, storedLegs as never)].map((r) => CSV_COLUMNS.map((c) => r[c])),
     ]);
 
-    expect((await upload(ann.token, exported)).body).to.deep.equal({ imported: 0, skipped: 2, errors: [], warnings: [] });
-    expect((await upload(bob.token, exported)).body).to.deep.equal({ imported: 2, skipped: 0, errors: [], warnings: [] });
-    expect((await upload(bob.token, exported)).body).to.deep.equal({ imported: 0, skipped: 2, errors: [], warnings: [] });
+    expect((await upload(ann.token, exported)).body).to.deep.equal({ imported: 0, skipped: 2, amended: 0, errors: [], warnings: [] });
+    expect((await upload(bob.token, exported)).body).to.deep.equal({ imported: 2, skipped: 0, amended: 0, errors: [], warnings: [] });
+    expect((await upload(bob.token, exported)).body).to.deep.equal({ imported: 0, skipped: 2, amended: 0, errors: [], warnings: [] });
 
     const events = await eventsOf(bob.userId);
     const created = events.find((e) => e.type === 'ParlayCreated')!;
@@ -278,7 +280,7 @@ describe('CSV import over HTTP', () => {
     const rows = Array.from({ length: 230 }, (_, i) => ['2025-03-01', 'soccer', `Match ${i}`, 'total', '+100', '5', 'pending', notes]);
     const big = csv([header, ...rows]);
     expect(big.length).to.be.greaterThan(1_100_000);
-    expect((await upload(me.token, big)).body).to.deep.equal({ imported: 230, skipped: 0, errors: [], warnings: [] });
+    expect((await upload(me.token, big)).body).to.deep.equal({ imported: 230, skipped: 0, amended: 0, errors: [], warnings: [] });
     const huge = await upload(me.token, 'x'.repeat(10_500_000));
     expect(huge).to.deep.include({ status: 413, body: { message: MESSAGES.bodyTooLarge } });
   });
@@ -301,7 +303,7 @@ describe('CSV import over HTTP', () => {
     const answer = await upload(me.token, file);
     expect(answer).to.deep.include({
       status: 422,
-      body: { imported: 0, skipped: 0, errors: [{ row: 5, message: MESSAGES.unstorableText }], warnings: [] },
+      body: { imported: 0, skipped: 0, amended: 0, errors: [{ row: 5, message: MESSAGES.unstorableText }], warnings: [] },
     });
     expect(await eventsOf(me.userId)).to.have.length(0);
   });
@@ -355,7 +357,7 @@ describe('CSV import over HTTP', () => {
       ),
     ]);
     expect(exported).to.include(`'=HYPERLINK`);
-    expect((await upload(me.token, exported)).body).to.deep.equal({ imported: 1, skipped: 0, errors: [], warnings: [] });
+    expect((await upload(me.token, exported)).body).to.deep.equal({ imported: 1, skipped: 0, amended: 0, errors: [], warnings: [] });
     const [placed] = (await eventsOf(me.userId)).filter((e) => e.type === 'BetPlaced');
     expect(placed.data).to.deep.include({
       event: '=HYPERLINK("http://x")',
@@ -420,7 +422,7 @@ describe('CSV import over HTTP', () => {
         mode = 'ok';
       }
       expect(await ofUser(me.userId)).to.deep.equal([]);
-      expect((await send(me.token)).body).to.deep.equal({ imported: 4, skipped: 0, errors: [], warnings: [] });
+      expect((await send(me.token)).body).to.deep.equal({ imported: 4, skipped: 0, amended: 0, errors: [], warnings: [] });
     });
 
     it('removes what it had appended on a store without transactions, and the retry imports every row afresh', async () => {
@@ -438,8 +440,8 @@ describe('CSV import over HTTP', () => {
       for (const types of byStream.values()) expect(types.at(-1)).to.equal('BetRemoved');
       expect(written.filter((e) => e.type === 'BetRemoved').every((e) => typeof e.metadata.compensates === 'string')).to.equal(true);
 
-      expect((await send(me.token)).body).to.deep.equal({ imported: 4, skipped: 0, errors: [], warnings: [] });
-      expect((await send(me.token)).body).to.deep.equal({ imported: 0, skipped: 4, errors: [], warnings: [] });
+      expect((await send(me.token)).body).to.deep.equal({ imported: 4, skipped: 0, amended: 0, errors: [], warnings: [] });
+      expect((await send(me.token)).body).to.deep.equal({ imported: 0, skipped: 4, amended: 0, errors: [], warnings: [] });
       const live = (await ofUser(me.userId)).filter((e) => e.type === 'BetPlaced' && !byStream.has(e.streamId));
       expect(live.map((e) => (e.data as { event: string }).event).sort()).to.deep.equal(['A', 'B', 'C', 'D']);
     });
