@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { stringify } from 'csv-stringify/sync';
-import { betRowToCsv, CSV_COLUMNS, importReport, MESSAGES, streams } from '@bt/contracts';
+import { betRowToCsv, CSV_COLUMNS, importPreview, importReport, MESSAGES, streams } from '@bt/contracts';
 import { appendInTurn, START } from '@bt/event-store';
 import { startTestApi, type TestApi } from '../testing/http';
 
@@ -26,6 +26,79 @@ describe('CSV import over HTTP', () => {
     (await api.store.readAll({ after: START, maxCount: 100_000 })).filter(
       (e) => (e.data as { userId?: string }).userId === userId && !e.streamId.startsWith('user-') && !e.streamId.startsWith('email-'),
     );
+
+  it('previews another tracker’s file with ?dryRun=1 and a mapping, writing nothing, then imports it', async () => {
+    const me = await api.signUp('previewer');
+    const rows = Array.from({ length: 25 }, (_, i) => [
+      `3/${(i % 28) + 1}/2025`,
+      'NBA',
+      `Game ${i}`,
+      'Home',
+      'ML',
+      '2.00',
+      '$10.00',
+      'Won',
+      'DK',
+    ]);
+    const theirs = csv([['Placed', 'Sport', 'Match', 'Pick', 'Market', 'Price', 'Wager', 'Result', 'Bookie'], ...rows]);
+    const mapping = encodeURIComponent(
+      JSON.stringify({
+        date: 'Placed',
+        event: 'Match',
+        selection: 'Pick',
+        betType: 'Market',
+        odds: 'Price',
+        stake: 'Wager',
+        outcome: 'Result',
+        book: 'Bookie',
+      }),
+    );
+    const preview = await upload(me.token, theirs, `?dryRun=1&mapping=${mapping}`);
+    expect(preview.status).to.equal(200);
+    const body = importPreview.parse(preview.body);
+    expect(body).to.deep.include({ dryRun: true, format: 'csv', rowCount: 25, errors: [], warnings: [] });
+    expect(body.columns).to.deep.equal([
+      { header: 'Placed', field: 'date' },
+      { header: 'Sport', field: 'sport' },
+      { header: 'Match', field: 'event' },
+      { header: 'Pick', field: 'selection' },
+      { header: 'Market', field: 'betType' },
+      { header: 'Price', field: 'odds' },
+      { header: 'Wager', field: 'stake' },
+      { header: 'Result', field: 'outcome' },
+      { header: 'Bookie', field: 'book' },
+    ]);
+    expect(body.rows).to.have.length(20);
+    expect(body.rows[0]).to.deep.equal({
+      row: 2,
+      kind: 'bet',
+      date: '2025-03-01',
+      sport: 'basketball',
+      league: null,
+      event: 'Game 0: Home',
+      betType: 'moneyline',
+      book: 'DK',
+      odds: '+100',
+      stake: 10,
+      outcome: 'win',
+      profit: 10,
+      closingOdds: null,
+      tags: [],
+      notes: null,
+      bonusBet: false,
+      legCount: null,
+    });
+    expect(await eventsOf(me.userId)).to.deep.equal([]);
+
+    // Without the mapping the file reads no event: every row's error is listed, still nothing written.
+    const unmapped = importPreview.parse((await upload(me.token, theirs, '?dryRun=1')).body);
+    expect(unmapped.rowCount).to.equal(0);
+    expect(unmapped.errors).to.have.length(25);
+    expect(unmapped.columns.find((c) => c.header === 'Sport')).to.deep.equal({ header: 'Sport', field: 'sport' });
+    expect(await eventsOf(me.userId)).to.deep.equal([]);
+
+    expect((await upload(me.token, theirs, `?mapping=${mapping}`)).body).to.deep.include({ imported: 25, errors: [] });
+  });
 
   it('imports every row and answers the report with X-Log-Position', async () => {
     const me = await api.signUp('importer');
