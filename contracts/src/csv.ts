@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ParlayLeg } from './events';
-import { betBody, firstMessage, parlayBody, type BetBody, type ParlayBody } from './requests';
+import { betBody, firstMessage, importedParlayBody, parlayBody, type BetBody, type ImportedParlayBody } from './requests';
 import type { BetRow } from './responses';
 import { parseOdds } from './domain/odds';
 import { isIsoDate } from './domain/dates';
@@ -114,8 +114,11 @@ export const csvCells = (row: readonly string[], columns: Partial<Record<CsvFiel
 
 export const isBlankCsvRow = (cells: CsvImportRecord): boolean => CSV_IMPORT_FIELDS.every((c) => cells[c] === '');
 
-/** What an imported row becomes: the same body POST /api/bets or POST /api/parlays takes. */
-export type CsvImport = { kind: 'bet'; body: BetBody } | { kind: 'parlay'; body: ParlayBody };
+/**
+ * What an imported row becomes: the same body POST /api/bets or POST /api/parlays takes; a parlay
+ * from another tracker (or our export of one) may have legs without prices and its own total odds.
+ */
+export type CsvImport = { kind: 'bet'; body: BetBody } | { kind: 'parlay'; body: ImportedParlayBody };
 
 // Other trackers' words for our values (compared lower-case).
 const OUTCOME_ALIASES: Record<string, string> = {
@@ -247,6 +250,10 @@ export const csvRowToImport = (cells: CsvRecord & { selection?: string }): { ok:
   if (!Array.isArray(legs) || !legs.every((leg) => typeof leg === 'object' && leg !== null)) {
     return { ok: false, message: MESSAGES.csvBadLegs };
   }
-  const parsed = parlayBody.safeParse({ ...common, name: cells.event, legs });
+  // Our export of an imported parlay: legs without prices, priced at the row's odds (its total).
+  const unpriced = legs.some((leg: { odds?: unknown }) => leg.odds === null || leg.odds === undefined || leg.odds === '');
+  const parsed = unpriced
+    ? importedParlayBody.safeParse({ ...common, name: cells.event, legs, totalOdds: oddsOf(cells) })
+    : parlayBody.safeParse({ ...common, name: cells.event, legs });
   return parsed.success ? { ok: true, value: { kind: 'parlay', body: parsed.data } } : { ok: false, message: firstMessage(parsed.error) };
 };

@@ -1,10 +1,10 @@
 import { importedSport, type CsvImport } from './csv';
 import { dayOf, isIsoDate } from './domain/dates';
 import { toCents } from './domain/money';
-import { pricedBet } from './domain/pricing';
+import { pricedBet, pricedParlay } from './domain/pricing';
 import type { Outcome } from './enums';
 import { MESSAGES } from './messages';
-import { betBody, firstMessage } from './requests';
+import { betBody, firstMessage, importedParlayBody } from './requests';
 
 /**
  * Pikkit's export (`transactions.csv`), recognised by its header and read by column name: some
@@ -120,12 +120,12 @@ const betTypeOf = (info: string) => {
   return 'moneyline';
 };
 
-const same = (values: readonly string[]) => (values.every((v) => v === values[0]) ? values[0] : '');
-
 /**
  * One Pikkit row as the body of the command it stands for, with its bet_id (what recognises it
- * again) and its warnings (a sport we do not list; a profit that is not ours). A parlay, whose
- * legs carry no prices, is imported as a single bet of type parlay at the file's total odds.
+ * again) and its warnings (a sport we do not list; a profit that is not ours). A parlay's legs
+ * carry no prices: it is imported as a parlay priced at the file's total odds (`totalOdds`), each
+ * leg's event and selection its part of bet_info, dated the parlay's day, pending (the parlay's
+ * outcome is the file's status).
  */
 export const pikkitRowToImport = (
   cells: PikkitRecord,
@@ -149,26 +149,50 @@ export const pikkitRowToImport = (
     .map((t) => t.trim())
     .filter(Boolean);
   const bonusBet = tags.some((t) => BONUS_TAG.test(t)) || (outcome === 'loss' && cells.profit !== '' && fileProfit === 0 && stake > 0);
-  const parsed = betBody.safeParse({
-    sport: (parlay ? same(sports) : sports[0]) || 'other',
-    event: cells.bet_info,
-    betType: parlay ? 'parlay' : betTypeOf(cells.bet_info),
-    odds: decimalText(cells.odds),
+  const terms = {
     stake: cells.amount.replace(/[$,\s]/g, ''),
     outcome,
     date,
     bonusBet,
     ...(cells.sportsbook ? { book: cells.sportsbook } : {}),
     ...(tags.length > 0 ? { tags } : {}),
-    ...((parlay ? same(legsOf(cells.leagues)) : cells.leagues) ? { league: parlay ? same(legsOf(cells.leagues)) : cells.leagues } : {}),
-    ...(cells.closing_line ? { closingOdds: decimalText(cells.closing_line) } : {}),
     ...(outcome === 'cashout' ? { cashOutAmount: Number.isFinite(fileProfit) ? (toCents(stake) + toCents(fileProfit)) / 100 : NaN } : {}),
+  };
+  const checkProfit = (ours: number) => {
+    if (outcome === 'cashout' || outcome === 'pending' || cells.profit === '' || !Number.isFinite(fileProfit)) return;
+    if (Math.abs(toCents(ours) - toCents(fileProfit)) > 1) warnings.push(MESSAGES.importProfitDiffers(fileProfit.toFixed(2), ours.toFixed(2)));
+  };
+  if (parlay) {
+    const leagues = legsOf(cells.leagues);
+    const parsed = importedParlayBody.safeParse({
+      ...terms,
+      name: cells.bet_info,
+      totalOdds: decimalText(cells.odds),
+      legs: legsOf(cells.bet_info).map((info, i) => ({
+        sport: sports[i] ?? 'other',
+        event: info,
+        selection: info,
+        odds: null,
+        date,
+        outcome: 'pending',
+        ...(leagues[i] ? { league: leagues[i] } : {}),
+      })),
+    });
+    if (!parsed.success) return { ok: false, message: firstMessage(parsed.error) };
+    checkProfit(pricedParlay(parsed.data).profit);
+    return { ok: true, value: { kind: 'parlay', body: parsed.data }, betId: cells.bet_id, warnings };
+  }
+  const parsed = betBody.safeParse({
+    ...terms,
+    sport: sports[0] || 'other',
+    event: cells.bet_info,
+    betType: betTypeOf(cells.bet_info),
+    odds: decimalText(cells.odds),
+    ...(cells.leagues ? { league: cells.leagues } : {}),
+    ...(cells.closing_line ? { closingOdds: decimalText(cells.closing_line) } : {}),
   });
   if (!parsed.success) return { ok: false, message: firstMessage(parsed.error) };
   const body = parsed.data;
-  if (outcome !== 'cashout' && outcome !== 'pending' && cells.profit !== '' && Number.isFinite(fileProfit)) {
-    const ours = pricedBet({ ...body, outcome: body.outcome }).profit;
-    if (Math.abs(toCents(ours) - toCents(fileProfit)) > 1) warnings.push(MESSAGES.importProfitDiffers(fileProfit.toFixed(2), ours.toFixed(2)));
-  }
+  checkProfit(pricedBet(body).profit);
   return { ok: true, value: { kind: 'bet', body }, betId: cells.bet_id, warnings };
 };

@@ -64,13 +64,16 @@ export const betRow = z.object({
 });
 export type BetRow = z.infer<typeof betRow>;
 
-/** A parlay's leg as answered: odds and closing odds in canonical American text, with the leg's decimal price. */
+/**
+ * A parlay's leg as answered: odds and closing odds in canonical American text, with the leg's
+ * decimal price; both null on an imported parlay's leg that has no price (the parlay has its own total).
+ */
 export const parlayLegView = z.object({
   sport,
   event: z.string(),
   selection: z.string(),
-  odds: z.string(),
-  decimalOdds: z.number(),
+  odds: z.string().nullable(),
+  decimalOdds: z.number().nullable(),
   date: storedDate,
   outcome: legOutcome,
   league: z.string().nullable(),

@@ -69,9 +69,16 @@ describe("Importing Pikkit's transactions.csv", () => {
     expect(byEvent.get('Chiefs "ML"')).to.include({ sport: 'football', league: 'NFL', odds: '2.5', stake: 40, date: '2025-03-12' });
     expect(byEvent.get('Over 8.5 Runs')).to.include({ betType: 'total', sport: 'baseball' });
     expect(byEvent.get('Leafs ML')).to.include({ sport: 'hockey', betType: 'moneyline' });
-    expect(byEvent.get('Celtics ML | Rangers ML')).to.include({ betType: 'parlay', odds: '3.64', sport: 'other', stake: 10 });
+    const [created] = (await eventsOf(me.userId)).filter((e) => e.type === 'ParlayCreated');
+    expect(created.data).to.deep.include({ name: 'Celtics ML | Rangers ML', totalOdds: '3.64', stake: 10, date: '2025-03-16', book: 'DraftKings' });
+    expect((created.data as { legs: unknown[] }).legs).to.deep.equal([
+      { sport: 'basketball', event: 'Celtics ML', selection: 'Celtics ML', odds: null, date: '2025-03-16', outcome: 'pending', league: 'NBA', closingOdds: null },
+      { sport: 'hockey', event: 'Rangers ML', selection: 'Rangers ML', odds: null, date: '2025-03-16', outcome: 'pending', league: 'NHL', closingOdds: null },
+    ]);
     expect(byEvent.get('Djokovic')).to.include({ sport: 'other', bonusBet: true, league: 'ATP' });
-    const settled = (await eventsOf(me.userId)).filter((e) => e.type === 'BetSettled').map((e) => e.data as Record<string, unknown>);
+    const settled = (await eventsOf(me.userId))
+      .filter((e) => e.type === 'BetSettled' || e.type === 'ParlaySettled')
+      .map((e) => e.data as Record<string, unknown>);
     expect(settled.map((d) => d.outcome).sort()).to.deep.equal(['cashout', 'loss', 'push', 'void', 'win', 'win', 'win', 'win']);
     expect(settled.find((d) => d.outcome === 'cashout')).to.include({ cashOutAmount: 72.5 });
 
@@ -87,6 +94,23 @@ describe("Importing Pikkit's transactions.csv", () => {
     expect((added[0].data as { changes: object }).changes).to.deep.equal({ closingOdds: '1.75' });
     expect(added[1].data).to.include({ outcome: 'win' });
     expect((await upload(me.token, file(settledSince))).body).to.deep.include({ imported: 0, skipped: 9, amended: 0 });
+
+    // The imported parlay is priced at the file's total; its legs stay without prices through an
+    // edit, and a parlay can be given legs without prices only if it was imported so.
+    const parlayId = (created.data as { parlayId: string }).parlayId;
+    const legs = (created.data as { legs: object[] }).legs;
+    const edited = await api.request('PUT', `/api/parlays/${parlayId}`, { token: me.token, body: { stake: 10, notes: 'from Pikkit', legs } });
+    expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
+    expect(edited.body).to.deep.include({ totalOdds: '+264', decimalOdds: 3.64, profit: 26.4, outcome: 'win', notes: 'from Pikkit' });
+    expect((edited.body as { legs: object[] }).legs[0]).to.include({ odds: null, decimalOdds: null });
+    const unpriced = legs.map((leg) => ({ ...leg, odds: null }));
+    const refused = await api.request('POST', '/api/parlays', { token: me.token, body: { stake: 10, legs: unpriced } });
+    expect(refused).to.deep.include({ status: 400, body: { message: MESSAGES.parlayIncomplete } });
+    const mine = await api.request('POST', '/api/parlays', { token: me.token, body: { stake: 10, legs: unpriced.map((l) => ({ ...l, odds: '+100' })) } });
+    expect(mine.status).to.equal(201);
+    const id = (mine.body as { id: string }).id;
+    const stripped = await api.request('PUT', `/api/parlays/${id}`, { token: me.token, body: { stake: 10, legs: unpriced } });
+    expect(stripped).to.deep.include({ status: 400, body: { message: MESSAGES.parlayIncomplete } });
   });
 
   it('refuses a file with a bad row, naming the row, and imports nothing', async () => {

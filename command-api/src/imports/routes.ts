@@ -8,6 +8,7 @@ import {
   streams,
   upcastEvent,
   type CsvMapping,
+  type DomainEvent,
   type ImportPreviewRow,
 } from '@bt/contracts';
 import {
@@ -23,7 +24,8 @@ import { amendBet } from '../bets/amend-bet';
 import { bet, type BetEvent } from '../bets/bet';
 import { placeBet } from '../bets/place-bet';
 import { createParlay } from '../parlays/create-parlay';
-import { parlay } from '../parlays/parlay';
+import { amendParlay } from '../parlays/amend-parlay';
+import { parlay, type ParlayEvent } from '../parlays/parlay';
 import { currentUnitSize } from '../settings/preferences';
 import { reply, requestScope, type RequestScope } from '../shared/http';
 import { fold, type Recorded } from '../shared/command';
@@ -98,7 +100,7 @@ const chooseStreams = async (
         break;
       }
       // Another tracker's bet imported before: amended to what the row says now.
-      if (row.amends && row.value.kind === 'bet') {
+      if (row.amends) {
         choice = { id: candidate, history };
         takenHere.add(stream);
         break;
@@ -125,23 +127,29 @@ const decideRow = (planned: PlannedRow, id: string, scope: RequestScope, unitSiz
       );
 };
 
+const recorded = <E>(history: readonly RecordedEvent[]) =>
+  history.map((stored) => {
+    const e = upcastEvent(stored);
+    return { type: e.type, data: e.data, occurredAt: e.metadata.occurredAt } as unknown as Recorded<E & DomainEvent>;
+  });
+
 /**
- * The events that bring a bet imported before (from another tracker) to what its row says now:
- * PUT /api/bets/:id's decision, with the row's fields (notes the file has none of stay as they are).
- * Nothing when the bet is unchanged, or was removed since.
+ * The events that bring a bet or parlay imported before (from another tracker) to what its row
+ * says now: PUT's decision with the row's fields (notes, which the file has none of, stay as they
+ * are). Nothing when it is unchanged, or was removed since.
  */
-const amendRow = (planned: PlannedRow, id: string, history: readonly RecordedEvent[], scope: RequestScope): BetEvent[] => {
-  if (planned.value.kind !== 'bet') return [];
-  const state = fold(
-    bet,
-    history.map((stored) => {
-      const e = upcastEvent(stored);
-      return { type: e.type, data: e.data, occurredAt: e.metadata.occurredAt } as unknown as Recorded<BetEvent>;
-    }),
-  );
-  if (state.status !== 'placed' || state.userId !== scope.userId) return [];
-  const { notes: _notes, ...body } = planned.value.body;
-  return amendBet({ type: 'AmendBet', data: { ...body, betId: id }, metadata: scope.command }, state);
+const amendRow = (planned: PlannedRow, id: string, history: readonly RecordedEvent[], scope: RequestScope): DomainEvent[] => {
+  const { value } = planned;
+  if (value.kind === 'bet') {
+    const state = fold(bet, recorded<BetEvent>(history));
+    if (state.status !== 'placed' || state.userId !== scope.userId) return [];
+    const { notes: _notes, ...body } = value.body;
+    return amendBet({ type: 'AmendBet', data: { ...body, betId: id }, metadata: scope.command }, state);
+  }
+  const state = fold(parlay, recorded<ParlayEvent>(history));
+  if (state.status !== 'created' || state.userId !== scope.userId) return [];
+  const { notes: _notes, totalOdds: _total, ...body } = value.body;
+  return amendParlay({ type: 'AmendParlay', data: { ...body, parlayId: id }, metadata: scope.command }, state);
 };
 
 /** A row as it would be stored (the import preview): its fields and the profit we price it at. */

@@ -90,7 +90,8 @@ export const parlayFormFrom = (parlay: Parlay, format: OddsFormat = 'american'):
     sport: leg.sport,
     event: leg.event,
     selection: leg.selection,
-    odds: oddsForInput({ american: leg.odds, decimal: leg.decimalOdds }, format),
+    // An imported parlay's leg without a price stays blank (the builder shows "No price").
+    odds: leg.odds === null || leg.decimalOdds === null ? '' : oddsForInput({ american: leg.odds, decimal: leg.decimalOdds }, format),
     date: leg.date,
     outcome: leg.outcome,
     league: leg.league ?? '',
