@@ -34,7 +34,8 @@ export const createParlay = (command: CreateParlay, state: Parlay): ParlayEvent[
           date,
           dateSet,
           legs,
-          totalOdds,
+          // Only an imported parlay has its own total (absent reads as none).
+          ...(totalOdds !== null ? { totalOdds } : {}),
           book: command.data.book ?? null,
           tags: command.data.tags ?? [],
           bonusBet: command.data.bonusBet ?? false,
