@@ -216,7 +216,9 @@ const dateOf = (value: string): string | undefined => {
  * forms' (spec section 5) plus MESSAGES' csv ones; `warning` says what was imported differently
  * from the file (a sport we do not list, kept as 'other').
  */
-export const csvRowToImport = (cells: CsvRecord & { selection?: string }): { ok: true; value: CsvImport; warning?: string } | { ok: false; message: string } => {
+export const csvRowToImport = (
+  cells: CsvRecord & { selection?: string },
+): { ok: true; value: CsvImport; warning?: string } | { ok: false; message: string } => {
   const kind = cells.kind.toLowerCase() || (cells.legs ? 'parlay' : 'bet');
   // The columns added after the first twelve (blank in files exported before them); decimalOdds
   // and clv are informative, like profit: the odds column prices the bet.

@@ -34,7 +34,18 @@ export type PikkitColumn = (typeof PIKKIT_COLUMNS)[number];
 export type PikkitRecord = Record<PikkitColumn, string>;
 
 /** The columns a file must have to be read as Pikkit's (plus time_placed or time_placed_iso). */
-const REQUIRED: readonly PikkitColumn[] = ['bet_id', 'sportsbook', 'type', 'status', 'odds', 'amount', 'profit', 'bet_info', 'sports', 'leagues'];
+const REQUIRED: readonly PikkitColumn[] = [
+  'bet_id',
+  'sportsbook',
+  'type',
+  'status',
+  'odds',
+  'amount',
+  'profit',
+  'bet_info',
+  'sports',
+  'leagues',
+];
 
 /** What each Pikkit column becomes (the import preview's "how each column was read"). */
 export const PIKKIT_FIELDS: Record<PikkitColumn, string | null> = {
@@ -160,7 +171,8 @@ export const pikkitRowToImport = (
   };
   const checkProfit = (ours: number) => {
     if (outcome === 'cashout' || outcome === 'pending' || cells.profit === '' || !Number.isFinite(fileProfit)) return;
-    if (Math.abs(toCents(ours) - toCents(fileProfit)) > 1) warnings.push(MESSAGES.importProfitDiffers(fileProfit.toFixed(2), ours.toFixed(2)));
+    if (Math.abs(toCents(ours) - toCents(fileProfit)) > 1)
+      warnings.push(MESSAGES.importProfitDiffers(fileProfit.toFixed(2), ours.toFixed(2)));
   };
   if (parlay) {
     const leagues = legsOf(cells.leagues);

@@ -170,7 +170,9 @@ const unpricedLegs = z
   .min(DEFAULTS.minParlayLegs, MESSAGES.parlayMinLegs)
   .max(50, MESSAGES.parlayMaxLegs)
   .refine((legs) => legs.every(isCompleteUnpricedLeg), MESSAGES.parlayIncomplete)
-  .transform((legs) => legs.map((leg) => ({ ...leg, odds: leg.odds === undefined || leg.odds === null || String(leg.odds).trim() === '' ? null : leg.odds })))
+  .transform((legs) =>
+    legs.map((leg) => ({ ...leg, odds: leg.odds === undefined || leg.odds === null || String(leg.odds).trim() === '' ? null : leg.odds })),
+  )
   .pipe(z.array(z.object({ ...completeLeg, odds: odds.nullable() })));
 
 /**
@@ -210,7 +212,9 @@ export type ParlayAmendBody = z.infer<typeof parlayAmendBody>;
  * An imported parlay from another tracker (Pikkit): its legs may carry no prices, and it is priced
  * at `totalOdds`, the file's total odds. Not a request body: only the import builds it.
  */
-export const importedParlayBody = parlayObject.extend({ legs: unpricedLegs, totalOdds: odds.nullable().optional() }).transform(settleCashOut);
+export const importedParlayBody = parlayObject
+  .extend({ legs: unpricedLegs, totalOdds: odds.nullable().optional() })
+  .transform(settleCashOut);
 export type ImportedParlayBody = z.infer<typeof importedParlayBody>;
 
 export const fundsBody = z.object({ amount: positiveAmount(MESSAGES.fundsAmount) });

@@ -92,7 +92,10 @@ export const planImport = (text: string, userId: string, mapping?: CsvMapping): 
       format: 'pikkit',
       columns: header.map((h) => {
         const name = h.trim().toLowerCase();
-        return { header: h, field: (PIKKIT_COLUMNS as readonly string[]).includes(name) ? PIKKIT_FIELDS[name as keyof typeof PIKKIT_FIELDS] : null };
+        return {
+          header: h,
+          field: (PIKKIT_COLUMNS as readonly string[]).includes(name) ? PIKKIT_FIELDS[name as keyof typeof PIKKIT_FIELDS] : null,
+        };
       }),
     };
     rows.forEach((cells, index) => {

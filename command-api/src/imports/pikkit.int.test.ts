@@ -70,10 +70,34 @@ describe("Importing Pikkit's transactions.csv", () => {
     expect(byEvent.get('Over 8.5 Runs')).to.include({ betType: 'total', sport: 'baseball' });
     expect(byEvent.get('Leafs ML')).to.include({ sport: 'hockey', betType: 'moneyline' });
     const [created] = (await eventsOf(me.userId)).filter((e) => e.type === 'ParlayCreated');
-    expect(created.data).to.deep.include({ name: 'Celtics ML | Rangers ML', totalOdds: '3.64', stake: 10, date: '2025-03-16', book: 'DraftKings' });
+    expect(created.data).to.deep.include({
+      name: 'Celtics ML | Rangers ML',
+      totalOdds: '3.64',
+      stake: 10,
+      date: '2025-03-16',
+      book: 'DraftKings',
+    });
     expect((created.data as { legs: unknown[] }).legs).to.deep.equal([
-      { sport: 'basketball', event: 'Celtics ML', selection: 'Celtics ML', odds: null, date: '2025-03-16', outcome: 'pending', league: 'NBA', closingOdds: null },
-      { sport: 'hockey', event: 'Rangers ML', selection: 'Rangers ML', odds: null, date: '2025-03-16', outcome: 'pending', league: 'NHL', closingOdds: null },
+      {
+        sport: 'basketball',
+        event: 'Celtics ML',
+        selection: 'Celtics ML',
+        odds: null,
+        date: '2025-03-16',
+        outcome: 'pending',
+        league: 'NBA',
+        closingOdds: null,
+      },
+      {
+        sport: 'hockey',
+        event: 'Rangers ML',
+        selection: 'Rangers ML',
+        odds: null,
+        date: '2025-03-16',
+        outcome: 'pending',
+        league: 'NHL',
+        closingOdds: null,
+      },
     ]);
     expect(byEvent.get('Djokovic')).to.include({ sport: 'other', bonusBet: true, league: 'ATP' });
     const settled = (await eventsOf(me.userId))
@@ -99,14 +123,20 @@ describe("Importing Pikkit's transactions.csv", () => {
     // edit, and a parlay can be given legs without prices only if it was imported so.
     const parlayId = (created.data as { parlayId: string }).parlayId;
     const legs = (created.data as { legs: object[] }).legs;
-    const edited = await api.request('PUT', `/api/parlays/${parlayId}`, { token: me.token, body: { stake: 10, notes: 'from Pikkit', legs } });
+    const edited = await api.request('PUT', `/api/parlays/${parlayId}`, {
+      token: me.token,
+      body: { stake: 10, notes: 'from Pikkit', legs },
+    });
     expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
     expect(edited.body).to.deep.include({ totalOdds: '+264', decimalOdds: 3.64, profit: 26.4, outcome: 'win', notes: 'from Pikkit' });
     expect((edited.body as { legs: object[] }).legs[0]).to.include({ odds: null, decimalOdds: null });
     const unpriced = legs.map((leg) => ({ ...leg, odds: null }));
     const refused = await api.request('POST', '/api/parlays', { token: me.token, body: { stake: 10, legs: unpriced } });
     expect(refused).to.deep.include({ status: 400, body: { message: MESSAGES.parlayIncomplete } });
-    const mine = await api.request('POST', '/api/parlays', { token: me.token, body: { stake: 10, legs: unpriced.map((l) => ({ ...l, odds: '+100' })) } });
+    const mine = await api.request('POST', '/api/parlays', {
+      token: me.token,
+      body: { stake: 10, legs: unpriced.map((l) => ({ ...l, odds: '+100' })) },
+    });
     expect(mine.status).to.equal(201);
     const id = (mine.body as { id: string }).id;
     const stripped = await api.request('PUT', `/api/parlays/${id}`, { token: me.token, body: { stake: 10, legs: unpriced } });
@@ -136,7 +166,14 @@ describe("Importing Pikkit's transactions.csv", () => {
     ].join('\n');
     const preview = importPreview.parse((await upload(me.token, text, '?dryRun=1')).body);
     expect(preview.format).to.equal('pikkit');
-    expect(preview.rows[0]).to.include({ date: '2024-12-31', sport: 'hockey', odds: '-200', profit: -12, outcome: 'loss', book: 'Fanatics' });
+    expect(preview.rows[0]).to.include({
+      date: '2024-12-31',
+      sport: 'hockey',
+      odds: '-200',
+      profit: -12,
+      outcome: 'loss',
+      book: 'Fanatics',
+    });
     expect(await eventsOf(me.userId)).to.deep.equal([]);
   });
 });

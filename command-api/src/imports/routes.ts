@@ -236,7 +236,11 @@ const importRows = async (store: EventStore, scope: RequestScope, rows: readonly
       if (history) {
         const events = amendRow(row, id, history, scope);
         if (events.length === 0) return;
-        appends.push({ streamId: streamOf(row, id), events: events.map((e) => ({ ...e, metadata: scope.event })), expected: history.at(-1)!.revision });
+        appends.push({
+          streamId: streamOf(row, id),
+          events: events.map((e) => ({ ...e, metadata: scope.event })),
+          expected: history.at(-1)!.revision,
+        });
         return;
       }
       imported++;
