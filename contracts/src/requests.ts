@@ -173,7 +173,12 @@ const unpricedLegs = z
   .transform((legs) =>
     legs.map((leg) => ({ ...leg, odds: leg.odds === undefined || leg.odds === null || String(leg.odds).trim() === '' ? null : leg.odds })),
   )
-  .pipe(z.array(z.object({ ...completeLeg, odds: odds.nullable() })));
+  .pipe(
+    z
+      .array(z.object({ ...completeLeg, odds: odds.nullable() }))
+      // The legs that have prices, as for any parlay (a leg without one prices at 1).
+      .refine((legs) => parlayOddsInRange(legs), MESSAGES.parlayOddsTooHigh),
+  );
 
 /**
  * A parlay: at least 2 legs, each complete (sport, event, selection, odds). The server prices it;

@@ -72,22 +72,30 @@ const importWithPreview = async ({ page }: TestPage, viewport: Viewport) => {
   await dialog.getByRole('button', { name: 'Close' }).last().click();
   await visible(page.getByText('Lakers @ Celtics')).waitFor();
 
-  // A Pikkit export: recognised, its columns shown as read; importing it twice adds nothing.
+  // A Pikkit export: recognised, its columns shown as read; its parlay keeps the file's total odds
+  // and its legs show "No price" on the Parlays screen.
   await page.getByRole('button', { name: 'Import CSV' }).click();
+  const placed = `${usDate(daysAgo(3)).replace(/\b(\d)\b/g, '0$1')} 15:52:19 GMT`;
   const pikkit = [
     'bet_id,sportsbook,type,status,odds,closing_line,amount,profit,time_placed,time_placed_iso,time_settled,time_settled_iso,bet_info,tags,sports,leagues',
-    `p-1,DraftKings,straight,SETTLED_WIN,1.91,,100,91,${usDate(daysAgo(3)).replace(/\b(\d)\b/g, '0$1')} 15:52:19 GMT,,,,Bucks -3.5,,Basketball,NBA`,
+    `p-1,DraftKings,straight,SETTLED_WIN,1.91,,100,91,${placed},,,,Bucks -3.5,,Basketball,NBA`,
+    `p-2,FanDuel,parlay,PENDING,3.64,,10,0,${placed},,,,Celtics ML | Rangers ML,,Basketball | Ice Hockey,NBA | NHL`,
   ].join('\n');
-  const upload = () =>
-    page
-      .getByRole('dialog', { name: 'Import Bets' })
-      .getByLabel('CSV file', { exact: true })
-      .setInputFiles({ name: 'transactions.csv', mimeType: 'text/csv', buffer: Buffer.from(pikkit) });
-  await upload();
+  await dialog
+    .getByLabel('CSV file', { exact: true })
+    .setInputFiles({ name: 'transactions.csv', mimeType: 'text/csv', buffer: Buffer.from(pikkit) });
   await dialog.getByText('Pikkit export: how each column is read').waitFor();
-  await dialog.getByRole('button', { name: 'Import 1 bet' }).click();
-  await expectToast(page, 'Import complete', '1 bet imported, 0 skipped.');
   await screenshot(page, `import-preview-pikkit-${viewport.name}`);
+  await dialog.getByRole('button', { name: 'Import 2 bets' }).click();
+  await expectToast(page, 'Import complete', '2 bets imported, 0 skipped.');
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+
+  await navigateTo(page, viewport, 'parlays');
+  await page.getByRole('tab', { name: 'History', exact: true }).click();
+  const legs = page.getByRole('list', { name: 'Legs of Celtics ML | Rangers ML' });
+  await eventually(async () => expect(await legs.getByText('No price', { exact: true }).count()).to.equal(2));
+  await visible(page.getByText('+264')).waitFor();
+  await screenshot(page, `import-pikkit-parlay-no-price-${viewport.name}`);
 };
 
 journey(
