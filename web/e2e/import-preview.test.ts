@@ -96,6 +96,17 @@ const importWithPreview = async ({ page }: TestPage, viewport: Viewport) => {
   await eventually(async () => expect(await legs.getByText('No price', { exact: true }).count()).to.equal(2));
   await visible(page.getByText('+264')).waitFor();
   await screenshot(page, `import-pikkit-parlay-no-price-${viewport.name}`);
+
+  // Editing it keeps its legs without prices and its total.
+  await page.getByRole('button', { name: 'Edit Parlay' }).click();
+  expect(await page.getByPlaceholder('No price').count()).to.equal(2);
+  await page.getByLabel('Notes').fill('Imported from Pikkit');
+  await page.getByRole('button', { name: 'Update Parlay' }).click();
+  await expectToast(page, 'Parlay updated successfully');
+  await page.getByRole('tab', { name: 'History', exact: true }).click();
+  await visible(page.getByText('Imported from Pikkit')).waitFor();
+  expect(await legs.getByText('No price', { exact: true }).count()).to.equal(2);
+  await visible(page.getByText('+264')).waitFor();
 };
 
 journey(
