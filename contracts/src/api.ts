@@ -26,6 +26,7 @@ import {
   fundsMoved,
   goal,
   goalWritten,
+  importPreview,
   importReport,
   journalEntry,
   messageResponse,
@@ -194,11 +195,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
   }),
   {
     ...write('post', '/api/import/bets', 'Export and import', 'Import bets from CSV (all rows or none)', undefined, {
-      200: json('Imported', importReport),
+      200: json('Imported (with dryRun=1: the preview, nothing written)', z.union([importReport, importPreview])),
       422: json('A bad row: nothing imported', importReport),
     }),
     body: { schema: z.string(), contentType: 'text/csv' },
-    query: z.object({ mapping: z.string().optional().describe('JSON: our column names to the file’s headers') }),
+    query: z.object({
+      mapping: z.string().optional().describe('JSON: our field names (the CSV columns and selection) to the file’s headers'),
+      dryRun: z.enum(['1', 'true']).optional().describe('Answer a preview of the import and write nothing'),
+    }),
   },
   read('/api/events', 'Export and import', "The user's own events, one JSON line each (a heavy read)", {
     description: 'NDJSON',
@@ -286,6 +290,7 @@ const NAMED: ReadonlyArray<[string, z.ZodType]> = [
   ['Bankroll', bankroll],
   ['BetChange', betChange],
   ['ImportReport', importReport],
+  ['ImportPreview', importPreview],
   ['Message', messageResponse],
 ];
 

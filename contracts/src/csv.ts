@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ParlayLeg } from './events';
-import { betBody, firstMessage, parlayBody, type BetBody, type ParlayBody } from './requests';
+import { betBody, firstMessage, importedParlayBody, parlayBody, type BetBody, type ImportedParlayBody } from './requests';
 import type { BetRow } from './responses';
 import { parseOdds } from './domain/odds';
 import { isIsoDate } from './domain/dates';
@@ -16,7 +16,7 @@ import { MESSAGES } from './messages';
 export type CsvRecord = Record<CsvColumn, string>;
 
 /** Rows one import may hold. */
-export const CSV_MAX_ROWS = 20_000;
+export const CSV_MAX_ROWS = 50_000;
 
 const money = (n: number) => n.toFixed(2);
 
@@ -63,11 +63,20 @@ export const betRowToCsv = (row: BetRow, legs?: readonly ParlayLeg[] | null): Cs
   cashOutAmount: row.cashOutAmount === null ? '' : money(row.cashOutAmount),
 });
 
-/** Our column name -> the file's header for it, for other trackers' exports (`?mapping=`). */
-export type CsvMapping = Partial<Record<CsvColumn, string>>;
+/**
+ * What an import reads: our columns, and `selection` (other trackers keep the pick apart from the
+ * event; an imported single bet's event is then "event: selection"). Export writes CSV_COLUMNS only.
+ */
+export const CSV_IMPORT_FIELDS = [...CSV_COLUMNS, 'selection'] as const;
+export type CsvField = (typeof CSV_IMPORT_FIELDS)[number];
+/** An imported row's cells by field (export's columns plus `selection`). */
+export type CsvImportRecord = CsvRecord & { selection: string };
+
+/** Our field name -> the file's header for it, for other trackers' exports (`?mapping=`). */
+export type CsvMapping = Partial<Record<CsvField, string>>;
 export const csvMapping = z
   .record(z.string(), z.string(), { error: MESSAGES.csvBadMapping })
-  .refine((m) => Object.keys(m).every((k) => (CSV_COLUMNS as readonly string[]).includes(k)), MESSAGES.csvBadMapping)
+  .refine((m) => Object.keys(m).every((k) => (CSV_IMPORT_FIELDS as readonly string[]).includes(k)), MESSAGES.csvBadMapping)
   .transform((m) => m as CsvMapping);
 
 /** Header names compare without case, spaces, dashes or underscores: "Bet Type" finds betType. */
@@ -80,10 +89,10 @@ const headerKey = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '')
 export const readCsvHeader = (
   header: readonly string[],
   mapping: CsvMapping = {},
-): { ok: true; columns: Partial<Record<CsvColumn, number>> } | { ok: false; message: string } => {
+): { ok: true; columns: Partial<Record<CsvField, number>> } | { ok: false; message: string } => {
   const keys = header.map(headerKey);
-  const columns: Partial<Record<CsvColumn, number>> = {};
-  for (const column of CSV_COLUMNS) {
+  const columns: Partial<Record<CsvField, number>> = {};
+  for (const column of CSV_IMPORT_FIELDS) {
     const wanted = mapping[column];
     const index = keys.indexOf(headerKey(wanted ?? column));
     if (index >= 0) columns[column] = index;
@@ -93,9 +102,9 @@ export const readCsvHeader = (
 };
 
 /** A row's cells by our column names (absent columns are blank). */
-export const csvCells = (row: readonly string[], columns: Partial<Record<CsvColumn, number>>): CsvRecord => {
-  const cells = {} as CsvRecord;
-  for (const column of CSV_COLUMNS) {
+export const csvCells = (row: readonly string[], columns: Partial<Record<CsvField, number>>): CsvImportRecord => {
+  const cells = {} as CsvImportRecord;
+  for (const column of CSV_IMPORT_FIELDS) {
     const index = columns[column];
     cells[column] = index === undefined ? '' : (row[index] ?? '').trim();
   }
@@ -103,10 +112,13 @@ export const csvCells = (row: readonly string[], columns: Partial<Record<CsvColu
   return cells;
 };
 
-export const isBlankCsvRow = (cells: CsvRecord): boolean => CSV_COLUMNS.every((c) => cells[c] === '');
+export const isBlankCsvRow = (cells: CsvImportRecord): boolean => CSV_IMPORT_FIELDS.every((c) => cells[c] === '');
 
-/** What an imported row becomes: the same body POST /api/bets or POST /api/parlays takes. */
-export type CsvImport = { kind: 'bet'; body: BetBody } | { kind: 'parlay'; body: ParlayBody };
+/**
+ * What an imported row becomes: the same body POST /api/bets or POST /api/parlays takes; a parlay
+ * from another tracker (or our export of one) may have legs without prices and its own total odds.
+ */
+export type CsvImport = { kind: 'bet'; body: BetBody } | { kind: 'parlay'; body: ImportedParlayBody };
 
 // Other trackers' words for our values (compared lower-case).
 const OUTCOME_ALIASES: Record<string, string> = {
@@ -167,7 +179,7 @@ const alias = (value: string, aliases: Record<string, string>) => {
   return aliases[key] ?? key;
 };
 
-const sportOf = (value: string) => {
+export const importedSport = (value: string): { sport: string; warning?: string } => {
   const sport = alias(value, SPORT_ALIASES);
   // Another tracker's sport we do not list is still a sport: keep the bet, as 'other' (and say so).
   return sport === '' || KNOWN_SPORTS.has(sport) ? { sport } : { sport: 'other', warning: MESSAGES.csvUnknownSport(value.trim()) };
@@ -204,7 +216,9 @@ const dateOf = (value: string): string | undefined => {
  * forms' (spec section 5) plus MESSAGES' csv ones; `warning` says what was imported differently
  * from the file (a sport we do not list, kept as 'other').
  */
-export const csvRowToImport = (cells: CsvRecord): { ok: true; value: CsvImport; warning?: string } | { ok: false; message: string } => {
+export const csvRowToImport = (
+  cells: CsvRecord & { selection?: string },
+): { ok: true; value: CsvImport; warning?: string } | { ok: false; message: string } => {
   const kind = cells.kind.toLowerCase() || (cells.legs ? 'parlay' : 'bet');
   // The columns added after the first twelve (blank in files exported before them); decimalOdds
   // and clv are informative, like profit: the odds column prices the bet.
@@ -216,11 +230,11 @@ export const csvRowToImport = (cells: CsvRecord): { ok: true; value: CsvImport; 
     ...present({ book: cells.book, tags: cells.tags, bonusBet: cells.bonusBet, cashOutAmount: amountOf(cells.cashOutAmount) }),
   };
   if (kind === 'bet') {
-    const { sport, warning } = sportOf(cells.sport);
+    const { sport, warning } = importedSport(cells.sport);
     const parsed = betBody.safeParse({
       ...common,
       sport,
-      event: cells.event,
+      event: cells.selection ? (cells.event ? `${cells.event}: ${cells.selection}` : cells.selection) : cells.event,
       betType: alias(cells.betType, BET_TYPE_ALIASES),
       odds: oddsOf(cells),
       ...present({ league: cells.league, closingOdds: cells.closingOdds }),
@@ -238,6 +252,10 @@ export const csvRowToImport = (cells: CsvRecord): { ok: true; value: CsvImport; 
   if (!Array.isArray(legs) || !legs.every((leg) => typeof leg === 'object' && leg !== null)) {
     return { ok: false, message: MESSAGES.csvBadLegs };
   }
-  const parsed = parlayBody.safeParse({ ...common, name: cells.event, legs });
+  // Our export of an imported parlay: legs without prices, priced at the row's odds (its total).
+  const unpriced = legs.some((leg: { odds?: unknown }) => leg.odds === null || leg.odds === undefined || leg.odds === '');
+  const parsed = unpriced
+    ? importedParlayBody.safeParse({ ...common, name: cells.event, legs, totalOdds: oddsOf(cells) })
+    : parlayBody.safeParse({ ...common, name: cells.event, legs });
   return parsed.success ? { ok: true, value: { kind: 'parlay', body: parsed.data } } : { ok: false, message: firstMessage(parsed.error) };
 };

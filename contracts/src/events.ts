@@ -6,8 +6,10 @@ import { betType, goalTimeframe, id, storedDate, journalType, legOutcome, mood, 
  * events are read through `upcastEvent` (./upcast.ts). 2: ParlayCreated/ParlayAmended carry `dateSet`.
  * 3: odds in any format (stored as typed); bets, parlays and legs carry book, league, tags, closing
  * odds, bonus bet and the unit size at placement; BetSettled/ParlaySettled a cash-out's amount.
+ * 4: an imported parlay (another tracker's, whose legs carry no prices) keeps the file's total odds
+ * (ParlayCreated `totalOdds`) and legs with `odds: null`.
  */
-export const EVENT_SCHEMA_VERSION = 3;
+export const EVENT_SCHEMA_VERSION = 4;
 
 /** Odds as stored: any format, as typed (American in its canonical form); never re-read into another format. */
 const storedOdds = odds;
@@ -16,7 +18,8 @@ export const parlayLeg = z.object({
   sport,
   event: z.string(),
   selection: z.string(),
-  odds: storedOdds,
+  /** Null only on an imported parlay's legs (since version 4): the file gave the parlay's total odds only. */
+  odds: storedOdds.nullable(),
   date: storedDate,
   outcome: legOutcome,
   /** Since version 3 (upcast: null). */
@@ -63,6 +66,11 @@ const parlayFields = z.object({
    */
   dateSet: z.boolean().optional(),
   legs: z.array(parlayLeg),
+  /**
+   * Since version 4 (upcast: null): the total odds of an imported parlay whose legs carry no prices
+   * (any format, as the file gave them); it prices the parlay. Null for every parlay built from priced legs.
+   */
+  totalOdds: storedOdds.nullable().optional(),
 });
 const goalFields = z.object({
   title: z.string(),

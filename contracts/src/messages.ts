@@ -1,4 +1,4 @@
-import { CSV_COLUMNS, type CsvColumn } from './enums';
+import { CSV_COLUMNS } from './enums';
 
 /**
  * Every message a client is shown or answered with, in the spec's words where it has them (sections
@@ -99,8 +99,8 @@ export const MESSAGES = {
   csvFileMissing: 'Choose a CSV file to import',
   csvEmpty: 'The file has no rows to import',
   csvNoHeader: `The first row must name the columns (${CSV_COLUMNS.join(', ')})`,
-  csvBadMapping: `mapping must be a JSON object from our column names (${CSV_COLUMNS.join(', ')}) to the file's headers`,
-  csvMappedHeaderMissing: (column: CsvColumn, header: string) => `Column "${header}" (mapped to ${column}) is not in the file`,
+  csvBadMapping: `mapping must be a JSON object from our column names (${CSV_COLUMNS.join(', ')}, selection) to the file's headers`,
+  csvMappedHeaderMissing: (column: string, header: string) => `Column "${header}" (mapped to ${column}) is not in the file`,
   csvBadKind: "kind must be 'bet' or 'parlay'",
   csvBadLegs: 'legs must be a JSON list of legs ({ sport, event, selection, odds, date, outcome })',
   csvInvalid: (detail: string) => `The file is not valid CSV: ${detail}`,
@@ -111,6 +111,13 @@ export const MESSAGES = {
     const chars = Array.from(sport);
     return `Sport "${chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : sport}" is not one we track: imported as Other`;
   },
+  // Pikkit's transactions.csv (recognised by its header).
+  pikkitBetIdMissing: 'bet_id is required (it recognises the bet when the file is imported again)',
+  pikkitBadStatus: (status: string) =>
+    `status must be one of SETTLED_WIN, SETTLED_LOSS, SETTLED_PUSH, SETTLED_VOID, SETTLED_CASHOUT, PENDING (not "${Array.from(status).slice(0, 40).join('')}")`,
+  pikkitBadTime: 'time_placed must be a date like 03/11/2025 15:52:19 GMT (or time_placed_iso an ISO 8601 time)',
+  /** An import warning: the row is imported at the file's odds and stake; its profit is ours. */
+  importProfitDiffers: (file: string, ours: string) => `Profit in the file (${file}) differs from ours (${ours}): imported with ours`,
   /** 429 of sign-in and registration; `retryAfterSeconds` as in the answer's Retry-After. */
   tooManyAttempts: (retryAfterSeconds: number) => {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));

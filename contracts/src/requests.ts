@@ -118,7 +118,7 @@ const legBody = z.object({
   sport: storableText().optional(),
   event: storableText().optional(),
   selection: storableText().optional(),
-  odds: z.union([z.string(), z.number()]).optional(),
+  odds: z.union([z.string(), z.number()]).nullish(),
   date: isoDate.optional(),
   outcome: legOutcome.default('pending'),
   league: storableText().nullish(),
@@ -126,7 +126,10 @@ const legBody = z.object({
 });
 
 const isCompleteLeg = (leg: z.infer<typeof legBody>) =>
-  [leg.sport, leg.event, leg.selection, leg.odds].every((v) => v !== undefined && String(v).trim() !== '');
+  [leg.sport, leg.event, leg.selection, leg.odds].every((v) => v !== undefined && v !== null && String(v).trim() !== '');
+/** A leg whose odds may be left out (null or blank): an imported parlay's (see `unpricedLegs`). */
+const isCompleteUnpricedLeg = (leg: z.infer<typeof legBody>) =>
+  [leg.sport, leg.event, leg.selection].every((v) => v !== undefined && String(v).trim() !== '');
 
 /** A parlay's name, trimmed; blank or null is 'Unnamed Parlay' (so is absent, in a POST). */
 const parlayName = () =>
@@ -134,6 +137,48 @@ const parlayName = () =>
     .max(200, MESSAGES.tooLong)
     .nullish()
     .transform((v) => (v && v.trim() ? v.trim() : DEFAULTS.parlayName));
+
+const completeLeg = {
+  sport,
+  event: requiredText(MESSAGES.parlayIncomplete),
+  selection: requiredText(MESSAGES.parlayIncomplete),
+  date: isoDate.optional(),
+  outcome: legOutcome,
+  league: league.optional(),
+  closingOdds: closingOdds.optional(),
+};
+
+/** 2 to 50 legs, each complete (sport, event, selection, odds). */
+const pricedLegs = z
+  .array(legBody, { error: MESSAGES.parlayMinLegs })
+  .min(DEFAULTS.minParlayLegs, MESSAGES.parlayMinLegs)
+  .max(50, MESSAGES.parlayMaxLegs)
+  .refine((legs) => legs.every(isCompleteLeg), MESSAGES.parlayIncomplete)
+  .pipe(
+    z
+      .array(z.object({ ...completeLeg, odds }))
+      // Every leg counts, whatever its outcome: a push set back to pending must not price it higher.
+      .refine((legs) => parlayOddsInRange(legs), MESSAGES.parlayOddsTooHigh),
+  );
+
+/**
+ * Legs whose odds may be null (an imported parlay's, priced at its own total odds; the command side
+ * allows them only on such a parlay): odds that are given must still be odds.
+ */
+const unpricedLegs = z
+  .array(legBody, { error: MESSAGES.parlayMinLegs })
+  .min(DEFAULTS.minParlayLegs, MESSAGES.parlayMinLegs)
+  .max(50, MESSAGES.parlayMaxLegs)
+  .refine((legs) => legs.every(isCompleteUnpricedLeg), MESSAGES.parlayIncomplete)
+  .transform((legs) =>
+    legs.map((leg) => ({ ...leg, odds: leg.odds === undefined || leg.odds === null || String(leg.odds).trim() === '' ? null : leg.odds })),
+  )
+  .pipe(
+    z
+      .array(z.object({ ...completeLeg, odds: odds.nullable() }))
+      // The legs that have prices, as for any parlay (a leg without one prices at 1).
+      .refine((legs) => parlayOddsInRange(legs), MESSAGES.parlayOddsTooHigh),
+  );
 
 /**
  * A parlay: at least 2 legs, each complete (sport, event, selection, odds). The server prices it;
@@ -146,28 +191,7 @@ const parlayObject = z.object({
   notes: optionalText(),
   date: isoDate.optional(),
   ...wagerFields,
-  legs: z
-    .array(legBody, { error: MESSAGES.parlayMinLegs })
-    .min(DEFAULTS.minParlayLegs, MESSAGES.parlayMinLegs)
-    .max(50, MESSAGES.parlayMaxLegs)
-    .refine((legs) => legs.every(isCompleteLeg), MESSAGES.parlayIncomplete)
-    .pipe(
-      z
-        .array(
-          z.object({
-            sport,
-            event: requiredText(MESSAGES.parlayIncomplete),
-            selection: requiredText(MESSAGES.parlayIncomplete),
-            odds,
-            date: isoDate.optional(),
-            outcome: legOutcome,
-            league: league.optional(),
-            closingOdds: closingOdds.optional(),
-          }),
-        )
-        // Every leg counts, whatever its outcome: a push set back to pending must not price it higher.
-        .refine((legs) => parlayOddsInRange(legs), MESSAGES.parlayOddsTooHigh),
-    ),
+  legs: pricedLegs,
 });
 export const parlayBody = parlayObject.transform(settleCashOut);
 export type ParlayBody = z.infer<typeof parlayBody>;
@@ -178,6 +202,8 @@ export type ParlayBody = z.infer<typeof parlayBody>;
  */
 export const parlayAmendBody = parlayObject
   .extend({
+    /** An imported parlay's legs may stay without prices (refused on any other parlay by the command). */
+    legs: unpricedLegs,
     name: parlayName().optional(),
     outcome: outcome.optional(),
     notes: optionalText().optional(),
@@ -186,6 +212,15 @@ export const parlayAmendBody = parlayObject
   })
   .transform(settleCashOut);
 export type ParlayAmendBody = z.infer<typeof parlayAmendBody>;
+
+/**
+ * An imported parlay from another tracker (Pikkit): its legs may carry no prices, and it is priced
+ * at `totalOdds`, the file's total odds. Not a request body: only the import builds it.
+ */
+export const importedParlayBody = parlayObject
+  .extend({ legs: unpricedLegs, totalOdds: odds.nullable().optional() })
+  .transform(settleCashOut);
+export type ImportedParlayBody = z.infer<typeof importedParlayBody>;
 
 export const fundsBody = z.object({ amount: positiveAmount(MESSAGES.fundsAmount) });
 

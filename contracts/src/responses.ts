@@ -64,13 +64,16 @@ export const betRow = z.object({
 });
 export type BetRow = z.infer<typeof betRow>;
 
-/** A parlay's leg as answered: odds and closing odds in canonical American text, with the leg's decimal price. */
+/**
+ * A parlay's leg as answered: odds and closing odds in canonical American text, with the leg's
+ * decimal price; both null on an imported parlay's leg that has no price (the parlay has its own total).
+ */
 export const parlayLegView = z.object({
   sport,
   event: z.string(),
   selection: z.string(),
-  odds: z.string(),
-  decimalOdds: z.number(),
+  odds: z.string().nullable(),
+  decimalOdds: z.number().nullable(),
   date: storedDate,
   outcome: legOutcome,
   league: z.string().nullable(),
@@ -256,12 +259,54 @@ const rowMessage = z.object({ row: z.number().int(), message: z.string() });
 export const importReport = z.object({
   imported: z.number().int(),
   skipped: z.number().int(),
+  /** Bets imported before from another tracker (Pikkit's bet_id) that the file changed since: amended. */
+  amended: z.number().int(),
   /** Rows that stopped the import (then nothing is imported). */
   errors: z.array(rowMessage),
   /** Rows imported differently from the file (an unknown sport stored as 'other'). */
   warnings: z.array(rowMessage),
 });
 export type ImportReport = z.infer<typeof importReport>;
+
+/** A row of the import preview: what it would be stored as, priced as we price it. */
+export const importPreviewRow = z.object({
+  row: z.number().int(),
+  kind: z.enum(['bet', 'parlay']),
+  /** Absent in the file: the day of the import. */
+  date: storedDate.nullable(),
+  sport: sport.nullable(),
+  league: z.string().nullable(),
+  event: z.string(),
+  betType,
+  book: z.string().nullable(),
+  /** Canonical American text (a parlay's: its total). */
+  odds: z.string(),
+  stake: z.number(),
+  outcome,
+  profit: z.number(),
+  closingOdds: z.string().nullable(),
+  tags: z.array(z.string()),
+  notes: z.string().nullable(),
+  bonusBet: z.boolean(),
+  legCount: z.number().int().nullable(),
+});
+export type ImportPreviewRow = z.infer<typeof importPreviewRow>;
+
+/**
+ * POST /api/import/bets?dryRun=1: how the file would be imported; nothing is written. `columns`:
+ * each header of the file and the field it is read as (null: not read); `rows`: the first 20 rows
+ * as they would be stored; `rowCount`: the rows that read well; every row's errors and warnings.
+ */
+export const importPreview = z.object({
+  dryRun: z.literal(true),
+  format: z.enum(['csv', 'pikkit']),
+  columns: z.array(z.object({ header: z.string(), field: z.string().nullable() })),
+  rowCount: z.number().int(),
+  rows: z.array(importPreviewRow),
+  errors: z.array(rowMessage),
+  warnings: z.array(rowMessage),
+});
+export type ImportPreview = z.infer<typeof importPreview>;
 
 /** A goal as a write answers it: what the user set (progress and the computed status come from GET /api/goals). */
 export const goalWritten = z.object({

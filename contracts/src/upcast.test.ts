@@ -5,6 +5,8 @@ const legs = [{ date: '2024-11-20' }, { date: '2024-11-23' }];
 /** The legs and parlay as version 3 reads them: no league or close on a leg, no book, tags, bonus or unit size. */
 const legsV3 = legs.map((leg) => ({ ...leg, league: null, closingOdds: null }));
 const parlayV3 = { book: null, tags: [], bonusBet: false, unitSize: null };
+/** What version 4 adds to a parlay read from before it: no total odds of its own (priced from its legs). */
+const parlayV4 = { ...parlayV3, totalOdds: null };
 const stored = (type: string, data: object, schemaVersion: number | undefined, occurredAt = '2025-03-01T23:59:00.000Z') => ({
   type,
   data,
@@ -15,12 +17,12 @@ const stored = (type: string, data: object, schemaVersion: number | undefined, o
 describe('upcasting stored events', () => {
   it('reads a version 1 parlay dated the day it was recorded (UTC) as dated by its latest leg', () => {
     const event = stored('ParlayCreated', { date: '2025-03-01', legs }, 1);
-    expect(upcastEvent(event).data).to.deep.equal({ ...parlayV3, date: '2024-11-23', legs: legsV3, dateSet: false });
+    expect(upcastEvent(event).data).to.deep.equal({ ...parlayV4, date: '2024-11-23', legs: legsV3, dateSet: false });
   });
 
   it('keeps a version 1 parlay date that differs from the day it was recorded, as chosen', () => {
     expect(upcastEvent(stored('ParlayCreated', { date: '2025-02-27', legs }, 1)).data).to.deep.equal({
-      ...parlayV3,
+      ...parlayV4,
       date: '2025-02-27',
       legs: legsV3,
       dateSet: true,
@@ -43,8 +45,8 @@ describe('upcasting stored events', () => {
     expect(upcastEvent(event).data).to.deep.equal({ changes: { date: '2025-01-01', dateSet: true } });
   });
 
-  it('leaves version 3 events and other types as they are, and never changes the stored event', () => {
-    const current = stored('ParlayCreated', { date: '2025-03-01', dateSet: true, legs: legsV3, ...parlayV3 }, 3);
+  it('leaves version 4 events and other types as they are, and never changes the stored event', () => {
+    const current = stored('ParlayCreated', { date: '2025-03-01', dateSet: true, legs: legsV3, ...parlayV3 }, 4);
     expect(upcastEvent(current)).to.equal(current);
     const funds = stored('FundsAdded', { amount: 5 }, 1);
     expect(upcastEvent(funds)).to.equal(funds);
@@ -57,7 +59,7 @@ describe('upcasting stored events', () => {
     const bet = stored('BetPlaced', { date: '2025-03-01', odds: '+150' }, 2);
     expect(upcastEvent(bet).data).to.deep.equal({ ...parlayV3, league: null, closingOdds: null, date: '2025-03-01', odds: '+150' });
     const parlay = stored('ParlayCreated', { date: '2025-03-01', dateSet: false, legs }, 2);
-    expect(upcastEvent(parlay).data).to.deep.equal({ ...parlayV3, date: '2025-03-01', dateSet: false, legs: legsV3 });
+    expect(upcastEvent(parlay).data).to.deep.equal({ ...parlayV4, date: '2025-03-01', dateSet: false, legs: legsV3 });
     const amend = stored('ParlayAmended', { changes: { legs, stake: 5 } }, 2);
     expect(upcastEvent(amend).data).to.deep.equal({ changes: { legs: legsV3, stake: 5 } });
     const noLegs = stored('ParlayAmended', { changes: { stake: 5 } }, 2);
@@ -65,6 +67,13 @@ describe('upcasting stored events', () => {
     for (const type of ['BetSettled', 'ParlaySettled']) {
       expect(upcastEvent(stored(type, { outcome: 'win' }, 2)).data).to.deep.equal({ outcome: 'win', cashOutAmount: null });
     }
+  });
+
+  it('reads a version 3 parlay with no total odds of its own, and leaves an imported one its total', () => {
+    const parlay = stored('ParlayCreated', { date: '2025-03-01', dateSet: true, legs: legsV3, ...parlayV3 }, 3);
+    expect(upcastEvent(parlay).data).to.deep.equal({ ...parlayV4, date: '2025-03-01', dateSet: true, legs: legsV3 });
+    const imported = stored('ParlayCreated', { ...parlay.data, totalOdds: '3.64' }, 4);
+    expect(upcastEvent(imported)).to.equal(imported);
   });
 
   it('never fills in over what a version 3 event says', () => {

@@ -47,15 +47,23 @@ const legsBeforeV3 = (legs: unknown): unknown =>
  * - ParlayAmended v1 recorded a date only when the client sent a different one: a date in its
  *   changes was chosen (`dateSet: true`). Legs changed without a date move a derived date (see
  *   contracts' amendedParlayDating).
- * Version 2 -> 3: see toVersion3.
+ * Version 2 -> 3: see toVersion3. Version 3 -> 4: see toVersion4.
  * Returns the event itself when nothing changes, else a copy with new data.
  */
 export const upcastEvent = <E extends UpcastableEvent>(event: E): E => {
   if (event.data === null || typeof event.data !== 'object') return event;
   const version = versionOf(event);
   const v2 = version >= 2 ? event : toVersion2(event);
-  return version >= 3 ? v2 : toVersion3(v2);
+  const v3 = version >= 3 ? v2 : toVersion3(v2);
+  return version >= 4 ? v3 : toVersion4(v3);
 };
+
+/**
+ * Version 3 -> 4 (imported parlays priced at their file's total odds): every parlay before it was
+ * priced from its legs, so it reads with no total odds of its own.
+ */
+const toVersion4 = <E extends UpcastableEvent>(event: E): E =>
+  event.type === 'ParlayCreated' ? { ...event, data: { totalOdds: null, ...(event.data as Fields) } } : event;
 
 const toVersion2 = <E extends UpcastableEvent>(event: E): E => {
   const data = event.data as Fields;

@@ -36,13 +36,13 @@ describe('planning a CSV import', () => {
       ].join('\n'),
       USER,
     );
-    expect(plan).to.deep.equal({
-      ok: false,
-      errors: [
-        { row: 3, message: MESSAGES.americanOddsRange },
-        { row: 5, message: MESSAGES.stakePositive },
-      ],
-    });
+    expect(plan.ok).to.equal(false);
+    expect(!plan.ok && plan.errors).to.deep.equal([
+      { row: 3, message: MESSAGES.americanOddsRange },
+      { row: 5, message: MESSAGES.stakePositive },
+    ]);
+    // The rows that read well are kept for the preview (?dryRun=1), never imported.
+    expect(!plan.ok && plan.rows?.map((r) => r.row)).to.deep.equal([2]);
   });
 
   it('tries a row’s own UUID first (the user’s own export), then one derived from it', () => {
@@ -50,6 +50,23 @@ describe('planning a CSV import', () => {
     const plan = planImport(`id,${header}\n${id},2025-03-01,basketball,A,spread,-110,50,win`, USER);
     expect(plan.ok && plan.rows[0].ids.map((c) => c.ownerCheck)).to.deep.equal([true, false]);
     expect(plan.ok && plan.rows[0].ids[0].id).to.equal(id);
+  });
+
+  it('reads a selection column into the event, and keeps the ids of files without one', () => {
+    const plan = planImport('Match,Pick,date,sport,betType,odds,stake\nA @ B,A,2025-03-01,basketball,moneyline,-110,50', USER, {
+      event: 'Match',
+      selection: 'Pick',
+    });
+    expect(plan.ok && plan.rows[0].value.body).to.include({ event: 'A @ B: A' });
+    expect(plan.ok && plan.reading.columns.map((c) => c.field)).to.deep.equal([
+      'event',
+      'selection',
+      'date',
+      'sport',
+      'betType',
+      'odds',
+      'stake',
+    ]);
   });
 
   it('refuses an empty file, a file without a known header, and broken CSV', () => {

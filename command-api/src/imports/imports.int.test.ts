@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { stringify } from 'csv-stringify/sync';
-import { betRowToCsv, CSV_COLUMNS, importReport, MESSAGES, streams } from '@bt/contracts';
+import { betRowToCsv, CSV_COLUMNS, importPreview, importReport, MESSAGES, streams } from '@bt/contracts';
 import { appendInTurn, START } from '@bt/event-store';
 import { startTestApi, type TestApi } from '../testing/http';
 
@@ -27,11 +27,84 @@ describe('CSV import over HTTP', () => {
       (e) => (e.data as { userId?: string }).userId === userId && !e.streamId.startsWith('user-') && !e.streamId.startsWith('email-'),
     );
 
+  it('previews another tracker’s file with ?dryRun=1 and a mapping, writing nothing, then imports it', async () => {
+    const me = await api.signUp('previewer');
+    const rows = Array.from({ length: 25 }, (_, i) => [
+      `3/${(i % 28) + 1}/2025`,
+      'NBA',
+      `Game ${i}`,
+      'Home',
+      'ML',
+      '2.00',
+      '$10.00',
+      'Won',
+      'DK',
+    ]);
+    const theirs = csv([['Placed', 'Sport', 'Match', 'Pick', 'Market', 'Price', 'Wager', 'Result', 'Bookie'], ...rows]);
+    const mapping = encodeURIComponent(
+      JSON.stringify({
+        date: 'Placed',
+        event: 'Match',
+        selection: 'Pick',
+        betType: 'Market',
+        odds: 'Price',
+        stake: 'Wager',
+        outcome: 'Result',
+        book: 'Bookie',
+      }),
+    );
+    const preview = await upload(me.token, theirs, `?dryRun=1&mapping=${mapping}`);
+    expect(preview.status).to.equal(200);
+    const body = importPreview.parse(preview.body);
+    expect(body).to.deep.include({ dryRun: true, format: 'csv', rowCount: 25, errors: [], warnings: [] });
+    expect(body.columns).to.deep.equal([
+      { header: 'Placed', field: 'date' },
+      { header: 'Sport', field: 'sport' },
+      { header: 'Match', field: 'event' },
+      { header: 'Pick', field: 'selection' },
+      { header: 'Market', field: 'betType' },
+      { header: 'Price', field: 'odds' },
+      { header: 'Wager', field: 'stake' },
+      { header: 'Result', field: 'outcome' },
+      { header: 'Bookie', field: 'book' },
+    ]);
+    expect(body.rows).to.have.length(20);
+    expect(body.rows[0]).to.deep.equal({
+      row: 2,
+      kind: 'bet',
+      date: '2025-03-01',
+      sport: 'basketball',
+      league: null,
+      event: 'Game 0: Home',
+      betType: 'moneyline',
+      book: 'DK',
+      odds: '+100',
+      stake: 10,
+      outcome: 'win',
+      profit: 10,
+      closingOdds: null,
+      tags: [],
+      notes: null,
+      bonusBet: false,
+      legCount: null,
+    });
+    expect(await eventsOf(me.userId)).to.deep.equal([]);
+
+    // Without the mapping the file reads no event: every row's error is listed, still nothing written.
+    const unmapped = importPreview.parse((await upload(me.token, theirs, '?dryRun=1')).body);
+    expect(unmapped.rowCount).to.equal(0);
+    expect(unmapped.errors).to.have.length(25);
+    expect(unmapped.columns.find((c) => c.header === 'Sport')).to.deep.equal({ header: 'Sport', field: 'sport' });
+    expect(await eventsOf(me.userId)).to.deep.equal([]);
+
+    expect((await upload(me.token, theirs, `?mapping=${mapping}`)).body).to.deep.include({ imported: 25, errors: [] });
+  });
+
   it('imports every row and answers the report with X-Log-Position', async () => {
     const me = await api.signUp('importer');
     const answer = await upload(me.token, goodFile);
     expect(answer.status).to.equal(200);
-    expect(importReport.parse(answer.body)).to.deep.equal({ imported: 3, skipped: 0, errors: [], warnings: [] });
+    expect(importReport.parse(answer.body)).to.deep.equal({ imported: 3, skipped: 0, amended: 0, errors: [], warnings: [] });
     expect(answer.headers.get('X-Log-Position')).to.match(/^\d+\.\d+$/);
     const events = await eventsOf(me.userId);
     expect(events.filter((e) => e.type === 'BetPlaced')).to.have.length(3);
@@ -85,7 +158,7 @@ describe('CSV import over HTTP', () => {
       ['2025-03-03', 'parlay', '', 'Two', '', '', '20', 'void', legs, 'FanDuel', '', 'sgp', '', 'false', ''],
     ]);
     const answer = await upload(me.token, file);
-    expect(answer.body).to.deep.equal({ imported: 3, skipped: 0, errors: [], warnings: [] });
+    expect(answer.body).to.deep.equal({ imported: 3, skipped: 0, amended: 0, errors: [], warnings: [] });
     const events = await eventsOf(me.userId);
     const [first, second] = events.filter((e) => e.type === 'BetPlaced').map((e) => e.data);
     expect(first).to.deep.include({
@@ -135,6 +208,7 @@ describe('CSV import over HTTP', () => {
     expect(importReport.parse(answer.body)).to.deep.equal({
       imported: 2,
       skipped: 0,
+      amended: 0,
       errors: [],
       warnings: [{ row: 3, message: MESSAGES.csvUnknownSport('Cricket') }],
     });
@@ -146,7 +220,7 @@ describe('CSV import over HTTP', () => {
     const me = await api.signUp('importer');
     await upload(me.token, goodFile);
     const again = await upload(me.token, goodFile);
-    expect(again.body).to.deep.equal({ imported: 0, skipped: 3, errors: [], warnings: [] });
+    expect(again.body).to.deep.equal({ imported: 0, skipped: 3, amended: 0, errors: [], warnings: [] });
     expect((await eventsOf(me.userId)).filter((e) => e.type === 'BetPlaced')).to.have.length(3);
   });
 
@@ -164,6 +238,7 @@ describe('CSV import over HTTP', () => {
       body: {
         imported: 0,
         skipped: 0,
+        amended: 0,
         errors: [
           { row: 3, message: MESSAGES.stakePositive },
           { row: 4, message: MESSAGES.eventRequired },
@@ -192,7 +267,7 @@ describe('CSV import over HTTP', () => {
       }),
     );
     const answer = await upload(me.token, file, `?mapping=${mapping}`);
-    expect(answer.body).to.deep.equal({ imported: 1, skipped: 0, errors: [], warnings: [] });
+    expect(answer.body).to.deep.equal({ imported: 1, skipped: 0, amended: 0, errors: [], warnings: [] });
     const [placed] = (await eventsOf(me.userId)).filter((e) => e.type === 'BetPlaced');
     expect(placed.data).to.deep.include({ sport: 'football', betType: 'spread', stake: 1000, date: '2025-03-05' });
   });
@@ -250,9 +325,9 @@ describe('CSV import over HTTP', () => {
       ...[betRowToCsv(single), betRowToCsv(parlayRow, storedLegs as never)].map((r) => CSV_COLUMNS.map((c) => r[c])),
     ]);
 
-    expect((await upload(ann.token, exported)).body).to.deep.equal({ imported: 0, skipped: 2, errors: [], warnings: [] });
-    expect((await upload(bob.token, exported)).body).to.deep.equal({ imported: 2, skipped: 0, errors: [], warnings: [] });
-    expect((await upload(bob.token, exported)).body).to.deep.equal({ imported: 0, skipped: 2, errors: [], warnings: [] });
+    expect((await upload(ann.token, exported)).body).to.deep.equal({ imported: 0, skipped: 2, amended: 0, errors: [], warnings: [] });
+    expect((await upload(bob.token, exported)).body).to.deep.equal({ imported: 2, skipped: 0, amended: 0, errors: [], warnings: [] });
+    expect((await upload(bob.token, exported)).body).to.deep.equal({ imported: 0, skipped: 2, amended: 0, errors: [], warnings: [] });
 
     const events = await eventsOf(bob.userId);
     const created = events.find((e) => e.type === 'ParlayCreated')!;
@@ -278,7 +353,7 @@ describe('CSV import over HTTP', () => {
     const rows = Array.from({ length: 230 }, (_, i) => ['2025-03-01', 'soccer', `Match ${i}`, 'total', '+100', '5', 'pending', notes]);
     const big = csv([header, ...rows]);
     expect(big.length).to.be.greaterThan(1_100_000);
-    expect((await upload(me.token, big)).body).to.deep.equal({ imported: 230, skipped: 0, errors: [], warnings: [] });
+    expect((await upload(me.token, big)).body).to.deep.equal({ imported: 230, skipped: 0, amended: 0, errors: [], warnings: [] });
     const huge = await upload(me.token, 'x'.repeat(10_500_000));
     expect(huge).to.deep.include({ status: 413, body: { message: MESSAGES.bodyTooLarge } });
   });
@@ -301,7 +376,7 @@ describe('CSV import over HTTP', () => {
     const answer = await upload(me.token, file);
     expect(answer).to.deep.include({
       status: 422,
-      body: { imported: 0, skipped: 0, errors: [{ row: 5, message: MESSAGES.unstorableText }], warnings: [] },
+      body: { imported: 0, skipped: 0, amended: 0, errors: [{ row: 5, message: MESSAGES.unstorableText }], warnings: [] },
     });
     expect(await eventsOf(me.userId)).to.have.length(0);
   });
@@ -355,7 +430,7 @@ describe('CSV import over HTTP', () => {
       ),
     ]);
     expect(exported).to.include(`'=HYPERLINK`);
-    expect((await upload(me.token, exported)).body).to.deep.equal({ imported: 1, skipped: 0, errors: [], warnings: [] });
+    expect((await upload(me.token, exported)).body).to.deep.equal({ imported: 1, skipped: 0, amended: 0, errors: [], warnings: [] });
     const [placed] = (await eventsOf(me.userId)).filter((e) => e.type === 'BetPlaced');
     expect(placed.data).to.deep.include({
       event: '=HYPERLINK("http://x")',
@@ -420,7 +495,7 @@ describe('CSV import over HTTP', () => {
         mode = 'ok';
       }
       expect(await ofUser(me.userId)).to.deep.equal([]);
-      expect((await send(me.token)).body).to.deep.equal({ imported: 4, skipped: 0, errors: [], warnings: [] });
+      expect((await send(me.token)).body).to.deep.equal({ imported: 4, skipped: 0, amended: 0, errors: [], warnings: [] });
     });
 
     it('removes what it had appended on a store without transactions, and the retry imports every row afresh', async () => {
@@ -438,8 +513,8 @@ describe('CSV import over HTTP', () => {
       for (const types of byStream.values()) expect(types.at(-1)).to.equal('BetRemoved');
       expect(written.filter((e) => e.type === 'BetRemoved').every((e) => typeof e.metadata.compensates === 'string')).to.equal(true);
 
-      expect((await send(me.token)).body).to.deep.equal({ imported: 4, skipped: 0, errors: [], warnings: [] });
-      expect((await send(me.token)).body).to.deep.equal({ imported: 0, skipped: 4, errors: [], warnings: [] });
+      expect((await send(me.token)).body).to.deep.equal({ imported: 4, skipped: 0, amended: 0, errors: [], warnings: [] });
+      expect((await send(me.token)).body).to.deep.equal({ imported: 0, skipped: 4, amended: 0, errors: [], warnings: [] });
       const live = (await ofUser(me.userId)).filter((e) => e.type === 'BetPlaced' && !byStream.has(e.streamId));
       expect(live.map((e) => (e.data as { event: string }).event).sort()).to.deep.equal(['A', 'B', 'C', 'D']);
     });

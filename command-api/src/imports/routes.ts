@@ -1,5 +1,16 @@
 import type Router from '@koa/router';
-import { csvMapping, firstMessage, MESSAGES, streams, type CsvMapping } from '@bt/contracts';
+import {
+  csvMapping,
+  firstMessage,
+  MESSAGES,
+  pricedBet,
+  pricedParlay,
+  streams,
+  upcastEvent,
+  type CsvMapping,
+  type DomainEvent,
+  type ImportPreviewRow,
+} from '@bt/contracts';
 import {
   PartialAppend,
   WrongExpectedRevision,
@@ -9,12 +20,15 @@ import {
   type StreamAppend,
 } from '@bt/event-store';
 import { ConflictError, HttpError, ValidationError } from '@bt/platform';
-import { bet } from '../bets/bet';
+import { amendBet } from '../bets/amend-bet';
+import { bet, type BetEvent } from '../bets/bet';
 import { placeBet } from '../bets/place-bet';
 import { createParlay } from '../parlays/create-parlay';
-import { parlay } from '../parlays/parlay';
+import { amendParlay } from '../parlays/amend-parlay';
+import { parlay, type ParlayEvent } from '../parlays/parlay';
 import { currentUnitSize } from '../settings/preferences';
 import { reply, requestScope, type RequestScope } from '../shared/http';
+import { fold, type Recorded } from '../shared/command';
 import { derivedId } from '../shared/ids';
 import { laterPosition } from '../shared/positions';
 import type { RouteKit } from '../shared/router';
@@ -44,6 +58,12 @@ const COMPENSATES = 'compensates';
 /** A stream whose last event undid a failed import: its id is used up, the row moves on to another. */
 const undone = (history: readonly RecordedEvent[]) => history.at(-1)?.metadata[COMPENSATES] !== undefined;
 
+/** A row's stream: new, or (a row that amends) the bet's history as imported before. */
+interface Choice {
+  id: string;
+  history?: readonly RecordedEvent[];
+}
+
 /**
  * The stream each row goes to: the first of its ids whose stream is free; undefined when the row
  * was imported before (its stream exists and is this user's, or the id is not the row's own UUID).
@@ -62,9 +82,9 @@ const chooseStreams = async (
     history.push(event);
   }
   const takenHere = new Set<string>(); // by an earlier row of this file (the same id twice)
-  const chosen: (string | undefined)[] = [];
+  const chosen: (Choice | undefined)[] = [];
   for (const row of rows) {
-    let choice: string | undefined;
+    let choice: Choice | undefined;
     for (const { id, ownerCheck } of row.ids) {
       let candidate = id;
       let history = histories.get(streamOf(row, candidate)) ?? [];
@@ -75,7 +95,13 @@ const chooseStreams = async (
       const stream = streamOf(row, candidate);
       if (takenHere.has(stream)) break;
       if (history.length === 0) {
-        choice = candidate;
+        choice = { id: candidate };
+        takenHere.add(stream);
+        break;
+      }
+      // Another tracker's bet imported before: amended to what the row says now.
+      if (row.amends) {
+        choice = { id: candidate, history };
         takenHere.add(stream);
         break;
       }
@@ -100,6 +126,78 @@ const decideRow = (planned: PlannedRow, id: string, scope: RequestScope, unitSiz
         parlay.initialState(),
       );
 };
+
+const recorded = <E>(history: readonly RecordedEvent[]) =>
+  history.map((stored) => {
+    const e = upcastEvent(stored);
+    return { type: e.type, data: e.data, occurredAt: e.metadata.occurredAt } as unknown as Recorded<E & DomainEvent>;
+  });
+
+/**
+ * The events that bring a bet or parlay imported before (from another tracker) to what its row
+ * says now: PUT's decision with the row's fields (notes, which the file has none of, stay as they
+ * are). Nothing when it is unchanged, or was removed since.
+ */
+const amendRow = (planned: PlannedRow, id: string, history: readonly RecordedEvent[], scope: RequestScope): DomainEvent[] => {
+  const { value } = planned;
+  if (value.kind === 'bet') {
+    const state = fold(bet, recorded<BetEvent>(history));
+    if (state.status !== 'placed' || state.userId !== scope.userId) return [];
+    const { notes: _notes, ...body } = value.body;
+    return amendBet({ type: 'AmendBet', data: { ...body, betId: id }, metadata: scope.command }, state);
+  }
+  const state = fold(parlay, recorded<ParlayEvent>(history));
+  if (state.status !== 'created' || state.userId !== scope.userId) return [];
+  const { notes: _notes, totalOdds: _total, ...body } = value.body;
+  return amendParlay({ type: 'AmendParlay', data: { ...body, parlayId: id }, metadata: scope.command }, state);
+};
+
+/** A row as it would be stored (the import preview): its fields and the profit we price it at. */
+const previewRow = (planned: PlannedRow): ImportPreviewRow => {
+  const { value, row } = planned;
+  const common = {
+    row,
+    kind: value.kind,
+    date: value.body.date ?? null,
+    stake: value.body.stake,
+    outcome: value.body.outcome,
+    book: value.body.book ?? null,
+    tags: value.body.tags ?? [],
+    notes: value.body.notes ?? null,
+    bonusBet: value.body.bonusBet ?? false,
+  };
+  if (value.kind === 'bet') {
+    const { body } = value;
+    const price = pricedBet(body);
+    return {
+      ...common,
+      sport: body.sport,
+      league: body.league ?? null,
+      event: body.event,
+      betType: body.betType,
+      odds: price.odds,
+      closingOdds: price.closingOdds,
+      profit: price.profit,
+      legCount: null,
+    };
+  }
+  const { body } = value;
+  const price = pricedParlay(body);
+  return {
+    ...common,
+    sport: null,
+    league: null,
+    event: body.name,
+    betType: 'parlay',
+    odds: price.totalOdds,
+    closingOdds: null,
+    profit: price.profit,
+    legCount: body.legs.length,
+  };
+};
+
+/** Rows the preview shows as they would be stored. */
+const PREVIEW_ROWS = 20;
 
 /**
  * Undoes what an import appended before it failed half-way (a store without multi-stream
@@ -130,9 +228,22 @@ const importRows = async (store: EventStore, scope: RequestScope, rows: readonly
   for (let attempt = 1; ; attempt++) {
     const chosen = await chooseStreams(store, scope, rows, known);
     const appends: StreamAppend[] = [];
+    let imported = 0;
     rows.forEach((row, i) => {
-      const id = chosen[i];
-      if (id === undefined) return;
+      const choice = chosen[i];
+      if (choice === undefined) return;
+      const { id, history } = choice;
+      if (history) {
+        const events = amendRow(row, id, history, scope);
+        if (events.length === 0) return;
+        appends.push({
+          streamId: streamOf(row, id),
+          events: events.map((e) => ({ ...e, metadata: scope.event })),
+          expected: history.at(-1)!.revision,
+        });
+        return;
+      }
+      imported++;
       appends.push({
         streamId: streamOf(row, id),
         events: decideRow(row, id, scope, unitSize).map((e) => ({ ...e, metadata: scope.event })),
@@ -142,7 +253,7 @@ const importRows = async (store: EventStore, scope: RequestScope, rows: readonly
     try {
       const results = await store.appendMany(appends);
       const position = results.reduce<Position | undefined>((latest, r) => laterPosition(latest, r.position), undefined);
-      return { imported: appends.length, position };
+      return { imported, amended: appends.length - imported, position };
     } catch (error) {
       if (error instanceof PartialAppend) {
         await compensate(store, scope, error.appended);
@@ -165,13 +276,28 @@ export const importRoutes = (router: Router, { services, auth, csv, idempotent }
     const mapping = mappingOf(typeof ctx.query.mapping === 'string' ? ctx.query.mapping : undefined);
     const scope = requestScope(ctx, services);
     const plan = planImport(text, scope.userId, mapping);
-    if (!plan.ok) {
-      ctx.status = 422;
-      ctx.body = { imported: 0, skipped: 0, errors: plan.errors, warnings: [] };
+    if (ctx.query.dryRun === '1' || ctx.query.dryRun === 'true') {
+      // The preview: nothing is written.
+      const rows = plan.rows ?? [];
+      ctx.status = 200;
+      ctx.body = {
+        dryRun: true,
+        format: plan.reading?.format ?? 'csv',
+        columns: plan.reading?.columns ?? [],
+        rowCount: rows.length,
+        rows: rows.slice(0, PREVIEW_ROWS).map(previewRow),
+        errors: plan.ok ? [] : plan.errors,
+        warnings: plan.warnings ?? [],
+      };
       return;
     }
-    const { imported, position } = await importRows(services.store, scope, plan.rows);
-    const skipped = plan.rows.length - imported;
-    reply(ctx, 200, { imported, skipped, errors: [], warnings: plan.warnings }, position ?? (await services.store.headPosition()));
+    if (!plan.ok) {
+      ctx.status = 422;
+      ctx.body = { imported: 0, skipped: 0, amended: 0, errors: plan.errors, warnings: [] };
+      return;
+    }
+    const { imported, amended, position } = await importRows(services.store, scope, plan.rows);
+    const skipped = plan.rows.length - imported - amended;
+    reply(ctx, 200, { imported, skipped, amended, errors: [], warnings: plan.warnings }, position ?? (await services.store.headPosition()));
   });
 };

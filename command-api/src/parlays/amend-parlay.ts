@@ -45,6 +45,11 @@ export const amendParlay = (command: AmendParlay, state: Parlay): ParlayEvent[] 
       if (parlayDate !== state.date) changes.date = parlayDate;
       if (dateSet !== state.dateSet) changes.dateSet = dateSet;
       if (!sameLegs(legs, state.legs)) changes.legs = legs;
+      // Legs without prices only on an imported parlay (priced at its total); once every leg has a
+      // price, the legs price it again.
+      const unpriced = legs.some((leg) => leg.odds === null);
+      if (unpriced && state.totalOdds === null) throw new ValidationError(MESSAGES.parlayIncomplete);
+      if (!unpriced && state.totalOdds !== null) changes.totalOdds = null;
       const { book, tags, bonusBet } = command.data;
       if (book !== undefined && book !== state.book) changes.book = book;
       if (tags !== undefined && !sameTags(tags, state.tags)) changes.tags = tags;

@@ -1,5 +1,5 @@
-import { dayOf, latestLegDate, MESSAGES, parlayOutcome, type ParlayBody } from '@bt/contracts';
-import { ConflictError } from '@bt/platform';
+import { dayOf, latestLegDate, MESSAGES, parlayOutcome, type ImportedParlayBody } from '@bt/contracts';
+import { ConflictError, ValidationError } from '@bt/platform';
 import { unreachable, type Command } from '../shared/command';
 import { normalLeg, type Parlay, type ParlayEvent } from './parlay';
 
@@ -8,8 +8,9 @@ import { normalLeg, type Parlay, type ParlayEvent } from './parlay';
  * leg's date to the parlay's), and
  * ParlaySettled when the outcome derived from the legs (or chosen while legs are pending) is settled.
  * `unitSize` is the user's unit size at creation (null without one), kept whatever they set later.
+ * An imported parlay (another tracker's) may have legs without prices: then it has `totalOdds`.
  */
-export type CreateParlay = Command<'CreateParlay', ParlayBody & { parlayId: string; unitSize: number | null }>;
+export type CreateParlay = Command<'CreateParlay', ImportedParlayBody & { parlayId: string; unitSize: number | null }>;
 
 export const createParlay = (command: CreateParlay, state: Parlay): ParlayEvent[] => {
   switch (state.status) {
@@ -19,6 +20,8 @@ export const createParlay = (command: CreateParlay, state: Parlay): ParlayEvent[
       const dateSet = command.data.date !== undefined;
       const date = command.data.date ?? latestLegDate(command.data.legs) ?? dayOf(now);
       const legs = command.data.legs.map((leg) => normalLeg(leg, date));
+      const totalOdds = command.data.totalOdds ?? null;
+      if (totalOdds === null && legs.some((leg) => leg.odds === null)) throw new ValidationError(MESSAGES.parlayIncomplete);
       const outcome = parlayOutcome(legs, command.data.outcome);
       const created: ParlayEvent = {
         type: 'ParlayCreated',
@@ -31,6 +34,8 @@ export const createParlay = (command: CreateParlay, state: Parlay): ParlayEvent[
           date,
           dateSet,
           legs,
+          // Only an imported parlay has its own total (absent reads as none).
+          ...(totalOdds !== null ? { totalOdds } : {}),
           book: command.data.book ?? null,
           tags: command.data.tags ?? [],
           bonusBet: command.data.bonusBet ?? false,

@@ -28,6 +28,8 @@ export interface CreatedParlay {
   /** The bettor chose `date`; false: it is the latest leg's date and follows the legs. */
   dateSet: boolean;
   legs: ParlayLeg[];
+  /** An imported parlay's total odds (its legs carry no prices); null: priced from its legs. */
+  totalOdds: string | null;
   book: string | null;
   tags: string[];
   bonusBet: boolean;
@@ -58,6 +60,7 @@ export const evolve = (state: Parlay, event: Recorded<ParlayEvent>): Parlay => {
         date,
         dateSet,
         legs,
+        totalOdds: event.data.totalOdds ?? null,
         book: event.data.book ?? null,
         tags: event.data.tags ?? [],
         bonusBet: event.data.bonusBet ?? false,
@@ -110,8 +113,8 @@ const legView = (leg: ParlayLeg): ParlayLegView => ({
   sport: leg.sport,
   event: leg.event,
   selection: leg.selection,
-  odds: americanTextOfOdds(leg.odds),
-  decimalOdds: roundDecimalOdds(decimalOfOdds(leg.odds)),
+  odds: leg.odds === null ? null : americanTextOfOdds(leg.odds),
+  decimalOdds: leg.odds === null ? null : roundDecimalOdds(decimalOfOdds(leg.odds)),
   date: leg.date,
   outcome: leg.outcome,
   league: leg.league ?? null,

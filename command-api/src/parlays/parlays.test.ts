@@ -365,6 +365,7 @@ describe('parlays', () => {
     const state = (legs: ReturnType<typeof stored>[], outcome: EventOf<'ParlaySettled'>['data']['outcome']): CreatedParlay => ({
       status: 'created',
       ...created(legs).data,
+      totalOdds: null,
       book: null,
       tags: [],
       bonusBet: false,

@@ -11,7 +11,8 @@ import {
 import { roundMoney } from './money';
 
 export interface PricedLeg {
-  odds: string;
+  /** Null: an imported parlay's leg without a price (the parlay is priced at its own total odds). */
+  odds: string | null;
   outcome?: LegOutcome | null;
   closingOdds?: string | null;
 }
@@ -46,7 +47,10 @@ export const priceParlay = (legs: readonly PricedLeg[], stake: number): ParlayPr
  * out: what a parlay pays at. Rows show it rounded to 4 places (decimalOdds); profits are taken at the exact one.
  */
 export const parlayDecimal = (legs: readonly PricedLeg[]): number =>
-  legs.reduce((product, leg) => (pricedOut(leg) ? product : product * decimalOfOdds(leg.odds)), 1);
+  legs.reduce((product, leg) => (pricedOut(leg) ? product : product * legDecimal(leg)), 1);
+
+/** A leg's decimal price; a leg without one (an imported parlay's) prices at 1. */
+const legDecimal = (leg: PricedLeg) => (leg.odds === null ? 1 : decimalOfOdds(leg.odds));
 
 /**
  * A parlay's prices for closing-line value, every leg counted whatever its outcome: the price taken
@@ -57,6 +61,7 @@ export const parlayLinePrices = (legs: readonly PricedLeg[]): { taken: number; c
   let taken = 1;
   let close: number | null = 1;
   for (const leg of legs) {
+    if (leg.odds === null) return { taken, close: null };
     taken *= decimalOfOdds(leg.odds);
     const closing = leg.closingOdds ? parseOdds(leg.closingOdds) : undefined;
     close = close === null || !closing ? null : close * closing.decimal;

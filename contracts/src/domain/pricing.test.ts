@@ -97,3 +97,26 @@ describe('pricing a bet or a parlay (properties)', () => {
       }),
     ));
 });
+
+describe('pricing an imported parlay at its own total odds', () => {
+  const legs = [
+    { odds: null, outcome: 'pending' as const },
+    { odds: null, outcome: 'pending' as const },
+  ];
+  it('prices legs without odds at the total, with the chosen outcome and no CLV', () => {
+    expect(pricedParlay({ legs, stake: 10, outcome: 'win', totalOdds: '3.64' })).to.deep.include({
+      totalOdds: '+264',
+      decimalOdds: 3.64,
+      outcome: 'win',
+      profit: 26.4,
+      potentialProfit: 26.4,
+      clv: null,
+    });
+    expect(pricedParlay({ legs, stake: 10, outcome: 'loss', totalOdds: '3.64' }).profit).to.equal(-10);
+    expect(pricedParlay({ legs, stake: 10, outcome: 'pending', totalOdds: '3.64' }).profit).to.equal(0);
+  });
+  it('prices a parlay without a total from its legs, as before', () => {
+    const priced = [{ odds: '+100' }, { odds: '+100' }];
+    expect(pricedParlay({ legs: priced, stake: 10, outcome: 'win', totalOdds: null }).totalOdds).to.equal('+300');
+  });
+});

@@ -97,6 +97,8 @@ export interface ParlayToPrice extends BetTerms {
   stake: number;
   /** Stands while a leg is pending (and none lost); the legs decide once they are all settled. Void and cash-out always stand. */
   outcome: Outcome;
+  /** An imported parlay's own total odds (its legs carry no prices): it is priced at them, with no CLV. */
+  totalOdds?: string | null;
 }
 
 /** A parlay's priced row: total odds, decimal price, the outcome its legs give, and its profits. */
@@ -115,8 +117,16 @@ export interface PricedParlay extends PricedTerms {
  * product rounded). Its close is the product of its legs' closes, when every leg has one.
  */
 export const pricedParlay = (parlay: ParlayToPrice): PricedParlay => {
-  const price = priceParlay(parlay.legs, parlay.stake);
   const outcome = parlayOutcome(parlay.legs, parlay.outcome);
+  const total = parlay.totalOdds ? parseOdds(parlay.totalOdds) : undefined;
+  if (total) {
+    return {
+      totalOdds: formatAmericanOdds(total.american),
+      decimalOdds: roundDecimalOdds(total.decimal),
+      ...termsOf(parlay.stake, total.decimal, outcome, parlay, null),
+    };
+  }
+  const price = priceParlay(parlay.legs, parlay.stake);
   const line = parlayLinePrices(parlay.legs);
   return {
     totalOdds: price.totalOdds,

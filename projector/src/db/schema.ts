@@ -119,6 +119,8 @@ const parlays = table({
     units: col.double().orNull(),
     profit_units: col.double().orNull(),
     stake_at_risk: col.money(),
+    /** An imported parlay's own total odds (its legs carry no prices; any format, as stored); null: priced from its legs. */
+    imported_total_odds: col.text().orNull(),
   },
 });
 

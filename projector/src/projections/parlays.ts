@@ -23,6 +23,7 @@ type Derived =
 export const priced = (row: Omit<ParlayRow, Derived>): ParlayRow => {
   const price = pricedParlay({
     legs: row.legs,
+    totalOdds: row.imported_total_odds,
     stake: row.stake,
     outcome: row.chosen_outcome,
     bonusBet: row.bonus_bet,
@@ -78,6 +79,7 @@ export const parlaysProjection: ReadModel<'parlays'> = {
         created_at: at,
         updated_at: at,
         legs: copyLegs(data.legs),
+        imported_total_odds: data.totalOdds ?? null,
         version: rowVersion(event.revision),
         book: data.book ?? null,
         tags: tagsOf(data.tags),
@@ -91,7 +93,7 @@ export const parlaysProjection: ReadModel<'parlays'> = {
       const parlay = state.parlays.get(event.data.parlayId);
       if (!parlay) return;
       // The unit size is the one in effect when the parlay was created: an amend never changes it.
-      const { name, stake, notes, legs, book, tags, bonusBet } = event.data.changes;
+      const { name, stake, notes, legs, book, tags, bonusBet, totalOdds } = event.data.changes;
       const dating = amendedParlayDating({ date: parlay.date, dateSet: parlay.date_set }, event.data.changes);
       state.parlays.put(
         parlay.id,
@@ -103,6 +105,7 @@ export const parlaysProjection: ReadModel<'parlays'> = {
           date: intern(dating.date),
           date_set: dating.dateSet,
           legs: legs ? copyLegs(legs) : parlay.legs,
+          imported_total_odds: totalOdds === undefined ? parlay.imported_total_odds : totalOdds,
           book: book === undefined ? parlay.book : book,
           tags: tags === undefined ? parlay.tags : tagsOf(tags),
           bonus_bet: bonusBet ?? parlay.bonus_bet,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { BetRow, ImportReport, betAmendBody, betBody } from '@bt/contracts';
+import type { BetRow, betAmendBody, betBody } from '@bt/contracts';
 import { api, BET_RESULT_TAGS } from '../../../lib/api';
 import { apiFetch, errorFromResponse } from '../../../lib/http';
 
@@ -29,14 +29,10 @@ export const betsApi = api.injectEndpoints({
       query: (id) => ({ url: `/bets/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: [...BET_RESULT_TAGS],
     }),
-    importBets: build.mutation<ImportReport, string>({
-      query: (csv) => ({ url: '/import/bets', method: 'POST', body: csv, contentType: 'text/csv' }),
-      invalidatesTags: [...BET_RESULT_TAGS],
-    }),
   }),
 });
 
-export const { useGetBetsQuery, useAddBetMutation, useUpdateBetMutation, useDeleteBetMutation, useImportBetsMutation } = betsApi;
+export const { useGetBetsQuery, useAddBetMutation, useUpdateBetMutation, useDeleteBetMutation } = betsApi;
 
 /** GET /api/export/bets.csv with the bearer token, saved as a file. Throws an ApiError on failure. */
 export const downloadBetsCsv = async (): Promise<void> => {

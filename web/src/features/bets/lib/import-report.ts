@@ -17,8 +17,9 @@ export const rowsSentence = (rows: readonly RowMessage[]): string => {
   return more > 0 ? `${named}; and ${plural(more, 'more row')}.` : `${named}.`;
 };
 
-/** "2 bets imported, 0 skipped." */
-export const importSummary = (report: ImportReport): string => `${plural(report.imported, 'bet')} imported, ${report.skipped} skipped.`;
+/** "2 bets imported, 0 skipped." (and ", 1 updated" when bets imported before were amended). */
+export const importSummary = (report: ImportReport): string =>
+  `${plural(report.imported, 'bet')} imported, ${report.skipped} skipped${report.amended > 0 ? `, ${report.amended} updated` : ''}.`;
 
 /** The toast after an import: the summary, and the rows imported with a warning. */
 export const importedToast = (report: ImportReport): string =>

@@ -45,12 +45,14 @@ interface LegFieldsProps {
   /** Why the leg's odds were refused (the server's words), if they were. */
   oddsError?: string;
   canRemove: boolean;
+  /** An imported parlay's leg that came without a price: its odds may stay blank ("No price"). */
+  unpriced?: boolean;
   onChange: (leg: LegValues) => void;
   onRemove: () => void;
 }
 
 /** One leg of the builder: a group named 'Leg N' holding its eight fields. */
-export function LegFields({ index, leg, oddsError, canRemove, onChange, onRemove }: LegFieldsProps) {
+export function LegFields({ index, leg, oddsError, canRemove, unpriced = false, onChange, onRemove }: LegFieldsProps) {
   const { oddsFormat } = usePreferences();
   const set = <K extends keyof LegValues>(key: K, value: LegValues[K]) => onChange({ ...leg, [key]: value });
   const n = index + 1;
@@ -96,7 +98,7 @@ export function LegFields({ index, leg, oddsError, canRemove, onChange, onRemove
           {(props) => (
             <Input
               {...props}
-              placeholder={ODDS_PLACEHOLDERS[oddsFormat]}
+              placeholder={unpriced ? 'No price' : ODDS_PLACEHOLDERS[oddsFormat]}
               /* Not numeric or decimal: the iPhone's keypads for those have no minus sign. */
               type="text"
               inputMode="text"

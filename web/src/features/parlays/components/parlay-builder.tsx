@@ -277,6 +277,7 @@ export function ParlayBuilder({ editing, onSaved, onCancelEdit }: ParlayBuilderP
                 leg={leg}
                 oddsError={badOdds[index]}
                 canRemove={canRemove}
+                unpriced={Boolean(values.totalOdds) && leg.odds.trim() === ''}
                 onChange={(next) => {
                   set(
                     'legs',

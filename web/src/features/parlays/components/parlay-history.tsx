@@ -186,7 +186,12 @@ export function ParlayHistory({ onEdit }: { onEdit: (parlay: Parlay) => void }) 
                 {parlay.legs.map((leg, index) => (
                   <li key={index}>
                     <span>
-                      {leg.selection} <strong>{showOdds({ american: leg.odds, decimal: leg.decimalOdds }, oddsFormat)}</strong>
+                      {leg.selection}{' '}
+                      <strong>
+                        {leg.odds === null || leg.decimalOdds === null
+                          ? 'No price'
+                          : showOdds({ american: leg.odds, decimal: leg.decimalOdds }, oddsFormat)}
+                      </strong>
                       <small>
                         {leg.event} · {sportLabel(leg.sport)}
                         {leg.league && ` · ${leg.league}`} · {formatDate(leg.date)}

@@ -42,6 +42,16 @@ describe('parlay builder form', () => {
     expect(stakeOrDefault('12.345')).to.equal(12.35);
   });
 
+  it('keeps an imported parlay priced at its own total while its legs stay without prices', () => {
+    const imported = form({ totalOdds: '+264', stake: '10', legs: [leg({ odds: '' }), leg({ odds: '' })] });
+    expect(priceForm(imported)).to.deep.include({ totalOdds: '+264', potentialProfit: 26.4 });
+    const result = toParlaySubmission(imported);
+    expect(result.ok && result.body.legs.map((l) => l.odds)).to.deep.equal([null, null]);
+    expect(result.ok && result.body.totalOdds).to.equal('+264');
+    // Any other parlay needs every leg's odds.
+    expect(toParlaySubmission(form({ legs: [leg({ odds: '' }), leg({ odds: '' })] }))).to.deep.equal({ ok: false, reason: 'incomplete' });
+  });
+
   it('wants at least 2 complete legs', () => {
     const result = toParlaySubmission(form({ legs: [leg({}), leg({ selection: ' ' })] }));
     expect(result).to.deep.equal({ ok: false, reason: 'incomplete' });

@@ -7,6 +7,7 @@ import {
   type OddsFormat,
   type Outcome,
   type Parlay,
+  parlayAmendBody,
   parlayBody,
   pricedParlay,
   type PricedParlay,
@@ -46,6 +47,11 @@ export interface ParlayFormValues {
   bonusBet: boolean;
   /** Only sent when the outcome is 'cashout'. */
   cashOutAmount: string;
+  /**
+   * An imported parlay's own total odds (legs it came with have no prices): legs left without odds
+   * keep it priced so. Null for every other parlay (each leg needs its odds).
+   */
+  totalOdds?: string | null;
 }
 
 /** A new leg: odds +100, dated today, pending. */
@@ -90,7 +96,8 @@ export const parlayFormFrom = (parlay: Parlay, format: OddsFormat = 'american'):
     sport: leg.sport,
     event: leg.event,
     selection: leg.selection,
-    odds: oddsForInput({ american: leg.odds, decimal: leg.decimalOdds }, format),
+    // An imported parlay's leg without a price stays blank (the builder shows "No price").
+    odds: leg.odds === null || leg.decimalOdds === null ? '' : oddsForInput({ american: leg.odds, decimal: leg.decimalOdds }, format),
     date: leg.date,
     outcome: leg.outcome,
     league: leg.league ?? '',
@@ -100,6 +107,7 @@ export const parlayFormFrom = (parlay: Parlay, format: OddsFormat = 'american'):
   tags: (parlay.tags ?? []).join(', '),
   bonusBet: parlay.bonusBet ?? false,
   cashOutAmount: parlay.cashOutAmount === null || parlay.cashOutAmount === undefined ? '' : String(parlay.cashOutAmount),
+  totalOdds: parlay.legs.some((leg) => leg.odds === null) ? parlay.totalOdds : null,
 });
 
 /** The cash-out amount the form holds, as a number; null unless the outcome is 'cashout' and it reads as one. */
@@ -119,6 +127,14 @@ export const withDate = (values: ParlayFormValues, date: string): ParlayFormValu
 export const isCompleteLeg = (leg: LegValues): boolean =>
   [leg.sport, leg.event, leg.selection, leg.odds].every((value) => value.trim() !== '');
 
+/** An imported parlay's leg left without a price (the parlay keeps its own total odds). */
+export const isUnpricedLeg = (values: Pick<ParlayFormValues, 'totalOdds'>, leg: LegValues): boolean =>
+  Boolean(values.totalOdds) && leg.odds.trim() === '' && [leg.sport, leg.event, leg.selection].every((value) => value.trim() !== '');
+
+/** The imported total that prices the form: only while a leg is left without a price. */
+const totalOf = (values: ParlayFormValues, legs: readonly { odds: string | null }[]) =>
+  values.totalOdds && legs.some((leg) => leg.odds === null || leg.odds.trim() === '') ? values.totalOdds : null;
+
 /** Spec 5: a stake that is 0 or not a number becomes 50. */
 export const stakeOrDefault = (stake: string): number => {
   const value = Number.parseFloat(stake);
@@ -133,6 +149,7 @@ export const stakeOrDefault = (stake: string): number => {
 export const priceForm = (values: ParlayFormValues): PricedParlay =>
   pricedParlay({
     legs: values.legs,
+    totalOdds: totalOf(values, values.legs),
     stake: stakeOrDefault(values.stake),
     outcome: values.outcome,
     bonusBet: values.bonusBet,
@@ -155,9 +172,9 @@ const ODDS_MESSAGES = { format: MESSAGES.oddsFormat, americanRange: MESSAGES.ame
  * outcome follows the legs once none is pending (any loss loses; all pushed is a push; else a win).
  */
 export const toParlaySubmission = (values: ParlayFormValues): ParlaySubmission => {
-  const complete = values.legs.map((leg, index) => ({ leg, index })).filter(({ leg }) => isCompleteLeg(leg));
+  const complete = values.legs.map((leg, index) => ({ leg, index })).filter(({ leg }) => isCompleteLeg(leg) || isUnpricedLeg(values, leg));
   if (complete.length < DEFAULTS.minParlayLegs) return { ok: false, reason: 'incomplete' };
-  const reads = complete.map(({ leg, index }) => ({ index, read: readOdds(leg.odds) }));
+  const reads = complete.filter(({ leg }) => !isUnpricedLeg(values, leg)).map(({ leg, index }) => ({ index, read: readOdds(leg.odds) }));
   const bad = reads.filter(({ read }) => !read.ok);
   if (bad.length > 0) {
     const first = bad[0].read;
@@ -173,7 +190,7 @@ export const toParlaySubmission = (values: ParlayFormValues): ParlaySubmission =
     sport: leg.sport as Sport,
     event: leg.event.trim(),
     selection: leg.selection.trim(),
-    odds: storedOddsText(leg.odds) as string,
+    odds: isUnpricedLeg(values, leg) ? null : (storedOddsText(leg.odds) as string),
     date: leg.date,
     outcome: leg.outcome,
     league: leg.league.trim() || null,
@@ -181,7 +198,15 @@ export const toParlaySubmission = (values: ParlayFormValues): ParlaySubmission =
   }));
   const stake = stakeOrDefault(values.stake);
   const cashOutAmount = values.outcome === 'cashout' && values.cashOutAmount.trim() !== '' ? values.cashOutAmount : undefined;
-  const price = pricedParlay({ legs, stake, outcome: values.outcome, bonusBet: values.bonusBet, cashOutAmount: cashOutOf(values) });
+  const totalOdds = totalOf(values, legs);
+  const price = pricedParlay({
+    legs,
+    totalOdds,
+    stake,
+    outcome: values.outcome,
+    bonusBet: values.bonusBet,
+    cashOutAmount: cashOutOf(values),
+  });
   const body = {
     name: values.name.trim() || DEFAULTS.parlayName,
     stake,
@@ -196,7 +221,8 @@ export const toParlaySubmission = (values: ParlayFormValues): ParlaySubmission =
   };
   // What the server would refuse (a book too long, too many tags, a cash-out without its amount,
   // a leg's closing odds), refused here with the server's words.
-  const parsed = parlayBody.safeParse(body);
+  // Legs without prices (an imported parlay's) are for an edit: checked as PUT checks them.
+  const parsed = totalOdds ? parlayAmendBody.safeParse(body) : parlayBody.safeParse(body);
   if (!parsed.success) {
     const { book, tags, cashOutAmount: cashOut } = fieldErrors(parsed.error.issues);
     return { ok: false, reason: 'invalid', message: firstMessage(parsed.error), errors: { book, tags, cashOutAmount: cashOut } };
