@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 
 const control = css`
@@ -171,5 +171,23 @@ export function Checkbox({ label, checked, onChange, hint }: CheckboxProps) {
       </CheckboxLabel>
       {hint && <Hint id={`${id}-hint`}>{hint}</Hint>}
     </FieldBox>
+  );
+}
+
+/**
+ * A sportsbook input that suggests `books` (the bettor's own, most used first, then the common
+ * ones) from a datalist; one for the bet form and the parlay builder.
+ */
+export function BookInput({ books, ...props }: ComponentPropsWithoutRef<'input'> & { books: readonly string[] }) {
+  const listId = useId();
+  return (
+    <>
+      <Input {...props} list={listId} placeholder="e.g., DraftKings" autoComplete="off" />
+      <datalist id={listId}>
+        {books.map((book) => (
+          <option key={book} value={book} />
+        ))}
+      </datalist>
+    </>
   );
 }

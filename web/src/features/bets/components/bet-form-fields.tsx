@@ -1,7 +1,6 @@
 import { type BetType, inUnits, OUTCOMES, SPORTS } from '@bt/contracts';
-import { useId } from 'react';
 import styled from 'styled-components';
-import { Checkbox, Field, FieldGrid, Input, Select, Textarea } from '../../../components/field';
+import { BookInput, Checkbox, Field, FieldGrid, Input, Select, Textarea } from '../../../components/field';
 import { formatMoney } from '../../../lib/format';
 import { BET_TYPE_LABELS, OUTCOME_LABELS, SPORT_LABELS } from '../../../lib/labels';
 import { formatUnits, ODDS_PLACEHOLDERS, usePreferences } from '../../../lib/preferences';
@@ -47,7 +46,6 @@ function ToWinPreview({ odds, stake, unitSize }: Pick<BetFormValues, 'odds' | 's
 /** The fields of a single bet, shared by Add New Bet and Edit Bet. */
 export function BetFormFields({ values, errors, onChange, betTypes, books }: BetFormFieldsProps) {
   const { oddsFormat, unitSize } = usePreferences();
-  const booksId = useId();
   return (
     <>
       <FieldGrid>
@@ -120,23 +118,7 @@ export function BetFormFields({ values, errors, onChange, betTypes, books }: Bet
       <ToWinPreview odds={values.odds} stake={values.stake} unitSize={unitSize} />
       <FieldGrid>
         <Field label="Book" error={errors.book}>
-          {(props) => (
-            <>
-              <Input
-                {...props}
-                list={booksId}
-                placeholder="e.g., DraftKings"
-                value={values.book}
-                onChange={(e) => onChange('book', e.target.value)}
-                autoComplete="off"
-              />
-              <datalist id={booksId}>
-                {books.map((book) => (
-                  <option key={book} value={book} />
-                ))}
-              </datalist>
-            </>
-          )}
+          {(props) => <BookInput {...props} books={books} value={values.book} onChange={(e) => onChange('book', e.target.value)} />}
         </Field>
         <Field label="League" error={errors.league}>
           {(props) => (

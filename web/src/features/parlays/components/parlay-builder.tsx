@@ -1,9 +1,9 @@
 import { DEFAULTS, inUnits, MESSAGES, OUTCOMES, type Parlay } from '@bt/contracts';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
-import { Checkbox, Field, FieldGrid, FormActions, FormStack, Input, Select, Textarea } from '../../../components/field';
+import { BookInput, Checkbox, Field, FieldGrid, FormActions, FormStack, Input, Select, Textarea } from '../../../components/field';
 import { CalculatorIcon, PlusIcon } from '../../../components/icons';
 import { today } from '../../../lib/dates';
 import { focusFirstInvalid } from '../../../lib/focus';
@@ -78,7 +78,6 @@ export function ParlayBuilder({ editing, onSaved, onCancelEdit }: ParlayBuilderP
   const [errors, setErrors] = useState<Partial<Record<'book' | 'tags' | 'cashOutAmount', string>>>({});
   const { data: parlays } = useGetParlaysQuery();
   const books = useMemo(() => bookSuggestions(parlays ?? []), [parlays]);
-  const booksId = useId();
   const [createParlay, { isLoading: creating }] = useCreateParlayMutation();
   const [updateParlay, { isLoading: updating }] = useUpdateParlayMutation();
   const busy = creating || updating;
@@ -213,23 +212,7 @@ export function ParlayBuilder({ editing, onSaved, onCancelEdit }: ParlayBuilderP
               )}
             </Field>
             <Field label="Book" error={errors.book}>
-              {(props) => (
-                <>
-                  <Input
-                    {...props}
-                    list={booksId}
-                    placeholder="e.g., DraftKings"
-                    value={values.book}
-                    onChange={(e) => set('book', e.target.value)}
-                    autoComplete="off"
-                  />
-                  <datalist id={booksId}>
-                    {books.map((book) => (
-                      <option key={book} value={book} />
-                    ))}
-                  </datalist>
-                </>
-              )}
+              {(props) => <BookInput {...props} books={books} value={values.book} onChange={(e) => set('book', e.target.value)} />}
             </Field>
             <Field label="Tags" error={errors.tags} hint="Separated by commas.">
               {(props) => (
