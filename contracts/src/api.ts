@@ -22,6 +22,7 @@ import {
   bankroll,
   betChange,
   betRow,
+  betsPage,
   emailChangedResponse,
   fundsMoved,
   goal,
@@ -37,7 +38,7 @@ import {
   streakStats,
   user,
 } from './responses';
-import { analyticsQuery, statsQuery, streaksQuery } from './query-params';
+import { analyticsQuery, betsQuery, goalsQuery, statsQuery, streaksQuery } from './query-params';
 
 /**
  * The HTTP API in one table: every route the product serves (command-api, query-api and the front
@@ -143,7 +144,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     },
   ),
   // Bets
-  read('/api/bets', 'Bets', 'History rows (bets and parlays), newest first', json('Rows', z.array(betRow))),
+  read(
+    '/api/bets',
+    'Bets',
+    'History rows, newest first; with page: one page of Bet History as the web shows it; deleted=true: the removed ones',
+    json('Rows, or a page of them when page is given', z.union([z.array(betRow), betsPage])),
+    { query: betsQuery },
+  ),
   write('post', '/api/bets', 'Bets', 'Place a bet', betBody, { 201: json('The bet', betRow) }),
   write('put', '/api/bets/{id}', 'Bets', 'Amend a bet (outcome, notes and date stay when left out)', betAmendBody, {
     200: json('The bet', betRow),
@@ -179,7 +186,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   write('post', '/api/bankroll', 'Bankroll', 'Add funds', fundsBody, { 201: json('Funds added', fundsMoved) }),
   write('post', '/api/bankroll/withdraw', 'Bankroll', 'Withdraw funds', fundsBody, { 201: json('Funds withdrawn', fundsMoved) }),
   // Goals
-  read('/api/goals', 'Goals', 'Goals with their progress', json('Goals', z.array(goal))),
+  read('/api/goals', 'Goals', 'Goals with their progress (asOf: replayed as of then)', json('Goals', z.array(goal)), { query: goalsQuery }),
   write('post', '/api/goals', 'Goals', 'Set a goal', goalBody, { 201: json('What the user set', goalWritten) }),
   write('put', '/api/goals/{id}', 'Goals', 'Revise a goal', goalAmendBody, { 200: json('What the user set', goalWritten) }),
   write('delete', '/api/goals/{id}', 'Goals', 'Remove a goal', undefined, { 200: message('Deleted') }),

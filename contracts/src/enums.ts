@@ -119,3 +119,11 @@ export const DEFAULTS = {
   maxBookLength: 60,
   maxLeagueLength: 40,
 } as const;
+
+/** Bet History's sortable columns (GET /api/bets `sort`); 'date' is the bet's day, then its entry time. */
+export const HISTORY_SORT_KEYS = ['date', 'sport', 'event', 'betType', 'book', 'odds', 'stake', 'profit', 'clv', 'outcome'] as const;
+export type HistorySortKey = (typeof HISTORY_SORT_KEYS)[number];
+
+/** Bet History's period filter: the last N days by the bet's date, or all. */
+export const HISTORY_PERIODS = ['30', '90', '365', 'all'] as const;
+export type HistoryPeriod = (typeof HISTORY_PERIODS)[number];

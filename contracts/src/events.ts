@@ -122,11 +122,15 @@ export const eventSchemas = {
   /** Since version 3 a cash-out carries `cashOutAmount` (null for every other outcome). */
   BetSettled: z.object({ userId: id, betId: id, outcome, cashOutAmount: z.number().positive().nullable().optional() }),
   BetRemoved: z.object({ userId: id, betId: id }),
+  /** A removed bet comes back with the state it had when removed (its history goes on). */
+  BetRestored: z.object({ userId: id, betId: id }),
 
   ParlayCreated: parlayFields.extend({ userId: id, parlayId: id }),
   ParlayAmended: z.object({ userId: id, parlayId: id, changes: parlayFields.partial() }),
   ParlaySettled: z.object({ userId: id, parlayId: id, outcome, cashOutAmount: z.number().positive().nullable().optional() }),
   ParlayRemoved: z.object({ userId: id, parlayId: id }),
+  /** A removed parlay comes back with its legs and the state it had when removed. */
+  ParlayRestored: z.object({ userId: id, parlayId: id }),
 
   FundsAdded: z.object({ userId: id, amount: z.number().positive() }),
   FundsWithdrawn: z.object({ userId: id, amount: z.number().positive() }),
@@ -134,10 +138,12 @@ export const eventSchemas = {
   GoalSet: goalFields.extend({ userId: id, goalId: id }),
   GoalRevised: z.object({ userId: id, goalId: id, changes: goalFields.partial() }),
   GoalRemoved: z.object({ userId: id, goalId: id }),
+  GoalRestored: z.object({ userId: id, goalId: id }),
 
   JournalWritten: journalFields.extend({ userId: id, entryId: id }),
   JournalRevised: z.object({ userId: id, entryId: id, changes: journalFields.partial() }),
   JournalErased: z.object({ userId: id, entryId: id }),
+  JournalRestored: z.object({ userId: id, entryId: id }),
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

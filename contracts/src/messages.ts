@@ -82,6 +82,15 @@ export const MESSAGES = {
   parlayDeleted: 'Parlay deleted successfully',
   goalDeleted: 'Goal deleted successfully',
   entryDeleted: 'Journal entry deleted',
+  // Undo and restore (409 when what is restored is not deleted).
+  betNotDeleted: 'This bet is not deleted',
+  parlayNotDeleted: 'This parlay is not deleted',
+  goalNotDeleted: 'This goal is not deleted',
+  entryNotDeleted: 'This journal entry is not deleted',
+  betRestored: 'Bet restored',
+  parlayRestored: 'Parlay restored',
+  goalRestored: 'Goal restored',
+  entryRestored: 'Journal entry restored',
   fundsAdded: 'Funds added',
   fundsWithdrawn: 'Funds withdrawn',
   // Idempotency-Key header (command-api).
@@ -94,6 +103,17 @@ export const MESSAGES = {
   analyticsPeriod: 'Period must be one of 30, 90, 365 or all',
   analyticsRange: 'The start date must be on or before the end date',
   asOfParam: 'asOf must be an ISO 8601 instant or a date (YYYY-MM-DD)',
+  // GET /api/bets paged (page given).
+  pageParam: 'page must be a whole number of at least 1',
+  pageSizeParam: 'pageSize must be a whole number from 1 to 100',
+  sortParam: 'sort must be one of date, sport, event, betType, book, odds, stake, profit, clv or outcome',
+  dirParam: 'dir must be asc or desc',
+  sportParam: 'sport must be all, parlay or one of football, basketball, baseball, hockey, soccer, other',
+  typeParam: 'type must be all, bet or parlay',
+  outcomeParam: 'outcome must be all or one of win, loss, push, void, cashout, pending',
+  periodParam: 'period must be one of 30, 90, 365 or all',
+  searchParam: 'q can be at most 200 characters',
+  deletedParam: 'deleted must be true or false',
   // Bet CSV import (the import report's `errors[].message`, and the import's 400/415).
   importNotText: 'Send the CSV file as the request body with Content-Type: text/csv',
   csvFileMissing: 'Choose a CSV file to import',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ANALYTICS_DIMENSIONS, ANALYTICS_PERIODS, PERFORMANCE_RANGES } from './enums';
-import { isoDate } from './fields';
+import { ANALYTICS_DIMENSIONS, ANALYTICS_PERIODS, HISTORY_PERIODS, HISTORY_SORT_KEYS, OUTCOMES, PERFORMANCE_RANGES, SPORTS } from './enums';
+import { isoDate, storableText } from './fields';
 import { MESSAGES } from './messages';
 import { resolveAsOf } from './domain/dates';
 
@@ -44,3 +44,46 @@ export const analyticsQuery = z
   })
   .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: MESSAGES.analyticsRange, path: ['from'] });
 export type AnalyticsQuery = z.infer<typeof analyticsQuery>;
+
+/** GET /api/goals?asOf= (goals and their progress as the record stood then). */
+export const goalsQuery = z.object({ asOf: asOfParam });
+export type GoalsQuery = z.infer<typeof goalsQuery>;
+
+/** A whole number from text, or the message. */
+const wholeNumber = (message: string, min: number, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message));
+
+/**
+ * GET /api/bets. Without `page`: every history row (bets, parlay members and parlays), newest first,
+ * as before. With `page`: Bet History's rows the way the web shows them (parlay members hidden;
+ * search on event or sport ignoring case; sport, type, outcome, book and tag filters; the last N
+ * days by the bet's date counted back from `today`, the client's day, default the server's UTC day)
+ * sorted by `sort`/`dir` (ties newest first), one page of `pageSize` rows:
+ * `{ items, total, page, pageSize }`. `deleted=true` lists the removed bets and parlays instead.
+ */
+export const betsQuery = z.object({
+  page: wholeNumber(MESSAGES.pageParam, 1, 1_000_000_000).optional(),
+  pageSize: wholeNumber(MESSAGES.pageSizeParam, 1, 100).default(6),
+  sort: z.enum(HISTORY_SORT_KEYS, { error: MESSAGES.sortParam }).default('date'),
+  dir: z.enum(['asc', 'desc'], { error: MESSAGES.dirParam }).default('desc'),
+  sport: z.enum(['all', ...SPORTS, 'parlay'], { error: MESSAGES.sportParam }).default('all'),
+  type: z.enum(['all', 'bet', 'parlay'], { error: MESSAGES.typeParam }).default('all'),
+  outcome: z.enum(['all', ...OUTCOMES], { error: MESSAGES.outcomeParam }).default('all'),
+  period: z.enum(HISTORY_PERIODS, { error: MESSAGES.periodParam }).default('all'),
+  /** A book's name ('all' or absent: any), matched ignoring case. */
+  book: storableText().max(60, MESSAGES.bookTooLong).optional(),
+  /** A tag ('all' or absent: any), matched ignoring case. */
+  tag: storableText().max(30, MESSAGES.tagTooLong).optional(),
+  q: storableText(MESSAGES.searchParam).max(200, MESSAGES.searchParam).default(''),
+  today: isoDate.optional(),
+  deleted: z
+    .enum(['true', 'false'], { error: MESSAGES.deletedParam })
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+export type BetsQuery = z.infer<typeof betsQuery>;

@@ -64,6 +64,15 @@ export const betRow = z.object({
 });
 export type BetRow = z.infer<typeof betRow>;
 
+/** GET /api/bets?page=: one page of Bet History; `total` counts every row the filters keep. */
+export const betsPage = z.object({
+  items: z.array(betRow),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+});
+export type BetsPage = z.infer<typeof betsPage>;
+
 /**
  * A parlay's leg as answered: odds and closing odds in canonical American text, with the leg's
  * decimal price; both null on an imported parlay's leg that has no price (the parlay has its own total).
