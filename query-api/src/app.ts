@@ -2,7 +2,7 @@ import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { analyticsQuery, dayOf, READ_MODELS_BEHIND_HEADER, statsQuery, streaksQuery } from '@bt/contracts';
+import { analyticsQuery, dayOf, goalsQuery, READ_MODELS_BEHIND_HEADER, statsQuery, streaksQuery } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
 import {
   createLogger,
@@ -32,7 +32,7 @@ import { getBets } from './queries/get-bets';
 import { getBetChanges } from './queries/get-bet-changes';
 import { getParlays } from './queries/get-parlays';
 import { getBankroll } from './queries/get-bankroll';
-import { getGoals } from './queries/get-goals';
+import { getGoals, toGoal } from './queries/get-goals';
 import { getJournal } from './queries/get-journal';
 import { getSettings } from './queries/get-settings';
 import { getAnalytics } from './queries/get-analytics';
@@ -179,8 +179,17 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
     ctx.body = await getBankroll(db, currentUserId(ctx));
   });
 
-  router.get('/goals', ...guard, async (ctx) => {
-    ctx.body = await getGoals(db, currentUserId(ctx), today());
+  router.get('/goals', ...guard, heavyWhenAsOf, async (ctx) => {
+    const { asOf } = goalsQuery.parse(ctx.query);
+    const userId = currentUserId(ctx);
+    if (asOf === undefined) {
+      ctx.body = await getGoals(db, userId, today());
+    } else {
+      // Status, days left and amount to go as they read on that day.
+      const answer = await replay({ userId, asOf, rows: 'goals' });
+      if (answer.rows !== 'goals') throw new Error('a goals replay answered with other rows');
+      ctx.body = answer.goals.map((row) => toGoal(row, dayOf(asOf)));
+    }
   });
 
   router.get('/journal', ...guard, async (ctx) => {

@@ -6,6 +6,7 @@ import {
   ReplayFailed,
   replayUserInSlices,
   type DailyRow,
+  type GoalRow,
   type SportDistributionRow,
   type StreaksRow,
   type UserReadModels,
@@ -33,14 +34,17 @@ export async function replayAsOf(db: Kysely<ReadDatabase>, store: EventStore, us
   }
 }
 
-/** What an asOf read asks a replay for: the stats rows (days from `daysFrom` on, all when absent) or the streaks row. */
+/** What an asOf read asks a replay for: the stats rows (days from `daysFrom` on, all when absent), the streaks row or the goals rows. */
 export type ReplayRequest =
-  { userId: string; asOf: Date; rows: 'stats'; daysFrom?: string } | { userId: string; asOf: Date; rows: 'streaks' };
+  | { userId: string; asOf: Date; rows: 'stats'; daysFrom?: string }
+  | { userId: string; asOf: Date; rows: 'streaks' }
+  | { userId: string; asOf: Date; rows: 'goals' };
 
 /** Only the rows the request names: all a worker posts back to the main thread. */
 export type ReplayAnswer =
   | { rows: 'stats'; totals: UserStatsRow | undefined; days: DailyRow[]; sports: SportDistributionRow[] }
-  | { rows: 'streaks'; streaks: StreaksRow | undefined };
+  | { rows: 'streaks'; streaks: StreaksRow | undefined }
+  | { rows: 'goals'; goals: GoalRow[] };
 
 /**
  * Replays and keeps only what the request names, so a worker posts back a few rows rather than the
@@ -49,6 +53,7 @@ export type ReplayAnswer =
 export async function replayRows(db: Kysely<ReadDatabase>, store: EventStore, request: ReplayRequest): Promise<ReplayAnswer> {
   const rows = await replayAsOf(db, store, request.userId, request.asOf);
   if (request.rows === 'streaks') return { rows: 'streaks', streaks: rows.streaks ?? undefined };
+  if (request.rows === 'goals') return { rows: 'goals', goals: rows.goals };
   const { daysFrom } = request;
   return {
     rows: 'stats',
