@@ -1,2 +1,3 @@
 /** Test helpers other workspaces use (`@bt/launcher/testing`); production code never imports them. */
 export * from './security-headers';
+export * from './record-events';

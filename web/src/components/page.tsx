@@ -37,6 +37,7 @@ const Subtitle = styled.p`
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
+  align-items: flex-end;
   gap: 8px;
 `;
 

@@ -1,3 +1,5 @@
+import { saveBlob } from './download';
+
 /**
  * A CSV file built in the browser (RFC 4180): cells with a comma, a quote or a line break are
  * quoted, quotes doubled; lines end in CRLF. Text the user typed (a book, a tag) should pass through
@@ -9,13 +11,5 @@ export const csvCell = (value: string): string => (/[",\r\n]/.test(value) ? `"${
 export const toCsv = (rows: readonly (readonly string[])[]): string => rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 
 /** Saves a text as a file through the browser's download. */
-export const downloadText = (text: string, filename: string, type = 'text/csv;charset=utf-8'): void => {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-};
+export const downloadText = (text: string, filename: string, type = 'text/csv;charset=utf-8'): void =>
+  saveBlob(new Blob([text], { type }), filename);

@@ -1,10 +1,13 @@
 import styled from 'styled-components';
-import { PageContainer, PageHeader } from '../../components/page';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/card';
+import { EmptyText, PageContainer, PageHeader } from '../../components/page';
+import { AsOfBanner, AsOfControl, WritingControls } from '../../components/time-travel';
 import { AddBetForm } from '../../features/bets/components/add-bet-form';
 import { RecentBets } from '../../features/bets/components/recent-bets';
 import { PerformanceChart } from '../../features/stats/components/performance-chart';
 import { SportChart } from '../../features/stats/components/sport-chart';
 import { StatCards } from '../../features/stats/components/stat-cards';
+import { useTimeTravel } from '../../lib/as-of';
 
 const Row = styled.div<{ $wide?: boolean }>`
   display: grid;
@@ -17,21 +20,48 @@ const Row = styled.div<{ $wide?: boolean }>`
 `;
 
 /**
+ * The bet list has no replay (GET /api/bets answers now only), so while viewing a past day it is
+ * left out, saying so, rather than showing today's bets under a past date.
+ */
+function PastRecentBets() {
+  return (
+    <Card aria-labelledby="recent-bets-title">
+      <CardHeader>
+        <CardTitle id="recent-bets-title">Recent Bets</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <EmptyText>Recent bets are shown for today only. Go back to today to see them.</EmptyText>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
  * The dashboard composes two features (stats and bets), so it lives here in app/ rather than in
- * either feature: features do not import each other.
+ * either feature: features do not import each other. With a past "As of" day, every figure and
+ * chart is the record at the end of that day and nothing can be added.
  */
 export function DashboardRoute() {
+  const travel = useTimeTravel();
+  const { asOf } = travel;
   return (
     <PageContainer>
-      <PageHeader title="Dashboard" subtitle="Track your betting performance and manage your bets." />
-      <StatCards />
+      <PageHeader
+        title="Dashboard"
+        subtitle="Track your betting performance and manage your bets."
+        actions={<AsOfControl travel={travel} />}
+      />
+      <AsOfBanner travel={travel} />
+      <StatCards asOf={asOf} />
       <Row $wide>
-        <PerformanceChart />
-        <SportChart />
+        <PerformanceChart asOf={asOf} />
+        <SportChart asOf={asOf} />
       </Row>
       <Row>
-        <AddBetForm />
-        <RecentBets />
+        <WritingControls readOnly={asOf !== undefined}>
+          <AddBetForm />
+        </WritingControls>
+        {asOf === undefined ? <RecentBets /> : <PastRecentBets />}
       </Row>
     </PageContainer>
   );

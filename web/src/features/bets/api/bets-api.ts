@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { BetRow, betAmendBody, betBody } from '@bt/contracts';
 import { api, BET_RESULT_TAGS } from '../../../lib/api';
-import { apiFetch, errorFromResponse } from '../../../lib/http';
+import { downloadFile } from '../../../lib/download';
 
 /** POST /api/bets body (docs/api.md), as contracts' schema takes it; the user comes from the token, never the body. */
 export type BetInput = z.input<typeof betBody>;
@@ -36,19 +36,5 @@ export const { useGetBetsQuery, useAddBetMutation, useUpdateBetMutation, useDele
 
 /** GET /api/export/bets.csv with the bearer token, saved as a file. Throws an ApiError on failure. */
 export const downloadBetsCsv = async (): Promise<void> => {
-  const result = await apiFetch({ url: '/export/bets.csv', accept: 'text/csv' });
-  if ('error' in result) throw result.error;
-  const { response } = result;
-  if (!response.ok) throw errorFromResponse(response, await response.text());
-  const blob = await response.blob();
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? 'bets.csv';
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await downloadFile({ url: '/export/bets.csv', accept: 'text/csv', fallbackName: 'bets.csv' });
 };

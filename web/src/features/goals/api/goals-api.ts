@@ -9,8 +9,9 @@ export type GoalAmendInput = z.input<typeof goalAmendBody>;
 
 export const goalsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getGoals: build.query<Goal[], void>({
-      query: () => '/goals',
+    /** `asOf`: the goals and their progress at the end of that day (a replay); now when undefined. */
+    getGoals: build.query<Goal[], string | undefined>({
+      query: (asOf) => ({ url: '/goals', params: { asOf } }),
       providesTags: ['Goal'],
     }),
     createGoal: build.mutation<Goal, GoalInput>({

@@ -8,6 +8,8 @@ import { PlusIcon, TargetIcon } from '../../../components/icons';
 import { EmptyState, EmptyTitle, PageContainer, PageHeader } from '../../../components/page';
 import { QueryError, queryView } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
+import { AsOfBanner, AsOfControl, WritingControls } from '../../../components/time-travel';
+import { useTimeTravel } from '../../../lib/as-of';
 import { toast } from '../../../lib/toast';
 import { useDeleteGoalMutation, useGetGoalsQuery } from '../api/goals-api';
 import { GoalCard } from '../components/goal-card';
@@ -19,10 +21,14 @@ const Grid = styled.div`
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 300px), 1fr));
 `;
 
+/** The goals now, or with a past "As of" day as they stood at the end of it (read only). */
 export function GoalsRoute() {
-  const goals = useGetGoalsQuery();
-  const { data } = goals;
-  const view = queryView(goals);
+  const travel = useTimeTravel();
+  const past = travel.asOf !== undefined;
+  const goals = useGetGoalsQuery(travel.asOf);
+  // Only this day's answer: another day's goals never stand in while a replay runs.
+  const data = goals.currentData;
+  const view = queryView({ data, error: goals.error });
   const [dialog, setDialog] = useState<{ open: boolean; goal: Goal | null }>({ open: false, goal: null });
   const [confirming, setConfirming] = useState<Goal | null>(null);
   const [deleteGoal, { isLoading: deleting }] = useDeleteGoalMutation();
@@ -45,12 +51,18 @@ export function GoalsRoute() {
         title="Profit Goals"
         subtitle="Set profit targets and follow your progress toward them."
         actions={
-          <Button onClick={openNew}>
-            <PlusIcon />
-            New Goal
-          </Button>
+          <>
+            <AsOfControl travel={travel} />
+            <WritingControls readOnly={past}>
+              <Button onClick={openNew}>
+                <PlusIcon />
+                New Goal
+              </Button>
+            </WritingControls>
+          </>
         }
       />
+      <AsOfBanner travel={travel} />
       {view === 'error' ? (
         <Card>
           <QueryError what="your goals" error={goals.error} onRetry={goals.refetch} retrying={goals.isFetching} />
@@ -67,19 +79,22 @@ export function GoalsRoute() {
             <TargetIcon size={40} />
             <EmptyTitle>No profit goals yet</EmptyTitle>
             <p>Set a target to stay focused on your betting results.</p>
-            <Button onClick={openNew}>Create First Goal</Button>
+            <WritingControls readOnly={past}>
+              <Button onClick={openNew}>Create First Goal</Button>
+            </WritingControls>
           </EmptyState>
         </Card>
       ) : (
         <Grid>
           {data.map((goal) => (
-            <GoalCard
-              key={goal.id}
-              goal={goal}
-              onEdit={() => setDialog({ open: true, goal })}
-              onDelete={() => setConfirming(goal)}
-              deleting={deleting}
-            />
+            <WritingControls key={goal.id} readOnly={past}>
+              <GoalCard
+                goal={goal}
+                onEdit={() => setDialog({ open: true, goal })}
+                onDelete={() => setConfirming(goal)}
+                deleting={deleting}
+              />
+            </WritingControls>
           ))}
         </Grid>
       )}

@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS, useGetSettingsQuery } from '../../../lib/preferences'
 import { useSession } from '../../../lib/session';
 import { ChangeEmailForm } from '../components/change-email-form';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { DownloadMyData } from '../components/download-my-data';
 import { LogOutEverywhere } from '../components/log-out-everywhere';
 import { PreferencesForm } from '../components/preferences-form';
 
@@ -112,6 +113,20 @@ export function SettingsRoute() {
                   settings={{ ...DEFAULT_SETTINGS, ...(settings.data ?? {}) }}
                 />
               ))}
+          </CardContent>
+        </Card>
+
+        <Card aria-labelledby="my-data-title">
+          <CardHeader>
+            <div>
+              <CardTitle as="h2" id="my-data-title">
+                Download my data
+              </CardTitle>
+              <CardDescription>Your whole record, yours to keep.</CardDescription>
+            </div>
+          </CardHeader>
+          <CardContent>
+            <DownloadMyData />
           </CardContent>
         </Card>
 

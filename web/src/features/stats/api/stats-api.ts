@@ -3,9 +3,9 @@ import { api } from '../../../lib/api';
 
 export const statsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** `range` shapes recentPerformance only; the rest is the same for every range. */
-    getStats: build.query<Stats, PerformanceRange>({
-      query: (range) => ({ url: '/stats', params: { range } }),
+    /** `range` shapes recentPerformance only; the rest is the same for every range. `asOf`: the record at the end of that day (a replay). */
+    getStats: build.query<Stats, { range: PerformanceRange; asOf?: string }>({
+      query: ({ range, asOf }) => ({ url: '/stats', params: { range, asOf } }),
       providesTags: ['Stats'],
     }),
   }),

@@ -25,11 +25,12 @@ const RangeField = styled(Field)`
   max-width: 100%;
 `;
 
-/** Cumulative profit by date as a line, over 30/90/180/365 days or all time (default 30). */
-export function PerformanceChart() {
+/** Cumulative profit by date as a line, over 30/90/180/365 days or all time (default 30); `asOf`: as it stood at the end of that day. */
+export function PerformanceChart({ asOf }: { asOf?: string }) {
   const [range, setRange] = useState<PerformanceRange>(DEFAULT_RANGE);
-  const stats = useGetStatsQuery(range);
-  const { data, isFetching } = stats;
+  const stats = useGetStatsQuery({ range, asOf });
+  // Only this range's and day's answer: another's line never stands in while a replay runs.
+  const { currentData: data, isFetching } = stats;
   const base = useChartBase();
   const theme = useTheme();
   const points = data?.recentPerformance ?? [];
@@ -52,7 +53,7 @@ export function PerformanceChart() {
         </RangeField>
       </CardHeader>
       <CardContent>
-        {queryView({ data: stats.currentData, error: stats.error }) === 'error' ? (
+        {queryView({ data, error: stats.error }) === 'error' ? (
           <QueryError what="your performance" error={stats.error} onRetry={stats.refetch} retrying={isFetching} />
         ) : !data ? (
           <Skeleton $height={`${CHART_HEIGHT}px`} />

@@ -50,11 +50,13 @@ const formatValue = (value: number, measure: ShareMeasure) => (measure === 'coun
 /**
  * Sports by count or amount staked as a doughnut (70% cutout, top-5 legend), or by profit as a
  * diverging bar that shows losing sports too. Each sport keeps its own colour in every view.
+ * `asOf`: as it stood at the end of that day.
  */
-export function SportChart() {
+export function SportChart({ asOf }: { asOf?: string }) {
   const [measure, setMeasure] = useState<SportMeasure>('count');
-  const stats = useGetStatsQuery(DEFAULT_RANGE);
-  const { data } = stats;
+  const stats = useGetStatsQuery({ range: DEFAULT_RANGE, asOf });
+  // Only this day's answer: another day's figures never stand in while a replay runs.
+  const data = stats.currentData;
   const distribution = data?.sportDistribution ?? [];
 
   return (
@@ -74,7 +76,7 @@ export function SportChart() {
         </MeasureField>
       </CardHeader>
       <CardContent>
-        {queryView(stats) === 'error' ? (
+        {queryView({ data, error: stats.error }) === 'error' ? (
           <QueryError what="your sport distribution" error={stats.error} onRetry={stats.refetch} retrying={stats.isFetching} />
         ) : !data ? (
           <Skeleton $height={`${CHART_HEIGHT}px`} />

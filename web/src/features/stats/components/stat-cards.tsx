@@ -21,11 +21,13 @@ const formatClv = (clv: number): string => `${clv > 0 ? '+' : ''}${clv.toFixed(2
 /**
  * Win Rate (with the record), Total Profit (and units won), ROI (all-time) and Total Bets; under
  * each rate, its last 30 days beside the 30 before. A CLV card once any bet has closing odds.
+ * `asOf`: as they stood at the end of that day.
  */
-export function StatCards() {
-  const stats = useGetStatsQuery(DEFAULT_RANGE);
-  const { data } = stats;
-  if (queryView(stats) === 'error') {
+export function StatCards({ asOf }: { asOf?: string }) {
+  const stats = useGetStatsQuery({ range: DEFAULT_RANGE, asOf });
+  // Only this day's answer: another day's figures never stand in while a replay runs.
+  const data = stats.currentData;
+  if (queryView({ data, error: stats.error }) === 'error') {
     return (
       <Card aria-label="Statistics">
         <QueryError what="your statistics" error={stats.error} onRetry={stats.refetch} retrying={stats.isFetching} />

@@ -3,8 +3,9 @@ import { api } from '../../../lib/api';
 
 export const streaksApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getStreaks: build.query<StreakStats, void>({
-      query: () => '/stats/streaks',
+    /** `asOf`: the streaks at the end of that day (a replay); now when undefined. */
+    getStreaks: build.query<StreakStats, string | undefined>({
+      query: (asOf) => ({ url: '/stats/streaks', params: { asOf } }),
       providesTags: ['Streaks'],
     }),
   }),

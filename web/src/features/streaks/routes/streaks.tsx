@@ -3,6 +3,8 @@ import { Card } from '../../../components/card';
 import { PageContainer, PageHeader } from '../../../components/page';
 import { QueryError, queryView } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
+import { AsOfBanner, AsOfControl } from '../../../components/time-travel';
+import { useTimeTravel } from '../../../lib/as-of';
 import { useGetStreaksQuery } from '../api/streaks-api';
 import { CurrentStreakCard, RecentStreaksList, RecordStreaksCard } from '../components/streak-cards';
 import { MonthlyStreaksChart, RecentStreaksChart } from '../components/streak-charts';
@@ -17,13 +19,21 @@ const Grid = styled.div`
   }
 `;
 
+/** The streaks now, or with a past "As of" day as they stood at the end of it. */
 export function StreaksRoute() {
-  const streaks = useGetStreaksQuery();
-  const { data } = streaks;
-  const view = queryView(streaks);
+  const travel = useTimeTravel();
+  const streaks = useGetStreaksQuery(travel.asOf);
+  // Only this day's answer: another day's streaks never stand in while a replay runs.
+  const data = streaks.currentData;
+  const view = queryView({ data, error: streaks.error });
   return (
     <PageContainer>
-      <PageHeader title="Hot/Cold Streaks Analysis" subtitle="Your runs of wins and losses, in the order the bets were dated." />
+      <PageHeader
+        title="Hot/Cold Streaks Analysis"
+        subtitle="Your runs of wins and losses, in the order the bets were dated."
+        actions={<AsOfControl travel={travel} />}
+      />
+      <AsOfBanner travel={travel} />
       {view === 'error' ? (
         <Card>
           <QueryError what="your streaks" error={streaks.error} onRetry={streaks.refetch} retrying={streaks.isFetching} />

@@ -1,0 +1,91 @@
+import { useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import type { TimeTravel } from '../lib/as-of';
+import { formatDate } from '../lib/format';
+import { Button } from './button';
+import { Field, Input } from './field';
+
+const DateField = styled(Field)`
+  width: 180px;
+  max-width: 100%;
+`;
+
+/** The page's "As of" day (default today; no later than today). */
+export function AsOfControl({ travel }: { travel: TimeTravel }) {
+  const [refused, setRefused] = useState<string>();
+  return (
+    <DateField label="As of" error={refused}>
+      {(props) => (
+        <Input
+          {...props}
+          type="date"
+          max={travel.today}
+          value={travel.asOf ?? travel.today}
+          onChange={(e) => {
+            const day = e.target.value;
+            if (day > travel.today) {
+              setRefused('Choose a day up to today.');
+              return;
+            }
+            setRefused(undefined);
+            travel.choose(day === '' ? travel.today : day);
+          }}
+        />
+      )}
+    </DateField>
+  );
+}
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  padding: 12px 16px;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.warningSurface};
+  color: ${({ theme }) => theme.colors.warning};
+  font-weight: 600;
+`;
+
+/** Says which day the page shows while it is not today, with the way back; or why a URL's day was not used. */
+export function AsOfBanner({ travel }: { travel: TimeTravel }) {
+  return (
+    <div role="status" aria-live="polite">
+      {travel.asOf !== undefined ? (
+        <Bar>
+          <span>Viewing your record as of {formatDate(travel.asOf)}</span>
+          <Button variant="outline" size="sm" onClick={travel.backToToday}>
+            Back to today
+          </Button>
+        </Bar>
+      ) : travel.refused !== undefined ? (
+        <Bar>
+          <span>{travel.refused}</span>
+        </Bar>
+      ) : null}
+    </div>
+  );
+}
+
+const Fieldset = styled.fieldset`
+  border: 0;
+  margin: 0;
+  padding: 0;
+  min-width: 0;
+  display: contents;
+`;
+
+/**
+ * Disables every control inside while `readOnly` (viewing the past: nothing can be written to a
+ * day gone by). A disabled fieldset disables its buttons and fields natively.
+ */
+export function WritingControls({ readOnly, children }: { readOnly: boolean; children: ReactNode }) {
+  return (
+    <Fieldset disabled={readOnly} title={readOnly ? 'Back to today to make changes' : undefined}>
+      {children}
+    </Fieldset>
+  );
+}
