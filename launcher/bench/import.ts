@@ -66,8 +66,8 @@ const pikkitCsv = (rows: number): string => {
     const parlay = i % 10 === 9;
     lines.push(
       parlay
-        ? `pk-${i},FanDuel,parlay,${status},4.0,,,${stake},${(status === 'SETTLED_WIN' ? 3 * stake : profit(stake)).toFixed(2)},${placed},${iso},,,Lakers ML ${i} | Celtics -3.5 ${i},,Basketball | Basketball,NBA | NBA`
-        : `pk-${i},DraftKings,straight,${status},2.0,1.95,0.01,${stake},${profit(stake).toFixed(2)},${placed},${iso},${placed},${iso},Boston Celtics -3.5 vs New York Knicks game ${i},"tracked, bench",Basketball,NBA`,
+        ? `pk-${i},FanDuel,parlay,${status},4.0,,,${stake},${(status === 'SETTLED_WIN' ? 3 * stake : profit(stake)).toFixed(2)},${placed},${iso},,,Lakers ${i} | Celtics -3.5,,Basketball | Basketball,NBA | NBA`
+        : `pk-${i},DraftKings,straight,${status},2.0,1.95,0.01,${stake},${profit(stake).toFixed(2)},${placed},${iso},${placed},${iso},Celtics -3.5 ${i},"tracked, bench",Basketball,NBA`,
     );
   }
   return `${lines.join('\n')}\n`;
