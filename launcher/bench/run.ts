@@ -7,6 +7,7 @@ import { createPostgresEventStore, formatPosition, START, startEmbeddedPostgres 
 import { rebuildReadModels } from '@bt/projector';
 import { commandLine, createDb, signToken } from '@bt/platform';
 import { createQueryApi } from '@bt/query-api';
+import { CSV_MAX_ROWS } from '@bt/contracts';
 import { readConfig } from '../src/config';
 import { startProduct } from '../src/product';
 import { bulkLoad, population, userHistory } from './generate';
@@ -18,7 +19,7 @@ import { serve } from './serve';
 import { LIFTED, LOGINS, REPLAYS, throttleScenarios, WRONG } from './throttle';
 
 /**
- * `npm run bench [-- section ...]`: sections rebuild, reads, analytics, writes, throttle, import, web (default: all).
+ * `npm run bench [-- section ...]`: sections rebuild, reads, analytics, writes, throttle, web, import (default: all).
  * Every figure is printed beside a baseline measured in the same run, on this machine.
  */
 // The bench prints its own table: a JSON line per request would drown it (LOG_LEVEL=info to see them).
@@ -30,12 +31,11 @@ const READS = Number(process.env.BENCH_READS ?? 2_000);
 const WRITES = Number(process.env.BENCH_WRITES ?? 10_000);
 const REPLAY_USER_BETS = Number(process.env.BENCH_REPLAY_USER_BETS ?? 20_000);
 const THROTTLE_SECONDS = Number(process.env.BENCH_THROTTLE_SECONDS ?? 10);
-const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 50_000);
-const SECTIONS = ['rebuild', 'reads', 'analytics', 'writes', 'throttle', 'import', 'web'] as const;
+const SECTIONS = ['rebuild', 'reads', 'analytics', 'writes', 'throttle', 'web', 'import'] as const;
 const { positionals: sections } = commandLine({
   usage: `npm run bench [-- <section>...]`,
   about:
-    'Measures the product on this machine, each figure beside a baseline taken in the same run. No section: all of them.\nSizes: BENCH_EVENTS, BENCH_USERS, BENCH_BIG_USER_BETS, BENCH_READS, BENCH_WRITES, BENCH_REPLAY_USER_BETS, BENCH_THROTTLE_SECONDS, BENCH_IMPORT_ROWS.',
+    'Measures the product on this machine, each figure beside a baseline taken in the same run. No section: all of them.\nSizes: BENCH_EVENTS, BENCH_USERS, BENCH_BIG_USER_BETS, BENCH_READS, BENCH_WRITES, BENCH_REPLAY_USER_BETS, BENCH_THROTTLE_SECONDS.',
   options: {},
   positionals: { max: SECTIONS.length, choices: SECTIONS, name: 'section' },
 });
@@ -338,11 +338,13 @@ try {
   }
 
   if (wants('import')) {
-    console.log(`\nimport: POST /api/import/bets of ${fmt(IMPORT_ROWS)} rows in one request, the product in a child process...`);
+    console.log(
+      `\nimport: POST /api/import/bets of ${fmt(CSV_MAX_ROWS)} rows (the most one import takes) in one request, the product in a child process...`,
+    );
     const figures = await importScenarios({
       databaseUrl,
       dataDir: dir,
-      rows: IMPORT_ROWS,
+      rows: CSV_MAX_ROWS,
       baselineRows: 1_000,
       log: (line) => console.log(line),
     });
