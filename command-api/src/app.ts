@@ -29,7 +29,8 @@ import { importRoutes } from './imports/routes';
 import { journalRoutes } from './journal/routes';
 import { parlayRoutes } from './parlays/routes';
 import { settingsRoutes } from './settings/routes';
-import { jsonBody, textBody } from './shared/http';
+import { jsonBody } from './shared/http';
+import { spooledText } from './shared/upload';
 import { migrateCommandSchema } from './db/migrate';
 import { idempotent, type IdempotencyOptions } from './shared/idempotency';
 import {
@@ -87,7 +88,7 @@ export interface CommandApiDeps {
 }
 
 /** Largest CSV an import accepts. */
-const CSV_LIMIT = '10mb';
+const CSV_LIMIT = 10 * 1024 * 1024;
 
 /**
  * command-api: every write of the product (POST/PUT/DELETE under /api). Returns the Koa app
@@ -119,7 +120,7 @@ export const createCommandApi = (deps: CommandApiDeps): Koa => {
     signIn: signInLimits === false ? unthrottled : postgresSignInThrottle(deps.pool, signInLimits, ready),
     auth: requireAuth(deps.jwtSecret, services.sessions),
     json: jsonBody(),
-    csv: textBody(CSV_LIMIT),
+    csv: spooledText(CSV_LIMIT),
     idempotent: idempotent(deps.db, ready, deps.idempotency),
   };
 

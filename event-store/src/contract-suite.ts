@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { filter, firstValueFrom, take, tap, timeout, toArray, type Observable } from 'rxjs';
 import {
+  PartialAppend,
   START,
   WrongExpectedRevision,
   comparePositions,
@@ -20,6 +21,11 @@ export interface EventStoreUnderTest {
 export interface ContractOptions {
   /** Time allowed for setup (starting a container can take minutes); default 180 s. */
   setupTimeoutMs?: number;
+  /**
+   * The store writes several streams in one transaction (Postgres): a failed appendMany or
+   * appendEach leaves nothing. Without (EventStoreDB), it appends in turn and throws PartialAppend.
+   */
+  multiStreamTransactions?: boolean;
 }
 
 /**
@@ -87,6 +93,82 @@ export function describeEventStoreContract(
       expect((await store.readStream(b)).map((e) => e.data)).to.deep.equal([{ n: 0 }, { n: 3 }]);
       expect(comparePositions(results[1].position, results[0].position)).to.equal(1);
       expect(await store.appendMany([])).to.deep.equal([]);
+    });
+
+    it('appends what appendEach pulls from an async source, a summary of it, several statements long', async function () {
+      this.timeout(120_000);
+      const existing = streamId('parlay');
+      await store.append(existing, [event('ParlayCreated', { n: 0 })], 'no_stream');
+      const fresh = Array.from({ length: 1234 }, () => streamId('bet'));
+      let pulled = 0;
+      async function* source() {
+        for (const [i, stream] of fresh.entries()) {
+          pulled++;
+          yield { streamId: stream, events: [event('BetPlaced', { i }), event('BetSettled', { i })], expected: 'no_stream' as const };
+          if (i === 700) yield { streamId: existing, events: [event('ParlaySettled', { n: 1 })], expected: 0n };
+        }
+      }
+      const summary = await store.appendEach(source());
+      expect(pulled).to.equal(fresh.length);
+      expect(summary.streams).to.equal(fresh.length + 1);
+      const read = await store.readStreams([...fresh, existing]);
+      expect(read).to.have.length(fresh.length * 2 + 2);
+      expect((await store.readStream(fresh[1000])).map((e) => [e.revision, e.type, e.data])).to.deep.equal([
+        [0n, 'BetPlaced', { i: 1000 }],
+        [1n, 'BetSettled', { i: 1000 }],
+      ]);
+      expect((await store.readStream(existing)).map((e) => e.data)).to.deep.equal([{ n: 0 }, { n: 1 }]);
+      const latest = read.reduce((a, e) => (comparePositions(e.position, a) > 0 ? e.position : a), START);
+      expect(comparePositions(summary.position!, latest)).to.equal(0);
+      // A plain iterable does too; an empty one appends nothing.
+      const one = streamId('bet');
+      expect((await store.appendEach([{ streamId: one, events: [event('BetPlaced', {})], expected: 'no_stream' }])).streams).to.equal(1);
+      expect(await store.appendEach([])).to.deep.equal({ streams: 0, position: undefined });
+    });
+
+    it('appends nothing more once appendEach fails (Postgres: nothing at all; EventStoreDB: a PartialAppend)', async function () {
+      this.timeout(120_000);
+      const taken = streamId('bet');
+      await store.append(taken, [event('BetPlaced', { n: 0 })], 'no_stream');
+      const fresh = Array.from({ length: 600 }, () => streamId('bet'));
+      const after = streamId('bet');
+      const refused = await rejection(
+        store.appendEach(
+          (function* () {
+            for (const stream of fresh) yield { streamId: stream, events: [event('BetPlaced', {})], expected: 'no_stream' as const };
+            yield { streamId: taken, events: [event('BetPlaced', {})], expected: 'no_stream' as const };
+            yield { streamId: after, events: [event('BetPlaced', {})], expected: 'no_stream' as const };
+          })(),
+        ),
+      );
+      expect(await store.readStream(after)).to.deep.equal([]);
+      expect(await store.readStream(taken)).to.have.length(1);
+      if (options.multiStreamTransactions) {
+        expect(refused).to.be.instanceOf(WrongExpectedRevision);
+        expect(refused).to.include({ streamId: taken, expected: 'no_stream', actual: 0n });
+        expect(await store.readStreams(fresh)).to.deep.equal([]);
+      } else {
+        expect(refused).to.be.instanceOf(PartialAppend);
+        expect((refused as PartialAppend).appended.map((a) => a.streamId)).to.deep.equal(fresh);
+        expect((refused as PartialAppend).cause).to.be.instanceOf(WrongExpectedRevision);
+      }
+
+      // The source itself failing after a few hundred were written.
+      const more = Array.from({ length: 600 }, () => streamId('bet'));
+      const broken = await rejection(
+        store.appendEach(
+          (async function* () {
+            for (const stream of more) yield { streamId: stream, events: [event('BetPlaced', {})], expected: 'no_stream' as const };
+            throw new Error('the file broke off');
+          })(),
+        ),
+      );
+      if (options.multiStreamTransactions) {
+        expect((broken as Error).message).to.equal('the file broke off');
+        expect(await store.readStreams(more)).to.deep.equal([]);
+      } else {
+        expect((broken as PartialAppend).appended).to.have.length(more.length);
+      }
     });
 
     it("rejects 'no_stream' when the stream already exists", async () => {

@@ -46,6 +46,8 @@ function timedAppends(store: EventStore): EventStore {
   const append = store.append.bind(store);
   const appendMany = store.appendMany.bind(store);
   store.append = (...args) => timed(() => append(...args));
+  const appendEach = store.appendEach.bind(store);
   store.appendMany = (appends) => timed(() => appendMany(appends));
+  store.appendEach = (appends) => timed(() => appendEach(appends));
   return store;
 }

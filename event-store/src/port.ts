@@ -58,6 +58,17 @@ export interface AppendResult {
   position: Position;
 }
 
+/** What `appendEach` appended. */
+export interface AppendSummary {
+  /** Streams appended to. */
+  streams: number;
+  /** Position of the latest event appended; undefined when the source was empty. */
+  position: Position | undefined;
+}
+
+/** The streams `appendEach` takes, pulled one at a time (a generator may compute each as it goes). */
+export type StreamAppends = Iterable<StreamAppend> | AsyncIterable<StreamAppend>;
+
 export interface ReadAllOptions {
   /** Exclusive: events strictly after this position. */
   after: Position;
@@ -80,6 +91,14 @@ export interface EventStore {
    * one fails, throws PartialAppend naming what was appended, for the caller to compensate.
    */
   appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
+  /**
+   * `appendMany` for more streams than should sit in memory at once (a 50,000-row import): the
+   * appends are pulled from `appends` as they are written, a few hundred at a time, and only a
+   * summary is kept. Same guarantees: Postgres writes all of them in one transaction or none (a
+   * failure of the source itself rolls back too); EventStoreDB appends in turn and throws
+   * PartialAppend when one fails after others were appended.
+   */
+  appendEach(appends: StreamAppends): Promise<AppendSummary>;
   /** The whole stream in revision order; [] when it does not exist. */
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /**
@@ -145,6 +164,32 @@ export async function appendInTurn(
   }
   return appended.map((a) => a.result);
 }
+
+/**
+ * appendEach for a store without multi-stream transactions: `appendInTurn` pulling from the source.
+ * Only what was appended is kept (streams and results, to compensate a PartialAppend).
+ */
+export async function appendEachInTurn(
+  append: (streamId: string, events: NewEvent[], expected: ExpectedRevision) => Promise<AppendResult>,
+  appends: StreamAppends,
+): Promise<AppendSummary> {
+  const appended: { streamId: string; result: AppendResult }[] = [];
+  let position: Position | undefined;
+  try {
+    for await (const { streamId, events, expected } of appends) {
+      const result = await append(streamId, events, expected);
+      appended.push({ streamId, result });
+      position = laterOf(position, result.position);
+    }
+  } catch (error) {
+    if (appended.length === 0) throw error;
+    throw new PartialAppend(appended, error);
+  }
+  return { streams: appended.length, position };
+}
+
+/** The later of two positions (undefined: none yet). */
+const laterOf = (a: Position | undefined, b: Position): Position => (a === undefined || comparePositions(b, a) > 0 ? b : a);
 
 export const comparePositions = (a: Position, b: Position): number =>
   a.commit !== b.commit ? (a.commit > b.commit ? 1 : -1) : a.prepare === b.prepare ? 0 : a.prepare > b.prepare ? 1 : -1;

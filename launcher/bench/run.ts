@@ -7,17 +7,19 @@ import { createPostgresEventStore, formatPosition, START, startEmbeddedPostgres 
 import { rebuildReadModels } from '@bt/projector';
 import { commandLine, createDb, signToken } from '@bt/platform';
 import { createQueryApi } from '@bt/query-api';
+import { CSV_MAX_ROWS } from '@bt/contracts';
 import { readConfig } from '../src/config';
 import { startProduct } from '../src/product';
 import { bulkLoad, population, userHistory } from './generate';
 import { load, send, summarise } from './http-load';
 import { startAggregateBaseline } from './aggregate-baseline';
 import { webBudget } from './web-budget';
+import { importScenarios } from './import';
 import { serve } from './serve';
 import { LIFTED, LOGINS, REPLAYS, throttleScenarios, WRONG } from './throttle';
 
 /**
- * `npm run bench [-- section ...]`: sections rebuild, reads, analytics, writes, throttle, web (default: all).
+ * `npm run bench [-- section ...]`: sections rebuild, reads, analytics, writes, throttle, web, import (default: all).
  * Every figure is printed beside a baseline measured in the same run, on this machine.
  */
 // The bench prints its own table: a JSON line per request would drown it (LOG_LEVEL=info to see them).
@@ -29,7 +31,7 @@ const READS = Number(process.env.BENCH_READS ?? 2_000);
 const WRITES = Number(process.env.BENCH_WRITES ?? 10_000);
 const REPLAY_USER_BETS = Number(process.env.BENCH_REPLAY_USER_BETS ?? 20_000);
 const THROTTLE_SECONDS = Number(process.env.BENCH_THROTTLE_SECONDS ?? 10);
-const SECTIONS = ['rebuild', 'reads', 'analytics', 'writes', 'throttle', 'web'] as const;
+const SECTIONS = ['rebuild', 'reads', 'analytics', 'writes', 'throttle', 'web', 'import'] as const;
 const { positionals: sections } = commandLine({
   usage: `npm run bench [-- <section>...]`,
   about:
@@ -333,6 +335,31 @@ try {
       `${fmt(mainThread.statsDuring.p99 / after.statsDuring.p99, 1)}x lower p99 than on the main thread, ${fmt(before.statsDuring.p99 / after.statsDuring.p99, 1)}x than with limits lifted`,
       'p99 < 50 ms',
     );
+  }
+
+  if (wants('import')) {
+    console.log(
+      `\nimport: POST /api/import/bets of ${fmt(CSV_MAX_ROWS)} rows (the most one import takes) in one request, the product in a child process...`,
+    );
+    const figures = await importScenarios({
+      databaseUrl,
+      dataDir: dir,
+      rows: CSV_MAX_ROWS,
+      baselineRows: 1_000,
+      log: (line) => console.log(line),
+    });
+    const [small, ...large] = figures;
+    const mb = (n: number) => `${fmt(n)} MB`;
+    const above = (f: (typeof figures)[number]) => f.peakMb - f.idleMb;
+    for (const f of large) {
+      report(
+        `RSS of the product importing ${f.name} (${fmt(f.megabytes, 1)} MB, ${fmt(f.seconds, 1)} s: ${f.answer})`,
+        `idle ${mb(f.idleMb)}, peak ${mb(f.peakMb)}, after ${mb(f.afterMb)} (${mb(above(f))} above idle)`,
+        `${small.name}: idle ${mb(small.idleMb)}, peak ${mb(small.peakMb)}, after ${mb(small.afterMb)} (${mb(above(small))} above idle)`,
+        `${fmt(above(f) / Math.max(1, above(small)), 1)}x the ${fmt(small.rows)}-row file above idle, for ${fmt(f.rows / small.rows)}x the rows`,
+        'flat: far below the rows ratio',
+      );
+    }
   }
 
   if (wants('web')) {

@@ -31,7 +31,7 @@ interface Child {
   stop(): Promise<void>;
 }
 
-const startChild = (databaseUrl: string, dataDir: string, env: Record<string, string>): Promise<Child> =>
+export const startChild = (databaseUrl: string, dataDir: string, env: Record<string, string>): Promise<Child> =>
   new Promise((ok, fail) => {
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', resolve('launcher/src/start.ts')], {
       env: {
@@ -69,7 +69,7 @@ const startChild = (databaseUrl: string, dataDir: string, env: Record<string, st
   });
 
 /** Resident memory of a process in MB (VmRSS from /proc). */
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+export const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 /** Samples a process's RSS every 10 ms while `work` runs; its peak. */
 const peakRss = async <T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakMb: number }> => {

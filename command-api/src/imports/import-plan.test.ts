@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import { MESSAGES } from '@bt/contracts';
 import { USER, OTHER_USER } from '../testing/decider-spec';
-import { planImport } from './import-plan';
+import { planImport, plannedRows, type CsvText } from './import-plan';
+
+/** The plan, with every row in its preview. */
+const planOf = (text: CsvText, userId: string, mapping?: Parameters<typeof planImport>[2]) => planImport(text, userId, mapping, 100);
 
 const header = 'date,sport,event,betType,odds,stake,outcome';
 const line = 'Lakers @ Celtics';
@@ -13,20 +16,20 @@ const file = [
 ].join('\n');
 
 describe('planning a CSV import', () => {
-  it('plans every row with an id derived from the user, the row and its occurrence', () => {
-    const plan = planImport(file, USER);
+  it('plans every row with an id derived from the user, the row and its occurrence', async () => {
+    const plan = await planOf(file, USER);
     if (!plan.ok) throw new Error(JSON.stringify(plan.errors));
-    expect(plan.rows.map((r) => r.row)).to.deep.equal([2, 3, 4]);
-    const ids = plan.rows.map((r) => r.ids[0].id);
+    expect(plan.preview.map((r) => r.row)).to.deep.equal([2, 3, 4]);
+    const ids = plan.preview.map((r) => r.ids[0].id);
     expect(new Set(ids).size, 'two identical rows are two bets').to.equal(3);
-    const again = planImport(file, USER);
-    expect(again.ok && again.rows.map((r) => r.ids[0].id)).to.deep.equal(ids);
-    const other = planImport(file, OTHER_USER);
-    expect(other.ok && other.rows[0].ids[0].id).to.not.equal(ids[0]);
+    const again = await planOf(file, USER);
+    expect(again.ok && again.preview.map((r) => r.ids[0].id)).to.deep.equal(ids);
+    const other = await planOf(file, OTHER_USER);
+    expect(other.ok && other.preview[0].ids[0].id).to.not.equal(ids[0]);
   });
 
-  it('fails the whole file with every bad row numbered as a spreadsheet shows it', () => {
-    const plan = planImport(
+  it('fails the whole file with every bad row numbered as a spreadsheet shows it', async () => {
+    const plan = await planOf(
       [
         header,
         '2025-03-01,basketball,A,spread,-110,50,win',
@@ -42,22 +45,22 @@ describe('planning a CSV import', () => {
       { row: 5, message: MESSAGES.stakePositive },
     ]);
     // The rows that read well are kept for the preview (?dryRun=1), never imported.
-    expect(!plan.ok && plan.rows?.map((r) => r.row)).to.deep.equal([2]);
+    expect(!plan.ok && plan.preview?.map((r) => r.row)).to.deep.equal([2]);
   });
 
-  it('tries a row’s own UUID first (the user’s own export), then one derived from it', () => {
+  it('tries a row’s own UUID first (the user’s own export), then one derived from it', async () => {
     const id = '0190a000-0000-7000-8000-0000000000aa';
-    const plan = planImport(`id,${header}\n${id},2025-03-01,basketball,A,spread,-110,50,win`, USER);
-    expect(plan.ok && plan.rows[0].ids.map((c) => c.ownerCheck)).to.deep.equal([true, false]);
-    expect(plan.ok && plan.rows[0].ids[0].id).to.equal(id);
+    const plan = await planOf(`id,${header}\n${id},2025-03-01,basketball,A,spread,-110,50,win`, USER);
+    expect(plan.ok && plan.preview[0].ids.map((c) => c.ownerCheck)).to.deep.equal([true, false]);
+    expect(plan.ok && plan.preview[0].ids[0].id).to.equal(id);
   });
 
-  it('reads a selection column into the event, and keeps the ids of files without one', () => {
-    const plan = planImport('Match,Pick,date,sport,betType,odds,stake\nA @ B,A,2025-03-01,basketball,moneyline,-110,50', USER, {
+  it('reads a selection column into the event, and keeps the ids of files without one', async () => {
+    const plan = await planOf('Match,Pick,date,sport,betType,odds,stake\nA @ B,A,2025-03-01,basketball,moneyline,-110,50', USER, {
       event: 'Match',
       selection: 'Pick',
     });
-    expect(plan.ok && plan.rows[0].value.body).to.include({ event: 'A @ B: A' });
+    expect(plan.ok && plan.preview[0].value.body).to.include({ event: 'A @ B: A' });
     expect(plan.ok && plan.reading.columns.map((c) => c.field)).to.deep.equal([
       'event',
       'selection',
@@ -69,11 +72,30 @@ describe('planning a CSV import', () => {
     ]);
   });
 
-  it('refuses an empty file, a file without a known header, and broken CSV', () => {
-    expect(planImport('', USER)).to.deep.equal({ ok: false, errors: [{ row: 1, message: MESSAGES.csvEmpty }] });
-    expect(planImport(header, USER)).to.deep.equal({ ok: false, errors: [{ row: 1, message: MESSAGES.csvEmpty }] });
-    expect(planImport('a,b\n1,2', USER)).to.deep.equal({ ok: false, errors: [{ row: 1, message: MESSAGES.csvNoHeader }] });
-    const broken = planImport(`${header}\n2025-03-01,"basketball,A`, USER);
+  it('refuses an empty file, a file without a known header, and broken CSV', async () => {
+    expect(await planOf('', USER)).to.deep.equal({ ok: false, errors: [{ row: 1, message: MESSAGES.csvEmpty }] });
+    expect(await planOf(header, USER)).to.deep.equal({ ok: false, errors: [{ row: 1, message: MESSAGES.csvEmpty }] });
+    expect(await planOf('a,b\n1,2', USER)).to.deep.equal({ ok: false, errors: [{ row: 1, message: MESSAGES.csvNoHeader }] });
+    const broken = await planOf(`${header}\n2025-03-01,"basketball,A`, USER);
     expect(broken.ok).to.equal(false);
+  });
+
+  it('reads a file that arrives in pieces (a quoted field, a line, a character split) as it reads it whole', async () => {
+    const text = `${header},notes\n2025-03-01,basketball,A,spread,-110,50,win,"a ""quoted"",\nnote"\n2025-03-02,hockey,Leafs @ Habs,moneyline,+130,20,,é`;
+    const pieces = async function* () {
+      for (let i = 0; i < text.length; i += 3) yield text.slice(i, i + 3);
+    };
+    const whole = await planOf(text, USER);
+    expect(await planOf(pieces(), USER)).to.deep.equal(whole);
+    const again = [];
+    for await (const row of plannedRows(pieces(), USER)) again.push(row);
+    expect(whole.ok && whole.preview).to.deep.equal(again);
+    expect(again[0].value.body).to.include({ notes: 'a "quoted",\nnote' });
+  });
+
+  it('keeps only the preview it is asked for, and counts every row', async () => {
+    const plan = await planImport(file, USER, undefined, 2);
+    expect(plan.ok && [plan.rowCount, plan.preview.length]).to.deep.equal([3, 2]);
+    expect((await planImport(file, USER)).preview).to.deep.equal([]);
   });
 });

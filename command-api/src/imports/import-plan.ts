@@ -1,4 +1,6 @@
-import { parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { CsvError, parse } from 'csv-parse';
 import {
   CSV_COLUMNS,
   CSV_IMPORT_FIELDS,
@@ -46,49 +48,39 @@ export interface ImportReading {
   columns: { header: string; field: string | null }[];
 }
 
+/** The file's text, in chunks as it is read (the route's spooled upload; a test's string). */
+export type CsvText = string | AsyncIterable<string> | Iterable<string>;
+
 /**
- * `warnings`: rows imported differently from the file (an unknown sport stored as 'other'). `rows`
- * and `warnings` are filled even when `errors` are found (the preview shows them all).
+ * `warnings`: rows imported differently from the file (an unknown sport stored as 'other').
+ * `rowCount` (the rows that would be imported), `preview` (the first of them, as many as asked) and
+ * `warnings` are filled even when `errors` are found (the preview shows them all). The rows
+ * themselves are not kept: `plannedRows` reads them again.
  */
 export type ImportPlan =
-  | { ok: true; rows: PlannedRow[]; warnings: RowError[]; reading: ImportReading }
-  | { ok: false; errors: RowError[]; rows?: PlannedRow[]; warnings?: RowError[]; reading?: ImportReading };
+  | { ok: true; rowCount: number; preview: PlannedRow[]; warnings: RowError[]; reading: ImportReading }
+  | { ok: false; errors: RowError[]; rowCount?: number; preview?: PlannedRow[]; warnings?: RowError[]; reading?: ImportReading };
 
 /** Enough to fix a file by; the rest would only make the answer huge. */
 const MAX_ERRORS = 500;
 
+/** What one data row is: planned, or why not; its warnings either way. */
+type RowResult = { planned?: PlannedRow; error?: string; warnings: string[] };
+
 /**
- * Reads and validates the whole file before anything is appended: any bad row fails the import.
- * Ids are derived from the user and the row (its id, else its content and how many identical rows
- * came before it), so importing the same file again adds nothing. Pikkit's export is recognised by
- * its header (unless a mapping is given): its rows get ids derived from (user, 'pikkit', bet_id).
+ * How the rows under `header` are read: Pikkit's export is recognised by its header (unless a
+ * mapping is given), else our columns (or the mapping's). Ids are derived from the user and the
+ * row (its id, else its content and how many identical rows came before it), so importing the
+ * same file again adds nothing; a Pikkit row's from (user, 'pikkit', bet_id).
  */
-export const planImport = (text: string, userId: string, mapping?: CsvMapping): ImportPlan => {
-  let records: string[][];
-  try {
-    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false });
-  } catch (error) {
-    const { message, lines } = error as { message: string; lines?: number };
-    return { ok: false, errors: [{ row: lines ?? 1, message: MESSAGES.csvInvalid(message) }] };
-  }
-  const [header, ...rows] = records;
-  if (!header || rows.length === 0) return { ok: false, errors: [{ row: 1, message: MESSAGES.csvEmpty }] };
-  if (rows.length > CSV_MAX_ROWS) return { ok: false, errors: [{ row: CSV_MAX_ROWS + 2, message: MESSAGES.csvTooManyRows(CSV_MAX_ROWS) }] };
-
-  const planned: PlannedRow[] = [];
-  const errors: RowError[] = [];
-  const warnings: RowError[] = [];
-  const warn = (row: number, message: string) => {
-    if (warnings.length < MAX_ERRORS) warnings.push({ row, message });
-  };
-  const fail = (row: number, message: string) => {
-    if (errors.length < MAX_ERRORS) errors.push({ row, message });
-  };
-  let reading: ImportReading;
-
+const rowReader = (
+  header: string[],
+  userId: string,
+  mapping: CsvMapping | undefined,
+): { ok: true; reading: ImportReading; read(cells: string[], row: number): RowResult | undefined } | { ok: false; message: string } => {
   const pikkit = mapping === undefined ? readPikkitHeader(header) : undefined;
   if (pikkit) {
-    reading = {
+    const reading: ImportReading = {
       format: 'pikkit',
       columns: header.map((h) => {
         const name = h.trim().toLowerCase();
@@ -98,44 +90,136 @@ export const planImport = (text: string, userId: string, mapping?: CsvMapping): 
         };
       }),
     };
-    rows.forEach((cells, index) => {
-      const row = index + 2;
-      const record = pikkitCells(cells, pikkit);
-      if (Object.values(record).every((v) => v === '')) return;
-      const result = pikkitRowToImport(record);
-      if (!result.ok) return fail(row, result.message);
-      for (const warning of result.warnings) warn(row, warning);
-      planned.push({ row, value: result.value, ids: [{ id: derivedId(userId, 'pikkit', result.betId), ownerCheck: false }], amends: true });
-    });
-  } else {
-    const found = readCsvHeader(header, mapping);
-    if (!found.ok) return { ok: false, errors: [{ row: 1, message: found.message }] };
-    const fieldAt = new Map(Object.entries(found.columns).map(([field, index]) => [index, field]));
-    reading = { format: 'csv', columns: header.map((h, i) => ({ header: h, field: fieldAt.get(i) ?? null })) };
-    const seen = new Map<string, number>();
-    rows.forEach((cells, index) => {
-      const row = index + 2;
+    return {
+      ok: true,
+      reading,
+      read: (cells, row) => {
+        const record = pikkitCells(cells, pikkit);
+        if (Object.values(record).every((v) => v === '')) return undefined;
+        const result = pikkitRowToImport(record);
+        if (!result.ok) return { error: result.message, warnings: [] };
+        const id = derivedId(userId, 'pikkit', result.betId);
+        return { planned: { row, value: result.value, ids: [{ id, ownerCheck: false }], amends: true }, warnings: result.warnings };
+      },
+    };
+  }
+  const found = readCsvHeader(header, mapping);
+  if (!found.ok) return { ok: false, message: found.message };
+  const fieldAt = new Map(Object.entries(found.columns).map(([field, index]) => [index, field]));
+  const reading: ImportReading = { format: 'csv', columns: header.map((h, i) => ({ header: h, field: fieldAt.get(i) ?? null })) };
+  // Identical rows so far, by the id of the first of them (an id is short; the row's text is not).
+  const seen = new Map<string, number>();
+  return {
+    ok: true,
+    reading,
+    read: (cells, row) => {
       const record = csvCells(cells, found.columns);
-      if (isBlankCsvRow(record)) return;
+      if (isBlankCsvRow(record)) return undefined;
       const result = csvRowToImport(record);
-      if (!result.ok) return fail(row, result.message);
-      if (result.warning) warn(row, result.warning);
+      if (!result.ok) return { error: result.message, warnings: [] };
+      const warnings = result.warning ? [result.warning] : [];
       const external = record.id;
       let ids: PlannedRow['ids'];
       if (external === '') {
         // Without a selection, the content of the columns before it (ids of files imported before it came).
         const content = JSON.stringify((record.selection === '' ? CSV_COLUMNS : CSV_IMPORT_FIELDS).map((c) => record[c]));
-        const occurrence = seen.get(content) ?? 0;
-        seen.set(content, occurrence + 1);
-        ids = [{ id: derivedId(userId, 'csv-row', content, String(occurrence)), ownerCheck: false }];
+        const first = derivedId(userId, 'csv-row', content, '0');
+        const occurrence = seen.get(first) ?? 0;
+        seen.set(first, occurrence + 1);
+        ids = [{ id: occurrence === 0 ? first : derivedId(userId, 'csv-row', content, String(occurrence)), ownerCheck: false }];
       } else {
         const derived = { id: derivedId(userId, 'csv-id', external.toLowerCase()), ownerCheck: false };
         ids = isUuid(external) ? [{ id: external.toLowerCase(), ownerCheck: true }, derived] : [derived];
       }
-      planned.push({ row, value: result.value, ids });
-    });
-  }
-  if (errors.length > 0) return { ok: false, errors, rows: planned, warnings, reading };
-  if (planned.length === 0) return { ok: false, errors: [{ row: 1, message: MESSAGES.csvEmpty }], rows: planned, warnings, reading };
-  return { ok: true, rows: planned, warnings, reading };
+      return { planned: { row, value: result.value, ids }, warnings };
+    },
+  };
 };
+
+type Step =
+  | { kind: 'header-error'; message: string }
+  | { kind: 'reading'; reading: ImportReading }
+  | { kind: 'row'; row: number; result: RowResult }
+  | { kind: 'too-many' };
+
+/**
+ * The file's records as they are parsed (csv-parse's streaming parser, so only a chunk of the text
+ * is held at a time), read into steps: once a row follows the header, how the header is read (or
+ * why it cannot be), then each non-blank row. Throws csv-parse's CsvError for a file that is not CSV.
+ */
+async function* steps(text: CsvText, userId: string, mapping: CsvMapping | undefined): AsyncGenerator<Step> {
+  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: false });
+  const feeding = pipeline(Readable.from(typeof text === 'string' ? [text] : text, { objectMode: false }), parser);
+  feeding.catch(() => undefined); // the same failure ends the iteration below
+  let reader: ReturnType<typeof rowReader> | undefined;
+  let index = 0;
+  for await (const cells of parser as AsyncIterable<string[]>) {
+    if (reader === undefined) {
+      reader = rowReader(cells, userId, mapping);
+      continue;
+    }
+    index++;
+    if (!reader.ok) {
+      yield { kind: 'header-error', message: reader.message };
+      return;
+    }
+    if (index === 1) yield { kind: 'reading', reading: reader.reading };
+    if (index > CSV_MAX_ROWS) {
+      yield { kind: 'too-many' };
+      return;
+    }
+    const row = index + 1;
+    const result = reader.read(cells, row);
+    if (result) yield { kind: 'row', row, result };
+  }
+  await feeding;
+}
+
+/**
+ * Reads and validates the whole file before anything is appended: any bad row fails the import.
+ * Keeps only what the answer shows: how many rows, the first `previewRows` of them, the errors and
+ * warnings (at most MAX_ERRORS of each).
+ */
+export const planImport = async (text: CsvText, userId: string, mapping?: CsvMapping, previewRows = 0): Promise<ImportPlan> => {
+  const preview: PlannedRow[] = [];
+  const errors: RowError[] = [];
+  const warnings: RowError[] = [];
+  let rowCount = 0;
+  let reading: ImportReading | undefined;
+  try {
+    for await (const step of steps(text, userId, mapping)) {
+      if (step.kind === 'header-error') return { ok: false, errors: [{ row: 1, message: step.message }] };
+      if (step.kind === 'too-many')
+        return { ok: false, errors: [{ row: CSV_MAX_ROWS + 2, message: MESSAGES.csvTooManyRows(CSV_MAX_ROWS) }] };
+      if (step.kind === 'reading') {
+        reading = step.reading;
+        continue;
+      }
+      const { row, result } = step;
+      if (result.error !== undefined) {
+        if (errors.length < MAX_ERRORS) errors.push({ row, message: result.error });
+        continue;
+      }
+      for (const message of result.warnings) if (warnings.length < MAX_ERRORS) warnings.push({ row, message });
+      rowCount++;
+      if (preview.length < previewRows) preview.push(result.planned!);
+    }
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    const { message, lines } = error as CsvError & { lines?: number };
+    return { ok: false, errors: [{ row: lines ?? 1, message: MESSAGES.csvInvalid(message) }] };
+  }
+  if (reading === undefined) return { ok: false, errors: [{ row: 1, message: MESSAGES.csvEmpty }] };
+  if (errors.length > 0) return { ok: false, errors, rowCount, preview, warnings, reading };
+  if (rowCount === 0) return { ok: false, errors: [{ row: 1, message: MESSAGES.csvEmpty }], rowCount, preview, warnings, reading };
+  return { ok: true, rowCount, preview, warnings, reading };
+};
+
+/** The rows of a file planImport found sound, read again one at a time (what the import appends). */
+export async function* plannedRows(text: CsvText, userId: string, mapping?: CsvMapping): AsyncGenerator<PlannedRow> {
+  for await (const step of steps(text, userId, mapping)) {
+    if (step.kind === 'reading') continue;
+    if (step.kind !== 'row' || step.result.error !== undefined) throw new Error('The file changed while it was imported');
+    yield step.result.planned!;
+  }
+}

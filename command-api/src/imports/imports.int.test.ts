@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { stringify } from 'csv-stringify/sync';
 import { betRowToCsv, CSV_COLUMNS, importPreview, importReport, MESSAGES, streams } from '@bt/contracts';
-import { appendInTurn, START } from '@bt/event-store';
+import { appendEachInTurn, START } from '@bt/event-store';
 import { startTestApi, type TestApi } from '../testing/http';
 
 const csv = (rows: string[][]) => stringify(rows);
@@ -450,22 +450,26 @@ describe('CSV import over HTTP', () => {
         clock: () => new Date('2025-03-15T12:00:00.000Z'),
         wrapStore: (store) => ({
           ...store,
-          appendMany: (appends) => {
+          appendEach: (appends) => {
             if (mode === 'refuse-third') {
               // The third row's write is one Postgres refuses, after two were written in the transaction.
-              return store.appendMany(
-                appends.map((a, i) => (i === 2 ? { ...a, events: a.events.map((e) => ({ ...e, data: { bad: '\u0000' } })) } : a)),
+              return store.appendEach(
+                (async function* () {
+                  let i = 0;
+                  for await (const a of appends)
+                    yield i++ === 2 ? { ...a, events: a.events.map((e) => ({ ...e, data: { bad: '\u0000' } })) } : a;
+                })(),
               );
             }
             if (mode === 'in-turn-fail-third') {
               // A store without multi-stream transactions (EventStoreDB) that fails on the third stream.
               let n = 0;
-              return appendInTurn((streamId, events, expected) => {
+              return appendEachInTurn((streamId, events, expected) => {
                 if (++n === 3) return Promise.reject(new Error('connection lost'));
                 return store.append(streamId, events, expected);
               }, appends);
             }
-            return store.appendMany(appends);
+            return store.appendEach(appends);
           },
         }),
       });

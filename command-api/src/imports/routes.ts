@@ -11,14 +11,7 @@ import {
   type DomainEvent,
   type ImportPreviewRow,
 } from '@bt/contracts';
-import {
-  PartialAppend,
-  WrongExpectedRevision,
-  type EventStore,
-  type Position,
-  type RecordedEvent,
-  type StreamAppend,
-} from '@bt/event-store';
+import { PartialAppend, WrongExpectedRevision, type EventStore, type RecordedEvent, type StreamAppend } from '@bt/event-store';
 import { ConflictError, HttpError, ValidationError } from '@bt/platform';
 import { amendBet } from '../bets/amend-bet';
 import { bet, type BetEvent } from '../bets/bet';
@@ -30,9 +23,9 @@ import { currentUnitSize } from '../settings/preferences';
 import { reply, requestScope, type RequestScope } from '../shared/http';
 import { fold, type Recorded } from '../shared/command';
 import { derivedId } from '../shared/ids';
-import { laterPosition } from '../shared/positions';
 import type { RouteKit } from '../shared/router';
-import { planImport, type PlannedRow } from './import-plan';
+import { spooledBody } from '../shared/upload';
+import { planImport, plannedRows, type PlannedRow } from './import-plan';
 
 const mappingOf = (text: string | undefined): CsvMapping | undefined => {
   if (text === undefined || text.trim() === '') return undefined;
@@ -73,15 +66,15 @@ const chooseStreams = async (
   scope: RequestScope,
   rows: readonly PlannedRow[],
   known: ReadonlyMap<string, RecordedEvent[]>,
+  takenHere: Set<string>, // by an earlier row of this file (the same id twice)
 ) => {
-  const histories = new Map(known);
-  const unknown = rows.flatMap((row) => row.ids.map(({ id }) => streamOf(row, id))).filter((id) => !known.has(id));
-  for (const event of await store.readStreams(unknown)) {
+  const ids = rows.flatMap((row) => row.ids.map(({ id }) => streamOf(row, id)));
+  const histories = new Map(ids.flatMap((id) => (known.has(id) ? [[id, known.get(id)!] as const] : [])));
+  for (const event of await store.readStreams(ids.filter((id) => !known.has(id)))) {
     let history = histories.get(event.streamId);
     if (!history) histories.set(event.streamId, (history = []));
     history.push(event);
   }
-  const takenHere = new Set<string>(); // by an earlier row of this file (the same id twice)
   const chosen: (Choice | undefined)[] = [];
   for (const row of rows) {
     let choice: Choice | undefined;
@@ -217,43 +210,65 @@ const compensate = async (store: EventStore, scope: RequestScope, appended: Part
   );
 };
 
+/** Rows chosen a stream for at a time: one readStreams each, while the rows before them are written. */
+const ROWS_PER_READ = 500;
+
+async function* chunksOf<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  let chunk: T[] = [];
+  for await (const item of items) {
+    chunk.push(item);
+    if (chunk.length === size) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
 /**
- * Appends every new row in one appendMany: all rows or none, whatever fails (Postgres: one
- * transaction; EventStoreDB: compensated). Rows imported before are skipped. A stream taken
- * meanwhile (the same file imported twice at once) means planning again with what is there now.
+ * Appends every new row in one appendEach: all rows or none, whatever fails (Postgres: one
+ * transaction; EventStoreDB: compensated). The rows are read from the file again as they are
+ * appended, a few hundred at a time, so memory does not grow with the file. Rows imported before
+ * are skipped. A stream taken meanwhile (the same file imported twice at once) means planning
+ * again with what is there now.
  */
-const importRows = async (store: EventStore, scope: RequestScope, rows: readonly PlannedRow[]) => {
+const importRows = async (store: EventStore, scope: RequestScope, rows: () => AsyncIterable<PlannedRow>) => {
   const known = new Map<string, RecordedEvent[]>();
   const unitSize = await currentUnitSize(store, scope.userId);
   for (let attempt = 1; ; attempt++) {
-    const chosen = await chooseStreams(store, scope, rows, known);
-    const appends: StreamAppend[] = [];
     let imported = 0;
-    rows.forEach((row, i) => {
-      const choice = chosen[i];
-      if (choice === undefined) return;
-      const { id, history } = choice;
-      if (history) {
-        const events = amendRow(row, id, history, scope);
-        if (events.length === 0) return;
-        appends.push({
-          streamId: streamOf(row, id),
-          events: events.map((e) => ({ ...e, metadata: scope.event })),
-          expected: history.at(-1)!.revision,
-        });
-        return;
+    let amended = 0;
+    const takenHere = new Set<string>();
+    async function* appends(): AsyncGenerator<StreamAppend> {
+      for await (const chunk of chunksOf(rows(), ROWS_PER_READ)) {
+        const chosen = await chooseStreams(store, scope, chunk, known, takenHere);
+        for (const [i, row] of chunk.entries()) {
+          const choice = chosen[i];
+          if (choice === undefined) continue;
+          const { id, history } = choice;
+          if (history) {
+            const events = amendRow(row, id, history, scope);
+            if (events.length === 0) continue;
+            amended++;
+            yield {
+              streamId: streamOf(row, id),
+              events: events.map((e) => ({ ...e, metadata: scope.event })),
+              expected: history.at(-1)!.revision,
+            };
+            continue;
+          }
+          imported++;
+          yield {
+            streamId: streamOf(row, id),
+            events: decideRow(row, id, scope, unitSize).map((e) => ({ ...e, metadata: scope.event })),
+            expected: 'no_stream',
+          };
+        }
       }
-      imported++;
-      appends.push({
-        streamId: streamOf(row, id),
-        events: decideRow(row, id, scope, unitSize).map((e) => ({ ...e, metadata: scope.event })),
-        expected: 'no_stream',
-      });
-    });
+    }
     try {
-      const results = await store.appendMany(appends);
-      const position = results.reduce<Position | undefined>((latest, r) => laterPosition(latest, r.position), undefined);
-      return { imported, amended: appends.length - imported, position };
+      const { position } = await store.appendEach(appends());
+      return { imported, amended, position };
     } catch (error) {
       if (error instanceof PartialAppend) {
         await compensate(store, scope, error.appended);
@@ -271,21 +286,22 @@ const importRows = async (store: EventStore, scope: RequestScope, rows: readonly
 
 export const importRoutes = (router: Router, { services, auth, csv, idempotent }: RouteKit): void => {
   router.post('/import/bets', auth, csv, idempotent, async (ctx) => {
-    const text = ctx.request.body;
-    if (typeof text !== 'string') throw new HttpError(415, MESSAGES.importNotText);
+    const file = spooledBody(ctx);
+    if (file === undefined) throw new HttpError(415, MESSAGES.importNotText);
     const mapping = mappingOf(typeof ctx.query.mapping === 'string' ? ctx.query.mapping : undefined);
     const scope = requestScope(ctx, services);
-    const plan = planImport(text, scope.userId, mapping);
-    if (ctx.query.dryRun === '1' || ctx.query.dryRun === 'true') {
+    const dryRun = ctx.query.dryRun === '1' || ctx.query.dryRun === 'true';
+    // Pass 1 reads the whole file, keeping only what the answer shows; nothing is written yet.
+    const plan = await planImport(file.read(), scope.userId, mapping, dryRun ? PREVIEW_ROWS : 0);
+    if (dryRun) {
       // The preview: nothing is written.
-      const rows = plan.rows ?? [];
       ctx.status = 200;
       ctx.body = {
         dryRun: true,
         format: plan.reading?.format ?? 'csv',
         columns: plan.reading?.columns ?? [],
-        rowCount: rows.length,
-        rows: rows.slice(0, PREVIEW_ROWS).map(previewRow),
+        rowCount: plan.rowCount ?? 0,
+        rows: (plan.preview ?? []).map(previewRow),
         errors: plan.ok ? [] : plan.errors,
         warnings: plan.warnings ?? [],
       };
@@ -296,8 +312,9 @@ export const importRoutes = (router: Router, { services, auth, csv, idempotent }
       ctx.body = { imported: 0, skipped: 0, amended: 0, errors: plan.errors, warnings: [] };
       return;
     }
-    const { imported, amended, position } = await importRows(services.store, scope, plan.rows);
-    const skipped = plan.rows.length - imported - amended;
+    // Pass 2 reads it again as it appends.
+    const { imported, amended, position } = await importRows(services.store, scope, () => plannedRows(file.read(), scope.userId, mapping));
+    const skipped = plan.rowCount - imported - amended;
     reply(ctx, 200, { imported, skipped, amended, errors: [], warnings: plan.warnings }, position ?? (await services.store.headPosition()));
   });
 };

@@ -81,17 +81,6 @@ export const jsonBody = (): Middleware =>
     },
   }) as Middleware;
 
-/** Text bodies (CSV) up to `limit`, any text/* or CSV content type; `ctx.request.body` is the text. */
-export const textBody = (limit: string): Middleware =>
-  bodyParser({
-    enableTypes: ['text'],
-    textLimit: limit,
-    extendTypes: { text: ['text/*', 'application/csv', 'application/vnd.ms-excel', 'application/octet-stream'] },
-    onError: (error) => {
-      throw bodyError(error);
-    },
-  }) as Middleware;
-
 /** The `:id` of a route; anything but a UUID names nothing, so it is a 404 like a missing id. */
 export const idParam = (ctx: Context, notFound: string): string => {
   const id = (ctx as Context & { params?: Record<string, string> }).params?.id ?? '';

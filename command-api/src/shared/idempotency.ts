@@ -57,7 +57,9 @@ export const idempotent = (database: Kysely<any>, ready: () => Promise<void>, op
     if (!key) return next();
     if (key.length > 200) throw new ValidationError(MESSAGES.idempotencyKeyTooLong);
     const scope = (ctx.state.auth as TokenClaims | undefined)?.sub ?? 'anonymous';
-    const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
+    // A body spooled to a file (an import) is fingerprinted by its digest.
+    const digest = ctx.state.bodyDigest as string | undefined;
+    const raw = (ctx.request as { rawBody?: string }).rawBody ?? (digest === undefined ? '' : `sha256:${digest}`);
     const fingerprint = createHash('sha256').update(`${ctx.method} ${ctx.path}?${ctx.querystring}\n${raw}`).digest('hex');
     const mine = () => db.deleteFrom('idempotency').where('scope', '=', scope).where('key', '=', key).where('state', '=', 'pending');
     await ready();

@@ -11,7 +11,7 @@ export interface RouteKit {
   auth: Middleware;
   /** JSON body, up to 1 MB. */
   json: Middleware;
-  /** CSV (text) body, up to 10 MB. */
+  /** CSV (text) body, up to 10 MB, spooled to a file (`spooledBody`). */
   csv: Middleware;
   /** Idempotency-Key handling for a POST (after auth and the body parser). */
   idempotent: Middleware;

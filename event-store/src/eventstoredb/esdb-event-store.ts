@@ -11,6 +11,7 @@ import {
   START,
   WrongExpectedRevision,
   appendInTurn,
+  appendEachInTurn,
   comparePositions,
   type AppendResult,
   type EventMetadata,
@@ -135,6 +136,10 @@ export async function createEsdbEventStore({ connectionString }: EsdbEventStoreO
     // No multi-stream transactions in EventStoreDB: in turn, a failure half-way is a PartialAppend.
     appendMany(appends) {
       return appendInTurn((streamId, events, expected) => store.append(streamId, events, expected), appends);
+    },
+
+    appendEach(appends) {
+      return appendEachInTurn((streamId, events, expected) => store.append(streamId, events, expected), appends);
     },
 
     readStream,

@@ -6,17 +6,21 @@ import { comparePositions, WrongExpectedRevision, type Position, type RecordedEv
 import { createTestDatabase, type TestDatabase } from '../testing/postgres';
 import { SUBSCRIBER_APPLICATION_NAME, createPostgresEventStore, type PostgresEventStore } from './postgres-event-store';
 
-describeEventStoreContract('Postgres', async () => {
-  const db = await createTestDatabase();
-  const store = await createPostgresEventStore({ connectionString: db.url, pollIntervalMs: 100 });
-  return {
-    store,
-    teardown: async () => {
-      await store.close();
-      await db.drop();
-    },
-  };
-});
+describeEventStoreContract(
+  'Postgres',
+  async () => {
+    const db = await createTestDatabase();
+    const store = await createPostgresEventStore({ connectionString: db.url, pollIntervalMs: 100 });
+    return {
+      store,
+      teardown: async () => {
+        await store.close();
+        await db.drop();
+      },
+    };
+  },
+  { multiStreamTransactions: true },
+);
 
 describe('Postgres event store', () => {
   let db: TestDatabase;

@@ -6,6 +6,7 @@ import { migrateSchema, type SchemaMigration } from '@bt/platform';
 import {
   WrongExpectedRevision,
   type AppendResult,
+  type AppendSummary,
   type EventMetadata,
   type EventStore,
   type ExpectedRevision,
@@ -14,6 +15,7 @@ import {
   type ReadAllOptions,
   type RecordedEvent,
   type StreamAppend,
+  type StreamAppends,
   type SubscribeOptions,
   START,
   comparePositions,
@@ -125,7 +127,7 @@ const appendSql = (s: string, expected: ExpectedRevision) => {
 };
 
 /** Streams per statement when appendMany creates new streams. */
-const NEW_STREAMS_PER_STATEMENT = 1000;
+const NEW_STREAMS_PER_STATEMENT = 500;
 
 /**
  * appendMany's statement for streams that must not exist yet: `appendSql`'s 'no_stream' variant
@@ -382,6 +384,66 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     });
   };
 
+  /** One stream's append inside the caller's transaction (appendSql's statement). */
+  const appendOne = async (client: pg.ClientBase, { streamId, events, expected }: StreamAppend): Promise<AppendResult> => {
+    let rows: Row[];
+    try {
+      ({ rows } = await client.query<Row>(appendQuery(streamId, events, expected)));
+    } catch (e) {
+      if ((e as { code?: string }).code === '23505') throw new WrongExpectedRevision(streamId, expected, 'no_stream');
+      throw e;
+    }
+    if (rows.length === 0) throw new WrongExpectedRevision(streamId, expected, 'no_stream');
+    return appended(rows[0]);
+  };
+
+  /**
+   * appendMany and appendEach: the appends pulled from `source` one at a time and written in one
+   * transaction, all of them or none (a failure of the source rolls back too). New streams go many
+   * to a statement (a 20,000-row import is a few dozen statements, not 20,000 round trips), so at
+   * most NEW_STREAMS_PER_STATEMENT appends are held at once; the others one by one, as `append`.
+   * `each` is told every result, in the order given.
+   */
+  const appendInTransaction = async (source: StreamAppends, each: (result: AppendResult) => void): Promise<void> => {
+    const client = await pool.connect();
+    let failed: unknown;
+    let any = false;
+    try {
+      await client.query('BEGIN');
+      let batch: StreamAppend[] = [];
+      const flush = async () => {
+        const pending = batch;
+        batch = [];
+        if (pending.length === 1) each(await appendOne(client, pending[0]));
+        else if (pending.length > 1) for (const result of await appendNewStreams(client, pending)) each(result);
+      };
+      for await (const append of source) {
+        if (append.events.length === 0) throw new TypeError(`append to ${append.streamId} needs at least one event`);
+        any = true;
+        if (append.expected === 'no_stream') {
+          batch.push(append);
+          if (batch.length >= NEW_STREAMS_PER_STATEMENT) await flush();
+          continue;
+        }
+        await flush();
+        each(await appendOne(client, append));
+      }
+      await flush();
+      await client.query('COMMIT');
+    } catch (e) {
+      failed = e;
+      await client.query('ROLLBACK').catch(() => undefined);
+    } finally {
+      client.release();
+    }
+    if (failed instanceof WrongExpectedRevision) {
+      // Read after the rollback, like `append` does: the revision the stream has now.
+      throw new WrongExpectedRevision(failed.streamId, failed.expected, await revisionOf(failed.streamId));
+    }
+    if (failed !== undefined) throw failed;
+    if (any) notifyAppended();
+  };
+
   /** Events of one `SELECT ${COLUMNS} ...`, on the given connection or one from the pool. */
   const select = async (sql: string, client?: pg.ClientBase): Promise<RecordedEvent[]> => {
     if (client) return copyEvents(client, sql);
@@ -457,46 +519,19 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
         if (events.length === 0) throw new TypeError(`append to ${streamId} needs at least one event`);
       }
       if (appends.length === 0) return [];
-      // One transaction: all of them or none. New streams go many to a statement (a 20,000-row
-      // import is a few statements, not 20,000 round trips); the others one by one, as `append`.
-      const client = await pool.connect();
       const results: AppendResult[] = [];
-      let failed: unknown;
-      try {
-        await client.query('BEGIN');
-        for (let i = 0; i < appends.length;) {
-          const batch: StreamAppend[] = [];
-          while (i < appends.length && appends[i].expected === 'no_stream' && batch.length < NEW_STREAMS_PER_STATEMENT)
-            batch.push(appends[i++]);
-          if (batch.length > 1) {
-            results.push(...(await appendNewStreams(client, batch)));
-            continue;
-          }
-          const { streamId, events, expected } = batch[0] ?? appends[i++];
-          let rows: Row[];
-          try {
-            ({ rows } = await client.query<Row>(appendQuery(streamId, events, expected)));
-          } catch (e) {
-            if ((e as { code?: string }).code === '23505') throw new WrongExpectedRevision(streamId, expected, 'no_stream');
-            throw e;
-          }
-          if (rows.length === 0) throw new WrongExpectedRevision(streamId, expected, 'no_stream');
-          results.push(appended(rows[0]));
-        }
-        await client.query('COMMIT');
-      } catch (e) {
-        failed = e;
-        await client.query('ROLLBACK').catch(() => undefined);
-      } finally {
-        client.release();
-      }
-      if (failed instanceof WrongExpectedRevision) {
-        // Read after the rollback, like `append` does: the revision the stream has now.
-        throw new WrongExpectedRevision(failed.streamId, failed.expected, await revisionOf(failed.streamId));
-      }
-      if (failed !== undefined) throw failed;
-      notifyAppended();
+      await appendInTransaction(appends, (result) => results.push(result));
       return results;
+    },
+
+    async appendEach(appends: StreamAppends): Promise<AppendSummary> {
+      let streams = 0;
+      let position: Position | undefined;
+      await appendInTransaction(appends, (result) => {
+        streams++;
+        if (position === undefined || comparePositions(result.position, position) > 0) position = result.position;
+      });
+      return { streams, position };
     },
 
     readStream: (streamId: string): Promise<RecordedEvent[]> =>

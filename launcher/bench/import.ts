@@ -1,0 +1,149 @@
+import { send } from './http-load';
+import { rssMb, startChild } from './throttle';
+
+/**
+ * The import figures: the product runs in a child process (as `npm start` runs it) and its RSS is
+ * read from /proc every 50 ms while one request posts a whole file to POST /api/import/bets. Each
+ * file goes to a user of its own (a fresh import); then the largest Pikkit file again (every row
+ * known: re-read and compared, nothing appended).
+ */
+
+interface ImportFigure {
+  name: string;
+  rows: number;
+  megabytes: number;
+  idleMb: number;
+  peakMb: number;
+  afterMb: number;
+  seconds: number;
+  answer: string;
+}
+
+interface ImportOptions {
+  databaseUrl: string;
+  dataDir: string;
+  /** Rows of the large files (50,000: the most one import takes). */
+  rows: number;
+  /** Rows of the baseline file. */
+  baselineRows: number;
+  log: (line: string) => void;
+}
+
+/** Notes long enough for a 50,000-row file to weigh about 10 MB (the upload limit), as a real history's notes may. */
+const NOTE = 'Line moved late after the injury report; sized down from the usual stake, revisit the model for totals. ';
+
+/** Our own CSV: singles of every outcome, ~200 bytes a row. */
+const ourCsv = (rows: number): string => {
+  const lines = ['date,sport,event,betType,odds,stake,outcome,notes,book,league,tags'];
+  const outcomes = ['win', 'loss', 'push', 'void', 'pending'];
+  for (let i = 0; i < rows; i++) {
+    const day = `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
+    lines.push(
+      `${day},basketball,Game ${i} Home @ Away,spread,-110,${10 + (i % 90)},${outcomes[i % outcomes.length]},"${NOTE}${i}",DK,NBA,"bench, import"`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+};
+
+/** Pikkit's transactions.csv: singles of every status and a parlay every tenth row, ~200 bytes a row. */
+const pikkitCsv = (rows: number): string => {
+  const lines = [
+    'bet_id,sportsbook,type,status,odds,closing_line,ev,amount,profit,time_placed,time_placed_iso,time_settled,time_settled_iso,bet_info,tags,sports,leagues',
+  ];
+  const statuses: [string, (stake: number) => number][] = [
+    ['SETTLED_WIN', (s) => s],
+    ['SETTLED_LOSS', (s) => -s],
+    ['SETTLED_PUSH', () => 0],
+    ['PENDING', () => 0],
+  ];
+  for (let i = 0; i < rows; i++) {
+    const [status, profit] = statuses[i % statuses.length];
+    const stake = 10 + (i % 40);
+    const month = String((i % 12) + 1).padStart(2, '0');
+    const day = String((i % 28) + 1).padStart(2, '0');
+    const placed = `${month}/${day}/2024 15:52:19 GMT`;
+    const iso = `2024-${month}-${day}T15:52:19.000Z`;
+    const parlay = i % 10 === 9;
+    lines.push(
+      parlay
+        ? `pk-${i},FanDuel,parlay,${status},4.0,,,${stake},${(status === 'SETTLED_WIN' ? 3 * stake : profit(stake)).toFixed(2)},${placed},${iso},,,Lakers ${i} | Celtics -3.5,,Basketball | Basketball,NBA | NBA`
+        : `pk-${i},DraftKings,straight,${status},2.0,1.95,0.01,${stake},${profit(stake).toFixed(2)},${placed},${iso},${placed},${iso},Celtics -3.5 ${i},"tracked, bench",Basketball,NBA`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+};
+
+/** Samples `pid`'s RSS every 50 ms while `work` runs: the peak. */
+const sampled = async <T>(pid: number, work: () => Promise<T>) => {
+  let peakMb = rssMb(pid);
+  const timer = setInterval(() => (peakMb = Math.max(peakMb, rssMb(pid))), 50);
+  try {
+    const result = await work();
+    return { result, peakMb: Math.max(peakMb, rssMb(pid)) };
+  } finally {
+    clearInterval(timer);
+  }
+};
+
+const settle = () => new Promise((ok) => setTimeout(ok, 2000));
+
+/** Runs every import against one child product; the figures in the order run. */
+export const importScenarios = async (options: ImportOptions): Promise<ImportFigure[]> => {
+  options.log('  starting the product...');
+  // LOG_LEVEL info: the child says where it listens at that level (the bench itself runs at warn).
+  const child = await startChild(options.databaseUrl, options.dataDir, { LOG_LEVEL: 'info' });
+  const figures: ImportFigure[] = [];
+  try {
+    const signUp = async (name: string) => {
+      const r = await send(`${child.url}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `${name}-${Date.now()}@bench.test`, password: 'secret123' }),
+      });
+      if (r.status !== 201) throw new Error(`register: ${r.status} ${r.body}`);
+      return (JSON.parse(r.body) as { token: string }).token;
+    };
+    const post = async (name: string, token: string, text: string, rows: number) => {
+      await settle();
+      const idleMb = rssMb(child.pid);
+      const t = performance.now();
+      const { result, peakMb } = await sampled(child.pid, () =>
+        send(`${child.url}/api/import/bets`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+          body: text,
+        }),
+      );
+      const seconds = (performance.now() - t) / 1000;
+      if (result.status !== 200) throw new Error(`import ${name}: ${result.status} ${result.body.slice(0, 300)}`);
+      const answer = JSON.parse(result.body) as { imported: number; skipped: number; amended: number };
+      await settle();
+      const figure = {
+        name,
+        rows,
+        megabytes: Buffer.byteLength(text) / 2 ** 20,
+        idleMb,
+        peakMb,
+        afterMb: rssMb(child.pid),
+        seconds,
+        answer: `${answer.imported} imported, ${answer.skipped} skipped, ${answer.amended} amended`,
+      };
+      options.log(
+        `  ${name}: ${figure.megabytes.toFixed(1)} MB, idle ${idleMb.toFixed(0)} MB, peak ${peakMb.toFixed(0)} MB, after ${figure.afterMb.toFixed(0)} MB, ${seconds.toFixed(1)} s (${figure.answer})`,
+      );
+      figures.push(figure);
+    };
+    // Warm-up (code paths loaded, connections opened), not counted.
+    await post('warm-up', await signUp('warm'), ourCsv(10), 10);
+    figures.length = 0;
+    await post(`our CSV, ${options.baselineRows} rows`, await signUp('small'), ourCsv(options.baselineRows), options.baselineRows);
+    await post(`our CSV, ${options.rows} rows`, await signUp('ours'), ourCsv(options.rows), options.rows);
+    const pikkitUser = await signUp('pikkit');
+    const pikkit = pikkitCsv(options.rows);
+    await post(`Pikkit, ${options.rows} rows`, pikkitUser, pikkit, options.rows);
+    await post(`Pikkit, ${options.rows} rows again (all known)`, pikkitUser, pikkit, options.rows);
+  } finally {
+    await child.stop();
+  }
+  return figures;
+};
