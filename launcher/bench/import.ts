@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
 import { send } from './http-load';
-import { rssMb, startChild } from './throttle';
+import { rssMb, startChild, type Child } from './throttle';
 
 /**
  * The import figures: the product runs in a child process (as `npm start` runs it) and its RSS is
@@ -22,6 +25,12 @@ interface ImportFigure {
 interface ImportOptions {
   databaseUrl: string;
   dataDir: string;
+  /**
+   * 'product': the whole product in one process (as `npm start` runs it: the projector there too, so
+   * its cache of the importing user's rows counts); 'command-api': the import's own process alone, as
+   * docker compose runs it.
+   */
+  process: 'product' | 'command-api';
   /** Rows of the large files (50,000: the most one import takes). */
   rows: number;
   /** Rows of the baseline file. */
@@ -87,11 +96,54 @@ const sampled = async <T>(pid: number, work: () => Promise<T>) => {
 
 const settle = () => new Promise((ok) => setTimeout(ok, 2000));
 
-/** Runs every import against one child product; the figures in the order run. */
+const freePort = () =>
+  new Promise<number>((ok, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => ok(port));
+    });
+  });
+
+/** command-api on its own (command-api/src/main.ts, as compose runs it), on the bench's Postgres. */
+const startCommandApi = async (databaseUrl: string): Promise<Child> => {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve('command-api/src/main.ts')], {
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((ok, fail) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('command-api listening')) {
+        child.stdout!.removeAllListeners('data');
+        child.stdout!.resume();
+        ok();
+      }
+    });
+    child.once('exit', (code) => fail(new Error(`command-api exited (${code}) before it listened: ${out}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((done) => {
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+};
+
+/** Runs every import against one child process; the figures in the order run. */
 export const importScenarios = async (options: ImportOptions): Promise<ImportFigure[]> => {
-  options.log('  starting the product...');
+  options.log(`  starting ${options.process === 'product' ? 'the product' : 'command-api alone'}...`);
   // LOG_LEVEL info: the child says where it listens at that level (the bench itself runs at warn).
-  const child = await startChild(options.databaseUrl, options.dataDir, { LOG_LEVEL: 'info' });
+  const child =
+    options.process === 'product'
+      ? await startChild(options.databaseUrl, options.dataDir, { LOG_LEVEL: 'info' })
+      : await startCommandApi(options.databaseUrl);
   const figures: ImportFigure[] = [];
   try {
     const signUp = async (name: string) => {

@@ -338,27 +338,30 @@ try {
   }
 
   if (wants('import')) {
-    console.log(
-      `\nimport: POST /api/import/bets of ${fmt(CSV_MAX_ROWS)} rows (the most one import takes) in one request, the product in a child process...`,
-    );
-    const figures = await importScenarios({
-      databaseUrl,
-      dataDir: dir,
-      rows: CSV_MAX_ROWS,
-      baselineRows: 1_000,
-      log: (line) => console.log(line),
-    });
-    const [small, ...large] = figures;
-    const mb = (n: number) => `${fmt(n)} MB`;
-    const above = (f: (typeof figures)[number]) => f.peakMb - f.idleMb;
-    for (const f of large) {
-      report(
-        `RSS of the product importing ${f.name} (${fmt(f.megabytes, 1)} MB, ${fmt(f.seconds, 1)} s: ${f.answer})`,
-        `idle ${mb(f.idleMb)}, peak ${mb(f.peakMb)}, after ${mb(f.afterMb)} (${mb(above(f))} above idle)`,
-        `${small.name}: idle ${mb(small.idleMb)}, peak ${mb(small.peakMb)}, after ${mb(small.afterMb)} (${mb(above(small))} above idle)`,
-        `${fmt(above(f) / Math.max(1, above(small)), 1)}x the ${fmt(small.rows)}-row file above idle, for ${fmt(f.rows / small.rows)}x the rows`,
-        'flat: far below the rows ratio',
+    for (const where of ['product', 'command-api'] as const) {
+      console.log(
+        `\nimport: POST /api/import/bets of ${fmt(CSV_MAX_ROWS)} rows (the most one import takes) in one request, ${where === 'product' ? 'the whole product (projector included) in a child process' : 'command-api alone in a child process (as compose runs it)'}...`,
       );
+      const figures = await importScenarios({
+        databaseUrl,
+        dataDir: dir,
+        process: where,
+        rows: CSV_MAX_ROWS,
+        baselineRows: 1_000,
+        log: (line) => console.log(line),
+      });
+      const [small, ...large] = figures;
+      const mb = (n: number) => `${fmt(n)} MB`;
+      const above = (f: (typeof figures)[number]) => f.peakMb - f.idleMb;
+      for (const f of large) {
+        report(
+          `RSS of ${where === 'product' ? 'the product (projector in-process)' : 'command-api alone'} importing ${f.name} (${fmt(f.megabytes, 1)} MB, ${fmt(f.seconds, 1)} s: ${f.answer})`,
+          `idle ${mb(f.idleMb)}, peak ${mb(f.peakMb)}, after ${mb(f.afterMb)} (${mb(above(f))} above idle)`,
+          `${small.name}: idle ${mb(small.idleMb)}, peak ${mb(small.peakMb)}, after ${mb(small.afterMb)} (${mb(above(small))} above idle)`,
+          `${fmt(above(f) / Math.max(1, above(small)), 1)}x the ${fmt(small.rows)}-row file above idle, for ${fmt(f.rows / small.rows)}x the rows`,
+          'flat: far below the rows ratio',
+        );
+      }
     }
   }
 

@@ -25,7 +25,7 @@ const LIFTED = {
   REPLAY_THREADS: '0',
 };
 
-interface Child {
+export interface Child {
   url: string;
   pid: number;
   stop(): Promise<void>;
