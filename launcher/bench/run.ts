@@ -15,11 +15,12 @@ import { load, send, summarise } from './http-load';
 import { startAggregateBaseline } from './aggregate-baseline';
 import { webBudget } from './web-budget';
 import { importScenarios } from './import';
+import { liveProjection } from './live';
 import { serve } from './serve';
 import { LIFTED, LOGINS, REPLAYS, throttleScenarios, WRONG } from './throttle';
 
 /**
- * `npm run bench [-- section ...]`: sections rebuild, reads, analytics, writes, throttle, web, import (default: all).
+ * `npm run bench [-- section ...]`: sections rebuild, reads, analytics, writes, throttle, web, import, live (default: all).
  * Every figure is printed beside a baseline measured in the same run, on this machine.
  */
 // The bench prints its own table: a JSON line per request would drown it (LOG_LEVEL=info to see them).
@@ -31,11 +32,12 @@ const READS = Number(process.env.BENCH_READS ?? 2_000);
 const WRITES = Number(process.env.BENCH_WRITES ?? 10_000);
 const REPLAY_USER_BETS = Number(process.env.BENCH_REPLAY_USER_BETS ?? 20_000);
 const THROTTLE_SECONDS = Number(process.env.BENCH_THROTTLE_SECONDS ?? 10);
-const SECTIONS = ['rebuild', 'reads', 'analytics', 'writes', 'throttle', 'web', 'import'] as const;
+const LIVE_WRITES = Number(process.env.BENCH_LIVE_WRITES ?? 5_000);
+const SECTIONS = ['rebuild', 'reads', 'analytics', 'writes', 'throttle', 'web', 'import', 'live'] as const;
 const { positionals: sections } = commandLine({
   usage: `npm run bench [-- <section>...]`,
   about:
-    'Measures the product on this machine, each figure beside a baseline taken in the same run. No section: all of them.\nSizes: BENCH_EVENTS, BENCH_USERS, BENCH_BIG_USER_BETS, BENCH_READS, BENCH_WRITES, BENCH_REPLAY_USER_BETS, BENCH_THROTTLE_SECONDS.',
+    'Measures the product on this machine, each figure beside a baseline taken in the same run. No section: all of them.\nSizes: BENCH_EVENTS, BENCH_USERS, BENCH_BIG_USER_BETS, BENCH_READS, BENCH_WRITES, BENCH_REPLAY_USER_BETS, BENCH_THROTTLE_SECONDS, BENCH_LIVE_WRITES.',
   options: {},
   positionals: { max: SECTIONS.length, choices: SECTIONS, name: 'section' },
 });
@@ -368,6 +370,35 @@ try {
   if (wants('web')) {
     console.log('\nweb: JavaScript downloaded and Lighthouse...');
     for (const row of await webBudget(databaseUrl, dir)) report(row[0], row[1], row[2], row[3], row[4]);
+  }
+  if (wants('live')) {
+    console.log(
+      `\nlive: projector lag with 32 clients writing POST /api/bets, ${fmt(LIVE_WRITES)} writes, one client the ${fmt(BIG_USER_BETS)}-bet user...`,
+    );
+    const live = await liveProjection({
+      pool,
+      store,
+      databaseUrl,
+      dataDir: dir,
+      bigUserBets: BIG_USER_BETS,
+      writes: LIVE_WRITES,
+      log: (line) => console.log(line),
+    });
+    const p = (l: { p50: number; p99: number }) => `p50 ${ms(l.p50)}, p99 ${ms(l.p99)}`;
+    report(
+      `projector lag (a write's 2xx to the checkpoint passing it), 32 clients writing, one of them the ${fmt(BIG_USER_BETS)}-bet user`,
+      `${p(live.lag)} (${fmt(live.perSecond)} writes/s)`,
+      `POST /api/bets to its 2xx ${p(live.post)}`,
+      `${fmt(live.lag.p99 / live.post.p99, 2)}x the write's own p99`,
+      'p99 < 50 ms',
+    );
+    report(
+      `write-to-visible (POST /api/bets until the read models hold it), ${fmt(BIG_USER_BETS)}-bet user`,
+      `${p(live.bigVisible)}; lag ${p(live.bigLag)}`,
+      `100-bet user ${p(live.smallVisible)}; lag ${p(live.smallLag)}`,
+      `${fmt(live.bigVisible.p99 / live.smallVisible.p99, 2)}x the 100-bet user (p99)`,
+      '<= 1.5x the 100-bet user',
+    );
   }
 } finally {
   await pool.end();

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { bufferTime, concatMap, defer, filter, type Subscription } from 'rxjs';
+import type { Subscription } from 'rxjs';
 import { createDb, createLogger, projectorBatchSize, setProjectorLagSource, type Logger } from '@bt/platform';
 import {
   comparePositions,
@@ -154,14 +154,41 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
       await (flushing = flush(page));
     }
     if (stopped) return;
-    subscription = store
-      .subscribeAll({ after: writtenAt })
-      .pipe(
-        bufferTime(batchTimeMs, null, batchSize),
-        filter((batch) => batch.length > 0),
-        concatMap((batch) => defer(() => (flushing = flush(batch)))),
-      )
-      .subscribe({ error: restart });
+    // Live: events gather for batchTimeMs, then are written as one batch; those arriving while a
+    // batch is being written make up the next one, written as soon as it ends. (Buffering by time
+    // alone queued a batch every batchTimeMs behind a slower write: lag grew with the load.)
+    let pending: RecordedEvent[] = [];
+    let busy = false;
+    let gathering: NodeJS.Timeout | undefined;
+    const writeNext = () => {
+      gathering = undefined;
+      if (busy || stopped || pending.length === 0) return;
+      const batch = pending.length <= batchSize ? pending : pending.slice(0, batchSize);
+      pending = batch === pending ? [] : pending.slice(batchSize);
+      busy = true;
+      (flushing = flush(batch)).then(
+        () => {
+          busy = false;
+          writeNext();
+        },
+        (error: unknown) => {
+          busy = false;
+          pending = [];
+          restart(error);
+        },
+      );
+    };
+    subscription = store.subscribeAll({ after: writtenAt }).subscribe({
+      next(event) {
+        pending.push(event);
+        if (!busy && gathering === undefined) gathering = setTimeout(writeNext, batchTimeMs);
+      },
+      error: restart,
+    });
+    subscription.add(() => {
+      clearTimeout(gathering);
+      pending = [];
+    });
   };
 
   function restart(error: unknown) {

@@ -1,4 +1,4 @@
-import { fromCents, goalStatus, rowVersion } from '@bt/contracts';
+import { fromCents, goalStatus, rowVersion, toCents } from '@bt/contracts';
 import type { BetHistoryRow, GoalRow } from '../db/schema';
 import { newestFirst, type ReadModel } from './read-model';
 import type { UserState } from './state';
@@ -12,8 +12,10 @@ const movesGoals = (a: BetHistoryRow | undefined, b: BetHistoryRow | undefined):
 
 /**
  * `goals` with progress: current_amount = profit of the user's bets and parlays dated inside
- * [start_date, end_date], summed from the `daily` rows once per batch when a goal or a bet's profit
- * on its date changed; status without "today" (contracts' goalStatus): paused, completed or active.
+ * [start_date, end_date]; status without "today" (contracts' goalStatus): paused, completed or
+ * active. Each goal's amount is kept in cents in the user's state (goalCents): a goal set, or its
+ * dates revised, is summed once from the `daily` rows; a `bets` row's profit moving on a date adds
+ * the difference to the goals whose range holds that date. Once per batch the rows are read off it.
  */
 export const goalsProjection: ReadModel<'goals'> = {
   name: 'goals',
@@ -37,6 +39,7 @@ export const goalsProjection: ReadModel<'goals'> = {
         updated_at: at,
         version: rowVersion(event.revision),
       });
+      state.goalCents?.delete(data.goalId); // summed from daily at the next settle
       state.goals.stale = true;
     },
     GoalRevised(state, event, at) {
@@ -55,15 +58,31 @@ export const goalsProjection: ReadModel<'goals'> = {
         updated_at: at,
         version: rowVersion(event.revision),
       });
+      if (startDate !== undefined || endDate !== undefined) state.goalCents?.delete(goal.id); // summed again at the next settle
       state.goals.stale = true;
     },
     GoalRemoved(state, { data }) {
       state.goals.remove(data.goalId);
+      state.goalCents?.delete(data.goalId);
     },
   },
   followsBets(state, { previous, next }) {
-    // Stryker disable next-line all: equivalent: only saves work (recomputing gives the same rows)
-    if (movesGoals(previous, next)) state.goals.stale = true;
+    // Stryker disable next-line all: equivalent: only saves work (a change of no profit adds nothing)
+    if (!movesGoals(previous, next)) return;
+    state.goals.stale = true;
+    const sums = state.goalCents;
+    if (!sums || sums.size === 0) return;
+    for (const [row, sign] of [
+      [previous, -1],
+      [next, 1],
+    ] as const) {
+      if (!row || row.profit === 0) continue;
+      const cents = sign * toCents(row.profit);
+      for (const [id, sum] of sums) {
+        const goal = state.goals.get(id);
+        if (goal && row.date >= goal.start_date && row.date <= goal.end_date) sums.set(id, sum + cents);
+      }
+    }
   },
   settle(state) {
     // Stryker disable next-line all: equivalent: only saves work (recomputing gives the same rows)
@@ -76,15 +95,19 @@ export const goalsProjection: ReadModel<'goals'> = {
   replay: (state) => state.goals.list().sort((a, b) => -newestFirst(a, b)),
 };
 
-/** Recomputes every goal's amount and status from the user's daily profit. */
+/** The profit (cents) of the user's days in [start, end]: once per goal set or its dates revised. */
+const sumDays = (state: UserState, start: string, end: string): number => {
+  let cents = 0;
+  for (const [date, day] of state.daily.rows) if (date >= start && date <= end) cents += day.profit; // cents: daily holds running sums
+  return cents;
+};
+
+/** Sets every goal's amount and status from its kept sum (a goal without one is summed first). */
 const refreshGoals = (state: UserState): void => {
-  // Stryker disable next-line all: equivalent: only saves work (recomputing gives the same rows)
-  if (state.goals.rows.size === 0) return;
+  const sums = (state.goalCents ??= new Map());
   for (const goal of state.goals.rows.values()) {
-    let cents = 0;
-    for (const [date, day] of state.daily.rows) {
-      if (date >= goal.start_date && date <= goal.end_date) cents += day.profit; // cents: daily holds running sums
-    }
+    let cents = sums.get(goal.id);
+    if (cents === undefined) sums.set(goal.id, (cents = sumDays(state, goal.start_date, goal.end_date)));
     const current = fromCents(cents);
     const status = goalStatus({ targetAmount: goal.target_amount, currentAmount: current, endDate: goal.end_date, paused: goal.paused });
     if (current !== goal.current_amount || status !== goal.status) {
@@ -92,4 +115,6 @@ const refreshGoals = (state: UserState): void => {
       state.goals.put(goal.id, next);
     }
   }
+  // Stryker disable next-line all: equivalent: a sum of a goal no longer held is never read
+  if (sums.size > state.goals.rows.size) for (const id of sums.keys()) if (!state.goals.rows.has(id)) sums.delete(id);
 };

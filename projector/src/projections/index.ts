@@ -98,7 +98,7 @@ export const projectEvent = (state: UserState, stored: RecordedEvent): void => {
   state.betChanges.length = 0;
 };
 
-/** Derives what is recomputed per batch rather than per event: streaks and goal amounts. */
+/** Reads off what is kept per event but written once per batch: streaks and goal amounts. */
 export const settleUser = (state: UserState): void => {
   for (const settle of settlers) settle(state);
 };

@@ -63,7 +63,7 @@ export interface ReadModel<K extends keyof UserReadModels = keyof UserReadModels
   reads: Handlers;
   /** How one `bets` row put, replaced or removed changes it (after the event's handlers ran). */
   followsBets?: (state: UserState, change: BetRowChange, at: Date) => void;
-  /** What it derives from a whole (streaks from every bet, goal amounts from every day): once per batch, before its rows are taken. */
+  /** What it reads off what followsBets kept (streaks, goal amounts): once per batch, before its rows are taken. */
   settle?: (state: UserState) => void;
   /** Its rows in the user's state. */
   rowSet: (state: UserState) => RowSet;

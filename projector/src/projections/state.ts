@@ -2,6 +2,7 @@ import type { RecordedEvent } from '@bt/event-store';
 import type { EventOf, EventType } from '@bt/contracts';
 import type { BetHistoryRow } from '../db/schema';
 import type { KeyedRows, OneRow } from './row-sets';
+import type { StreakRuns } from './streak-runs';
 
 /**
  * Everything the read models hold about one user, as the projection folds it: one part per read
@@ -36,6 +37,14 @@ export interface UserState {
   analyticsMonthly: KeyedRows<'analytics_monthly'>;
   /** By dimension and group key (compositeKey). */
   analyticsTotals: KeyedRows<'analytics_totals'>;
+  /*
+   * Derived from the rows above, kept so a change touches only what it affects; never written nor
+   * loaded: absent (a fresh or loaded state, a copy), each is built from the rows when first needed.
+   */
+  /** The streaks, kept per `bets` row change (./streaks.ts). */
+  streakRuns?: StreakRuns;
+  /** Each goal's profit so far in cents, by goal id, kept per `bets` row change (./goals.ts); a goal missing here is summed from `daily`. */
+  goalCents?: Map<string, number>;
 }
 
 /** One `bets` row put, replaced or removed: undefined before means new, undefined after means removed. */

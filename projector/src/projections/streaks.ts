@@ -2,13 +2,11 @@ import { fromCents, isDecided, toCents, type Streak } from '@bt/contracts';
 import { RECENT_STREAKS_LIMIT, type BetHistoryRow, type StreaksRow } from '../db/schema';
 import type { ReadModel } from './read-model';
 import { OneRow } from './row-sets';
-
-/** Bet-date order, ties by creation (then id, so the order is total). */
-const byBetDate = (a: BetHistoryRow, b: BetHistoryRow): number =>
-  a.date < b.date ? -1 : a.date > b.date ? 1 : a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+import { byBetDate, StreakRuns } from './streak-runs';
 
 /**
- * Streaks of a user's bets and parlays (DESIGN "Streaks"): settled ones in bet-date order; a push,
+ * Streaks of a user's bets and parlays from scratch (the reference StreakRuns, which the projection
+ * keeps, must equal; DESIGN "Streaks"): settled ones in bet-date order; a push,
  * a void, a cash-out or a pending bet neither extends nor breaks a streak (contracts' isDecided). The current streak is the last one; on a
  * tie for the longest, the most recent wins. Months count streaks by the month they started in.
  */
@@ -70,23 +68,31 @@ const streak = (s: Streak | null): Streak | null =>
   s && { type: s.type, length: s.length, startDate: s.startDate, endDate: s.endDate, profit: s.profit };
 
 /**
- * `streaks`: it reads no event. It follows the `bets` rows (./bets.ts): when a win or loss is added,
- * removed or moved, the streaks are recomputed from every bet, once per batch.
+ * `streaks`: it reads no event. It follows the `bets` rows (./bets.ts): the user's StreakRuns (in
+ * their state, built from every bet the first time a batch needs it, e.g. after a load) are changed
+ * by each win or loss added, removed or moved, touching only the runs around it; once per batch the
+ * row is read off them.
  */
 export const streaksProjection: ReadModel<'streaks'> = {
   name: 'streaks',
   table: 'streaks',
   reads: {},
   followsBets(state, { previous, next }) {
-    // Stryker disable next-line all: equivalent: only saves work (recomputing gives the same rows)
-    if (movesStreaks(previous, next)) state.streaks.stale = true;
+    // Stryker disable next-line all: equivalent: movesStreaks only spares work; the runs change by nothing
+    if (!movesStreaks(previous, next)) return;
+    state.streaks.stale = true;
+    const runs = state.streakRuns;
+    if (!runs) return; // built from the bets, this change included, by the next settle
+    if (previous) runs.remove(previous);
+    if (next) runs.add(next);
   },
   settle(state) {
     // Stryker disable next-line all: equivalent: only saves work (recomputing gives the same rows)
     if (!state.streaks.stale) return;
     // Stryker disable next-line all: equivalent: only saves work (recomputing gives the same rows)
     state.streaks.stale = false;
-    const next: StreaksRow = { user_id: state.userId, ...computeStreaks(state.bets.rows.values()) };
+    state.streakRuns ??= StreakRuns.of(state.bets.rows.values());
+    const next: StreaksRow = { user_id: state.userId, ...state.streakRuns.row() };
     if (JSON.stringify(next) !== JSON.stringify(state.streaks.row)) state.streaks.put(next);
   },
   rowSet: (state) => ({

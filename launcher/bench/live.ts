@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { compareLogPositions, LOG_POSITION_HEADER } from '@bt/contracts';
+import type { EventStore } from '@bt/event-store';
+import { NOTIFY_CHANNEL, rebuildReadModels } from '@bt/projector';
+import { signToken } from '@bt/platform';
+import { readConfig } from '../src/config';
+import { startProduct } from '../src/product';
+import { bulkLoad, userHistory } from './generate';
+import { send, summarise, type Latency } from './http-load';
+
+export interface LiveOptions {
+  pool: pg.Pool;
+  store: EventStore;
+  databaseUrl: string;
+  dataDir: string;
+  bigUserBets: number;
+  /** POST /api/bets in all, over 32 clients. */
+  writes: number;
+  log: (line: string) => void;
+}
+
+export interface LiveResult {
+  /** From a write's 2xx to the read models' checkpoint passing its position: every write. */
+  lag: Latency;
+  /** POST /api/bets alone (to its 2xx): every write. */
+  post: Latency;
+  /** From sending the write to the checkpoint passing it: the big user's writes, the 100-bet user's. */
+  bigVisible: Latency;
+  smallVisible: Latency;
+  bigLag: Latency;
+  smallLag: Latency;
+  perSecond: number;
+}
+
+const CLIENTS = 32;
+
+/**
+ * Live projection under load: a user with `bigUserBets` bets, one with 100 and 30 more with 100,
+ * generated into the log and rebuilt, then the product with 32 clients (client 0 is the big user,
+ * client 1 the 100-bet one) each writing POST /api/bets (a bet dated anywhere in the last two years,
+ * won or lost: a change in the middle of a history) and waiting until the read models hold it
+ * (LISTEN on the projector's channel: the checkpoint of each committed batch) before its next one.
+ */
+export async function liveProjection(options: LiveOptions): Promise<LiveResult> {
+  const { pool, store, databaseUrl, dataDir, log } = options;
+  const big = randomUUID();
+  const small = randomUUID();
+  const others = Array.from({ length: CLIENTS - 2 }, () => randomUUID());
+  log(`  generating a ${options.bigUserBets.toLocaleString('en-US')}-bet user and ${CLIENTS - 1} 100-bet users, then rebuilding...`);
+  await bulkLoad(pool, 'eventstore', userHistory(big, options.bigUserBets, 21));
+  for (const [i, user] of [small, ...others].entries()) await bulkLoad(pool, 'eventstore', userHistory(user, 100, 22 + i));
+  await rebuildReadModels({ store, databaseUrl, fresh: true, log: () => {} });
+
+  const secret = 'bench-secret-bench-secret-bench-secret-0123456789';
+  const product = await startProduct(
+    readConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: secret,
+      WEB_DIST: resolve('web/dist'),
+    }),
+  );
+  const listener = new pg.Client({ connectionString: databaseUrl });
+  try {
+    // The checkpoint as the projector tells it, and the writes waiting for it.
+    let checkpoint: string | undefined;
+    const waiting = new Set<{ position: string; done: () => void }>();
+    listener.on('notification', ({ payload }) => {
+      if (!payload || (checkpoint !== undefined && compareLogPositions(payload, checkpoint) <= 0)) return;
+      checkpoint = payload;
+      for (const w of waiting) {
+        if (compareLogPositions(checkpoint, w.position) >= 0) {
+          waiting.delete(w);
+          w.done();
+        }
+      }
+    });
+    await listener.connect();
+    await listener.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    const visible = (position: string) =>
+      checkpoint !== undefined && compareLogPositions(checkpoint, position) >= 0
+        ? Promise.resolve()
+        : new Promise<void>((done) => waiting.add({ position, done }));
+
+    const today = Date.now();
+    const write = async (user: string, i: number) => {
+      const body = JSON.stringify({
+        sport: 'football',
+        event: `Live ${i}`,
+        betType: 'moneyline',
+        stake: 10,
+        odds: '-110',
+        outcome: i % 2 === 0 ? 'win' : 'loss',
+        date: new Date(today - ((i * 7919) % 730) * 86_400_000).toISOString().slice(0, 10),
+      });
+      const t0 = performance.now();
+      const res = await send(`${product.url}/api/bets`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${signToken(user, secret)}`, 'content-type': 'application/json' },
+        body,
+      });
+      const t1 = performance.now();
+      if (res.status !== 201) throw new Error(`POST /api/bets: ${res.status} ${res.body.slice(0, 200)}`);
+      const position = res.headers[LOG_POSITION_HEADER.toLowerCase()] as string;
+      await visible(position);
+      const t2 = performance.now();
+      return { post: t1 - t0, lag: t2 - t1, visible: t2 - t0 };
+    };
+
+    // Warm-up, not counted: each user's first write loads their state (a one-time cost) and warms the JIT.
+    const users = [big, small, ...others];
+    for (let round = 0; round < 3; round++) await Promise.all(users.map((user, c) => write(user, round * CLIENTS + c)));
+
+    const all = { post: [] as number[], lag: [] as number[] };
+    const byUser = { big: { lag: [] as number[], visible: [] as number[] }, small: { lag: [] as number[], visible: [] as number[] } };
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      users.map(async (user, c) => {
+        while (next < options.writes) {
+          const i = next++;
+          const t = await write(user, i);
+          all.post.push(t.post);
+          all.lag.push(t.lag);
+          const mine = c === 0 ? byUser.big : c === 1 ? byUser.small : undefined;
+          mine?.lag.push(t.lag);
+          mine?.visible.push(t.visible);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    return {
+      lag: summarise(all.lag),
+      post: summarise(all.post),
+      bigVisible: summarise(byUser.big.visible),
+      smallVisible: summarise(byUser.small.visible),
+      bigLag: summarise(byUser.big.lag),
+      smallLag: summarise(byUser.small.lag),
+      perSecond: options.writes / seconds,
+    };
+  } finally {
+    await listener.end();
+    await product.stop();
+  }
+}
