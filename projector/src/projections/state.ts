@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@bt/event-store';
 import type { EventOf, EventType } from '@bt/contracts';
 import type { BetHistoryRow } from '../db/schema';
+import type { RemovedRows } from './removed-rows';
 import type { KeyedRows, OneRow } from './row-sets';
 
 /**
@@ -36,6 +37,8 @@ export interface UserState {
   analyticsMonthly: KeyedRows<'analytics_monthly'>;
   /** By dimension and group key (compositeKey). */
   analyticsTotals: KeyedRows<'analytics_totals'>;
+  /** Removed bets, parlays, goals and journal entries with their rows, by id (a restore puts them back). */
+  removedRows: RemovedRows;
 }
 
 /** One `bets` row put, replaced or removed: undefined before means new, undefined after means removed. */
