@@ -2,7 +2,15 @@ import { expect } from 'chai';
 import { betRow, goalWritten, journalEntry, MESSAGES, parlay as parlaySchema, streams } from '@bt/contracts';
 import { startTestApi, type TestApi } from './testing/http';
 
-const bet = { sport: 'basketball', event: 'Lakers @ Celtics', betType: 'spread', stake: 50, odds: '-110', outcome: 'pending', notes: 'Fade' };
+const bet = {
+  sport: 'basketball',
+  event: 'Lakers @ Celtics',
+  betType: 'spread',
+  stake: 50,
+  odds: '-110',
+  outcome: 'pending',
+  notes: 'Fade',
+};
 const legs = [
   { sport: 'football', event: 'Bills @ Jets', selection: 'Bills -3', odds: '-110', outcome: 'win' },
   { sport: 'football', event: 'Chiefs @ Raiders', selection: 'Over 47.5', odds: '+120', outcome: 'pending' },
@@ -113,7 +121,10 @@ describe('undo and restore over HTTP', () => {
       const restored = parlaySchema.parse(answer.body);
       expect(restored.legs).to.deep.equal(created.legs);
       expect(restored).to.include({ name: 'Late games', stake: 10, totalOdds: created.totalOdds, version: 2 });
-      expect(await post(`/api/parlays/${created.id}/restore`)).to.deep.include({ status: 409, body: { message: MESSAGES.parlayNotDeleted } });
+      expect(await post(`/api/parlays/${created.id}/restore`)).to.deep.include({
+        status: 409,
+        body: { message: MESSAGES.parlayNotDeleted },
+      });
     });
   });
 
@@ -143,7 +154,10 @@ describe('undo and restore over HTTP', () => {
       const answer = await post(`/api/journal/${written.id}/restore`);
       expect(answer.status).to.equal(200);
       expect(journalEntry.parse(answer.body)).to.deep.include({ title: 'Note', content: 'Stick to the plan.', tags: ['nba'], version: 2 });
-      expect(await post(`/api/journal/${written.id}/restore`)).to.deep.include({ status: 409, body: { message: MESSAGES.entryNotDeleted } });
+      expect(await post(`/api/journal/${written.id}/restore`)).to.deep.include({
+        status: 409,
+        body: { message: MESSAGES.entryNotDeleted },
+      });
     });
   });
 });

@@ -36,7 +36,10 @@ describe('the parlay aggregate (evolve)', () => {
 
   it('ignores an amend or a settlement of a parlay that was never created or was removed', () => {
     expect(fold(parlay, [at(amended), at(settled)])).to.deep.equal({ status: 'none' });
-    expect(fold(parlay, [at(created), at(removed), at(amended), at(settled)])).to.deep.equal({ ...fold(parlay, [at(created)]), status: 'removed' });
+    expect(fold(parlay, [at(created), at(removed), at(amended), at(settled)])).to.deep.equal({
+      ...fold(parlay, [at(created)]),
+      status: 'removed',
+    });
   });
 
   it('given a removed parlay, when it is restored, then it is back with its legs, updated at the restore', () => {

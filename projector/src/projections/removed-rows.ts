@@ -91,7 +91,5 @@ export const removedRowsProjection: ReadModel<'removedRows'> = {
   },
   rowSet: (state) => state.removedRows,
   replay: (state) =>
-    state.removedRows
-      .list()
-      .sort((a, b) => newestFirst({ created_at: a.removed_at, id: a.id }, { created_at: b.removed_at, id: b.id })),
+    state.removedRows.list().sort((a, b) => newestFirst({ created_at: a.removed_at, id: a.id }, { created_at: b.removed_at, id: b.id })),
 };

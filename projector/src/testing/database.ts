@@ -123,7 +123,13 @@ export async function userRowsFromTables(db: Kysely<Database>, schema: string, u
       .orderBy(sql`key collate "C"`)
       .execute(),
     removedRows: (
-      await s.selectFrom('removed_rows').selectAll().where('user_id', '=', userId).orderBy('removed_at', 'desc').orderBy('id', 'desc').execute()
+      await s
+        .selectFrom('removed_rows')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('removed_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute()
     ).map(revivedRemovedRow),
   };
 }
