@@ -9,6 +9,8 @@ import { describeChanges } from '../lib/changes';
 
 const Events = styled.ol`
   list-style: none;
+  margin: 0;
+  padding: 0;
   display: flex;
   flex-direction: column;
   gap: 12px;
