@@ -129,49 +129,48 @@ export function BetHistoryRoute() {
           </>
         }
       />
-      {showDeleted ? (
+      {showDeleted && (
         <Card aria-label="Deleted bets">
           <CardContent>
             <DeletedBets />
           </CardContent>
         </Card>
-      ) : (
-        <Card aria-label="Bets" aria-busy={status === 'loading'}>
-          <CardContent>
-            <Stack>
-              <HistoryFiltersBar filters={filters} onChange={changeFilters} choices={choices} />
-              {status === 'loading' ? (
-                <Stack>
-                  {Array.from({ length: PAGE_SIZE }, (_, i) => (
-                    <Skeleton key={i} $height="44px" />
-                  ))}
-                </Stack>
-              ) : status === 'error' ? (
-                <QueryError what="your bets" error={bets.error} onRetry={bets.refetch} retrying={bets.isFetching} />
-              ) : visible.length === 0 ? (
-                <EmptyText>No bets found. Try adjusting your filters or add a new bet.</EmptyText>
-              ) : (
-                <>
-                  <Count aria-live="polite">
-                    Showing {first}–{last} of {visible.length} {visible.length === 1 ? 'bet' : 'bets'}
-                  </Count>
-                  <HistoryTable
-                    rows={paged.rows}
-                    sort={sort}
-                    onSort={(key) => changeSort(nextSort(sort, key))}
-                    onSortChange={changeSort}
-                    onEdit={setEditing}
-                    onDelete={setConfirming}
-                    onChanges={setChangesOf}
-                    deleting={deleting}
-                  />
-                  <Pagination page={paged.page} totalPages={paged.totalPages} onChange={setPage} label="Bet history pages" />
-                </>
-              )}
-            </Stack>
-          </CardContent>
-        </Card>
       )}
+      <Card aria-label="Bets" aria-busy={status === 'loading'} style={showDeleted ? { display: 'none' } : undefined}>
+        <CardContent>
+          <Stack>
+            <HistoryFiltersBar filters={filters} onChange={changeFilters} choices={choices} />
+            {status === 'loading' ? (
+              <Stack>
+                {Array.from({ length: PAGE_SIZE }, (_, i) => (
+                  <Skeleton key={i} $height="44px" />
+                ))}
+              </Stack>
+            ) : status === 'error' ? (
+              <QueryError what="your bets" error={bets.error} onRetry={bets.refetch} retrying={bets.isFetching} />
+            ) : visible.length === 0 ? (
+              <EmptyText>No bets found. Try adjusting your filters or add a new bet.</EmptyText>
+            ) : (
+              <>
+                <Count aria-live="polite">
+                  Showing {first}–{last} of {visible.length} {visible.length === 1 ? 'bet' : 'bets'}
+                </Count>
+                <HistoryTable
+                  rows={paged.rows}
+                  sort={sort}
+                  onSort={(key) => changeSort(nextSort(sort, key))}
+                  onSortChange={changeSort}
+                  onEdit={setEditing}
+                  onDelete={setConfirming}
+                  onChanges={setChangesOf}
+                  deleting={deleting}
+                />
+                <Pagination page={paged.page} totalPages={paged.totalPages} onChange={setPage} label="Bet history pages" />
+              </>
+            )}
+          </Stack>
+        </CardContent>
+      </Card>
 
       <BetChangesDialog bet={changesOf} onClose={() => setChangesOf(null)} />
       <EditBetDialog bet={editing} onClose={() => setEditing(null)} />
