@@ -156,6 +156,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
     200: json('The bet', betRow),
   }),
   write('delete', '/api/bets/{id}', 'Bets', 'Delete a bet (a parlay id deletes the parlay)', undefined, { 200: message('Deleted') }),
+  write('post', '/api/bets/{id}/restore', 'Bets', 'Restore a deleted bet (a parlay id restores the parlay)', undefined, {
+    200: json('The restored row', betRow),
+  }),
   read('/api/bets/{id}/history', 'Bets', "A bet's changes, oldest first", json('Changes', z.array(betChange))),
   // Parlays
   read('/api/parlays', 'Parlays', 'Parlays, newest first', json('Parlays', z.array(parlay))),
@@ -164,6 +167,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     200: json('The parlay', parlay),
   }),
   write('delete', '/api/parlays/{id}', 'Parlays', 'Delete a parlay', undefined, { 200: message('Deleted') }),
+  write('post', '/api/parlays/{id}/restore', 'Parlays', 'Restore a deleted parlay', undefined, { 200: json('The parlay', parlay) }),
   // Stats
   read('/api/stats', 'Stats', 'Dashboard stats (asOf: replayed as of then)', json('Stats', stats), { query: statsQuery }),
   read('/api/stats/streaks', 'Stats', 'Win and loss streaks', json('Streaks', streakStats), { query: streaksQuery }),
@@ -190,11 +194,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
   write('post', '/api/goals', 'Goals', 'Set a goal', goalBody, { 201: json('What the user set', goalWritten) }),
   write('put', '/api/goals/{id}', 'Goals', 'Revise a goal', goalAmendBody, { 200: json('What the user set', goalWritten) }),
   write('delete', '/api/goals/{id}', 'Goals', 'Remove a goal', undefined, { 200: message('Deleted') }),
+  write('post', '/api/goals/{id}/restore', 'Goals', 'Restore a removed goal', undefined, { 200: json('What the user set', goalWritten) }),
   // Journal
   read('/api/journal', 'Journal', 'Entries, newest first', json('Entries', z.array(journalEntry))),
   write('post', '/api/journal', 'Journal', 'Write an entry', journalBody, { 201: json('The entry', journalEntry) }),
   write('put', '/api/journal/{id}', 'Journal', 'Revise an entry', journalAmendBody, { 200: json('The entry', journalEntry) }),
   write('delete', '/api/journal/{id}', 'Journal', 'Erase an entry', undefined, { 200: message('Deleted') }),
+  write('post', '/api/journal/{id}/restore', 'Journal', 'Restore an erased entry', undefined, { 200: json('The entry', journalEntry) }),
   // Export, import, events
   read('/api/export/bets.csv', 'Export and import', 'Every bet as CSV (a heavy read)', {
     description: 'CSV, newest first',

@@ -61,6 +61,8 @@ export const betRow = z.object({
   /** Canonical American text of the closing odds (a parlay's: the product of its legs' closes); null without one. */
   closingOdds: z.string().nullable(),
   ...wagerView,
+  /** When it was deleted: only on GET /api/bets?deleted=true. */
+  deletedAt: instant.optional(),
 });
 export type BetRow = z.infer<typeof betRow>;
 

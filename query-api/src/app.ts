@@ -2,7 +2,7 @@ import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { analyticsQuery, dayOf, goalsQuery, READ_MODELS_BEHIND_HEADER, statsQuery, streaksQuery } from '@bt/contracts';
+import { analyticsQuery, betsQuery, dayOf, goalsQuery, READ_MODELS_BEHIND_HEADER, statsQuery, streaksQuery } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
 import {
   createLogger,
@@ -29,6 +29,7 @@ import { replayRows, type ReplayAnswer, type ReplayRequest } from './replay';
 import { createReplayWorkers, type ReplayWorkerOptions, type ReplayWorkers } from './replay-workers';
 import { getMe } from './queries/get-me';
 import { getBets } from './queries/get-bets';
+import { getDeletedBets } from './queries/get-deleted-bets';
 import { getBetChanges } from './queries/get-bet-changes';
 import { getParlays } from './queries/get-parlays';
 import { getBankroll } from './queries/get-bankroll';
@@ -164,6 +165,10 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
   });
 
   router.get('/bets', ...guard, async (ctx) => {
+    if (betsQuery.parse(ctx.query).deleted) {
+      ctx.body = await getDeletedBets(db, currentUserId(ctx));
+      return;
+    }
     ctx.body = await getBets(db, currentUserId(ctx));
   });
 

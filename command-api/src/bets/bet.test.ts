@@ -44,6 +44,12 @@ describe('the bet aggregate (evolve)', () => {
 
   it('ignores an amendment or a settlement of a bet that was never placed or was removed', () => {
     expect(fold(bet, [amended, settled])).to.deep.equal({ status: 'none' });
-    expect(fold(bet, [placed, removed, amended, settled])).to.deep.equal({ status: 'removed', betId: BET, userId: USER });
+    expect(fold(bet, [placed, removed, amended, settled])).to.deep.equal({ ...fold(bet, [placed]), status: 'removed' });
+  });
+
+  it('given a removed bet, when it is restored, then it is placed again as it was, updated at the restore', () => {
+    const restored = at({ type: 'BetRestored', data: { userId: USER, betId: BET } }, NOW);
+    expect(fold(bet, [placed, settled, removed, restored])).to.deep.equal({ ...fold(bet, [placed, settled]), updatedAt: NOW });
+    expect(fold(bet, [placed, restored])).to.deep.equal(fold(bet, [placed]));
   });
 });

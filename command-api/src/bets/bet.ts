@@ -1,7 +1,7 @@
 import { pricedBet, type BetRow, type BetType, type EventOf, type Outcome, type Sport } from '@bt/contracts';
 import { ignoreUnknown, type Aggregate, type Recorded } from '../shared/command';
 
-export type BetEvent = EventOf<'BetPlaced' | 'BetAmended' | 'BetSettled' | 'BetRemoved'>;
+export type BetEvent = EventOf<'BetPlaced' | 'BetAmended' | 'BetSettled' | 'BetRemoved' | 'BetRestored'>;
 
 export interface PlacedBet {
   status: 'placed';
@@ -29,7 +29,9 @@ export interface PlacedBet {
   createdAt: string;
   updatedAt: string;
 }
-export type Bet = { status: 'none' } | PlacedBet | { status: 'removed'; betId: string; userId: string };
+/** A removed bet keeps everything it was, so BetRestored brings it back as it stood. */
+export type RemovedBet = Omit<PlacedBet, 'status'> & { status: 'removed' };
+export type Bet = { status: 'none' } | PlacedBet | RemovedBet;
 
 export const evolve = (state: Bet, event: Recorded<BetEvent>): Bet => {
   switch (event.type) {
@@ -66,7 +68,9 @@ export const evolve = (state: Bet, event: Recorded<BetEvent>): Bet => {
         ? { ...state, outcome: event.data.outcome, cashOutAmount: event.data.cashOutAmount ?? null, updatedAt: event.occurredAt }
         : state;
     case 'BetRemoved':
-      return { status: 'removed', betId: event.data.betId, userId: event.data.userId };
+      return state.status === 'placed' ? { ...state, status: 'removed' } : state;
+    case 'BetRestored':
+      return state.status === 'removed' ? { ...state, status: 'placed', updatedAt: event.occurredAt } : state;
     default:
       return ignoreUnknown(state, event);
   }

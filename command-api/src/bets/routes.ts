@@ -3,12 +3,14 @@ import { betAmendBody, betBody, MESSAGES, rowVersion, streams } from '@bt/contra
 import { handle, load } from '../shared/handle';
 import { idParam, ifMatch, parseBody, present, reply, requestScope } from '../shared/http';
 import type { RouteKit } from '../shared/router';
-import { removeParlayById } from '../parlays/remove-parlay-by-id';
+import { removeParlayById, restoreParlayById } from '../parlays/remove-parlay-by-id';
+import { toParlayHistoryRow } from '../parlays/parlay';
 import { currentUnitSize } from '../settings/preferences';
 import { amendBet } from './amend-bet';
 import { bet, toBetResponse } from './bet';
 import { placeBet } from './place-bet';
 import { removeBet } from './remove-bet';
+import { restoreBet } from './restore-bet';
 
 export const betRoutes = (router: Router, { services, auth, json, idempotent }: RouteKit): void => {
   const { store } = services;
@@ -63,5 +65,28 @@ export const betRoutes = (router: Router, { services, auth, json, idempotent }: 
       { metadata: scope.event, expectedVersion, loaded },
     );
     reply(ctx, 200, { message: MESSAGES.betDeleted }, result.position);
+  });
+
+  // Like DELETE: a parlay's id here restores the parlay (answered as its history row).
+  router.post('/bets/:id/restore', auth, json, idempotent, async (ctx) => {
+    const betId = idParam(ctx, MESSAGES.betNotFound);
+    const scope = requestScope(ctx, services);
+    const expectedVersion = ifMatch(ctx);
+    const loaded = await load(store, streams.bet(betId), bet);
+    if (loaded.state.status === 'none') {
+      const words = { notFound: MESSAGES.betNotFound, notDeleted: MESSAGES.parlayNotDeleted };
+      const restored = await restoreParlayById(services, scope, betId, expectedVersion, words);
+      const row = toParlayHistoryRow(present(restored.state, 'created', MESSAGES.betNotFound), rowVersion(restored.version));
+      reply(ctx, 200, row, restored.position);
+      return;
+    }
+    const result = await handle(
+      store,
+      streams.bet(betId),
+      bet,
+      (state) => restoreBet({ type: 'RestoreBet', data: { betId }, metadata: scope.command }, state),
+      { metadata: scope.event, expectedVersion, loaded, recovering: scope.recovering },
+    );
+    reply(ctx, 200, toBetResponse(present(result.state, 'placed', MESSAGES.betNotFound), rowVersion(result.version)), result.position);
   });
 };

@@ -1,7 +1,7 @@
 import type { EventOf, GoalTimeframe } from '@bt/contracts';
 import { ignoreUnknown, type Aggregate, type Recorded } from '../shared/command';
 
-export type GoalEvent = EventOf<'GoalSet' | 'GoalRevised' | 'GoalRemoved'>;
+export type GoalEvent = EventOf<'GoalSet' | 'GoalRevised' | 'GoalRemoved' | 'GoalRestored'>;
 
 export interface SetGoal {
   status: 'set';
@@ -17,7 +17,9 @@ export interface SetGoal {
   createdAt: string;
   updatedAt: string;
 }
-export type Goal = { status: 'none' } | SetGoal | { status: 'removed'; goalId: string; userId: string };
+/** A removed goal keeps what the user set, so GoalRestored brings it back as it stood. */
+export type RemovedGoal = Omit<SetGoal, 'status'> & { status: 'removed' };
+export type Goal = { status: 'none' } | SetGoal | RemovedGoal;
 
 export const evolve = (state: Goal, event: Recorded<GoalEvent>): Goal => {
   switch (event.type) {
@@ -42,7 +44,9 @@ export const evolve = (state: Goal, event: Recorded<GoalEvent>): Goal => {
     case 'GoalRevised':
       return state.status === 'set' ? { ...state, ...event.data.changes, updatedAt: event.occurredAt } : state;
     case 'GoalRemoved':
-      return { status: 'removed', goalId: event.data.goalId, userId: event.data.userId };
+      return state.status === 'set' ? { ...state, status: 'removed' } : state;
+    case 'GoalRestored':
+      return state.status === 'removed' ? { ...state, status: 'set', updatedAt: event.occurredAt } : state;
     default:
       return ignoreUnknown(state, event);
   }

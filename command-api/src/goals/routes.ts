@@ -5,6 +5,7 @@ import { idParam, ifMatch, parseBody, present, reply, requestScope } from '../sh
 import type { RouteKit } from '../shared/router';
 import { goal, toGoalResponse } from './goal';
 import { removeGoal } from './remove-goal';
+import { restoreGoal } from './restore-goal';
 import { reviseGoal } from './revise-goal';
 import { setGoal } from './set-goal';
 
@@ -50,5 +51,18 @@ export const goalRoutes = (router: Router, { services, auth, json, idempotent }:
       { metadata: scope.event, expectedVersion: ifMatch(ctx) },
     );
     reply(ctx, 200, { message: MESSAGES.goalDeleted }, result.position);
+  });
+
+  router.post('/goals/:id/restore', auth, json, idempotent, async (ctx) => {
+    const goalId = idParam(ctx, MESSAGES.goalNotFound);
+    const scope = requestScope(ctx, services);
+    const result = await handle(
+      store,
+      streams.goal(goalId),
+      goal,
+      (state) => restoreGoal({ type: 'RestoreGoal', data: { goalId }, metadata: scope.command }, state),
+      { metadata: scope.event, expectedVersion: ifMatch(ctx), recovering: scope.recovering },
+    );
+    reply(ctx, 200, toGoalResponse(present(result.state, 'set', MESSAGES.goalNotFound), rowVersion(result.version)), result.position);
   });
 };

@@ -49,6 +49,8 @@ describe('the journal entry aggregate (evolve)', () => {
     const revised = at({ type: 'JournalRevised', data: { userId: USER, entryId: ENTRY, changes: { mood: 'positive' } } }, NOW);
     const erased = at({ type: 'JournalErased', data: { userId: USER, entryId: ENTRY } });
     expect(fold(journalEntry, [revised])).to.deep.equal({ status: 'none' });
-    expect(fold(journalEntry, [written, erased, revised])).to.deep.equal({ status: 'erased', entryId: ENTRY, userId: USER });
+    expect(fold(journalEntry, [written, erased, revised])).to.deep.equal({ ...fold(journalEntry, [written]), status: 'erased' });
+    const restored = at({ type: 'JournalRestored', data: { userId: USER, entryId: ENTRY } }, NOW);
+    expect(fold(journalEntry, [written, erased, restored])).to.deep.equal({ ...fold(journalEntry, [written]), updatedAt: NOW });
   });
 });

@@ -1,7 +1,7 @@
 import type { EventOf, JournalEntry as JournalEntryResponse, JournalType, Mood } from '@bt/contracts';
 import { ignoreUnknown, type Aggregate, type Recorded } from '../shared/command';
 
-export type JournalEvent = EventOf<'JournalWritten' | 'JournalRevised' | 'JournalErased'>;
+export type JournalEvent = EventOf<'JournalWritten' | 'JournalRevised' | 'JournalErased' | 'JournalRestored'>;
 
 export interface WrittenEntry {
   status: 'written';
@@ -16,7 +16,9 @@ export interface WrittenEntry {
   createdAt: string;
   updatedAt: string;
 }
-export type JournalEntry = { status: 'none' } | WrittenEntry | { status: 'erased'; entryId: string; userId: string };
+/** An erased entry keeps what was written, so JournalRestored brings it back as it stood. */
+export type ErasedEntry = Omit<WrittenEntry, 'status'> & { status: 'erased' };
+export type JournalEntry = { status: 'none' } | WrittenEntry | ErasedEntry;
 
 export const evolve = (state: JournalEntry, event: Recorded<JournalEvent>): JournalEntry => {
   switch (event.type) {
@@ -28,7 +30,9 @@ export const evolve = (state: JournalEntry, event: Recorded<JournalEvent>): Jour
     case 'JournalRevised':
       return state.status === 'written' ? { ...state, ...event.data.changes, updatedAt: event.occurredAt } : state;
     case 'JournalErased':
-      return { status: 'erased', entryId: event.data.entryId, userId: event.data.userId };
+      return state.status === 'written' ? { ...state, status: 'erased' } : state;
+    case 'JournalRestored':
+      return state.status === 'erased' ? { ...state, status: 'written', updatedAt: event.occurredAt } : state;
     default:
       return ignoreUnknown(state, event);
   }

@@ -5,6 +5,7 @@ import { idParam, ifMatch, parseBody, present, reply, requestScope } from '../sh
 import type { RouteKit } from '../shared/router';
 import { eraseEntry } from './erase-entry';
 import { journalEntry, toJournalResponse } from './journal-entry';
+import { restoreEntry } from './restore-entry';
 import { reviseEntry } from './revise-entry';
 import { writeEntry } from './write-entry';
 
@@ -60,5 +61,23 @@ export const journalRoutes = (router: Router, { services, auth, json, idempotent
       { metadata: scope.event, expectedVersion: ifMatch(ctx) },
     );
     reply(ctx, 200, { message: MESSAGES.entryDeleted }, result.position);
+  });
+
+  router.post('/journal/:id/restore', auth, json, idempotent, async (ctx) => {
+    const entryId = idParam(ctx, MESSAGES.entryNotFound);
+    const scope = requestScope(ctx, services);
+    const result = await handle(
+      store,
+      streams.journal(entryId),
+      journalEntry,
+      (state) => restoreEntry({ type: 'RestoreEntry', data: { entryId }, metadata: scope.command }, state),
+      { metadata: scope.event, expectedVersion: ifMatch(ctx), recovering: scope.recovering },
+    );
+    reply(
+      ctx,
+      200,
+      toJournalResponse(present(result.state, 'written', MESSAGES.entryNotFound), rowVersion(result.version)),
+      result.position,
+    );
   });
 };

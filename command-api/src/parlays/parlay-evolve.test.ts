@@ -37,10 +37,14 @@ describe('the parlay aggregate (evolve)', () => {
   it('ignores an amend or a settlement of a parlay that was never created or was removed', () => {
     expect(fold(parlay, [at(amended), at(settled)])).to.deep.equal({ status: 'none' });
     expect(fold(parlay, [at(created), at(removed), at(amended), at(settled)])).to.deep.equal({
+      ...fold(parlay, [at(created)]),
       status: 'removed',
-      parlayId: PARLAY,
-      userId: USER,
     });
+  });
+
+  it('given a removed parlay, when it is restored, then it is back with its legs, updated at the restore', () => {
+    const restored = at({ type: 'ParlayRestored', data: { userId: USER, parlayId: PARLAY } }, NOW);
+    expect(fold(parlay, [at(created), at(removed), restored])).to.deep.equal({ ...fold(parlay, [at(created)]), updatedAt: NOW });
   });
 
   it('compares legs field by field, in order', () => {

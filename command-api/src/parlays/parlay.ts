@@ -7,6 +7,7 @@ import {
   parlayLinePrices,
   pricedParlay,
   roundDecimalOdds,
+  type BetRow,
   type EventOf,
   type Outcome,
   type Parlay as ParlayResponse,
@@ -15,7 +16,7 @@ import {
 } from '@bt/contracts';
 import { ignoreUnknown, type Aggregate, type Recorded } from '../shared/command';
 
-export type ParlayEvent = EventOf<'ParlayCreated' | 'ParlayAmended' | 'ParlaySettled' | 'ParlayRemoved'>;
+export type ParlayEvent = EventOf<'ParlayCreated' | 'ParlayAmended' | 'ParlaySettled' | 'ParlayRemoved' | 'ParlayRestored'>;
 
 export interface CreatedParlay {
   status: 'created';
@@ -42,7 +43,9 @@ export interface CreatedParlay {
   createdAt: string;
   updatedAt: string;
 }
-export type Parlay = { status: 'none' } | CreatedParlay | { status: 'removed'; parlayId: string; userId: string };
+/** A removed parlay keeps its legs and everything else, so ParlayRestored brings it back as it stood. */
+export type RemovedParlay = Omit<CreatedParlay, 'status'> & { status: 'removed' };
+export type Parlay = { status: 'none' } | CreatedParlay | RemovedParlay;
 
 export const evolve = (state: Parlay, event: Recorded<ParlayEvent>): Parlay => {
   switch (event.type) {
@@ -81,7 +84,9 @@ export const evolve = (state: Parlay, event: Recorded<ParlayEvent>): Parlay => {
         ? { ...state, outcome: event.data.outcome, cashOutAmount: event.data.cashOutAmount ?? null, updatedAt: event.occurredAt }
         : state;
     case 'ParlayRemoved':
-      return { status: 'removed', parlayId: event.data.parlayId, userId: event.data.userId };
+      return state.status === 'created' ? { ...state, status: 'removed' } : state;
+    case 'ParlayRestored':
+      return state.status === 'removed' ? { ...state, status: 'created', updatedAt: event.occurredAt } : state;
     default:
       return ignoreUnknown(state, event);
   }
@@ -156,5 +161,41 @@ export const toParlayResponse = (state: CreatedParlay, version: number): ParlayR
     unitSize: state.unitSize,
     units: price.units,
     profitUnits: price.profitUnits,
+  };
+};
+
+/** The parlay as a row of the bet history (docs/api.md `Bet`, kind 'parlay'): what POST /api/bets/:id/restore answers for a parlay. */
+export const toParlayHistoryRow = (state: CreatedParlay, version: number): BetRow => {
+  const parlay = toParlayResponse(state, version);
+  return {
+    id: parlay.id,
+    userId: parlay.userId,
+    kind: 'parlay',
+    sport: 'parlay',
+    event: parlay.name,
+    betType: 'parlay',
+    odds: parlay.totalOdds,
+    stake: parlay.stake,
+    profit: parlay.profit,
+    outcome: parlay.outcome,
+    notes: parlay.notes,
+    date: parlay.date,
+    createdAt: parlay.createdAt,
+    updatedAt: parlay.updatedAt,
+    parlayId: null,
+    isPartOfParlay: false,
+    legCount: parlay.legs.length,
+    version,
+    league: null,
+    closingOdds: parlay.closingOdds,
+    book: parlay.book,
+    tags: parlay.tags,
+    decimalOdds: parlay.decimalOdds,
+    clv: parlay.clv,
+    bonusBet: parlay.bonusBet,
+    cashOutAmount: parlay.cashOutAmount,
+    unitSize: parlay.unitSize,
+    units: parlay.units,
+    profitUnits: parlay.profitUnits,
   };
 };

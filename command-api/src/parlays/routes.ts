@@ -6,7 +6,7 @@ import type { RouteKit } from '../shared/router';
 import { amendParlay } from './amend-parlay';
 import { createParlay } from './create-parlay';
 import { parlay, toParlayResponse } from './parlay';
-import { removeParlayById } from './remove-parlay-by-id';
+import { removeParlayById, restoreParlayById } from './remove-parlay-by-id';
 import { currentUnitSize } from '../settings/preferences';
 
 export const parlayRoutes = (router: Router, { services, auth, json, idempotent }: RouteKit): void => {
@@ -55,5 +55,16 @@ export const parlayRoutes = (router: Router, { services, auth, json, idempotent 
     const parlayId = idParam(ctx, MESSAGES.parlayNotFound);
     const result = await removeParlayById(services, requestScope(ctx, services), parlayId, ifMatch(ctx));
     reply(ctx, 200, { message: MESSAGES.parlayDeleted }, result.position);
+  });
+
+  router.post('/parlays/:id/restore', auth, json, idempotent, async (ctx) => {
+    const parlayId = idParam(ctx, MESSAGES.parlayNotFound);
+    const result = await restoreParlayById(services, requestScope(ctx, services), parlayId, ifMatch(ctx));
+    reply(
+      ctx,
+      200,
+      toParlayResponse(present(result.state, 'created', MESSAGES.parlayNotFound), rowVersion(result.version)),
+      result.position,
+    );
   });
 };

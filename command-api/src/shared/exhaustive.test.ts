@@ -4,11 +4,14 @@ import { amendBet } from '../bets/amend-bet';
 import { bet } from '../bets/bet';
 import { placeBet } from '../bets/place-bet';
 import { removeBet } from '../bets/remove-bet';
+import { restoreBet } from '../bets/restore-bet';
 import { goal } from '../goals/goal';
 import { removeGoal } from '../goals/remove-goal';
+import { restoreGoal } from '../goals/restore-goal';
 import { reviseGoal } from '../goals/revise-goal';
 import { setGoal } from '../goals/set-goal';
 import { eraseEntry } from '../journal/erase-entry';
+import { restoreEntry } from '../journal/restore-entry';
 import { journalEntry } from '../journal/journal-entry';
 import { reviseEntry } from '../journal/revise-entry';
 import { writeEntry } from '../journal/write-entry';
@@ -16,6 +19,7 @@ import { amendParlay } from '../parlays/amend-parlay';
 import { createParlay } from '../parlays/create-parlay';
 import { parlay } from '../parlays/parlay';
 import { removeParlay } from '../parlays/remove-parlay';
+import { restoreParlay } from '../parlays/restore-parlay';
 import { changeEmail } from '../users/change-email';
 import { changePassword } from '../users/change-password';
 import { emailReservation } from '../users/email-reservation';
@@ -37,15 +41,19 @@ describe('states and events an aggregate does not know', () => {
     placeBet,
     amendBet,
     removeBet,
+    restoreBet,
     setGoal,
     reviseGoal,
     removeGoal,
+    restoreGoal,
     writeEntry,
     reviseEntry,
     eraseEntry,
+    restoreEntry,
     createParlay,
     amendParlay,
     removeParlay,
+    restoreParlay,
     registerUser,
     changeEmail,
     changePassword,

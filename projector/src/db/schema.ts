@@ -404,6 +404,27 @@ const user_settings = table({
 });
 
 /**
+ * What was removed, kept so that a restore brings it back with its full state: the bet's or parlay's
+ * `bets` row (a parlay's with its `parlays` row in parlay_row), the goal's `goals` row, the entry's
+ * `journal_entries` row, as they were when removed (GET /api/bets?deleted=true lists the bets and parlays).
+ */
+const removed_rows = table({
+  owner: 'user_id',
+  key: ['id'],
+  columns: {
+    id: col.uuid(),
+    user_id: col.uuid(),
+    kind: col.text<RemovedKind>(),
+    removed_at: col.timestamptz(),
+    row: col.jsonb<object>(),
+    parlay_row: col.jsonb<object | null>().orNull(),
+  },
+});
+
+/** What a removed_rows row holds: a single bet, a parlay, a goal or a journal entry. */
+export type RemovedKind = 'bet' | 'parlay' | 'goal' | 'entry';
+
+/**
  * Every table the projection writes, in the order a batch writes them: the single declaration of
  * their columns (the migrations must agree with it, see schema.int.test.ts).
  */
@@ -424,6 +445,7 @@ export const TABLES = {
   analytics_daily,
   analytics_monthly,
   analytics_totals,
+  removed_rows,
 };
 
 /** The projector's position in the global log (no user's: the writer's checkpoint statement writes it, not the row writer). */
@@ -473,3 +495,4 @@ export type UserSettingsRow = TableRows['user_settings'];
 export type AnalyticsDailyRow = TableRows['analytics_daily'];
 export type AnalyticsMonthlyRow = TableRows['analytics_monthly'];
 export type AnalyticsTotalsRow = TableRows['analytics_totals'];
+export type RemovedRow = TableRows['removed_rows'];

@@ -1,6 +1,7 @@
 import { pricedBet, rowVersion, type Outcome } from '@bt/contracts';
 import type { BetHistoryRow, ParlayRow } from '../db/schema';
 import { newestFirst, type ReadModel } from './read-model';
+import { takeRemoved } from './removed-rows';
 import { intern, type UserState } from './state';
 
 /**
@@ -167,11 +168,19 @@ export const betsProjection: ReadModel<'bets'> = {
       if (!bet || bet.kind !== 'bet') return;
       putRow(state, bet.id, undefined);
     },
+    BetRestored(state, event, at) {
+      const kept = takeRemoved(state, 'bet', event.data.betId);
+      if (kept) putRow(state, kept.row.id, { ...kept.row, updated_at: at, version: rowVersion(event.revision) });
+    },
     ParlayCreated: followParlay,
     ParlayAmended: followParlay,
     ParlaySettled: followParlay,
     ParlayRemoved(state, { data }) {
       if (state.bets.get(data.parlayId)?.kind === 'parlay') putRow(state, data.parlayId, undefined);
+    },
+    // The parlays projection has put its row back (when it was removed); its history row follows.
+    ParlayRestored(state, event) {
+      if (!state.bets.get(event.data.parlayId)) followParlay(state, event);
     },
   },
   rowSet: (state) => state.bets,

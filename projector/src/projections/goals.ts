@@ -1,6 +1,7 @@
 import { fromCents, goalStatus, rowVersion, toCents } from '@bt/contracts';
 import type { BetHistoryRow, GoalRow } from '../db/schema';
 import { newestFirst, type ReadModel } from './read-model';
+import { takeRemoved } from './removed-rows';
 import type { UserState } from './state';
 
 /** Whether goal amounts can differ: profit on its date. */
@@ -64,6 +65,13 @@ export const goalsProjection: ReadModel<'goals'> = {
     GoalRemoved(state, { data }) {
       state.goals.remove(data.goalId);
       state.goalCents?.delete(data.goalId);
+    },
+    // Back as the user set it; its amount is summed again (bets may have changed since).
+    GoalRestored(state, event, at) {
+      const kept = takeRemoved(state, 'goal', event.data.goalId);
+      if (!kept) return;
+      state.goals.put(kept.row.id, { ...kept.row, updated_at: at, version: rowVersion(event.revision) });
+      state.goals.stale = true;
     },
   },
   followsBets(state, { previous, next }) {

@@ -18,6 +18,7 @@ import { parlaysProjection } from './parlays';
 import type { ReadModel, UserReadModels } from './read-model';
 import type { RowChanges } from './rows';
 import { KeyedRows, OneRow } from './row-sets';
+import { RemovedRows, removedRowsProjection } from './removed-rows';
 import { settingsProjection } from './settings';
 import { newSportDistribution, sportDistributionProjection } from './sport-distribution';
 import { newStreaks, streaksProjection } from './streaks';
@@ -27,10 +28,11 @@ import { usersProjection } from './users';
 import { occurredAt, type ProjectedEvent, type UserState } from './state';
 
 /**
- * Every read model, in the order each sees an event: `parlays` before `bets` (a parlay's history
+ * Every read model, in the order each sees an event: `removed_rows` first, `parlays` before `bets` (a parlay's history
  * row follows its parlays row); the models that follow the `bets` rows after the event's handlers.
  */
 export const READ_MODELS: readonly ReadModel[] = [
+  removedRowsProjection, // keeps a removed thing's rows before the projections below drop them
   usersProjection,
   parlaysProjection,
   betsProjection,
@@ -68,6 +70,7 @@ export const newUserState = (userId: string): UserState => ({
   analyticsDaily: newAnalyticsDaily(userId),
   analyticsMonthly: newAnalyticsMonthly(userId),
   analyticsTotals: newAnalyticsTotals(userId),
+  removedRows: new RemovedRows(userId),
 });
 
 type AnyHandler = (state: UserState, event: ProjectedEvent, at: Date) => void;

@@ -1,5 +1,6 @@
 import { rowVersion } from '@bt/contracts';
 import { newestFirst, type ReadModel } from './read-model';
+import { takeRemoved } from './removed-rows';
 
 /** `journal_entries`; readers list them newest first by created_at. */
 export const journalProjection: ReadModel<'journalEntries'> = {
@@ -40,6 +41,10 @@ export const journalProjection: ReadModel<'journalEntries'> = {
     },
     JournalErased(state, { data }) {
       state.journalEntries.remove(data.entryId);
+    },
+    JournalRestored(state, event, at) {
+      const kept = takeRemoved(state, 'entry', event.data.entryId);
+      if (kept) state.journalEntries.put(kept.row.id, { ...kept.row, updated_at: at, version: rowVersion(event.revision) });
     },
   },
   rowSet: (state) => state.journalEntries,

@@ -42,7 +42,8 @@ type Step =
   | { kind: 'reviseGoal' | 'removeGoal'; pick: number; start: number; paused?: boolean }
   | { kind: 'journal' | 'reviseJournal' | 'eraseJournal'; pick: number; date: number }
   | { kind: 'email'; pick: number }
-  | { kind: 'settings'; oddsFormat?: number; unitSize?: number | null };
+  | { kind: 'settings'; oddsFormat?: number; unitSize?: number | null }
+  | { kind: 'restoreBet' | 'restoreParlay' | 'restoreGoal' | 'restoreJournal'; pick: number };
 
 type Leg = { odds: number; date: number; outcome: number; closing?: number };
 
@@ -160,6 +161,14 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     weight: 1,
   },
   { arbitrary: fc.record({ kind: fc.constant('email' as const), pick: fc.nat({ max: 3 }) }), weight: 1 },
+  // A restore of anything (removed or not, restored already or not): only a removed thing comes back.
+  {
+    arbitrary: fc.record({
+      kind: fc.constantFrom('restoreBet' as const, 'restoreParlay' as const, 'restoreGoal' as const, 'restoreJournal' as const),
+      pick: fc.nat(),
+    }),
+    weight: 2,
+  },
   {
     arbitrary: fc.record(
       {
@@ -304,6 +313,26 @@ const apply = (
       if (id) log.eraseJournal(id);
       return;
     }
+    case 'restoreBet': {
+      const id = pick(ids.bets, s.pick);
+      if (id) log.restoreBet(id);
+      return;
+    }
+    case 'restoreParlay': {
+      const id = pick(ids.parlays, s.pick);
+      if (id) log.restoreParlay(id);
+      return;
+    }
+    case 'restoreGoal': {
+      const id = pick(ids.goals, s.pick);
+      if (id) log.restoreGoal(id);
+      return;
+    }
+    case 'restoreJournal': {
+      const id = pick(ids.entries, s.pick);
+      if (id) log.restoreJournal(id);
+      return;
+    }
     case 'email':
       log.changeEmail(`${s.pick}-${log.userId}@example.com`, `${log.userId}@example.com`);
       return;
@@ -396,6 +425,7 @@ describe('live projection in batches, with restarts, equals one replay', () => {
           ['analytics_daily', replayed.analyticsDaily],
           ['analytics_monthly', replayed.analyticsMonthly],
           ['analytics_totals', replayed.analyticsTotals],
+          ['removed_rows', replayed.removedRows],
         ];
         for (const [table, rows] of expected) {
           expect(sorted(table, tables.get(table)?.values() ?? []), table).to.deep.equal(sorted(table, rows));

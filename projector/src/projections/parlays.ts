@@ -1,6 +1,7 @@
 import { amendedParlayDating, parlayClosingOdds, pricedParlay, rowVersion, type Outcome, type ParlayLeg } from '@bt/contracts';
 import type { ParlayRow } from '../db/schema';
 import { newestFirst, type ReadModel } from './read-model';
+import { takeRemoved } from './removed-rows';
 import { intern } from './state';
 
 /** What contracts' pricedParlay derives: a parlay row is stored without these and priced by `priced`. */
@@ -132,6 +133,10 @@ export const parlaysProjection: ReadModel<'parlays'> = {
     },
     ParlayRemoved(state, { data }) {
       state.parlays.remove(data.parlayId);
+    },
+    ParlayRestored(state, event, at) {
+      const kept = takeRemoved(state, 'parlay', event.data.parlayId);
+      if (kept?.parlayRow) state.parlays.put(kept.parlayRow.id, { ...kept.parlayRow, updated_at: at, version: rowVersion(event.revision) });
     },
   },
   rowSet: (state) => state.parlays,

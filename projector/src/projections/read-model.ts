@@ -8,6 +8,7 @@ import type {
   GoalRow,
   JournalEntryRow,
   ParlayRow,
+  RemovedRow,
   SportDistributionRow,
   StreaksRow,
   TableName,
@@ -48,6 +49,8 @@ export interface UserReadModels {
   analyticsMonthly: AnalyticsMonthlyRow[];
   /** By dimension and key. */
   analyticsTotals: AnalyticsTotalsRow[];
+  /** Newest removal first. */
+  removedRows: RemovedRow[];
 }
 
 /**

@@ -52,6 +52,7 @@ describe('the order of each read model in a replay', () => {
 describe('the read models', () => {
   it('are loaded from every table but user_streams, each read model from its own', () => {
     expect(LOADED.map((l) => l.table)).to.deep.equal([
+      'removed_rows',
       'users',
       'parlays',
       'bets',

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@bt/event-store';
 import type { EventOf, EventType } from '@bt/contracts';
 import type { BetHistoryRow } from '../db/schema';
+import type { RemovedRows } from './removed-rows';
 import type { KeyedRows, OneRow } from './row-sets';
 import type { StreakRuns } from './streak-runs';
 
@@ -37,6 +38,8 @@ export interface UserState {
   analyticsMonthly: KeyedRows<'analytics_monthly'>;
   /** By dimension and group key (compositeKey). */
   analyticsTotals: KeyedRows<'analytics_totals'>;
+  /** Removed bets, parlays, goals and journal entries with their rows, by id (a restore puts them back). */
+  removedRows: RemovedRows;
   /*
    * Derived from the rows above, kept so a change touches only what it affects; never written nor
    * loaded: absent (a fresh or loaded state, a copy), each is built from the rows when first needed.

@@ -5,6 +5,7 @@ import { bulkInsertEvents, type BulkEvent } from '@bt/event-store/testing';
 import type { Database } from '../db/schema';
 import { PROJECTED_TABLES } from '../db/writer';
 import type { UserReadModels } from '../projections/read-model';
+import { revivedRemovedRow } from '../projections/removed-rows';
 import { toNewEvent, type GeneratedEvent } from './generate';
 
 /** Appends generated events one by one, as commands would. */
@@ -41,6 +42,7 @@ const ORDER: Record<string, string> = {
   analytics_daily: 'user_id, date, dimension collate "C", key collate "C"',
   analytics_monthly: 'user_id, month collate "C", dimension collate "C", key collate "C"',
   analytics_totals: 'user_id, dimension collate "C", key collate "C"',
+  removed_rows: 'id',
 };
 
 /** Every row of every read-model table in `schema`, in key order (for row-for-row comparisons). */
@@ -120,5 +122,14 @@ export async function userRowsFromTables(db: Kysely<Database>, schema: string, u
       .orderBy(sql`dimension collate "C"`)
       .orderBy(sql`key collate "C"`)
       .execute(),
+    removedRows: (
+      await s
+        .selectFrom('removed_rows')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('removed_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute()
+    ).map(revivedRemovedRow),
   };
 }

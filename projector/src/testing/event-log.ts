@@ -117,6 +117,11 @@ export class EventLog {
     return betId;
   }
 
+  restoreBet(betId: string): string {
+    this.append(streams.bet(betId), 'BetRestored', { betId });
+    return betId;
+  }
+
   createParlay(legs: Partial<ParlayLeg>[], fields: Partial<Data<'ParlayCreated'>> = {}): string {
     const parlayId = randomUUID();
     this.append(streams.parlay(parlayId), 'ParlayCreated', {
@@ -148,6 +153,11 @@ export class EventLog {
 
   removeParlay(parlayId: string): string {
     this.append(streams.parlay(parlayId), 'ParlayRemoved', { parlayId });
+    return parlayId;
+  }
+
+  restoreParlay(parlayId: string): string {
+    this.append(streams.parlay(parlayId), 'ParlayRestored', { parlayId });
     return parlayId;
   }
 
@@ -187,6 +197,11 @@ export class EventLog {
     return goalId;
   }
 
+  restoreGoal(goalId: string): string {
+    this.append(streams.goal(goalId), 'GoalRestored', { goalId });
+    return goalId;
+  }
+
   writeJournal(fields: Partial<Data<'JournalWritten'>> = {}): string {
     const entryId = randomUUID();
     this.append(streams.journal(entryId), 'JournalWritten', {
@@ -209,6 +224,11 @@ export class EventLog {
 
   eraseJournal(entryId: string): string {
     this.append(streams.journal(entryId), 'JournalErased', { entryId });
+    return entryId;
+  }
+
+  restoreJournal(entryId: string): string {
+    this.append(streams.journal(entryId), 'JournalRestored', { entryId });
     return entryId;
   }
 }

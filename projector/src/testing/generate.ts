@@ -68,6 +68,8 @@ interface UserSim {
   parlays: { id: string; legs: number }[];
   goals: string[];
   journal: string[];
+  /** What was removed, newest last: every third removal turns into a restore of the last one. */
+  removed: { bets: string[]; parlays: { id: string; legs: number }[]; goals: string[]; journal: string[] };
   deposits: number;
   /** The unit size in effect (UnitSizeSet), written on what the user places. */
   unitSize: number | null;
@@ -78,7 +80,8 @@ interface UserSim {
  * placed (odds in every format, books, leagues, tags, closing odds, bonus bets, the unit size of
  * the moment), amended (odds, stake, date, sport, terms), settled and re-settled (void, cash-outs
  * with their amounts), removed; parlays with pushed, void and lost legs; preferences (odds formats,
- * unit sizes set and cleared); funds; goals set, revised, paused and removed; journal entries; e-mail changes.
+ * unit sizes set and cleared); funds; goals set, revised, paused and removed; journal entries; e-mail changes;
+ * removed bets, parlays, goals and entries restored.
  * Users' events interleave as they would in a live log.
  */
 export function generateHistory(options: { users: number; events: number; seed?: number }): GeneratedEvent[] {
@@ -119,6 +122,7 @@ export function generateHistory(options: { users: number; events: number; seed?:
       parlays: [],
       goals: [],
       journal: [],
+      removed: { bets: [], parlays: [], goals: [], journal: [] },
       deposits: 0,
       unitSize: null,
     };
@@ -174,8 +178,15 @@ export function generateHistory(options: { users: number; events: number; seed?:
       if (random() < 0.1) changes.bonusBet = random() < 0.5;
       emit(streams.bet(betId), { type: 'BetAmended', data: { userId, betId, changes } });
     } else if (roll < 0.66) {
-      const betId = sim.bets.splice(Math.floor(random() * sim.bets.length), 1)[0];
-      emit(streams.bet(betId), { type: 'BetRemoved', data: { userId, betId } });
+      if (sim.removed.bets.length > 0 && out.length % 3 === 0) {
+        const betId = sim.removed.bets.pop()!;
+        sim.bets.push(betId);
+        emit(streams.bet(betId), { type: 'BetRestored', data: { userId, betId } });
+      } else {
+        const betId = sim.bets.splice(Math.floor(random() * sim.bets.length), 1)[0];
+        sim.removed.bets.push(betId);
+        emit(streams.bet(betId), { type: 'BetRemoved', data: { userId, betId } });
+      }
     } else if (roll < 0.72 || sim.parlays.length === 0) {
       const parlayId = uuidFrom(random);
       const legs = Array.from({ length: 2 + Math.floor(random() * 3) }, leg);
@@ -207,8 +218,15 @@ export function generateHistory(options: { users: number; events: number; seed?:
       const parlay = pick(sim.parlays);
       emit(streams.parlay(parlay.id), { type: 'ParlaySettled', data: { userId, parlayId: parlay.id, ...settlement() } });
     } else if (roll < 0.79) {
-      const [parlay] = sim.parlays.splice(Math.floor(random() * sim.parlays.length), 1);
-      emit(streams.parlay(parlay.id), { type: 'ParlayRemoved', data: { userId, parlayId: parlay.id } });
+      if (sim.removed.parlays.length > 0 && out.length % 3 === 0) {
+        const parlay = sim.removed.parlays.pop()!;
+        sim.parlays.push(parlay);
+        emit(streams.parlay(parlay.id), { type: 'ParlayRestored', data: { userId, parlayId: parlay.id } });
+      } else {
+        const [parlay] = sim.parlays.splice(Math.floor(random() * sim.parlays.length), 1);
+        sim.removed.parlays.push(parlay);
+        emit(streams.parlay(parlay.id), { type: 'ParlayRemoved', data: { userId, parlayId: parlay.id } });
+      }
     } else if (roll < 0.83) {
       const amount = pick(STAKES) * 10;
       sim.deposits += amount;
@@ -246,8 +264,15 @@ export function generateHistory(options: { users: number; events: number; seed?:
         },
       });
     } else if (roll < 0.9) {
-      const [goalId] = sim.goals.splice(Math.floor(random() * sim.goals.length), 1);
-      emit(streams.goal(goalId), { type: 'GoalRemoved', data: { userId, goalId } });
+      if (sim.removed.goals.length > 0 && out.length % 3 === 0) {
+        const goalId = sim.removed.goals.pop()!;
+        sim.goals.push(goalId);
+        emit(streams.goal(goalId), { type: 'GoalRestored', data: { userId, goalId } });
+      } else {
+        const [goalId] = sim.goals.splice(Math.floor(random() * sim.goals.length), 1);
+        sim.removed.goals.push(goalId);
+        emit(streams.goal(goalId), { type: 'GoalRemoved', data: { userId, goalId } });
+      }
     } else if (roll < 0.95 || sim.journal.length === 0) {
       const entryId = uuidFrom(random);
       sim.journal.push(entryId);
@@ -268,8 +293,15 @@ export function generateHistory(options: { users: number; events: number; seed?:
       const entryId = pick(sim.journal);
       emit(streams.journal(entryId), { type: 'JournalRevised', data: { userId, entryId, changes: { content: 'Revised', tags: [] } } });
     } else if (roll < 0.975) {
-      const [entryId] = sim.journal.splice(Math.floor(random() * sim.journal.length), 1);
-      emit(streams.journal(entryId), { type: 'JournalErased', data: { userId, entryId } });
+      if (sim.removed.journal.length > 0 && out.length % 3 === 0) {
+        const entryId = sim.removed.journal.pop()!;
+        sim.journal.push(entryId);
+        emit(streams.journal(entryId), { type: 'JournalRestored', data: { userId, entryId } });
+      } else {
+        const [entryId] = sim.journal.splice(Math.floor(random() * sim.journal.length), 1);
+        sim.removed.journal.push(entryId);
+        emit(streams.journal(entryId), { type: 'JournalErased', data: { userId, entryId } });
+      }
     } else if (roll < 0.985) {
       // Preferences (Settings): an odds format, or a unit size set or cleared.
       if (random() < 0.3) emit(streams.user(userId), { type: 'OddsFormatChosen', data: { userId, oddsFormat: pick(ODDS_FORMATS) } });

@@ -50,6 +50,20 @@ export const formatDate = (value: string | null | undefined): string => {
   return Number.isNaN(t) ? value : dateFormat.format(new Date(t));
 };
 
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** An instant as "Mar 1, 2025, 10:05 AM" in the reader's time zone (when something was recorded). */
+export const formatDateTime = (value: string): string => {
+  const t = Date.parse(value);
+  return Number.isNaN(t) ? value : dateTimeFormat.format(new Date(t));
+};
+
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** "2025-03" as "Mar 2025". */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { BetRow, betAmendBody, betBody } from '@bt/contracts';
+import type { BetChange, BetRow, betAmendBody, betBody } from '@bt/contracts';
 import { api, BET_RESULT_TAGS } from '../../../lib/api';
 import { downloadFile } from '../../../lib/download';
 
@@ -29,10 +29,33 @@ export const betsApi = api.injectEndpoints({
       query: (id) => ({ url: `/bets/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: [...BET_RESULT_TAGS],
     }),
+    /** The removed bets and parlays, newest removal first (GET /api/bets?deleted=true). */
+    getDeletedBets: build.query<BetRow[], void>({
+      query: () => '/bets?deleted=true',
+      providesTags: ['Bet'],
+    }),
+    /** A parlay row's id restores the parlay; every page that counts it refreshes. */
+    restoreBet: build.mutation<BetRow, string>({
+      query: (id) => ({ url: `/bets/${encodeURIComponent(id)}/restore`, method: 'POST' }),
+      invalidatesTags: [...BET_RESULT_TAGS],
+    }),
+    /** Every change of a bet or parlay, oldest first (GET /api/bets/:id/history). */
+    getBetChanges: build.query<BetChange[], string>({
+      query: (id) => `/bets/${encodeURIComponent(id)}/history`,
+      providesTags: ['Bet', 'Parlay'],
+    }),
   }),
 });
 
-export const { useGetBetsQuery, useAddBetMutation, useUpdateBetMutation, useDeleteBetMutation } = betsApi;
+export const {
+  useGetBetsQuery,
+  useAddBetMutation,
+  useUpdateBetMutation,
+  useDeleteBetMutation,
+  useGetDeletedBetsQuery,
+  useRestoreBetMutation,
+  useGetBetChangesQuery,
+} = betsApi;
 
 /** GET /api/export/bets.csv with the bearer token, saved as a file. Throws an ApiError on failure. */
 export const downloadBetsCsv = async (): Promise<void> => {

@@ -10,6 +10,7 @@ import { bookSuggestions } from '../../../lib/books';
 import { usePreferences } from '../../../lib/preferences';
 import { useGetBetsQuery, useUpdateBetMutation } from '../api/bets-api';
 import { betFormFrom, validateBetForm, type BetFormErrors, type BetFormValues } from '../lib/bet-form';
+import { BetChangesDialog } from './bet-changes-dialog';
 import { BetFormFields } from './bet-form-fields';
 
 /** Spec 5: the edit dialog offers only the first four bet types (no 'parlay'). */
@@ -21,6 +22,7 @@ function EditBetForm({ bet, onDone }: { bet: BetRow; onDone: () => void }) {
   const [values, setValues] = useState<BetFormValues>(start);
   const [errors, setErrors] = useState<BetFormErrors>({});
   const [updateBet, { isLoading }] = useUpdateBetMutation();
+  const [showChanges, setShowChanges] = useState(false);
   const { data: rows } = useGetBetsQuery();
   const books = useMemo(() => bookSuggestions(rows ?? []), [rows]);
 
@@ -50,6 +52,9 @@ function EditBetForm({ bet, onDone }: { bet: BetRow; onDone: () => void }) {
     <FormStack onSubmit={onSubmit} noValidate>
       <BetFormFields values={values} errors={errors} onChange={onChange} betTypes={EDITABLE_BET_TYPES} books={books} />
       <FormActions>
+        <Button variant="ghost" onClick={() => setShowChanges(true)}>
+          Changes
+        </Button>
         <Button variant="outline" onClick={onDone}>
           Cancel
         </Button>
@@ -57,6 +62,7 @@ function EditBetForm({ bet, onDone }: { bet: BetRow; onDone: () => void }) {
           {isLoading ? 'Updating...' : 'Update Bet'}
         </Button>
       </FormActions>
+      <BetChangesDialog bet={showChanges ? bet : null} onClose={() => setShowChanges(false)} />
     </FormStack>
   );
 }

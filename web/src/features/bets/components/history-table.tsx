@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { OutcomeBadge, ProfitText } from '../../../components/badge';
 import { Button, ButtonLink } from '../../../components/button';
 import { Field, Select } from '../../../components/field';
-import { ArrowDownIcon, ArrowUpIcon, PencilIcon, SortIcon, TrashIcon } from '../../../components/icons';
+import { ArrowDownIcon, ArrowUpIcon, ClockIcon, PencilIcon, SortIcon, TrashIcon } from '../../../components/icons';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { formatDate, formatMoney, formatProfit } from '../../../lib/format';
 import { betTypeLabel, sportLabel } from '../../../lib/labels';
@@ -189,6 +189,8 @@ interface HistoryTableProps {
   onSortChange: (sort: SortState) => void;
   onEdit: (bet: BetRow) => void;
   onDelete: (bet: BetRow) => void;
+  /** "Changes": the row's change log (issue 13). */
+  onChanges: (bet: BetRow) => void;
   deleting: boolean;
 }
 
@@ -198,9 +200,18 @@ const ariaSort = (sort: SortState, key: SortKey) =>
 /** Spec 2.7: a parlay row shows its name as the event and '{n} legs' as its selection. */
 const legsText = (bet: BetRow) => (bet.kind === 'parlay' ? `${bet.legCount ?? 0} legs` : null);
 
-function RowActions({ bet, onEdit, onDelete, deleting }: { bet: BetRow } & Pick<HistoryTableProps, 'onEdit' | 'onDelete' | 'deleting'>) {
+function RowActions({
+  bet,
+  onEdit,
+  onDelete,
+  onChanges,
+  deleting,
+}: { bet: BetRow } & Pick<HistoryTableProps, 'onEdit' | 'onDelete' | 'onChanges' | 'deleting'>) {
   return (
     <Actions>
+      <Button variant="ghost" size="icon" aria-label={`Changes of ${bet.event}`} title="Changes" onClick={() => onChanges(bet)}>
+        <ClockIcon />
+      </Button>
       {bet.kind === 'parlay' ? (
         <ButtonLink to={`/parlays?edit=${encodeURIComponent(bet.id)}`} variant="ghost" size="icon" aria-label={`Edit ${bet.event}`}>
           <PencilIcon />
@@ -217,7 +228,7 @@ function RowActions({ bet, onEdit, onDelete, deleting }: { bet: BetRow } & Pick<
   );
 }
 
-export function HistoryTable({ rows, sort, onSort, onSortChange, onEdit, onDelete, deleting }: HistoryTableProps) {
+export function HistoryTable({ rows, sort, onSort, onSortChange, onEdit, onDelete, onChanges, deleting }: HistoryTableProps) {
   const { oddsFormat } = usePreferences();
   const odds = (bet: BetRow) => showOdds({ american: bet.odds, decimal: bet.decimalOdds }, oddsFormat);
   const sortLabel = COLUMNS.find((c) => c.key === sort.key)?.label ?? '';
@@ -285,7 +296,7 @@ export function HistoryTable({ rows, sort, onSort, onSortChange, onEdit, onDelet
                   </OutcomeCell>
                 </td>
                 <td>
-                  <RowActions bet={bet} onEdit={onEdit} onDelete={onDelete} deleting={deleting} />
+                  <RowActions bet={bet} onEdit={onEdit} onDelete={onDelete} onChanges={onChanges} deleting={deleting} />
                 </td>
               </tr>
             ))}
@@ -350,7 +361,7 @@ export function HistoryTable({ rows, sort, onSort, onSortChange, onEdit, onDelet
             </Facts>
             <CardBottom>
               <SettleButtons bet={bet} />
-              <RowActions bet={bet} onEdit={onEdit} onDelete={onDelete} deleting={deleting} />
+              <RowActions bet={bet} onEdit={onEdit} onDelete={onDelete} onChanges={onChanges} deleting={deleting} />
             </CardBottom>
           </BetCard>
         ))}

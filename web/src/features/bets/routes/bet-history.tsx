@@ -1,4 +1,4 @@
-import type { BetRow } from '@bt/contracts';
+import { MESSAGES, type BetRow } from '@bt/contracts';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -14,7 +14,10 @@ import { isApiError } from '../../../lib/api-error';
 import { today } from '../../../lib/dates';
 import { paginate } from '../../../lib/paging';
 import { toast } from '../../../lib/toast';
-import { downloadBetsCsv, useDeleteBetMutation, useGetBetsQuery } from '../api/bets-api';
+import { toastWithUndo } from '../../../lib/undo';
+import { downloadBetsCsv, useDeleteBetMutation, useGetBetsQuery, useRestoreBetMutation } from '../api/bets-api';
+import { BetChangesDialog } from '../components/bet-changes-dialog';
+import { DeletedBets } from '../components/deleted-bets';
 import { EditBetDialog } from '../components/edit-bet-dialog';
 import { HistoryFiltersBar } from '../components/history-filters';
 import { HistoryTable } from '../components/history-table';
@@ -60,6 +63,9 @@ export function BetHistoryRoute() {
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [deleteBet, { isLoading: deleting }] = useDeleteBetMutation();
+  const [restoreBet] = useRestoreBetMutation();
+  const [showDeleted, setShowDeleted] = useState(false);
+  const [changesOf, setChangesOf] = useState<BetRow | null>(null);
 
   const visible = useMemo(() => sortRows(filterRows(data ?? [], filters, today()), sort), [data, filters, sort]);
   const paged = paginate(visible, page, PAGE_SIZE);
@@ -83,8 +89,16 @@ export function BetHistoryRoute() {
   const onConfirmDelete = async () => {
     if (!confirming) return;
     try {
-      await deleteBet(confirming.id).unwrap();
-      toast({ title: 'Success', description: 'Bet deleted successfully' });
+      const { id, kind } = confirming;
+      await deleteBet(id).unwrap();
+      toastWithUndo(
+        { title: 'Success', description: 'Bet deleted successfully' },
+        {
+          restore: () => restoreBet(id).unwrap(),
+          restored: kind === 'parlay' ? MESSAGES.parlayRestored : MESSAGES.betRestored,
+          failed: kind === 'parlay' ? 'Failed to restore parlay' : 'Failed to restore bet',
+        },
+      );
       setConfirming(null);
     } catch {
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete bet' });
@@ -109,10 +123,20 @@ export function BetHistoryRoute() {
               <UploadIcon />
               Import CSV
             </Button>
+            <Button variant={showDeleted ? 'primary' : 'outline'} aria-pressed={showDeleted} onClick={() => setShowDeleted((on) => !on)}>
+              Show deleted
+            </Button>
           </>
         }
       />
-      <Card aria-label="Bets" aria-busy={status === 'loading'}>
+      {showDeleted && (
+        <Card aria-label="Deleted bets">
+          <CardContent>
+            <DeletedBets />
+          </CardContent>
+        </Card>
+      )}
+      <Card aria-label="Bets" aria-busy={status === 'loading'} style={showDeleted ? { display: 'none' } : undefined}>
         <CardContent>
           <Stack>
             <HistoryFiltersBar filters={filters} onChange={changeFilters} choices={choices} />
@@ -138,6 +162,7 @@ export function BetHistoryRoute() {
                   onSortChange={changeSort}
                   onEdit={setEditing}
                   onDelete={setConfirming}
+                  onChanges={setChangesOf}
                   deleting={deleting}
                 />
                 <Pagination page={paged.page} totalPages={paged.totalPages} onChange={setPage} label="Bet history pages" />
@@ -147,6 +172,7 @@ export function BetHistoryRoute() {
         </CardContent>
       </Card>
 
+      <BetChangesDialog bet={changesOf} onClose={() => setChangesOf(null)} />
       <EditBetDialog bet={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={confirming !== null}

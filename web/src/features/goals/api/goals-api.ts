@@ -26,7 +26,11 @@ export const goalsApi = api.injectEndpoints({
       query: (id) => ({ url: `/goals/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['Goal'],
     }),
+    restoreGoal: build.mutation<Goal, string>({
+      query: (id) => ({ url: `/goals/${encodeURIComponent(id)}/restore`, method: 'POST' }),
+      invalidatesTags: ['Goal'],
+    }),
   }),
 });
 
-export const { useGetGoalsQuery, useCreateGoalMutation, useUpdateGoalMutation, useDeleteGoalMutation } = goalsApi;
+export const { useGetGoalsQuery, useCreateGoalMutation, useUpdateGoalMutation, useDeleteGoalMutation, useRestoreGoalMutation } = goalsApi;

@@ -1,4 +1,4 @@
-import type { Goal } from '@bt/contracts';
+import { MESSAGES, type Goal } from '@bt/contracts';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../components/button';
@@ -10,8 +10,9 @@ import { QueryError, queryView } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { AsOfBanner, AsOfControl, WritingControls } from '../../../components/time-travel';
 import { useTimeTravel } from '../../../lib/as-of';
+import { toastWithUndo } from '../../../lib/undo';
 import { toast } from '../../../lib/toast';
-import { useDeleteGoalMutation, useGetGoalsQuery } from '../api/goals-api';
+import { useDeleteGoalMutation, useGetGoalsQuery, useRestoreGoalMutation } from '../api/goals-api';
 import { GoalCard } from '../components/goal-card';
 import { GoalDialog } from '../components/goal-dialog';
 
@@ -32,13 +33,18 @@ export function GoalsRoute() {
   const [dialog, setDialog] = useState<{ open: boolean; goal: Goal | null }>({ open: false, goal: null });
   const [confirming, setConfirming] = useState<Goal | null>(null);
   const [deleteGoal, { isLoading: deleting }] = useDeleteGoalMutation();
+  const [restoreGoal] = useRestoreGoalMutation();
   const openNew = () => setDialog({ open: true, goal: null });
 
   const onConfirmDelete = async () => {
     if (!confirming) return;
     try {
-      await deleteGoal(confirming.id).unwrap();
-      toast({ title: 'Goal deleted successfully' });
+      const { id } = confirming;
+      await deleteGoal(id).unwrap();
+      toastWithUndo(
+        { title: 'Goal deleted successfully' },
+        { restore: () => restoreGoal(id).unwrap(), restored: MESSAGES.goalRestored, failed: 'Failed to restore goal' },
+      );
       setConfirming(null);
     } catch {
       toast({ variant: 'destructive', title: 'Failed to delete goal', description: 'Please try again.' });

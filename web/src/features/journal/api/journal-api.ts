@@ -25,7 +25,12 @@ export const journalApi = api.injectEndpoints({
       query: (id) => ({ url: `/journal/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['Journal'],
     }),
+    restoreEntry: build.mutation<JournalEntry, string>({
+      query: (id) => ({ url: `/journal/${encodeURIComponent(id)}/restore`, method: 'POST' }),
+      invalidatesTags: ['Journal'],
+    }),
   }),
 });
 
-export const { useGetJournalQuery, useCreateEntryMutation, useUpdateEntryMutation, useDeleteEntryMutation } = journalApi;
+export const { useGetJournalQuery, useCreateEntryMutation, useUpdateEntryMutation, useDeleteEntryMutation, useRestoreEntryMutation } =
+  journalApi;

@@ -1,4 +1,4 @@
-import type { JournalEntry, JournalType } from '@bt/contracts';
+import { MESSAGES, type JournalEntry, type JournalType } from '@bt/contracts';
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../components/button';
@@ -9,8 +9,9 @@ import { BookIcon, PlusIcon } from '../../../components/icons';
 import { EmptyState, EmptyTitle, EmptyText, PageContainer, PageHeader } from '../../../components/page';
 import { QueryError, queryView } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
+import { toastWithUndo } from '../../../lib/undo';
 import { toast } from '../../../lib/toast';
-import { useDeleteEntryMutation, useGetJournalQuery } from '../api/journal-api';
+import { useDeleteEntryMutation, useGetJournalQuery, useRestoreEntryMutation } from '../api/journal-api';
 import { JournalEntryCard } from '../components/journal-entry-card';
 import { JournalEntryDialog } from '../components/journal-entry-dialog';
 
@@ -45,6 +46,7 @@ export function JournalRoute() {
   const [dialog, setDialog] = useState<{ open: boolean; entry: JournalEntry | null }>({ open: false, entry: null });
   const [confirming, setConfirming] = useState<JournalEntry | null>(null);
   const [deleteEntry, { isLoading: deleting }] = useDeleteEntryMutation();
+  const [restoreEntry] = useRestoreEntryMutation();
 
   const entries = useMemo(
     () => [...(data ?? [])].filter((entry) => filter === 'all' || entry.type === filter).sort(newestEntryFirst),
@@ -56,8 +58,12 @@ export function JournalRoute() {
   const onConfirmDelete = async () => {
     if (!confirming) return;
     try {
-      await deleteEntry(confirming.id).unwrap();
-      toast({ title: 'Journal entry deleted' });
+      const { id } = confirming;
+      await deleteEntry(id).unwrap();
+      toastWithUndo(
+        { title: 'Journal entry deleted' },
+        { restore: () => restoreEntry(id).unwrap(), restored: MESSAGES.entryRestored, failed: 'Failed to restore entry' },
+      );
       setConfirming(null);
     } catch {
       toast({ variant: 'destructive', title: 'Failed to delete entry', description: 'Please try again.' });

@@ -29,7 +29,12 @@ export const parlaysApi = api.injectEndpoints({
       query: ({ id, version }) => ({ url: `/parlays/${encodeURIComponent(id)}`, method: 'DELETE', ifMatch: version }),
       invalidatesTags: [...BET_RESULT_TAGS],
     }),
+    restoreParlay: build.mutation<Parlay, string>({
+      query: (id) => ({ url: `/parlays/${encodeURIComponent(id)}/restore`, method: 'POST' }),
+      invalidatesTags: [...BET_RESULT_TAGS],
+    }),
   }),
 });
 
-export const { useGetParlaysQuery, useCreateParlayMutation, useUpdateParlayMutation, useDeleteParlayMutation } = parlaysApi;
+export const { useGetParlaysQuery, useCreateParlayMutation, useUpdateParlayMutation, useDeleteParlayMutation, useRestoreParlayMutation } =
+  parlaysApi;

@@ -1,4 +1,4 @@
-import type { Parlay } from '@bt/contracts';
+import { MESSAGES, type Parlay } from '@bt/contracts';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { OutcomeBadge, ProfitText } from '../../../components/badge';
@@ -12,8 +12,9 @@ import { Skeleton } from '../../../components/skeleton';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { sportLabel } from '../../../lib/labels';
 import { moneyWithUnits, profitWithUnits, showOdds, usePreferences } from '../../../lib/preferences';
+import { toastWithUndo } from '../../../lib/undo';
 import { toast } from '../../../lib/toast';
-import { useDeleteParlayMutation, useGetParlaysQuery } from '../api/parlays-api';
+import { useDeleteParlayMutation, useGetParlaysQuery, useRestoreParlayMutation } from '../api/parlays-api';
 
 const List = styled.ul`
   list-style: none;
@@ -114,14 +115,19 @@ export function ParlayHistory({ onEdit }: { onEdit: (parlay: Parlay) => void }) 
   const { data, refetch } = parlays;
   const view = queryView(parlays);
   const [deleteParlay, { isLoading: deleting }] = useDeleteParlayMutation();
+  const [restoreParlay] = useRestoreParlayMutation();
   const [confirming, setConfirming] = useState<Parlay | null>(null);
 
   // The spec's texts for deleting from history (sections 8 and 9): a parlay is a row there too.
   const onConfirmDelete = async () => {
     if (!confirming) return;
     try {
-      await deleteParlay({ id: confirming.id, version: confirming.version }).unwrap();
-      toast({ title: 'Success', description: 'Bet deleted successfully' });
+      const { id } = confirming;
+      await deleteParlay({ id, version: confirming.version }).unwrap();
+      toastWithUndo(
+        { title: 'Success', description: 'Bet deleted successfully' },
+        { restore: () => restoreParlay(id).unwrap(), restored: MESSAGES.parlayRestored, failed: 'Failed to restore parlay' },
+      );
       setConfirming(null);
     } catch {
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete bet' });
