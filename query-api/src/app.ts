@@ -2,7 +2,7 @@ import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { analyticsQuery, dayOf, READ_MODELS_BEHIND_HEADER, statsQuery, streaksQuery } from '@bt/contracts';
+import { analyticsQuery, betsQuery, dayOf, READ_MODELS_BEHIND_HEADER, statsQuery, streaksQuery } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
 import {
   createLogger,
@@ -29,6 +29,7 @@ import { replayRows, type ReplayAnswer, type ReplayRequest } from './replay';
 import { createReplayWorkers, type ReplayWorkerOptions, type ReplayWorkers } from './replay-workers';
 import { getMe } from './queries/get-me';
 import { getBets } from './queries/get-bets';
+import { deletedRows, getBetsPage } from './queries/get-bets-page';
 import { getBetChanges } from './queries/get-bet-changes';
 import { getParlays } from './queries/get-parlays';
 import { getBankroll } from './queries/get-bankroll';
@@ -164,7 +165,12 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
   });
 
   router.get('/bets', ...guard, async (ctx) => {
-    ctx.body = await getBets(db, currentUserId(ctx));
+    const query = betsQuery.parse(ctx.query);
+    const userId = currentUserId(ctx);
+    const day = query.today ?? today();
+    if (query.deleted) ctx.body = await deletedRows(db, userId, query, day);
+    else if (query.page === undefined) ctx.body = await getBets(db, userId);
+    else ctx.body = await getBetsPage(db, userId, { ...query, page: query.page }, day);
   });
 
   router.get('/bets/:id/history', ...guard, async (ctx) => {

@@ -1,0 +1,123 @@
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import {
+  type BetRow,
+  type BetsPage,
+  type BetsQuery,
+  foldHistoryText,
+  historyPaging,
+  historyPeriodStart,
+  type HistorySortKey,
+} from '@bt/contracts';
+import type { Database } from '@bt/projector';
+import { readModels, type ReadDatabase } from '../read-db';
+import { betRowFromTable } from './get-bets';
+
+/*
+ * GET /api/bets?page=: one page of Bet History computed in SQL, exactly as contracts' `historyPage`
+ * computes it from the whole list (get-bets-page.int.test.ts checks the two agree). Text columns
+ * sort by `lower(x collate "C")`: ASCII case folded, then by code point, like `compareHistoryText`.
+ */
+
+type BetsSelect = SelectQueryBuilder<Database, 'bets', object>;
+
+/** The C-collated, ASCII-folded form of a text column (Postgres' lower() under "C" folds only A-Z). */
+const folded = (column: string): RawBuilder<string> => sql<string>`lower(${sql.ref(column)} collate "C")`;
+
+/** The rows Bet History keeps: parlay members hidden, then the query's filters. */
+const filtered = (db: Kysely<ReadDatabase>, userId: string, query: BetsQuery, today: string): BetsSelect => {
+  let select = readModels(db).selectFrom('bets').where('user_id', '=', userId).where('is_part_of_parlay', '=', false) as BetsSelect;
+  const search = foldHistoryText(query.q.trim());
+  if (search !== '') {
+    select = select.where(sql<boolean>`(strpos(${folded('event')}, ${search}) > 0 or strpos(${folded('sport')}, ${search}) > 0)`);
+  }
+  if (query.sport !== 'all') select = select.where('sport', '=', query.sport);
+  if (query.type !== 'all') select = select.where('kind', '=', query.type);
+  if (query.outcome !== 'all') select = select.where('outcome', '=', query.outcome);
+  if (query.book !== undefined && query.book !== 'all')
+    select = select.where(sql<boolean>`${folded('book')} = ${foldHistoryText(query.book)}`);
+  if (query.tag !== undefined && query.tag !== 'all') {
+    const tag = foldHistoryText(query.tag);
+    select = select.where(
+      sql<boolean>`exists (select 1 from jsonb_array_elements_text(tags) as t(tag) where lower(t.tag collate "C") = ${tag})`,
+    );
+  }
+  const since = historyPeriodStart(query.period, today);
+  if (since !== null) select = select.where('date', '>=', since);
+  return select;
+};
+
+/** The ORDER BY of a sort key in a direction (contracts' compareBy), before the newest-first tie-break. */
+const sortColumns = (key: HistorySortKey, dir: 'asc' | 'desc'): RawBuilder<unknown>[] => {
+  const d = sql.raw(dir);
+  switch (key) {
+    case 'date':
+      return [sql`date ${d}`, sql`created_at ${d}`];
+    case 'odds':
+      return [sql`decimal_odds ${d}`];
+    case 'clv':
+      // No close sorts below every close (-Infinity in contracts).
+      return [dir === 'asc' ? sql`clv asc nulls first` : sql`clv desc nulls last`];
+    case 'book':
+      return [sql`lower(coalesce(book, '') collate "C") ${d}`];
+    case 'stake':
+      return [sql`stake ${d}`];
+    case 'profit':
+      return [sql`profit ${d}`];
+    case 'sport':
+      return [sql`${folded('sport')} ${d}`];
+    case 'event':
+      return [sql`${folded('event')} ${d}`];
+    case 'betType':
+      return [sql`${folded('bet_type')} ${d}`];
+    case 'outcome':
+      return [sql`${folded('outcome')} ${d}`];
+    default: {
+      const never: never = key;
+      throw new Error(`Unknown sort key ${String(never)}`);
+    }
+  }
+};
+
+const NEWEST_FIRST = [sql`date desc`, sql`created_at desc`, sql`id desc`];
+
+/** One page of Bet History for `query.page` (clamped into range, as the web's pager does). */
+export async function getBetsPage(
+  db: Kysely<ReadDatabase>,
+  userId: string,
+  query: BetsQuery & { page: number },
+  today: string,
+): Promise<BetsPage> {
+  const { pageSize } = query;
+  const readPage = async (page: number) => {
+    const order = sql.join([...sortColumns(query.sort, query.dir), ...NEWEST_FIRST]);
+    const rows = await filtered(db, userId, query, today)
+      .selectAll()
+      .orderBy(sql`${order}`)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
+    return rows.map(betRowFromTable);
+  };
+  const counting = filtered(db, userId, query, today)
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.total));
+  // The page asked for and the count at once; a page past the end reads the last one after.
+  const [asked, total] = await Promise.all([readPage(query.page), counting]);
+  const { page } = historyPaging(total, query.page, pageSize);
+  const items = page === query.page ? asked : await readPage(page);
+  return { items, total, page, pageSize };
+}
+
+/**
+ * GET /api/bets?deleted=true: the removed bets and parlays. Their read model comes with restore
+ * (issue 13's "Undo and restore"); until then there are none: an empty list, or an empty page.
+ */
+export async function deletedRows(
+  _db: Kysely<ReadDatabase>,
+  _userId: string,
+  query: BetsQuery,
+  _today: string,
+): Promise<BetsPage | BetRow[]> {
+  return query.page === undefined ? [] : { items: [], total: 0, page: 1, pageSize: query.pageSize };
+}
