@@ -78,6 +78,40 @@ const sortColumns = (key: HistorySortKey, dir: 'asc' | 'desc'): RawBuilder<unkno
   }
 };
 
+/** The analytics read models' counter of each outcome. */
+const OUTCOME_COUNTERS = { win: 'wins', loss: 'losses', push: 'pushes', void: 'voids', cashout: 'cashouts', pending: 'pending' } as const;
+
+/**
+ * How many rows the filters keep, from the analytics read models (by sport: each history row once,
+ * a parlay under 'parlay', with its outcome counted) when only sport, type, outcome and period
+ * filter: a sum over a few keys (and, for a period, its days) instead of a count over every row,
+ * which costs tens of ms for a 100,000-bet history. Undefined when a search, book or tag filters.
+ */
+const countFromAnalytics = async (
+  db: Kysely<ReadDatabase>,
+  userId: string,
+  query: BetsQuery,
+  today: string,
+): Promise<number | undefined> => {
+  if (foldHistoryText(query.q.trim()) !== '' || (query.book ?? 'all') !== 'all' || (query.tag ?? 'all') !== 'all') return undefined;
+  const since = historyPeriodStart(query.period, today);
+  // The two tables share the figures' columns: the day table is read through the totals' type.
+  let select =
+    since === null
+      ? readModels(db).selectFrom('analytics_totals').where('user_id', '=', userId)
+      : (readModels(db)
+          .selectFrom('analytics_daily')
+          .where('user_id', '=', userId)
+          .where('date', '>=', since) as unknown as SelectQueryBuilder<Database, 'analytics_totals', object>);
+  select = select.where('dimension', '=', 'sport');
+  if (query.sport !== 'all') select = select.where('key', '=', query.sport);
+  if (query.type === 'parlay') select = select.where('key', '=', 'parlay');
+  if (query.type === 'bet') select = select.where('key', '<>', 'parlay');
+  const counter = query.outcome === 'all' ? 'bets' : OUTCOME_COUNTERS[query.outcome];
+  const row = await select.select((eb) => eb.fn.sum<string | null>(counter).as('total')).executeTakeFirstOrThrow();
+  return Number(row.total ?? 0);
+};
+
 const NEWEST_FIRST = [sql`date desc`, sql`created_at desc`, sql`id desc`];
 
 /** One page of Bet History for `query.page` (clamped into range, as the web's pager does). */
@@ -98,10 +132,17 @@ export async function getBetsPage(
       .execute();
     return rows.map(betRowFromTable);
   };
-  const counting = filtered(db, userId, query, today)
-    .select((eb) => eb.fn.countAll<string>().as('total'))
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.total));
+  const counting = countFromAnalytics(db, userId, query, today).then(
+    async (counted) =>
+      counted ??
+      Number(
+        (
+          await filtered(db, userId, query, today)
+            .select((eb) => eb.fn.countAll<string>().as('total'))
+            .executeTakeFirstOrThrow()
+        ).total,
+      ),
+  );
   // The page asked for and the count at once; a page past the end reads the last one after.
   const [asked, total] = await Promise.all([readPage(query.page), counting]);
   const { page } = historyPaging(total, query.page, pageSize);
