@@ -124,11 +124,17 @@ export async function getBetsPage(
   const { pageSize } = query;
   const readPage = async (page: number) => {
     const order = sql.join([...sortColumns(query.sort, query.dir), ...NEWEST_FIRST]);
-    const rows = await filtered(db, userId, query, today)
-      .selectAll()
+    // The page's ids first (from the sort column's index alone, however deep the page), then its rows.
+    const ids = filtered(db, userId, query, today)
+      .select('id')
       .orderBy(sql`${order}`)
       .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .offset((page - 1) * pageSize);
+    const rows = await readModels(db)
+      .selectFrom('bets')
+      .selectAll()
+      .where('id', 'in', ids)
+      .orderBy(sql`${order}`)
       .execute();
     return rows.map(betRowFromTable);
   };

@@ -6,12 +6,15 @@ import { sql, type Kysely } from 'kysely';
  * over the rows history shows (no parlay members), in the column's descending order (a new column
  * starts descending) and then newest first, which is exactly query-api's ORDER BY; ascending reads
  * one backwards and re-sorts only each run of equal values. Text columns are ordered as contracts'
- * compareHistoryText orders them: `lower(x collate "C")`. Frozen once landed.
+ * compareHistoryText orders them: `lower(x collate "C")`. Query-api reads a page's ids from the
+ * index, then those rows. Frozen once landed.
  */
 export async function up(db: Kysely<unknown>, schema: string): Promise<void> {
   const bets = sql.id(schema, 'bets');
   const sortColumns: [string, string][] = [
-    ['date', 'date desc, created_at desc, id desc'],
+    // Also carries the columns the type, sport, outcome and search filters read, so a filtered
+    // page and its count scan this index alone (no table rows) on the default order.
+    ['date', 'date desc, created_at desc, id desc) include (kind, sport, outcome, event'],
     ['profit', 'profit desc, date desc, created_at desc, id desc'],
     ['stake', 'stake desc, date desc, created_at desc, id desc'],
     ['odds', 'decimal_odds desc, date desc, created_at desc, id desc'],
