@@ -17,5 +17,6 @@ export * from './pikkit';
 export * from './domain/sessions';
 export * from './domain/pricing';
 export * from './domain/versions';
+export * from './domain/history';
 export * from './upcast';
 export * from './api';

@@ -20,7 +20,7 @@ import { serve } from './serve';
 import { LIFTED, LOGINS, REPLAYS, throttleScenarios, WRONG } from './throttle';
 
 /**
- * `npm run bench [-- section ...]`: sections rebuild, reads, analytics, writes, throttle, web, import, live (default: all).
+ * `npm run bench [-- section ...]`: sections rebuild, reads, analytics, pages, writes, throttle, web, import, live (default: all).
  * Every figure is printed beside a baseline measured in the same run, on this machine.
  */
 // The bench prints its own table: a JSON line per request would drown it (LOG_LEVEL=info to see them).
@@ -33,7 +33,7 @@ const WRITES = Number(process.env.BENCH_WRITES ?? 10_000);
 const REPLAY_USER_BETS = Number(process.env.BENCH_REPLAY_USER_BETS ?? 20_000);
 const THROTTLE_SECONDS = Number(process.env.BENCH_THROTTLE_SECONDS ?? 10);
 const LIVE_WRITES = Number(process.env.BENCH_LIVE_WRITES ?? 5_000);
-const SECTIONS = ['rebuild', 'reads', 'analytics', 'writes', 'throttle', 'web', 'import', 'live'] as const;
+const SECTIONS = ['rebuild', 'reads', 'analytics', 'pages', 'writes', 'throttle', 'web', 'import', 'live'] as const;
 const { positionals: sections } = commandLine({
   usage: `npm run bench [-- <section>...]`,
   about:
@@ -94,7 +94,7 @@ try {
     );
   }
 
-  if (wants('reads') || wants('analytics') || wants('writes')) {
+  if (wants('reads') || wants('analytics') || wants('pages') || wants('writes')) {
     const secret = 'bench-secret-bench-secret-bench-secret-0123456789';
     const product = await startProduct(
       readConfig({
@@ -113,7 +113,7 @@ try {
       const auth = (user: string) => ({ authorization: `Bearer ${signToken(user, secret)}`, 'x-min-position': head });
       const measure = async (user: string, path: string, base = product.url) =>
         load(READS, 1, () => ({ url: `${base}${path}`, headers: auth(user) }), 200);
-      if (wants('reads') || wants('analytics')) {
+      if (wants('reads') || wants('analytics') || wants('pages')) {
         console.log(`\nreads: a user with 100 bets and one with ${fmt(BIG_USER_BETS)}...`);
         await bulkLoad(pool, 'eventstore', userHistory(small, 100, 7));
         await bulkLoad(pool, 'eventstore', userHistory(big, BIG_USER_BETS, 8));
@@ -161,6 +161,33 @@ try {
           '-',
           'none (what the read models save)',
         );
+      }
+      if (wants('pages')) {
+        // Bet History's pages (GET /api/bets?page=) for both users: the 100-bet user's is the baseline.
+        console.log(`\npages: GET /api/bets?page= for the 100-bet and the ${fmt(BIG_USER_BETS)}-bet user...`);
+        // The projector has just written every row: vacuum as autovacuum soon would on a live system, so
+        // the visibility map lets a page's ids come from the index alone (the steady state measured).
+        await pool.query('vacuum analyze read.bets');
+        for (const user of [small, big]) await load(200, 1, () => ({ url: `${product.url}/api/bets?page=1`, headers: auth(user) }), 200);
+        const pages: [string, string][] = [
+          ['default page (page 1, newest first, all time)', 'page=1&period=all'],
+          ["a late page (page 1000, the 100-bet user's last)", 'page=1000&period=all'],
+          ['filtered and searched (basketball wins, last 365 days, "game 1")', 'page=1&sport=basketball&outcome=win&period=365&q=game%201'],
+          ['sorted by profit, highest first', 'page=1&period=all&sort=profit&dir=desc'],
+        ];
+        for (const [what, query] of pages) {
+          const path = `/api/bets?${query}`;
+          const bytes = async (user: string) => Buffer.byteLength((await send(`${product.url}${path}`, { headers: auth(user) })).body);
+          const a = await measure(small, path);
+          const b = await measure(big, path);
+          report(
+            `GET /api/bets: ${what}, ${fmt(BIG_USER_BETS)}-bet user (${fmt(await bytes(big))} bytes)`,
+            `p50 ${ms(b.p50)}, p99 ${ms(b.p99)}`,
+            `100-bet user p50 ${ms(a.p50)}, p99 ${ms(a.p99)} (${fmt(await bytes(small))} bytes)`,
+            `${fmt(b.p99 / a.p99, 2)}x the 100-bet user (p99)`,
+            'p99 < 10 ms, <= 1.5x, < 20 KB',
+          );
+        }
       }
       if (wants('reads')) {
         const baseline = await startAggregateBaseline(databaseUrl);

@@ -56,7 +56,14 @@ describe('rebuild (real Postgres)', () => {
     const indexes = await sql<{
       indexname: string;
     }>`select indexname from pg_indexes where schemaname = 'read' and tablename = 'bets' order by 1`.execute(db);
-    expect(indexes.rows.map((r) => r.indexname)).to.deep.equal(['bets_pkey', 'bets_user_created', 'bets_user_date']);
+    expect(indexes.rows.map((r) => r.indexname)).to.deep.equal([
+      ...['bet_type', 'book', 'clv', 'date', 'event', 'odds', 'outcome', 'profit', 'sport', 'stake'].map(
+        (column) => `bets_history_${column}`,
+      ),
+      'bets_pkey',
+      'bets_user_created',
+      'bets_user_date',
+    ]);
   });
 
   it('resumes after being killed half-way, and ends with the same rows', async () => {

@@ -29,6 +29,7 @@ import { replayRows, type ReplayAnswer, type ReplayRequest } from './replay';
 import { createReplayWorkers, type ReplayWorkerOptions, type ReplayWorkers } from './replay-workers';
 import { getMe } from './queries/get-me';
 import { getBets } from './queries/get-bets';
+import { getBetsPage } from './queries/get-bets-page';
 import { getDeletedBets } from './queries/get-deleted-bets';
 import { getBetChanges } from './queries/get-bet-changes';
 import { getParlays } from './queries/get-parlays';
@@ -165,11 +166,12 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
   });
 
   router.get('/bets', ...guard, async (ctx) => {
-    if (betsQuery.parse(ctx.query).deleted) {
-      ctx.body = await getDeletedBets(db, currentUserId(ctx));
-      return;
-    }
-    ctx.body = await getBets(db, currentUserId(ctx));
+    const query = betsQuery.parse(ctx.query);
+    const userId = currentUserId(ctx);
+    // The removed ones are few and listed whole (newest removal first): paging does not apply.
+    if (query.deleted) ctx.body = await getDeletedBets(db, userId);
+    else if (query.page === undefined) ctx.body = await getBets(db, userId);
+    else ctx.body = await getBetsPage(db, userId, { ...query, page: query.page }, query.today ?? today());
   });
 
   router.get('/bets/:id/history', ...guard, async (ctx) => {

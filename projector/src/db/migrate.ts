@@ -8,6 +8,7 @@ import * as wagerTerms002 from './migrations/2026-11-24-002-wager-terms';
 import * as analytics003 from './migrations/2026-11-24-003-analytics';
 import * as importedParlayOdds001 from './migrations/2026-11-25-001-imported-parlay-odds';
 import * as removedRows001 from './migrations/2026-11-26-001-removed-rows';
+import * as historyPages002 from './migrations/2026-11-26-002-history-pages';
 
 /** In order; names are the files' date-prefixed names. Append, never edit a landed one. */
 const MIGRATIONS: Record<string, SchemaMigration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, SchemaMigration> = {
   '2026-11-24-003-analytics': analytics003,
   '2026-11-25-001-imported-parlay-odds': importedParlayOdds001,
   '2026-11-26-001-removed-rows': removedRows001,
+  '2026-11-26-002-history-pages': historyPages002,
 };
 
 /** Creates `schema` if needed and brings its read-model tables up to date (live `read` or a rebuild's shadow). */

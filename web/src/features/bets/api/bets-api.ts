@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { BetChange, BetRow, betAmendBody, betBody } from '@bt/contracts';
+import type { Analytics, BetChange, BetRow, BetsPage, betAmendBody, betBody } from '@bt/contracts';
 import { api, BET_RESULT_TAGS } from '../../../lib/api';
 import { downloadFile } from '../../../lib/download';
 
@@ -13,6 +13,28 @@ export const betsApi = api.injectEndpoints({
     /** History rows, newest first: single bets and parlays (kind 'parlay'). */
     getBets: build.query<BetRow[], void>({
       query: () => '/bets',
+      providesTags: ['Bet'],
+    }),
+    /** One page of Bet History, filtered and sorted by the server (GET /api/bets?page=). */
+    getBetsPage: build.query<BetsPage, Record<string, string>>({
+      query: (params) => ({ url: '/bets', params }),
+      providesTags: ['Bet'],
+    }),
+    /**
+     * The names the book and tag filters offer: the keys of the analytics breakdowns by book and by
+     * tag, two small answers, rather than the whole history.
+     */
+    getHistoryChoiceKeys: build.query<{ books: string[]; tags: string[] }, void>({
+      queryFn: async (_arg, _api, _extra, baseQuery) => {
+        const [byBook, byTag] = await Promise.all([
+          baseQuery({ url: '/analytics', params: { by: 'book' } }),
+          baseQuery({ url: '/analytics', params: { by: 'tag' } }),
+        ]);
+        if (byBook.error) return { error: byBook.error };
+        if (byTag.error) return { error: byTag.error };
+        const keys = (answer: unknown) => (answer as Analytics).rows.map((row) => row.key);
+        return { data: { books: keys(byBook.data), tags: keys(byTag.data) } };
+      },
       providesTags: ['Bet'],
     }),
     addBet: build.mutation<BetRow, BetInput>({
@@ -49,6 +71,8 @@ export const betsApi = api.injectEndpoints({
 
 export const {
   useGetBetsQuery,
+  useGetBetsPageQuery,
+  useGetHistoryChoiceKeysQuery,
   useAddBetMutation,
   useUpdateBetMutation,
   useDeleteBetMutation,

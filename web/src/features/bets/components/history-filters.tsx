@@ -1,11 +1,11 @@
-import { OUTCOMES, SPORTS } from '@bt/contracts';
+import { OUTCOMES, SPORTS, type HistoryFilters } from '@bt/contracts';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../components/button';
 import { Field, Input, Select } from '../../../components/field';
 import { ChevronDownIcon, SearchIcon } from '../../../components/icons';
 import { OUTCOME_LABELS, SPORT_LABELS } from '../../../lib/labels';
-import { activeFilterCount, type HistoryFilters } from '../lib/history';
+import { activeFilterCount } from '../lib/history';
 
 /* Phones (below 768 px): the search box and a 'Filters' button that unfolds the six selects (one
    column: two columns at 375 px clip 'All Outcomes' and 'Last 30 days'). From 768 px every filter

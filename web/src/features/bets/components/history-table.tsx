@@ -1,4 +1,4 @@
-import type { BetRow } from '@bt/contracts';
+import type { BetRow, HistorySort, HistorySortKey } from '@bt/contracts';
 import styled from 'styled-components';
 import { OutcomeBadge, ProfitText } from '../../../components/badge';
 import { Button, ButtonLink } from '../../../components/button';
@@ -8,11 +8,10 @@ import { VisuallyHidden } from '../../../components/visually-hidden';
 import { formatDate, formatMoney, formatProfit } from '../../../lib/format';
 import { betTypeLabel, sportLabel } from '../../../lib/labels';
 import { formatUnits, showOdds, usePreferences } from '../../../lib/preferences';
-import type { SortKey, SortState } from '../lib/history';
 import { SettleButtons } from './settle-buttons';
 
 /** `wide`: shown only where the table has room (not on phones, which list cards, nor narrow tablets). */
-const COLUMNS: readonly { key: SortKey; label: string; numeric?: boolean; wide?: boolean }[] = [
+const COLUMNS: readonly { key: HistorySortKey; label: string; numeric?: boolean; wide?: boolean }[] = [
   { key: 'date', label: 'Date' },
   { key: 'sport', label: 'Sport' },
   { key: 'event', label: 'Event' },
@@ -184,9 +183,9 @@ const MobileSort = styled.div`
 
 interface HistoryTableProps {
   rows: readonly BetRow[];
-  sort: SortState;
-  onSort: (key: SortKey) => void;
-  onSortChange: (sort: SortState) => void;
+  sort: HistorySort;
+  onSort: (key: HistorySortKey) => void;
+  onSortChange: (sort: HistorySort) => void;
   onEdit: (bet: BetRow) => void;
   onDelete: (bet: BetRow) => void;
   /** "Changes": the row's change log (issue 13). */
@@ -194,7 +193,7 @@ interface HistoryTableProps {
   deleting: boolean;
 }
 
-const ariaSort = (sort: SortState, key: SortKey) =>
+const ariaSort = (sort: HistorySort, key: HistorySortKey) =>
   sort.key === key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
 
 /** Spec 2.7: a parlay row shows its name as the event and '{n} legs' as its selection. */
@@ -307,7 +306,11 @@ export function HistoryTable({ rows, sort, onSort, onSortChange, onEdit, onDelet
       <MobileSort>
         <Field label="Sort by">
           {(props) => (
-            <Select {...props} value={sort.key} onChange={(e) => onSortChange({ key: e.target.value as SortKey, direction: 'desc' })}>
+            <Select
+              {...props}
+              value={sort.key}
+              onChange={(e) => onSortChange({ key: e.target.value as HistorySortKey, direction: 'desc' })}
+            >
               {COLUMNS.map((column) => (
                 <option key={column.key} value={column.key}>
                   {column.label}

@@ -1,38 +1,30 @@
-import { addDays, type BetRow, decimalOfOdds, type Outcome, OUTCOMES, type Sport, SPORTS } from '@bt/contracts';
+import {
+  compareHistoryText,
+  foldHistoryText,
+  HISTORY_PERIODS,
+  HISTORY_SORT_KEYS,
+  OUTCOMES,
+  SPORTS,
+  type BetsQuery,
+  type HistoryFilters,
+  type HistoryOutcomeFilter,
+  type HistorySort,
+  type HistorySortDirection,
+  type HistorySortKey,
+  type HistorySportFilter,
+  type HistoryTypeFilter,
+} from '@bt/contracts';
 
-/**
- * Sortable columns (spec section 9, with Book and CLV). 'date' is the Date column: the bet's day,
- * then its entry time.
+/*
+ * Bet History's view: filters, sort and page in the URL. What the rows are (filter and sort rules)
+ * is contracts' (domain/history.ts); the server applies them (GET /api/bets?page=).
  */
-export type SortKey = 'date' | 'sport' | 'event' | 'betType' | 'book' | 'odds' | 'stake' | 'profit' | 'clv' | 'outcome';
-export type SortDirection = 'asc' | 'desc';
-export interface SortState {
-  key: SortKey;
-  direction: SortDirection;
-}
 
-export const DEFAULT_SORT: SortState = { key: 'date', direction: 'desc' };
+export const DEFAULT_SORT: HistorySort = { key: 'date', direction: 'desc' };
 
 /** Clicking the active column toggles its direction; a new column starts descending. */
-export const nextSort = (current: SortState, key: SortKey): SortState =>
+export const nextSort = (current: HistorySort, key: HistorySortKey): HistorySort =>
   current.key === key ? { key, direction: current.direction === 'desc' ? 'asc' : 'desc' } : { key, direction: 'desc' };
-
-export type SportFilter = 'all' | Sport | 'parlay';
-export type TypeFilter = 'all' | 'bet' | 'parlay';
-export type OutcomeFilter = 'all' | Outcome;
-export type PeriodFilter = '30' | '90' | '365' | 'all';
-
-export interface HistoryFilters {
-  search: string;
-  sport: SportFilter;
-  type: TypeFilter;
-  outcome: OutcomeFilter;
-  period: PeriodFilter;
-  /** A book's name ('all': any), matched ignoring case. */
-  book: string;
-  /** A tag ('all': any), matched ignoring case. */
-  tag: string;
-}
 
 export const DEFAULT_FILTERS: HistoryFilters = {
   search: '',
@@ -44,100 +36,35 @@ export const DEFAULT_FILTERS: HistoryFilters = {
   tag: 'all',
 };
 
-/** Rows from before books and tags answer neither: read them as none. */
-const bookOf = (row: BetRow): string | null => row.book ?? null;
-const tagsOf = (row: BetRow): readonly string[] => row.tags ?? [];
-
-/** What the book and tag filters offer: each book and tag of the rows once (first spelling), by name. */
-export const filterChoices = (rows: readonly BetRow[]): { books: string[]; tags: string[] } => {
-  const unique = (names: readonly string[]) => {
-    const seen = new Map<string, string>();
-    for (const name of names) if (!seen.has(name.toLowerCase())) seen.set(name.toLowerCase(), name);
-    return [...seen.values()].sort((a, b) => a.localeCompare(b, 'en-US', { sensitivity: 'base' }));
-  };
-  const shown = rows.filter((row) => !row.isPartOfParlay);
-  return {
-    books: unique(shown.map(bookOf).filter((book): book is string => book !== null)),
-    tags: unique(shown.flatMap(tagsOf)),
-  };
-};
-
-const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+/** Analytics' keys for rows without a book or tag (GET /api/analytics?by=book|tag), not choices. */
+const NO_BOOK = '(no book)';
+const NO_TAG = '(no tag)';
 
 /**
- * The rows history shows: no single bets that belong to a parlay; search on event or sport
- * ignoring case; sport, type, outcome, book, tag; a period of the last N days by the bet's date.
+ * What the book and tag filters offer, from the keys of the analytics breakdowns by book and by
+ * tag (so the choices do not need the whole history): each name once (first spelling), by name.
  */
-export const filterRows = (rows: readonly BetRow[], filters: HistoryFilters, today: string): BetRow[] => {
-  const search = filters.search.trim().toLowerCase();
-  const since = filters.period === 'all' ? null : addDays(today, -Number(filters.period));
-  return rows.filter(
-    (row) =>
-      !row.isPartOfParlay &&
-      (search === '' || row.event.toLowerCase().includes(search) || row.sport.toLowerCase().includes(search)) &&
-      (filters.sport === 'all' || row.sport === filters.sport) &&
-      (filters.type === 'all' || row.kind === filters.type) &&
-      (filters.outcome === 'all' || row.outcome === filters.outcome) &&
-      (filters.book === 'all' || sameName(bookOf(row) ?? '', filters.book)) &&
-      (filters.tag === 'all' || tagsOf(row).some((tag) => sameName(tag, filters.tag))) &&
-      (since === null || row.date >= since),
-  );
-};
-
-const compareText = (a: string, b: string) => a.localeCompare(b, 'en-US', { sensitivity: 'base' });
-
-/** A row's decimal price (rows from before it was answered: from its American odds). */
-const decimalOf = (row: BetRow): number => row.decimalOdds ?? decimalOfOdds(row.odds);
-
-const compareBy = (key: SortKey, a: BetRow, b: BetRow): number => {
-  switch (key) {
-    case 'date':
-      return a.date.localeCompare(b.date) || a.createdAt.localeCompare(b.createdAt);
-    case 'odds':
-      return decimalOf(a) - decimalOf(b);
-    case 'clv':
-      return (a.clv ?? -Infinity) - (b.clv ?? -Infinity) || 0;
-    case 'book':
-      return compareText(bookOf(a) ?? '', bookOf(b) ?? '');
-    case 'stake':
-      return a.stake - b.stake;
-    case 'profit':
-      return a.profit - b.profit;
-    case 'sport':
-    case 'event':
-    case 'betType':
-    case 'outcome':
-      return compareText(a[key], b[key]);
-    default: {
-      const never: never = key;
-      throw new Error(`Unknown sort key ${String(never)}`);
-    }
-  }
-};
-
-/** A sorted copy; ties keep the server's order (newest first). */
-export const sortRows = (rows: readonly BetRow[], sort: SortState): BetRow[] => {
-  const sign = sort.direction === 'asc' ? 1 : -1;
-  return rows
-    .map((row, index) => ({ row, index }))
-    .sort((a, b) => sign * compareBy(sort.key, a.row, b.row) || a.index - b.index)
-    .map(({ row }) => row);
+export const filterChoices = (bookKeys: readonly string[], tagKeys: readonly string[]): { books: string[]; tags: string[] } => {
+  const unique = (names: readonly string[]) => {
+    const seen = new Map<string, string>();
+    for (const name of names) if (!seen.has(foldHistoryText(name))) seen.set(foldHistoryText(name), name);
+    return [...seen.values()].sort(compareHistoryText);
+  };
+  return { books: unique(bookKeys.filter((key) => key !== NO_BOOK)), tags: unique(tagKeys.filter((key) => key !== NO_TAG)) };
 };
 
 /** What Bet History shows: filters, sort and page, kept in the URL's query string. */
 export interface HistoryView {
   filters: HistoryFilters;
-  sort: SortState;
+  sort: HistorySort;
   page: number;
 }
 
 export const DEFAULT_VIEW: HistoryView = { filters: DEFAULT_FILTERS, sort: DEFAULT_SORT, page: 1 };
 
-const SORT_KEYS: readonly SortKey[] = ['date', 'sport', 'event', 'betType', 'book', 'odds', 'stake', 'profit', 'clv', 'outcome'];
-const SPORT_FILTERS: readonly SportFilter[] = ['all', ...SPORTS, 'parlay'];
-const TYPE_FILTERS: readonly TypeFilter[] = ['all', 'bet', 'parlay'];
-const OUTCOME_FILTERS: readonly OutcomeFilter[] = ['all', ...OUTCOMES];
-const PERIOD_FILTERS: readonly PeriodFilter[] = ['30', '90', '365', 'all'];
+const SPORT_FILTERS: readonly HistorySportFilter[] = ['all', ...SPORTS, 'parlay'];
+const TYPE_FILTERS: readonly HistoryTypeFilter[] = ['all', 'bet', 'parlay'];
+const OUTCOME_FILTERS: readonly HistoryOutcomeFilter[] = ['all', ...OUTCOMES];
 
 const oneOf = <T extends string>(allowed: readonly T[], value: string | null, fallback: T): T =>
   value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -151,13 +78,13 @@ export const historyViewFromParams = (params: URLSearchParams): HistoryView => {
       sport: oneOf(SPORT_FILTERS, params.get('sport'), DEFAULT_FILTERS.sport),
       type: oneOf(TYPE_FILTERS, params.get('type'), DEFAULT_FILTERS.type),
       outcome: oneOf(OUTCOME_FILTERS, params.get('outcome'), DEFAULT_FILTERS.outcome),
-      period: oneOf(PERIOD_FILTERS, params.get('period'), DEFAULT_FILTERS.period),
+      period: oneOf(HISTORY_PERIODS, params.get('period'), DEFAULT_FILTERS.period),
       book: params.get('book')?.trim() || DEFAULT_FILTERS.book,
       tag: params.get('tag')?.trim() || DEFAULT_FILTERS.tag,
     },
     sort: {
-      key: oneOf(SORT_KEYS, params.get('sort'), DEFAULT_SORT.key),
-      direction: oneOf<SortDirection>(['asc', 'desc'], params.get('dir'), DEFAULT_SORT.direction),
+      key: oneOf(HISTORY_SORT_KEYS, params.get('sort'), DEFAULT_SORT.key),
+      direction: oneOf<HistorySortDirection>(['asc', 'desc'], params.get('dir'), DEFAULT_SORT.direction),
     },
     page: Number.isSafeInteger(page) && page >= 1 ? page : DEFAULT_VIEW.page,
   };
@@ -188,3 +115,19 @@ export const activeFilterCount = (filters: HistoryFilters): number =>
 
 /** The history link that lists every pending bet and parlay. */
 export const PENDING_HISTORY_PATH = `/history?${paramsFromHistoryView({ ...DEFAULT_VIEW, filters: { ...DEFAULT_FILTERS, outcome: 'pending', period: 'all' } }).toString()}`;
+
+/** GET /api/bets' query for a view: the page of rows it shows, with the client's day for the period. */
+export const betsPageQuery = (view: HistoryView, pageSize: number, today: string): Record<Exclude<keyof BetsQuery, 'deleted'>, string> => ({
+  page: String(view.page),
+  pageSize: String(pageSize),
+  sort: view.sort.key,
+  dir: view.sort.direction,
+  sport: view.filters.sport,
+  type: view.filters.type,
+  outcome: view.filters.outcome,
+  period: view.filters.period,
+  book: view.filters.book,
+  tag: view.filters.tag,
+  q: view.filters.search,
+  today,
+});

@@ -1,4 +1,4 @@
-import { MESSAGES, type BetRow } from '@bt/contracts';
+import { historyPaging, MESSAGES, type BetRow, type HistoryFilters, type HistorySort } from '@bt/contracts';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -12,27 +12,22 @@ import { QueryError, queryView } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { isApiError } from '../../../lib/api-error';
 import { today } from '../../../lib/dates';
-import { paginate } from '../../../lib/paging';
 import { toast } from '../../../lib/toast';
 import { toastWithUndo } from '../../../lib/undo';
-import { downloadBetsCsv, useDeleteBetMutation, useGetBetsQuery, useRestoreBetMutation } from '../api/bets-api';
+import {
+  downloadBetsCsv,
+  useDeleteBetMutation,
+  useGetBetsPageQuery,
+  useGetHistoryChoiceKeysQuery,
+  useRestoreBetMutation,
+} from '../api/bets-api';
 import { BetChangesDialog } from '../components/bet-changes-dialog';
 import { DeletedBets } from '../components/deleted-bets';
 import { EditBetDialog } from '../components/edit-bet-dialog';
 import { HistoryFiltersBar } from '../components/history-filters';
 import { HistoryTable } from '../components/history-table';
 import { ImportDialog } from '../components/import-dialog';
-import {
-  filterChoices,
-  filterRows,
-  historyViewFromParams,
-  nextSort,
-  paramsFromHistoryView,
-  sortRows,
-  type HistoryFilters,
-  type HistoryView,
-  type SortState,
-} from '../lib/history';
+import { betsPageQuery, filterChoices, historyViewFromParams, nextSort, paramsFromHistoryView, type HistoryView } from '../lib/history';
 
 /** Spec section 9: 6 rows a page. */
 const PAGE_SIZE = 6;
@@ -49,13 +44,15 @@ const Count = styled.p`
 `;
 
 export function BetHistoryRoute() {
-  const bets = useGetBetsQuery();
-  const { data } = bets;
-  const status = queryView(bets);
   // Filters, sort, search and page live in the query string: back, reload and a bookmark keep them.
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => historyViewFromParams(params), [params]);
-  const { filters, sort, page } = view;
+  const { filters, sort } = view;
+  // The server filters, sorts and pages (GET /api/bets?page=); while the next page loads the last one stays.
+  const bets = useGetBetsPageQuery(betsPageQuery(view, PAGE_SIZE, today()));
+  const { data } = bets;
+  const status = queryView(bets);
+  const choiceKeys = useGetHistoryChoiceKeysQuery();
   /* Typing in the search box replaces the entry rather than leaving one per keystroke. */
   const showView = (next: HistoryView, replace = false) => setParams(paramsFromHistoryView(next), { replace });
   const [editing, setEditing] = useState<BetRow | null>(null);
@@ -67,12 +64,13 @@ export function BetHistoryRoute() {
   const [showDeleted, setShowDeleted] = useState(false);
   const [changesOf, setChangesOf] = useState<BetRow | null>(null);
 
-  const visible = useMemo(() => sortRows(filterRows(data ?? [], filters, today()), sort), [data, filters, sort]);
-  const paged = paginate(visible, page, PAGE_SIZE);
-  const choices = useMemo(() => filterChoices(data ?? []), [data]);
+  const total = data?.total ?? 0;
+  const rows = data?.items ?? [];
+  const { page: shownPage, totalPages } = historyPaging(total, data?.page ?? view.page, PAGE_SIZE);
+  const choices = useMemo(() => filterChoices(choiceKeys.data?.books ?? [], choiceKeys.data?.tags ?? []), [choiceKeys.data]);
 
   const changeFilters = (next: HistoryFilters) => showView({ ...view, filters: next, page: 1 }, next.search !== filters.search);
-  const changeSort = (next: SortState) => showView({ ...view, sort: next, page: 1 });
+  const changeSort = (next: HistorySort) => showView({ ...view, sort: next, page: 1 });
   const setPage = (next: number) => showView({ ...view, page: next });
 
   const onExport = async () => {
@@ -105,8 +103,8 @@ export function BetHistoryRoute() {
     }
   };
 
-  const first = (paged.page - 1) * PAGE_SIZE + 1;
-  const last = first + paged.rows.length - 1;
+  const first = (shownPage - 1) * PAGE_SIZE + 1;
+  const last = first + rows.length - 1;
 
   return (
     <PageContainer>
@@ -148,15 +146,15 @@ export function BetHistoryRoute() {
               </Stack>
             ) : status === 'error' ? (
               <QueryError what="your bets" error={bets.error} onRetry={bets.refetch} retrying={bets.isFetching} />
-            ) : visible.length === 0 ? (
+            ) : total === 0 ? (
               <EmptyText>No bets found. Try adjusting your filters or add a new bet.</EmptyText>
             ) : (
               <>
                 <Count aria-live="polite">
-                  Showing {first}–{last} of {visible.length} {visible.length === 1 ? 'bet' : 'bets'}
+                  Showing {first}–{last} of {total} {total === 1 ? 'bet' : 'bets'}
                 </Count>
                 <HistoryTable
-                  rows={paged.rows}
+                  rows={rows}
                   sort={sort}
                   onSort={(key) => changeSort(nextSort(sort, key))}
                   onSortChange={changeSort}
@@ -165,7 +163,7 @@ export function BetHistoryRoute() {
                   onChanges={setChangesOf}
                   deleting={deleting}
                 />
-                <Pagination page={paged.page} totalPages={paged.totalPages} onChange={setPage} label="Bet history pages" />
+                <Pagination page={shownPage} totalPages={totalPages} onChange={setPage} label="Bet history pages" />
               </>
             )}
           </Stack>

@@ -1,0 +1,93 @@
+import { expect } from 'chai';
+import type { Page, Response } from 'playwright-core';
+import { screenshot } from './harness';
+import { ApiClient, daysAgo, eventually, expectToast, heading, journey, signUp, visible, type TestPage, type Viewport } from './steps';
+
+/**
+ * Issue 13, "History pages from the server": Bet History asks GET /api/bets for the one page it
+ * shows (never the whole history), with the view's filters and sort; the book choices come without
+ * the history; a page past the end shows the last one; a change on the screen refetches the page.
+ */
+
+/** Fourteen bets, one a day, newest first: seven at FanDuel, seven at DraftKings. */
+const BETS = Array.from({ length: 14 }, (_, i) => ({
+  sport: i % 2 === 0 ? 'basketball' : 'football',
+  event: `Game ${String(i + 1).padStart(2, '0')}`,
+  betType: 'moneyline',
+  odds: '+100',
+  stake: 10 + i,
+  outcome: 'pending',
+  date: daysAgo(i + 1),
+  book: i % 2 === 0 ? 'FanDuel' : 'DraftKings',
+}));
+const EVENTS = BETS.map((b) => b.event);
+
+const shownEvents = async (page: Page): Promise<string[]> =>
+  (
+    await page.getByRole('button', { name: /^Delete / }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''))
+  ).map((label) => label.replace(/^Delete /, ''));
+
+const expectRows = async (page: Page, countLine: string, events: readonly string[]) => {
+  await page.getByText(countLine, { exact: true }).waitFor();
+  await eventually(async () => expect(await shownEvents(page)).to.deep.equal(events));
+};
+
+const historyPages = async ({ e2e, page }: TestPage, viewport: Viewport) => {
+  await signUp(page, `pages-${viewport.name}`);
+  const api = await ApiClient.of(e2e, page);
+  await api.addBets(BETS);
+  await api.settled();
+
+  // Every history read the page makes, with what it answered.
+  const reads: { url: URL; body: unknown }[] = [];
+  const onResponse = async (response: Response) => {
+    const url = new URL(response.url());
+    if (url.pathname === '/api/bets' && response.request().method() === 'GET' && response.ok())
+      reads.push({ url, body: await response.json() });
+  };
+  page.on('response', onResponse);
+
+  await page.goto('/history');
+  await heading(page, 'Bet History').waitFor();
+  await expectRows(page, 'Showing 1–6 of 14 bets', EVENTS.slice(0, 6));
+  // The page asked for its six rows only, with the view's parameters and the browser's day.
+  await eventually(() => expect(reads.length).to.be.greaterThan(0));
+  for (const { url, body } of reads) {
+    expect(url.searchParams.get('page'), url.search).to.equal('1');
+    expect(url.searchParams.get('pageSize')).to.equal('6');
+    expect(url.searchParams.get('period')).to.equal('30');
+    expect(url.searchParams.get('today')).to.match(/^\d{4}-\d{2}-\d{2}$/);
+    expect(body).to.include({ total: 14, page: 1, pageSize: 6 });
+    expect((body as { items: unknown[] }).items).to.have.length(6);
+  }
+
+  // The last page, then a change on it: the page is read again and the count follows.
+  await page.getByRole('button', { name: 'Page 3', exact: true }).click();
+  await expectRows(page, 'Showing 13–14 of 14 bets', EVENTS.slice(12));
+  expect(reads.at(-1)?.url.searchParams.get('page')).to.equal('3');
+  await visible(page.getByRole('button', { name: 'Delete Game 14', exact: true })).click();
+  await page.getByRole('alertdialog', { name: 'Delete Bet' }).getByRole('button', { name: 'Delete', exact: true }).click();
+  await expectToast(page, 'Success', 'Bet deleted successfully');
+  await expectRows(page, 'Showing 13–13 of 13 bets', ['Game 13']);
+
+  // A page past the end (an old bookmark) shows the last page.
+  await page.goto('/history?page=9');
+  await expectRows(page, 'Showing 13–13 of 13 bets', ['Game 13']);
+
+  // The book filter offers the bettor's books without reading the history, and the server filters.
+  if (viewport.name === 'phone') await page.getByRole('search', { name: 'Filter bets' }).getByRole('button', { name: 'Filters' }).click();
+  const book = page.getByRole('search', { name: 'Filter bets' }).getByLabel('Book', { exact: true });
+  await eventually(async () => expect(await book.locator('option').allInnerTexts()).to.include.members(['DraftKings', 'FanDuel']));
+  await book.selectOption('DraftKings');
+  // DraftKings' seven bets less Game 14, deleted above.
+  await expectRows(page, 'Showing 1–6 of 6 bets', ['Game 02', 'Game 04', 'Game 06', 'Game 08', 'Game 10', 'Game 12']);
+  expect(reads.at(-1)?.url.searchParams.get('book')).to.equal('DraftKings');
+  await screenshot(page, `history-pages-${viewport.name}`);
+  page.off('response', onResponse);
+};
+
+journey(
+  'history pages',
+  'shows Bet History a page at a time from the server, filtered, clamped and refreshed after a change',
+  historyPages,
+);
