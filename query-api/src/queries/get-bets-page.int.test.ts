@@ -243,8 +243,10 @@ describe('GET /api/bets?page= (Bet History from the server)', function () {
     }
   });
 
-  it('lists no removed bets yet with deleted=true (restore brings them)', async () => {
-    expect(await h.json('/api/bets?deleted=true', ann.userId, position)).to.deep.equal([]);
-    expect(await page('page=1&deleted=true')).to.deep.equal({ items: [], total: 0, page: 1, pageSize: 6 });
+  it('lists the removed bet with deleted=true, whole, whatever the paging says', async () => {
+    const removed = (await h.json('/api/bets?deleted=true', ann.userId, position)) as { id: string; deletedAt?: string }[];
+    expect(removed).to.have.length(1);
+    expect(removed[0].deletedAt).to.be.a('string');
+    expect(await h.json('/api/bets?page=2&pageSize=1&deleted=true', ann.userId, position)).to.deep.equal(removed);
   });
 });
