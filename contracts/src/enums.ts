@@ -127,3 +127,8 @@ export type HistorySortKey = (typeof HISTORY_SORT_KEYS)[number];
 /** Bet History's period filter: the last N days by the bet's date, or all. */
 export const HISTORY_PERIODS = ['30', '90', '365', 'all'] as const;
 export type HistoryPeriod = (typeof HISTORY_PERIODS)[number];
+
+/** Analytics group keys of rows with no league, book or tag (GET /api/analytics `rows[].key`). */
+export const NO_LEAGUE = '(no league)';
+export const NO_BOOK = '(no book)';
+export const NO_TAG = '(no tag)';

@@ -1,4 +1,4 @@
-import { decimalToAmerican, fromCents, ODDS_RANGES, parseOdds, toCents, UNIT_STAKE_SIZES, WEEKDAYS, type OddsRange } from '@bt/contracts';
+import { decimalToAmerican, fromCents, NO_BOOK, NO_LEAGUE, NO_TAG, ODDS_RANGES, parseOdds, toCents, UNIT_STAKE_SIZES, WEEKDAYS, type OddsRange } from '@bt/contracts';
 import type { BetHistoryRow } from '../db/schema';
 import type { ReadModel } from './read-model';
 import { compositeKey, KeyedRows, zeroRow } from './row-sets';
@@ -11,10 +11,6 @@ import { countOutcome, eachSide } from './user-stats';
  * user_stats, so an amend moves its share from one group (and day) to another. A parlay counts once.
  */
 
-/** Keys of groups a row has no value for. */
-export const NO_LEAGUE = '(no league)';
-export const NO_BOOK = '(no book)';
-export const NO_TAG = '(no tag)';
 /** Rows without a unit size go under `stake`, keyed by their stake in dollars; the reader buckets them by quartile. */
 export const STAKE_DIMENSION = 'stake';
 

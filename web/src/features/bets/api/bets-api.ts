@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Analytics, BetChange, BetRow, BetsPage, betAmendBody, betBody } from '@bt/contracts';
+import { NO_BOOK, type Analytics, type BetChange, type BetRow, type BetsPage, type betAmendBody, type betBody } from '@bt/contracts';
 import { api, BET_RESULT_TAGS } from '../../../lib/api';
 import { downloadFile } from '../../../lib/download';
 
@@ -10,11 +10,6 @@ export type BetAmendInput = z.input<typeof betAmendBody>;
 
 export const betsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** History rows, newest first: single bets and parlays (kind 'parlay'). */
-    getBets: build.query<BetRow[], void>({
-      query: () => '/bets',
-      providesTags: ['Bet'],
-    }),
     /** One page of Bet History, filtered and sorted by the server (GET /api/bets?page=). */
     getBetsPage: build.query<BetsPage, Record<string, string>>({
       query: (params) => ({ url: '/bets', params }),
@@ -35,6 +30,16 @@ export const betsApi = api.injectEndpoints({
         const keys = (answer: unknown) => (answer as Analytics).rows.map((row) => row.key);
         return { data: { books: keys(byBook.data), tags: keys(byTag.data) } };
       },
+      providesTags: ['Bet'],
+    }),
+    /**
+     * The bettor's books with how many bets and parlays each holds (the analytics breakdown by book,
+     * a small answer), for the forms' suggestions: never the whole history.
+     */
+    getBookUsage: build.query<{ book: string; count: number }[], void>({
+      query: () => ({ url: '/analytics', params: { by: 'book' } }),
+      transformResponse: (answer: Analytics) =>
+        answer.rows.filter((row) => row.key !== NO_BOOK).map((row) => ({ book: row.key, count: row.bets })),
       providesTags: ['Bet'],
     }),
     addBet: build.mutation<BetRow, BetInput>({
@@ -70,8 +75,8 @@ export const betsApi = api.injectEndpoints({
 });
 
 export const {
-  useGetBetsQuery,
   useGetBetsPageQuery,
+  useGetBookUsageQuery,
   useGetHistoryChoiceKeysQuery,
   useAddBetMutation,
   useUpdateBetMutation,

@@ -8,7 +8,7 @@ import { focusFirstInvalid } from '../../../lib/focus';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { bookSuggestions } from '../../../lib/books';
-import { useAddBetMutation, useGetBetsQuery } from '../api/bets-api';
+import { useAddBetMutation, useGetBookUsageQuery } from '../api/bets-api';
 import { readBetDefaults, rememberBetDefaults } from '../lib/bet-defaults';
 import { betFormWithDefaults, validateBetForm, type BetFormErrors, type BetFormValues } from '../lib/bet-form';
 import { BetFormFields } from './bet-form-fields';
@@ -30,8 +30,8 @@ export function AddBetFields({ labelledBy, onAdded }: AddBetFieldsProps) {
   const [values, setValues] = useState<BetFormValues>(() => betFormWithDefaults(today(), readBetDefaults(userKey)));
   const [errors, setErrors] = useState<BetFormErrors>({});
   const [addBet, { isLoading }] = useAddBetMutation();
-  const { data: rows } = useGetBetsQuery();
-  const books = useMemo(() => bookSuggestions(rows ?? []), [rows]);
+  const { data: usage } = useGetBookUsageQuery();
+  const books = useMemo(() => bookSuggestions(usage ?? []), [usage]);
 
   const onChange = <K extends keyof BetFormValues>(field: K, value: BetFormValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));

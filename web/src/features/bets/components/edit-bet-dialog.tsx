@@ -8,7 +8,7 @@ import { focusFirstInvalid } from '../../../lib/focus';
 import { toast } from '../../../lib/toast';
 import { bookSuggestions } from '../../../lib/books';
 import { usePreferences } from '../../../lib/preferences';
-import { useGetBetsQuery, useUpdateBetMutation } from '../api/bets-api';
+import { useGetBookUsageQuery, useUpdateBetMutation } from '../api/bets-api';
 import { betFormFrom, validateBetForm, type BetFormErrors, type BetFormValues } from '../lib/bet-form';
 import { BetChangesDialog } from './bet-changes-dialog';
 import { BetFormFields } from './bet-form-fields';
@@ -23,8 +23,8 @@ function EditBetForm({ bet, onDone }: { bet: BetRow; onDone: () => void }) {
   const [errors, setErrors] = useState<BetFormErrors>({});
   const [updateBet, { isLoading }] = useUpdateBetMutation();
   const [showChanges, setShowChanges] = useState(false);
-  const { data: rows } = useGetBetsQuery();
-  const books = useMemo(() => bookSuggestions(rows ?? []), [rows]);
+  const { data: usage } = useGetBookUsageQuery();
+  const books = useMemo(() => bookSuggestions(usage ?? []), [usage]);
 
   const onChange = <K extends keyof BetFormValues>(field: K, value: BetFormValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));

@@ -8,7 +8,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { formatDate } from '../../../lib/format';
 import { betTypeLabel, sportLabel } from '../../../lib/labels';
 import { moneyWithUnits, profitWithUnits, showOdds, usePreferences } from '../../../lib/preferences';
-import { useGetBetsQuery } from '../api/bets-api';
+import { useGetBetsPageQuery } from '../api/bets-api';
 import { PENDING_HISTORY_PATH } from '../lib/history';
 import { SettleButtons } from './settle-buttons';
 
@@ -68,16 +68,19 @@ const Side = styled.div`
   flex-shrink: 0;
 `;
 
-/** The first 4 history rows, with 'View All' to /history. */
+/** Newest first over all time: the first page is the recent bets; the pending page's total is the count. */
+const RECENT = { page: '1', pageSize: String(RECENT_COUNT), period: 'all' };
+const PENDING = { page: '1', pageSize: '1', period: 'all', outcome: 'pending' };
+
+/** The first 4 history rows, with 'View All' to /history: two small pages, never the whole history. */
 export function RecentBets() {
-  const result = useGetBetsQuery();
+  const result = useGetBetsPageQuery(RECENT);
+  const pendingPage = useGetBetsPageQuery(PENDING);
   const { oddsFormat } = usePreferences();
-  const { data } = result;
   const view = queryView(result);
-  const rows = (data ?? []).filter((bet) => !bet.isPartOfParlay);
-  const bets = rows.slice(0, RECENT_COUNT);
+  const bets = result.data?.items ?? [];
   // The rows Bet History lists under outcome 'Pending' and period 'All time'.
-  const pending = rows.filter((bet) => bet.outcome === 'pending').length;
+  const pending = pendingPage.data?.total ?? 0;
   return (
     <Card aria-labelledby="recent-bets-title" aria-busy={view === 'loading'}>
       <CardHeader>

@@ -3,6 +3,8 @@ import {
   foldHistoryText,
   HISTORY_PERIODS,
   HISTORY_SORT_KEYS,
+  NO_BOOK,
+  NO_TAG,
   OUTCOMES,
   SPORTS,
   type BetsQuery,
@@ -37,8 +39,6 @@ export const DEFAULT_FILTERS: HistoryFilters = {
 };
 
 /** Analytics' keys for rows without a book or tag (GET /api/analytics?by=book|tag), not choices. */
-const NO_BOOK = '(no book)';
-const NO_TAG = '(no tag)';
 
 /**
  * What the book and tag filters offer, from the keys of the analytics breakdowns by book and by
