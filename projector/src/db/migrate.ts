@@ -7,6 +7,7 @@ import * as userSettings001 from './migrations/2026-11-24-001-user-settings';
 import * as wagerTerms002 from './migrations/2026-11-24-002-wager-terms';
 import * as analytics003 from './migrations/2026-11-24-003-analytics';
 import * as importedParlayOdds001 from './migrations/2026-11-25-001-imported-parlay-odds';
+import * as userSnapshots013 from './migrations/2026-11-26-013-user-snapshots';
 
 /** In order; names are the files' date-prefixed names. Append, never edit a landed one. */
 const MIGRATIONS: Record<string, SchemaMigration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, SchemaMigration> = {
   '2026-11-24-002-wager-terms': wagerTerms002,
   '2026-11-24-003-analytics': analytics003,
   '2026-11-25-001-imported-parlay-odds': importedParlayOdds001,
+  '2026-11-26-013-user-snapshots': userSnapshots013,
 };
 
 /** Creates `schema` if needed and brings its read-model tables up to date (live `read` or a rebuild's shadow). */
