@@ -363,9 +363,11 @@ try {
     try {
       const head = formatPosition(await store.headPosition());
       const headers = { authorization: `Bearer ${signToken(user, secret)}`, 'x-min-position': head };
-      for (let i = 0; i < 600; i++) {
-        const r = await send(`${product.url}/api/stats`, { headers });
-        if (r.status === 200 && JSON.parse(r.body).record?.wins > 0) break;
+      // Until the projector has folded (and snapshotted) the whole history: replays measured while it
+      // still catches up would compete with it, and find only the first snapshots.
+      for (let i = 0; i < 1200; i++) {
+        const { rows } = await pool.query<{ position: string }>(`select position from read.checkpoints where name = 'read_models'`);
+        if (rows[0]?.position === head) break;
         await new Promise((ok) => setTimeout(ok, 1000));
       }
       const { rows: streamRows } = await pool.query<{ stream_id: string }>('select stream_id from read.user_streams where user_id = $1', [
