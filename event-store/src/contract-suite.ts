@@ -289,6 +289,10 @@ export function describeEventStoreContract(
       expect(read).to.deep.equal(log.filter((e) => ours.has(e.streamId)));
       expect(read.filter((e) => e.streamId === bet)).to.deep.equal(await store.readStream(bet));
 
+      // After a position: only what follows it, in the same order.
+      expect(await store.readStreams([goal, bet, bankroll], read[2].position)).to.deep.equal(read.slice(3));
+      expect(await store.readStreams([goal, bet, bankroll], read[5].position)).to.deep.equal([]);
+      expect(await store.readStreams([goal, bet, bankroll], START)).to.deep.equal(read);
       expect(await store.readStreams([])).to.deep.equal([]);
       expect(await store.readStreams([streamId('missing')])).to.deep.equal([]);
       expect((await store.readStreams([other])).map((e) => e.data)).to.deep.equal([{ other: true }]);

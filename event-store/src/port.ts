@@ -104,9 +104,10 @@ export interface EventStore {
   /**
    * All events of the given streams, in global (commit, prepare) order: what `readAll` would show
    * of them now (Postgres: only events no earlier commit can still precede). Missing streams add
-   * nothing; an id given twice counts once.
+   * nothing; an id given twice counts once. With `after`, only their events strictly after that
+   * position (an asOf replay folding on from a snapshot).
    */
-  readStreams(streamIds: readonly string[]): Promise<RecordedEvent[]>;
+  readStreams(streamIds: readonly string[], after?: Position): Promise<RecordedEvent[]>;
   /** A page of the global log in commit order, never skipping an event that commits later with a lower position. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /**

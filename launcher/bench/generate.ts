@@ -86,21 +86,28 @@ export function* population(users: number, target: number, seed = 1): Generator<
 }
 
 /** Writes generated events straight into the Postgres event store's tables, `chunk` per transaction; returns how many. */
-export const bulkLoad = async (pool: pg.Pool, schema: string, events: Iterable<GeneratedEvent>, chunk = 20_000): Promise<number> => {
+export const bulkLoad = async (
+  pool: pg.Pool,
+  schema: string,
+  events: Iterable<GeneratedEvent>,
+  chunk = 20_000,
+  /** The n-th event's occurredAt; all now by default. */
+  occurredAtOf?: (n: number) => string,
+): Promise<number> => {
   let total = 0;
   let batch: GeneratedEvent[] = [];
-  const occurredAt = new Date().toISOString();
+  const now = new Date().toISOString();
   const flush = async () => {
     if (batch.length === 0) return;
     await bulkInsertEvents(
       pool,
       schema,
-      batch.map((e) => ({
+      batch.map((e, i) => ({
         streamId: e.streamId,
         revision: e.revision,
         type: e.event.type,
         data: e.event.data,
-        metadata: { occurredAt, commandId: randomUUID(), schemaVersion: EVENT_SCHEMA_VERSION },
+        metadata: { occurredAt: occurredAtOf?.(total + i) ?? now, commandId: randomUUID(), schemaVersion: EVENT_SCHEMA_VERSION },
       })),
     );
     total += batch.length;

@@ -27,6 +27,7 @@ import { ProjectionEngine } from './engine/projection-engine';
 import { mergeChanges } from './projections/rows';
 import { restoreBeforeFailure } from './restore';
 import { projectorLag } from './lag';
+import { Snapshots, writeSnapshots } from './snapshots/snapshots';
 
 export interface ProjectorOptions {
   store: EventStore;
@@ -40,6 +41,8 @@ export interface ProjectorOptions {
   batchTimeMs?: number;
   /** Users whose state stays in memory between batches; default 1000. */
   maxCachedUsers?: number;
+  /** When a user's next snapshot for asOf replays is due (snapshots/snapshots.ts; tests take them often). */
+  snapshots?: { minEvents?: number; growth?: number };
   /** Where set-aside users and retries are told; the logger (warn) by default. */
   log?: (line: string) => void;
   /** Batches (info) and the rest; the platform's logger by default. */
@@ -83,6 +86,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   const lag = () => projectorLag({ db, store, schema });
 
   const engine = new ProjectionEngine(options.maxCachedUsers ?? 1000);
+  const snapshots = new Snapshots(options.snapshots);
   let written: string | undefined;
   let writtenAt: Position = START;
   let oid: string | null = null;
@@ -114,11 +118,17 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
       }
       // Read each time: a retry (`projections:retry`) may have brought users back meanwhile.
       engine.setAsideUsers(await readSetAsideUsers(trx, schema));
+      await snapshots.load(trx, schema, batch);
       await engine.apply(batch, (ids) => loadUserStates(trx, schema, ids));
+      snapshots.observe(batch, (id) => engine.stateOf(id));
       const { users, rest } = engine.takeChangesByUser();
-      for (const refused of await writeUsers(trx, schema, users)) engine.refuse(refused, refused.error);
+      for (const refused of await writeUsers(trx, schema, users)) {
+        engine.refuse(refused, refused.error);
+        snapshots.forget(refused.userId);
+      }
       const all = mergeChanges([rest, engine.takeFailures()]);
       await writeChanges(trx, schema, all);
+      await writeSnapshots(trx, schema, snapshots.take());
       const failures = all.projection_failures.upserts;
       await saveCheckpoint(trx, schema, position);
       await notifyPosition(trx, position);
@@ -195,6 +205,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     subscription?.unsubscribe();
     subscription = undefined;
     engine.clear();
+    snapshots.clear();
     if (stopped) return;
     let delay = 0;
     if (error instanceof ReadModelsReplaced) {

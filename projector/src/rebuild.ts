@@ -22,6 +22,7 @@ import {
 import { failureRow, ProjectionEngine } from './engine/projection-engine';
 import { restoreBeforeFailure } from './restore';
 import { changeCount, mergeChanges, type RowChanges, type TakenChanges } from './projections/rows';
+import { Snapshots, writeSnapshots } from './snapshots/snapshots';
 
 export interface RebuildOptions {
   store: EventStore;
@@ -40,6 +41,8 @@ export interface RebuildOptions {
   log?: (line: string) => void;
   /** Progress at each saved flush (info); the platform's logger by default. */
   logger?: Logger;
+  /** When a user's next snapshot for asOf replays is due (snapshots/snapshots.ts; tests take them often). */
+  snapshots?: { minEvents?: number; growth?: number };
   /** Called after each saved flush (tests use it to kill a rebuild half-way). */
   onFlush?: (position: string) => void;
 }
@@ -138,6 +141,8 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     if (resumedFrom) log(`rebuild: resuming ${SHADOW_SCHEMA} from ${resumedFrom} (--fresh starts over)`);
 
     const engine = new ProjectionEngine();
+    // Every user's mark stays in memory, as every state does: marks are written in the background.
+    const snapshots = new Snapshots({ ...options.snapshots, maxMarks: Number.POSITIVE_INFINITY });
     engine.setAsideUsers(await readSetAsideUsers(db, SHADOW_SCHEMA)); // resuming: those it set aside already
     const report = (failures: readonly ProjectionFailureRow[]) => {
       for (const f of failures) {
@@ -149,7 +154,10 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
      * write now (the engine hands them over again with the next flush; writing them twice is harmless).
      */
     const setAside = (refused: readonly RefusedUser[]) => {
-      for (const user of refused) engine.refuse(user, user.error);
+      for (const user of refused) {
+        engine.refuse(user, user.error);
+        snapshots.forget(user.userId);
+      }
       return refused.map((user) => ({
         failure: failureRow(user.userId, user.lastEvent, user.error),
         streams: [...user.changes.user_streams.inserts, ...user.changes.user_streams.upserts],
@@ -179,9 +187,11 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     // flush is written again one user at a time and the users it refuses are set aside.
     const save = (taken: TakenChanges, at: Position) => {
       const text = formatPosition(at);
+      const snapshotted = snapshots.take(); // encoded as folded; written before the rows (a mark never lags them)
       writing = true;
       report(taken.rest.projection_failures.upserts);
       saving = saving.then(async () => {
+        await writeSnapshots(db, SHADOW_SCHEMA, snapshotted);
         const client = await pool.connect();
         try {
           await writeChangesByCopy(client, db, SHADOW_SCHEMA, mergeChanges([...taken.users.map((u) => u.changes), taken.rest]), text);
@@ -228,7 +238,9 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     // Each page is read while the one before is folded (readAllPages reads one ahead).
     for await (const page of store.readAllPages(position, pageSize)) {
       lap('read');
+      await snapshots.load(db, SHADOW_SCHEMA, page);
       await engine.apply(page, loadFrom(db));
+      snapshots.observe(page, (id) => engine.stateOf(id));
       lap('fold');
       position = page[page.length - 1].position;
       events += page.length;
@@ -264,7 +276,9 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     await db.transaction().execute(async (trx) => {
       await lockReadModels(trx);
       for await (const page of store.readAllPages(finalPosition, pageSize)) {
+        await snapshots.load(trx, SHADOW_SCHEMA, page);
         await engine.apply(page, loadFrom(trx));
+        snapshots.observe(page, (id) => engine.stateOf(id));
         finalPosition = page[page.length - 1].position;
         events += page.length;
       }
@@ -272,6 +286,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       const refused = setAside(await writeUsers(trx, SHADOW_SCHEMA, last.users));
       report([...last.rest.projection_failures.upserts, ...refused.map((r) => r.failure)]);
       await writeChanges(trx, SHADOW_SCHEMA, withRefused(last.rest, refused));
+      await writeSnapshots(trx, SHADOW_SCHEMA, snapshots.take());
       // Set-aside users keep the fold of their events before the failure, as the live projector leaves them.
       const failures = await trx.withSchema(SHADOW_SCHEMA).selectFrom('projection_failures').selectAll().execute();
       for (const failure of failures) await restoreBeforeFailure(trx, store, SHADOW_SCHEMA, failure);

@@ -1,7 +1,9 @@
 import type { RecordedEvent } from '@bt/event-store';
 import { lazyUserReadModels, newUserState, projectEvent, settleUser, userReadModels } from './projections/index';
 import type { UserReadModels } from './projections/read-model';
+import type { UserState } from './projections/state';
 import { occurredAt, userOf } from './projections/state';
+import { decodeState } from './snapshots/codec';
 
 export type { UserReadModels } from './projections/read-model';
 
@@ -10,6 +12,12 @@ export interface ReplayOptions {
   userId?: string;
   /** Only events recorded (their command's occurredAt) up to this instant; all by default. */
   recordedUntil?: Date;
+  /**
+   * A snapshot to fold on from (its `state` bytes, see snapshots/): the user's state after their
+   * events up to some position, every one of them recorded by `recordedUntil`. `events` are then
+   * only those after that position.
+   */
+  snapshot?: Uint8Array;
 }
 
 /**
@@ -50,9 +58,15 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 const startReplay = (events: readonly RecordedEvent[], options: ReplayOptions) => {
   const userId = options.userId ?? events.map(userOf).find((id) => id !== undefined);
-  const state = newUserState(userId ?? '00000000-0000-0000-0000-000000000000');
+  const id = userId ?? '00000000-0000-0000-0000-000000000000';
+  let state: UserState;
+  try {
+    state = options.snapshot ? decodeState(id, options.snapshot) : newUserState(id);
+  } catch (error) {
+    throw new ReplayFailed(id, error);
+  }
   const until = options.recordedUntil?.getTime();
-  let folded = 0;
+  let folded = options.snapshot ? 1 : 0; // a snapshot holds at least one event
   return {
     fold(from: number, to: number) {
       if (userId === undefined) return;

@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent } from '@bt/event-store';
+import type { EventStore, Position, RecordedEvent } from '@bt/event-store';
 
 /**
  * Stream ids per `readStreams` call when a caller writes as it reads (the NDJSON download): what one
@@ -51,19 +51,20 @@ export async function* readStreamChunks(
 }
 
 /**
- * A user's events from their streams, in global log order. Only events whose data names the user:
+ * A user's events from their streams (after a position, when given), in global log order. Only events whose data names the user:
  * a shared stream (an e-mail reservation released and taken by someone else) never leaks.
  */
 export async function readUserEvents(
   store: EventStore,
   userId: string,
   streamIds: AsyncIterable<string> | Iterable<string>,
+  after?: Position,
 ): Promise<RecordedEvent[]> {
   const ids: string[] = [];
   for await (const id of streamIds) ids.push(id);
   // One call: the store reads the ids in large chunks, two at a time, and merges them into log
-  // order (Postgres: all as of one instant).
-  return (await store.readStreams(ids)).filter((event) => belongsTo(event, userId));
+  // order (Postgres: all as of one instant). `after`: only the events after a snapshot's position.
+  return (await store.readStreams(ids, after)).filter((event) => belongsTo(event, userId));
 }
 
 export const belongsTo = (event: RecordedEvent, userId: string): boolean => (event.data as { userId?: unknown } | null)?.userId === userId;

@@ -5,10 +5,10 @@ const PAGE = 1000;
 
 /**
  * The ids of the streams holding a user's events (`read.user_streams`), a page at a time in
- * stream-id order. The first page is read before this returns, so a database failure is an
+ * stream-id order (`pageSize` per query). The first page is read before this returns, so a database failure is an
  * ordinary error answer rather than a broken stream.
  */
-export async function userStreamIds(db: Kysely<ReadDatabase>, userId: string): Promise<AsyncIterable<string>> {
+export async function userStreamIds(db: Kysely<ReadDatabase>, userId: string, pageSize = PAGE): Promise<AsyncIterable<string>> {
   const page = (after: string | undefined) =>
     readModels(db)
       .selectFrom('user_streams')
@@ -16,7 +16,7 @@ export async function userStreamIds(db: Kysely<ReadDatabase>, userId: string): P
       .where('user_id', '=', userId)
       .$if(after !== undefined, (q) => q.where('stream_id', '>', after!))
       .orderBy('stream_id')
-      .limit(PAGE)
+      .limit(pageSize)
       .execute()
       .then((rows) => rows.map((r) => r.stream_id));
   const first = await page(undefined);
@@ -24,7 +24,7 @@ export async function userStreamIds(db: Kysely<ReadDatabase>, userId: string): P
     let ids = first;
     for (;;) {
       yield* ids;
-      if (ids.length < PAGE) return;
+      if (ids.length < pageSize) return;
       ids = await page(ids[ids.length - 1]);
     }
   })();

@@ -144,12 +144,13 @@ export async function createEsdbEventStore({ connectionString }: EsdbEventStoreO
 
     readStream,
 
-    async readStreams(streamIds: readonly string[]): Promise<RecordedEvent[]> {
+    async readStreams(streamIds: readonly string[], after?: Position): Promise<RecordedEvent[]> {
       // Each stream is read on its own (no single instant across them, unlike Postgres), then merged
       // by $all position, which stream reads carry on servers from 22.6 (older ones give none).
       const ids = [...new Set(streamIds)];
       const streams = await mapWithConcurrency(ids, STREAM_READ_CONCURRENCY, readStream);
-      return mergeByPosition(streams);
+      const merged = mergeByPosition(streams);
+      return after ? merged.filter((e) => comparePositions(e.position, after) > 0) : merged;
     },
 
     readAll,

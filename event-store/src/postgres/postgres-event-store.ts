@@ -537,13 +537,14 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     readStream: (streamId: string): Promise<RecordedEvent[]> =>
       select(`SELECT ${COLUMNS} FROM ${s}.events WHERE stream_id = ${quoteText(streamId)} ORDER BY revision`),
 
-    async readStreams(streamIds: readonly string[]): Promise<RecordedEvent[]> {
+    async readStreams(streamIds: readonly string[], after?: Position): Promise<RecordedEvent[]> {
       const ids = [...new Set(streamIds)];
-      if (ids.length <= READ_STREAMS_CHUNK) return ids.length === 0 ? [] : readStreamsChunk(ids, READABLE);
+      const from = after ? ` AND (commit, prepare) > ${positionSql(after)}` : '';
+      if (ids.length <= READ_STREAMS_CHUNK) return ids.length === 0 ? [] : readStreamsChunk(ids, READABLE + from);
       // One bound for every chunk, taken now: the answer is what readAll showed at one instant (a
       // bound below the current xmin is as safe: every transaction below it has ended too).
       const { rows } = await pool.query<Row>({ text: `SELECT pg_snapshot_xmin(pg_current_snapshot())`, rowMode: 'array' });
-      const readable = `commit < '${BigInt(rows[0][0]).toString()}'::xid8`;
+      const readable = `commit < '${BigInt(rows[0][0]).toString()}'::xid8${from}`;
       const chunks: string[][] = [];
       for (let i = 0; i < ids.length; i += READ_STREAMS_CHUNK) chunks.push(ids.slice(i, i + READ_STREAMS_CHUNK));
       // Two queries at a time: Postgres reads one chunk while we decode the other.

@@ -7,7 +7,7 @@ import type { ColumnType } from 'kysely';
  * these declarations; the landed migrations are checked against them (schema.int.test.ts).
  */
 
-export type PgType = 'uuid' | 'text' | 'numeric' | 'date' | 'timestamptz' | 'boolean' | 'integer' | 'jsonb' | 'double precision';
+export type PgType = 'uuid' | 'text' | 'numeric' | 'date' | 'timestamptz' | 'boolean' | 'integer' | 'jsonb' | 'double precision' | 'bytea';
 
 /** timestamptz: read as Date, written as Date or ISO text. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -46,6 +46,7 @@ export const col = {
   double: () => column<number>('double precision'),
   boolean: () => column<boolean>('boolean'),
   jsonb: <T>() => column<Json<T>>('jsonb'),
+  bytea: () => column<Buffer>('bytea'),
 };
 
 export interface TableDeclaration<C extends Record<string, Column> = Record<string, Column>> {

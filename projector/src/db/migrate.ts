@@ -9,6 +9,7 @@ import * as analytics003 from './migrations/2026-11-24-003-analytics';
 import * as importedParlayOdds001 from './migrations/2026-11-25-001-imported-parlay-odds';
 import * as removedRows001 from './migrations/2026-11-26-001-removed-rows';
 import * as historyPages002 from './migrations/2026-11-26-002-history-pages';
+import * as userSnapshots013 from './migrations/2026-11-26-013-user-snapshots';
 
 /** In order; names are the files' date-prefixed names. Append, never edit a landed one. */
 const MIGRATIONS: Record<string, SchemaMigration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, SchemaMigration> = {
   '2026-11-25-001-imported-parlay-odds': importedParlayOdds001,
   '2026-11-26-001-removed-rows': removedRows001,
   '2026-11-26-002-history-pages': historyPages002,
+  '2026-11-26-013-user-snapshots': userSnapshots013,
 };
 
 /** Creates `schema` if needed and brings its read-model tables up to date (live `read` or a rebuild's shadow). */

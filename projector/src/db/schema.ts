@@ -460,9 +460,49 @@ export const checkpoints = {
   },
 };
 
+/**
+ * A user's folded state after their events up to `position` (snapshots/): asOf replays fold on from
+ * the nearest one instead of from the first event. Not a read model: written beside them, never
+ * loaded into a user's state. Only snapshots of this projection code's version are read.
+ */
+export const user_snapshots = {
+  key: ['user_id', 'version', 'events'],
+  columns: {
+    user_id: col.uuid(),
+    /** PROJECTION_VERSION of the code that folded it. */
+    version: col.integer(),
+    /** How many of the user's events it holds (its order among the user's snapshots). */
+    events: col.integer(),
+    /** The position of the last of them, "commit.prepare": a replay reads the events after it. */
+    position: col.text(),
+    /** The latest occurredAt among them: the snapshot serves an asOf at or after it. */
+    recorded_until: col.timestamptz(),
+    /** snapshots/codec.ts */
+    state: col.bytea(),
+  },
+};
+
+/** What the projector has folded of each user since their last snapshot, to know when the next is due. */
+export const snapshot_marks = {
+  key: ['user_id'],
+  columns: {
+    user_id: col.uuid(),
+    version: col.integer(),
+    events: col.integer(),
+    /** The latest occurredAt among the user's events folded; null before the first. */
+    recorded_until: col.timestamptz().orNull(),
+    /** `events` at the user's last snapshot (0: none yet). */
+    snapshot_events: col.integer(),
+  },
+};
+
 export type TableName = keyof typeof TABLES;
 
-export type Database = { [T in TableName]: TableType<(typeof TABLES)[T]> } & { checkpoints: TableType<typeof checkpoints> };
+export type Database = { [T in TableName]: TableType<(typeof TABLES)[T]> } & {
+  checkpoints: TableType<typeof checkpoints>;
+  user_snapshots: TableType<typeof user_snapshots>;
+  snapshot_marks: TableType<typeof snapshot_marks>;
+};
 
 /** The row type of each read-model table the projection writes. */
 export type TableRows = { [T in TableName]: Selectable<Database[T]> };

@@ -105,6 +105,8 @@ const isStorable = (value: unknown, type: PgType): boolean => {
       return typeof value === 'boolean';
     case 'jsonb':
       return isStorableJson(value);
+    case 'bytea':
+      return value instanceof Uint8Array;
     default: {
       const never: never = type;
       return never;

@@ -55,6 +55,11 @@ export class ProjectionEngine {
     return this.users.size;
   }
 
+  /** The state held for a user (none: not seen, or set aside). */
+  stateOf(userId: string): UserState | undefined {
+    return this.users.get(userId);
+  }
+
   /** Users set aside so far (as told by `setAsideUsers`, plus those that failed here). */
   get setAsideCount(): number {
     return this.setAside.size;

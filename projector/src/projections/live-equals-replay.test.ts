@@ -59,7 +59,8 @@ const terms = {
   book: index(BOOKS.length),
   tags: index(TAG_SETS.length),
 };
-const step: fc.Arbitrary<Step> = fc.oneof(
+/** One random command of a user (also drives snapshots/replay-from-snapshot.test.ts). */
+export const step: fc.Arbitrary<Step> = fc.oneof(
   {
     arbitrary: fc.record(
       {
@@ -186,7 +187,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
  * Appends the step's event(s) to the log, choosing among the ids it holds; a step that refers to
  * nothing adds nothing. `unitSize` is the user's current one (bets and parlays are placed with it).
  */
-const apply = (
+/** Appends the events of a step to the log. */
+export const apply = (
   log: EventLog,
   ids: Record<'bets' | 'parlays' | 'goals' | 'entries', string[]>,
   s: Step,

@@ -33,6 +33,8 @@ export interface HarnessOptions {
   replayThreads?: number;
   /** /readyz's bound on the projector's lag (default READY_MAX_PROJECTOR_LAG's). */
   readyMaxProjectorLag?: number;
+  /** When the projector takes a user's snapshots for asOf replays (its defaults unless given). */
+  snapshots?: { minEvents?: number; growth?: number };
 }
 
 export interface Harness {
@@ -62,7 +64,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const projector =
     options.projector === false
       ? undefined
-      : await startProjector({ store, databaseUrl: database.url, batchTimeMs: 5, log: () => undefined });
+      : await startProjector({ store, databaseUrl: database.url, batchTimeMs: 5, log: () => undefined, snapshots: options.snapshots });
   const app = createQueryApi({
     db,
     pool,

@@ -1,0 +1,106 @@
+import { expect } from 'chai';
+import { sql } from 'kysely';
+import type { Outcome } from '@bt/contracts';
+import type { EventStore } from '@bt/event-store';
+import { PROJECTION_VERSION, rebuildReadModels } from '@bt/projector';
+import { EventLog } from '@bt/projector/testing';
+import { startHarness, type Harness } from './testing/harness';
+
+const HOUR = 3_600_000;
+const OUTCOMES: Outcome[] = ['win', 'loss', 'win', 'push', 'loss', 'pending'];
+const SNAPSHOTS = { minEvents: 150, growth: 0 };
+
+/**
+ * A bettor's months, mostly in order, some commands recorded late with an earlier occurredAt (the
+ * snapshots must never hold an event recorded after the instant asked for).
+ */
+function history(): EventLog {
+  const log = new EventLog();
+  let clock = Date.parse('2025-01-01T09:00:00.000Z');
+  log.at(new Date(clock).toISOString()).register();
+  log.addFunds(1000);
+  const bets: string[] = [];
+  for (let i = 0; i < 400; i++) {
+    clock += (i % 7 === 3 ? -20 : 9) * HOUR;
+    log.at(new Date(clock).toISOString());
+    bets.push(log.placeBet({ stake: 10 + (i % 13), odds: i % 2 ? '+120' : '-110', date: new Date(clock).toISOString().slice(0, 10) }));
+    if (i % 3 === 0) log.settleBet(bets[Math.floor(i / 2)], OUTCOMES[i % OUTCOMES.length]);
+    if (i % 41 === 0) log.removeBet(bets[i]);
+  }
+  return log;
+}
+
+describe('asOf replays from per-user snapshots (real Postgres, live projector and rebuild)', function () {
+  this.timeout(300_000);
+  let h: Harness;
+  let log: EventLog;
+  let head: string;
+  /** Events handed to readers by readStreams since the last reset. */
+  let read = 0;
+  const counting = (store: EventStore): EventStore => ({
+    ...store,
+    readStreams: async (ids, after) => {
+      const events = await store.readStreams(ids, after);
+      read += events.length;
+      return events;
+    },
+  });
+  let instants: string[];
+  const answers = async () => {
+    const all: unknown[] = [];
+    for (const asOf of instants) {
+      all.push(await h.json(`/api/stats?range=all&asOf=${asOf}`, log.userId, head));
+      all.push(await h.json(`/api/stats/streaks?asOf=${asOf}`, log.userId, head));
+    }
+    return all;
+  };
+  let fromSnapshots: unknown[];
+
+  before(async () => {
+    h = await startHarness({ snapshots: SNAPSHOTS, wrapStore: counting });
+    log = history();
+    head = await h.record(log.events);
+    await h.settle();
+    const times = log.events.map((e) => Date.parse(e.metadata.occurredAt)).sort((a, b) => a - b);
+    const at = (fraction: number) => new Date(times[Math.floor(fraction * (times.length - 1))]).toISOString();
+    instants = [new Date(times[0] - HOUR).toISOString(), at(0.25), at(0.5), at(0.8), new Date(times.at(-1)! + HOUR).toISOString()];
+  });
+  after(() => h?.close());
+
+  const snapshotRows = () =>
+    sql<{ version: number; events: number; position: string; bytes: number }>`
+      select version, events, position, length(state) as bytes from read.user_snapshots where user_id = ${log.userId} order by events`
+      .execute(h.db)
+      .then((r) => r.rows);
+
+  it('the live projector keeps snapshots of the user as the history grows, tagged with the code version', async () => {
+    const rows = await snapshotRows();
+    expect(rows.length).to.be.at.least(log.events.length / SNAPSHOTS.minEvents - 2);
+    expect(rows.every((r) => r.version === PROJECTION_VERSION && r.bytes > 0)).to.equal(true);
+  });
+
+  it('answers from the snapshots exactly what a replay from the first event answers, reading fewer events', async () => {
+    read = 0;
+    fromSnapshots = await answers();
+    const readWithSnapshots = read;
+    await sql`delete from read.user_snapshots`.execute(h.db);
+    read = 0;
+    expect(await answers()).to.deep.equal(fromSnapshots);
+    expect(readWithSnapshots).to.be.below(read * 0.8);
+  });
+
+  it('after a rebuild (fresh snapshots), and ignores snapshots of another code version', async () => {
+    await rebuildReadModels({ store: h.store, databaseUrl: h.database.url, fresh: true, pageSize: 100, snapshots: SNAPSHOTS });
+    await h.settle();
+    const rows = await snapshotRows();
+    expect(rows.length, 'the rebuild writes snapshots').to.be.at.least(2);
+    read = 0;
+    expect(await answers()).to.deep.equal(fromSnapshots);
+    const withSnapshots = read;
+    // Another version's snapshots (here: not even readable) are never used.
+    await sql`update read.user_snapshots set version = ${PROJECTION_VERSION + 1}, state = '\\x00'::bytea`.execute(h.db);
+    read = 0;
+    expect(await answers()).to.deep.equal(fromSnapshots);
+    expect(withSnapshots).to.be.below(read * 0.8);
+  });
+});
