@@ -95,7 +95,9 @@ const buildRows = (columns: readonly string[], values: readonly Column[], count:
 export const encodeState = (state: UserState): Buffer => {
   const parts: Record<string, Part> = {};
   for (const [name, value] of Object.entries(state)) {
-    if (name === 'userId' || name === 'userStreams' || name === 'betChanges') continue;
+    // Not kept: the id, the stream list (see Snapshots), the event's changes, and what is derived
+    // from the rows (streakRuns, goalCents: each builds itself from the rows when first needed).
+    if (name === 'userId' || name === 'userStreams' || name === 'betChanges' || name === 'streakRuns' || name === 'goalCents') continue;
     if (value instanceof KeyedRows) parts[name] = encodeRows(value.rows as Map<string, unknown>, value.stale);
     else if (value instanceof OneRow) parts[name] = ['one', value.row, value.stale];
     else parts[name] = ['value', value];
