@@ -44,7 +44,9 @@ describe('command lines', () => {
   it('`npm run bench -- raeds` is an error listing the sections, not an empty table', () => {
     const out = run(CLIS.bench, 'reads', 'raeds');
     expect(out.status).to.equal(2);
-    expect(out.stderr).to.include("Unknown section 'raeds'; valid: rebuild, reads, analytics, pages, writes, throttle, web, import, live, replay");
+    expect(out.stderr).to.include(
+      "Unknown section 'raeds'; valid: rebuild, reads, analytics, pages, writes, throttle, web, import, live, replay",
+    );
     expect(out.stdout).to.equal('');
   });
 

@@ -1,4 +1,16 @@
-import { decimalToAmerican, fromCents, NO_BOOK, NO_LEAGUE, NO_TAG, ODDS_RANGES, parseOdds, toCents, UNIT_STAKE_SIZES, WEEKDAYS, type OddsRange } from '@bt/contracts';
+import {
+  decimalToAmerican,
+  fromCents,
+  NO_BOOK,
+  NO_LEAGUE,
+  NO_TAG,
+  ODDS_RANGES,
+  parseOdds,
+  toCents,
+  UNIT_STAKE_SIZES,
+  WEEKDAYS,
+  type OddsRange,
+} from '@bt/contracts';
 import type { BetHistoryRow } from '../db/schema';
 import type { ReadModel } from './read-model';
 import { compositeKey, KeyedRows, zeroRow } from './row-sets';

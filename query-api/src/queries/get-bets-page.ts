@@ -1,13 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import {
-  type BetRow,
-  type BetsPage,
-  type BetsQuery,
-  foldHistoryText,
-  historyPaging,
-  historyPeriodStart,
-  type HistorySortKey,
-} from '@bt/contracts';
+import { type BetsPage, type BetsQuery, foldHistoryText, historyPaging, historyPeriodStart, type HistorySortKey } from '@bt/contracts';
 import type { Database } from '@bt/projector';
 import { readModels, type ReadDatabase } from '../read-db';
 import { betRowFromTable } from './get-bets';
@@ -155,4 +147,3 @@ export async function getBetsPage(
   const items = page === query.page ? asked : await readPage(page);
   return { items, total, page, pageSize };
 }
-
