@@ -64,7 +64,8 @@ const wholeNumber = (message: string, min: number, max: number) =>
  * search on event or sport ignoring case; sport, type, outcome, book and tag filters; the last N
  * days by the bet's date counted back from `today`, the client's day, default the server's UTC day)
  * sorted by `sort`/`dir` (ties newest first), one page of `pageSize` rows:
- * `{ items, total, page, pageSize }`. `deleted=true` lists the removed bets and parlays instead.
+ * `{ items, total, page, pageSize }`; with `asOf`, as the record stood then. `deleted=true` lists the
+ * removed bets and parlays instead.
  */
 export const betsQuery = z.object({
   page: wholeNumber(MESSAGES.pageParam, 1, 1_000_000_000).optional(),
@@ -85,5 +86,23 @@ export const betsQuery = z.object({
     .enum(['true', 'false'], { error: MESSAGES.deletedParam })
     .default('false')
     .transform((v) => v === 'true'),
+  /** With `page`: the page as the record stood then (a replay, like the stats' asOf). */
+  asOf: asOfParam,
 });
 export type BetsQuery = z.infer<typeof betsQuery>;
+
+/** The history view a paged GET /api/bets asks for, in contracts' history terms. */
+export const historyViewOf = (query: BetsQuery & { page: number }) => ({
+  filters: {
+    search: query.q,
+    sport: query.sport,
+    type: query.type,
+    outcome: query.outcome,
+    period: query.period,
+    book: query.book ?? 'all',
+    tag: query.tag ?? 'all',
+  },
+  sort: { key: query.sort, direction: query.dir },
+  page: query.page,
+  pageSize: query.pageSize,
+});

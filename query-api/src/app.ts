@@ -2,7 +2,16 @@ import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { analyticsQuery, betsQuery, dayOf, goalsQuery, READ_MODELS_BEHIND_HEADER, statsQuery, streaksQuery } from '@bt/contracts';
+import {
+  analyticsQuery,
+  betsQuery,
+  dayOf,
+  goalsQuery,
+  historyViewOf,
+  READ_MODELS_BEHIND_HEADER,
+  statsQuery,
+  streaksQuery,
+} from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
 import {
   createLogger,
@@ -165,13 +174,20 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
     ctx.body = await getMe(db, store, currentUserId(ctx));
   });
 
-  router.get('/bets', ...guard, async (ctx) => {
+  router.get('/bets', ...guard, heavyWhenAsOf, async (ctx) => {
     const query = betsQuery.parse(ctx.query);
     const userId = currentUserId(ctx);
+    const { asOf, page } = query;
     // The removed ones are few and listed whole (newest removal first): paging does not apply.
     if (query.deleted) ctx.body = await getDeletedBets(db, userId);
-    else if (query.page === undefined) ctx.body = await getBets(db, userId);
-    else ctx.body = await getBetsPage(db, userId, { ...query, page: query.page }, query.today ?? today());
+    else if (page === undefined) ctx.body = await getBets(db, userId);
+    else if (asOf === undefined) ctx.body = await getBetsPage(db, userId, { ...query, page }, query.today ?? today());
+    else {
+      // As the record stood then: the periods count back from that day, as the stats' do.
+      const answer = await replay({ userId, asOf, rows: 'betsPage', view: historyViewOf({ ...query, page }), today: dayOf(asOf) });
+      if (answer.rows !== 'betsPage') throw new Error('a bets replay answered with other rows');
+      ctx.body = answer.page;
+    }
   });
 
   router.get('/bets/:id/history', ...guard, async (ctx) => {

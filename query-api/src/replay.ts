@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { parsePosition, type EventStore } from '@bt/event-store';
-import { MESSAGES } from '@bt/contracts';
+import { historyPage, MESSAGES, type BetsPage } from '@bt/contracts';
 import { HttpError } from '@bt/platform';
 import {
   PROJECTION_VERSION,
@@ -13,6 +13,7 @@ import {
   type UserReadModels,
   type UserStatsRow,
 } from '@bt/projector';
+import { betRowFromTable } from './queries/get-bets';
 import { readModels, type ReadDatabase } from './read-db';
 import { readUserEvents } from './read-streams';
 import { userStreamIds } from './user-streams';
@@ -63,13 +64,15 @@ const nearestSnapshot = (db: Kysely<ReadDatabase>, userId: string, asOf: Date) =
 export type ReplayRequest =
   | { userId: string; asOf: Date; rows: 'stats'; daysFrom?: string }
   | { userId: string; asOf: Date; rows: 'streaks' }
-  | { userId: string; asOf: Date; rows: 'goals' };
+  | { userId: string; asOf: Date; rows: 'goals' }
+  | { userId: string; asOf: Date; rows: 'betsPage'; view: Parameters<typeof historyPage>[1]; today: string };
 
 /** Only the rows the request names: all a worker posts back to the main thread. */
 export type ReplayAnswer =
   | { rows: 'stats'; totals: UserStatsRow | undefined; days: DailyRow[]; sports: SportDistributionRow[] }
   | { rows: 'streaks'; streaks: StreaksRow | undefined }
-  | { rows: 'goals'; goals: GoalRow[] };
+  | { rows: 'goals'; goals: GoalRow[] }
+  | { rows: 'betsPage'; page: BetsPage };
 
 /**
  * Replays and keeps only what the request names, so a worker posts back a few rows rather than the
@@ -79,6 +82,9 @@ export async function replayRows(db: Kysely<ReadDatabase>, store: EventStore, re
   const rows = await replayAsOf(db, store, request.userId, request.asOf);
   if (request.rows === 'streaks') return { rows: 'streaks', streaks: rows.streaks ?? undefined };
   if (request.rows === 'goals') return { rows: 'goals', goals: rows.goals };
+  // One page (the same rules as the live page), so a worker posts back a few rows, not the history.
+  if (request.rows === 'betsPage')
+    return { rows: 'betsPage', page: historyPage(rows.bets.map(betRowFromTable), request.view, request.today) };
   const { daysFrom } = request;
   return {
     rows: 'stats',

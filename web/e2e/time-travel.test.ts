@@ -81,7 +81,11 @@ const travelThroughTime = async (t: TestPage, viewport: Viewport) => {
   await expectStat(page, 'Win Rate', '100.0%');
   expect(await addBetButton(page).isDisabled()).to.equal(true);
   expect(await page.getByRole('form', { name: 'Add New Bet' }).getByLabel('Event', { exact: true }).isDisabled()).to.equal(true);
-  await page.getByText('Recent bets are shown for today only. Go back to today to see them.', { exact: true }).waitFor();
+  // Recent Bets as it stood: the first bet, still a win; the later one not there yet.
+  const recent = page.getByRole('region', { name: 'Recent Bets' }).or(page.locator('[aria-labelledby="recent-bets-title"]'));
+  await recent.getByText('Lakers vs Celtics', { exact: true }).waitFor();
+  await recent.getByText('+$100.00', { exact: true }).waitFor();
+  expect(await recent.getByText('Yankees vs Red Sox', { exact: true }).count()).to.equal(0);
   await screenshot(page, `time-travel-dashboard-past-${viewport.name}`);
 
   // Back to today: the live figures, the writing controls back, the day out of the URL.
@@ -91,6 +95,7 @@ const travelThroughTime = async (t: TestPage, viewport: Viewport) => {
   expect(await banner(page, past).count()).to.equal(0);
   expect(await addBetButton(page).isDisabled()).to.equal(false);
   await page.getByRole('link', { name: 'View All', exact: true }).waitFor();
+  await recent.getByText('Yankees vs Red Sox', { exact: true }).waitFor();
 
   // Streaks from a bookmarked URL: one win as of day -15, two losses today.
   await page.goto(`/streaks?asOf=${past}`);

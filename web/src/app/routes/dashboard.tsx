@@ -1,6 +1,5 @@
 import styled from 'styled-components';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/card';
-import { EmptyText, PageContainer, PageHeader } from '../../components/page';
+import { PageContainer, PageHeader } from '../../components/page';
 import { AsOfBanner, AsOfControl, WritingControls } from '../../components/time-travel';
 import { AddBetForm } from '../../features/bets/components/add-bet-form';
 import { RecentBets } from '../../features/bets/components/recent-bets';
@@ -20,26 +19,9 @@ const Row = styled.div<{ $wide?: boolean }>`
 `;
 
 /**
- * The bet list has no replay (GET /api/bets answers now only), so while viewing a past day it is
- * left out, saying so, rather than showing today's bets under a past date.
- */
-function PastRecentBets() {
-  return (
-    <Card aria-labelledby="recent-bets-title">
-      <CardHeader>
-        <CardTitle id="recent-bets-title">Recent Bets</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <EmptyText>Recent bets are shown for today only. Go back to today to see them.</EmptyText>
-      </CardContent>
-    </Card>
-  );
-}
-
-/**
  * The dashboard composes two features (stats and bets), so it lives here in app/ rather than in
  * either feature: features do not import each other. With a past "As of" day, every figure and
- * chart is the record at the end of that day and nothing can be added.
+ * chart, and the recent bets, are the record at the end of that day and nothing can be added.
  */
 export function DashboardRoute() {
   const travel = useTimeTravel();
@@ -61,7 +43,7 @@ export function DashboardRoute() {
         <WritingControls readOnly={asOf !== undefined}>
           <AddBetForm />
         </WritingControls>
-        {asOf === undefined ? <RecentBets /> : <PastRecentBets />}
+        <RecentBets asOf={asOf} />
       </Row>
     </PageContainer>
   );

@@ -72,15 +72,22 @@ const Side = styled.div`
 const RECENT = { page: '1', pageSize: String(RECENT_COUNT), period: 'all' };
 const PENDING = { page: '1', pageSize: '1', period: 'all', outcome: 'pending' };
 
-/** The first 4 history rows, with 'View All' to /history: two small pages, never the whole history. */
-export function RecentBets() {
-  const result = useGetBetsPageQuery(RECENT);
-  const pendingPage = useGetBetsPageQuery(PENDING);
+/**
+ * The first 4 history rows, with 'View All' to /history: two small pages, never the whole history.
+ * With `asOf` (a past day), the first page as the record stood at the end of that day (a replay),
+ * read only: no settle buttons, no pending link (it leads to today's history).
+ */
+export function RecentBets({ asOf }: { asOf?: string }) {
+  const past = asOf !== undefined;
+  const result = useGetBetsPageQuery(past ? { ...RECENT, asOf } : RECENT);
+  const pendingPage = useGetBetsPageQuery(PENDING, { skip: past });
   const { oddsFormat } = usePreferences();
-  const view = queryView(result);
-  const bets = result.data?.items ?? [];
+  // currentData: while another day's page loads, the skeleton rather than the last day's rows.
+  const data = result.currentData;
+  const view = queryView({ data, error: result.error });
+  const bets = data?.items ?? [];
   // The rows Bet History lists under outcome 'Pending' and period 'All time'.
-  const pending = pendingPage.data?.total ?? 0;
+  const pending = past ? 0 : (pendingPage.data?.total ?? 0);
   return (
     <Card aria-labelledby="recent-bets-title" aria-busy={view === 'loading'}>
       <CardHeader>
@@ -131,7 +138,7 @@ export function RecentBets() {
                     <ProfitText $value={bet.profit}>{profitWithUnits(bet.profit, bet.profitUnits)}</ProfitText>
                   </Side>
                 </Row>
-                <SettleButtons bet={bet} />
+                {!past && <SettleButtons bet={bet} />}
               </Item>
             ))}
           </List>
