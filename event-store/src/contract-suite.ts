@@ -171,6 +171,68 @@ export function describeEventStoreContract(
       }
     });
 
+    it('commits every few hundred streams with atomic: false, and names what was committed when one fails (a PartialAppend)', async function () {
+      this.timeout(120_000);
+      const taken = streamId('bet');
+      await store.append(taken, [event('BetPlaced', { n: 0 })], 'no_stream');
+      const fresh = Array.from({ length: 1_100 }, () => streamId('bet'));
+      const after = streamId('bet');
+      const refused = await rejection(
+        store.appendEach(
+          (function* () {
+            for (const stream of fresh) yield { streamId: stream, events: [event('BetPlaced', {})], expected: 'no_stream' as const };
+            yield { streamId: taken, events: [event('BetPlaced', {})], expected: 'no_stream' as const };
+            yield { streamId: after, events: [event('BetPlaced', {})], expected: 'no_stream' as const };
+          })(),
+          { atomic: false },
+        ),
+      );
+      expect(refused).to.be.instanceOf(PartialAppend);
+      expect((refused as PartialAppend).cause).to.be.instanceOf(WrongExpectedRevision);
+      const committed = (refused as PartialAppend).appended.map((a) => a.streamId);
+      // Postgres: the chunks committed before the failing one (in whole chunks); EventStoreDB: every one before it.
+      expect(committed).to.deep.equal(fresh.slice(0, committed.length));
+      expect(committed.length).to.be.at.least(options.multiStreamTransactions ? 500 : fresh.length);
+      expect(new Set((await store.readStreams(fresh)).map((e) => e.streamId))).to.deep.equal(new Set(committed));
+      expect(await store.readStream(after)).to.deep.equal([]);
+
+      // Without a failure: every stream, the summary as atomic.
+      const more = Array.from({ length: 1_234 }, () => streamId('bet'));
+      const summary = await store.appendEach(
+        more.map((stream) => ({ streamId: stream, events: [event('BetPlaced', {})], expected: 'no_stream' as const })),
+        { atomic: false },
+      );
+      expect(summary.streams).to.equal(more.length);
+      expect(await store.readStreams(more)).to.have.length(more.length);
+    });
+
+    it('lets readers see other writes while an atomic: false appendEach is still pulling its source', async function () {
+      this.timeout(120_000);
+      const first = Array.from({ length: 600 }, () => streamId('bet'));
+      const other = streamId('bet');
+      let resume!: () => void;
+      const paused = new Promise<void>((ok) => (resume = ok));
+      let reached!: () => void;
+      const atPause = new Promise<void>((ok) => (reached = ok));
+      const appending = store.appendEach(
+        (async function* () {
+          for (const stream of first) yield { streamId: stream, events: [event('BetPlaced', {})], expected: 'no_stream' as const };
+          reached();
+          await paused; // a slow source (a file read as it is appended)
+        })(),
+        { atomic: false },
+      );
+      await atPause;
+      // Another user's write meanwhile is readable at once: no transaction of the import holds readers back.
+      try {
+        await store.append(other, [event('BetPlaced', {})], 'no_stream');
+        expect(await store.readStreams([other])).to.have.length(1);
+      } finally {
+        resume(); // whatever the answer: an import left waiting would hold its connection
+      }
+      expect((await appending).streams).to.equal(first.length);
+    });
+
     it("rejects 'no_stream' when the stream already exists", async () => {
       const stream = streamId('email');
       await store.append(stream, [event('EmailReserved', {})], 'no_stream');

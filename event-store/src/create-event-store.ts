@@ -48,6 +48,6 @@ function timedAppends(store: EventStore): EventStore {
   store.append = (...args) => timed(() => append(...args));
   const appendEach = store.appendEach.bind(store);
   store.appendMany = (appends) => timed(() => appendMany(appends));
-  store.appendEach = (appends) => timed(() => appendEach(appends));
+  store.appendEach = (appends, options) => timed(() => appendEach(appends, options));
   return store;
 }

@@ -66,6 +66,17 @@ export interface AppendSummary {
   position: Position | undefined;
 }
 
+/**
+ * `atomic: false` (Postgres): commit every few hundred streams rather than hold one transaction
+ * open for the whole source. A Postgres reader sees only events of transactions older than the
+ * oldest one still running, so one long append would hold back every subscriber (the projector, for
+ * every user) until it commits. A failure after a commit then throws PartialAppend, as EventStoreDB
+ * always does, for the caller to compensate. Default true: all or nothing in one transaction.
+ */
+export interface AppendEachOptions {
+  atomic?: boolean;
+}
+
 /** The streams `appendEach` takes, pulled one at a time (a generator may compute each as it goes). */
 export type StreamAppends = Iterable<StreamAppend> | AsyncIterable<StreamAppend>;
 
@@ -98,7 +109,7 @@ export interface EventStore {
    * failure of the source itself rolls back too); EventStoreDB appends in turn and throws
    * PartialAppend when one fails after others were appended.
    */
-  appendEach(appends: StreamAppends): Promise<AppendSummary>;
+  appendEach(appends: StreamAppends, options?: AppendEachOptions): Promise<AppendSummary>;
   /** The whole stream in revision order; [] when it does not exist. */
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /**

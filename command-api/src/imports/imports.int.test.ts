@@ -450,7 +450,7 @@ describe('CSV import over HTTP', () => {
         clock: () => new Date('2025-03-15T12:00:00.000Z'),
         wrapStore: (store) => ({
           ...store,
-          appendEach: (appends) => {
+          appendEach: (appends, options) => {
             if (mode === 'refuse-third') {
               // The third row's write is one Postgres refuses, after two were written in the transaction.
               return store.appendEach(
@@ -459,6 +459,7 @@ describe('CSV import over HTTP', () => {
                   for await (const a of appends)
                     yield i++ === 2 ? { ...a, events: a.events.map((e) => ({ ...e, data: { bad: '\u0000' } })) } : a;
                 })(),
+                options,
               );
             }
             if (mode === 'in-turn-fail-third') {
@@ -469,7 +470,7 @@ describe('CSV import over HTTP', () => {
                 return store.append(streamId, events, expected);
               }, appends);
             }
-            return store.appendEach(appends);
+            return store.appendEach(appends, options);
           },
         }),
       });

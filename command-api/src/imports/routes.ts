@@ -193,20 +193,23 @@ const previewRow = (planned: PlannedRow): ImportPreviewRow => {
 const PREVIEW_ROWS = 20;
 
 /**
- * Undoes what an import appended before it failed half-way (a store without multi-stream
- * transactions: EventStoreDB): each bet and parlay it created is removed again, by events that say
- * so in their metadata. Best effort: what cannot be undone stays, and the import's error stands.
+ * Undoes what an import appended before it failed half-way (it commits a few hundred rows at a
+ * time): each bet and parlay it created is removed again, by events that say so in their metadata.
+ * An amend of a bet imported before stays (removing it would lose that bet). Best effort: what
+ * cannot be undone stays, and the import's error stands.
  */
-const compensate = async (store: EventStore, scope: RequestScope, appended: PartialAppend['appended']) => {
+const compensate = async (store: EventStore, scope: RequestScope, appended: PartialAppend['appended'], created: ReadonlySet<string>) => {
   const metadata = { ...scope.event, [COMPENSATES]: scope.event.commandId };
   await Promise.all(
-    appended.map(({ streamId, result }) => {
-      const id = streamId.slice(streamId.indexOf('-') + 1);
-      const removal = streamId.startsWith('bet-')
-        ? { type: 'BetRemoved', data: { userId: scope.userId, betId: id } }
-        : { type: 'ParlayRemoved', data: { userId: scope.userId, parlayId: id } };
-      return store.append(streamId, [{ ...removal, metadata }], result.nextRevision).catch(() => undefined);
-    }),
+    appended
+      .filter(({ streamId }) => created.has(streamId))
+      .map(({ streamId, result }) => {
+        const id = streamId.slice(streamId.indexOf('-') + 1);
+        const removal = streamId.startsWith('bet-')
+          ? { type: 'BetRemoved', data: { userId: scope.userId, betId: id } }
+          : { type: 'ParlayRemoved', data: { userId: scope.userId, parlayId: id } };
+        return store.append(streamId, [{ ...removal, metadata }], result.nextRevision).catch(() => undefined);
+      }),
   );
 };
 
@@ -226,11 +229,12 @@ async function* chunksOf<T>(items: AsyncIterable<T>, size: number): AsyncGenerat
 }
 
 /**
- * Appends every new row in one appendEach: all rows or none, whatever fails (Postgres: one
- * transaction; EventStoreDB: compensated). The rows are read from the file again as they are
- * appended, a few hundred at a time, so memory does not grow with the file. Rows imported before
- * are skipped. A stream taken meanwhile (the same file imported twice at once) means planning
- * again with what is there now.
+ * Appends every new row in one appendEach: all rows or none, whatever fails (the rows appended
+ * before a failure are compensated). The rows are read from the file again as they are appended, a
+ * few hundred at a time, so memory does not grow with the file; on Postgres each few hundred commit
+ * on their own (`atomic: false`), so an import never holds back the log's readers (the projector,
+ * for everyone) for longer than one such chunk. Rows imported before are skipped. A stream taken
+ * meanwhile (the same file imported twice at once) means planning again with what is there now.
  */
 const importRows = async (store: EventStore, scope: RequestScope, rows: () => AsyncIterable<PlannedRow>) => {
   const known = new Map<string, RecordedEvent[]>();
@@ -239,6 +243,7 @@ const importRows = async (store: EventStore, scope: RequestScope, rows: () => As
     let imported = 0;
     let amended = 0;
     const takenHere = new Set<string>();
+    const created = new Set<string>();
     async function* appends(): AsyncGenerator<StreamAppend> {
       for await (const chunk of chunksOf(rows(), ROWS_PER_READ)) {
         const chosen = await chooseStreams(store, scope, chunk, known, takenHere);
@@ -258,6 +263,7 @@ const importRows = async (store: EventStore, scope: RequestScope, rows: () => As
             continue;
           }
           imported++;
+          created.add(streamOf(row, id));
           yield {
             streamId: streamOf(row, id),
             events: decideRow(row, id, scope, unitSize).map((e) => ({ ...e, metadata: scope.event })),
@@ -267,12 +273,16 @@ const importRows = async (store: EventStore, scope: RequestScope, rows: () => As
       }
     }
     try {
-      const { position } = await store.appendEach(appends());
+      const { position } = await store.appendEach(appends(), { atomic: false });
       return { imported, amended, position };
     } catch (error) {
       if (error instanceof PartialAppend) {
-        await compensate(store, scope, error.appended);
-        throw error.cause;
+        await compensate(store, scope, error.appended, created);
+        if (!(error.cause instanceof WrongExpectedRevision)) throw error.cause;
+        if (attempt === ATTEMPTS) throw new ConflictError();
+        // The stream taken meanwhile: plan again (the compensated rows get new ids).
+        known.set(error.cause.streamId, await store.readStream(error.cause.streamId));
+        continue;
       }
       if (!(error instanceof WrongExpectedRevision) || attempt === ATTEMPTS) {
         if (error instanceof WrongExpectedRevision) throw new ConflictError();

@@ -138,6 +138,7 @@ export async function createEsdbEventStore({ connectionString }: EsdbEventStoreO
       return appendInTurn((streamId, events, expected) => store.append(streamId, events, expected), appends);
     },
 
+    // Never one transaction here: in turn, a PartialAppend on a failure after the first (atomic or not).
     appendEach(appends) {
       return appendEachInTurn((streamId, events, expected) => store.append(streamId, events, expected), appends);
     },

@@ -4,7 +4,9 @@ import { Observable } from 'rxjs';
 import { v7 as uuidv7 } from 'uuid';
 import { migrateSchema, type SchemaMigration } from '@bt/platform';
 import {
+  PartialAppend,
   WrongExpectedRevision,
+  type AppendEachOptions,
   type AppendResult,
   type AppendSummary,
   type EventMetadata,
@@ -404,18 +406,39 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
    * most NEW_STREAMS_PER_STATEMENT appends are held at once; the others one by one, as `append`.
    * `each` is told every result, in the order given.
    */
-  const appendInTransaction = async (source: StreamAppends, each: (result: AppendResult) => void): Promise<void> => {
+  const appendInTransaction = async (
+    source: StreamAppends,
+    each: (streamId: string, result: AppendResult) => void,
+    atomic = true,
+  ): Promise<void> => {
     const client = await pool.connect();
     let failed: unknown;
     let any = false;
+    // Not atomic: what earlier transactions committed (for a PartialAppend), and what this one holds.
+    const committed: { streamId: string; result: AppendResult }[] = [];
+    let open: { streamId: string; result: AppendResult }[] = [];
+    const note = (streamId: string, result: AppendResult) => (atomic ? each(streamId, result) : open.push({ streamId, result }));
+    const commitChunk = async () => {
+      if (atomic || open.length === 0) return;
+      await client.query('COMMIT');
+      for (const { streamId, result } of open) each(streamId, result);
+      committed.push(...open);
+      open = [];
+      notifyAppended();
+      await client.query('BEGIN');
+    };
     try {
       await client.query('BEGIN');
       let batch: StreamAppend[] = [];
       const flush = async () => {
         const pending = batch;
         batch = [];
-        if (pending.length === 1) each(await appendOne(client, pending[0]));
-        else if (pending.length > 1) for (const result of await appendNewStreams(client, pending)) each(result);
+        if (pending.length === 1) note(pending[0].streamId, await appendOne(client, pending[0]));
+        else if (pending.length > 1) {
+          const results = await appendNewStreams(client, pending);
+          for (const [i, result] of results.entries()) note(pending[i].streamId, result);
+        }
+        if (open.length >= NEW_STREAMS_PER_STATEMENT) await commitChunk();
       };
       for await (const append of source) {
         if (append.events.length === 0) throw new TypeError(`append to ${append.streamId} needs at least one event`);
@@ -426,10 +449,11 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
           continue;
         }
         await flush();
-        each(await appendOne(client, append));
+        note(append.streamId, await appendOne(client, append));
       }
       await flush();
       await client.query('COMMIT');
+      for (const { streamId, result } of open) each(streamId, result);
     } catch (e) {
       failed = e;
       await client.query('ROLLBACK').catch(() => undefined);
@@ -438,9 +462,12 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     }
     if (failed instanceof WrongExpectedRevision) {
       // Read after the rollback, like `append` does: the revision the stream has now.
-      throw new WrongExpectedRevision(failed.streamId, failed.expected, await revisionOf(failed.streamId));
+      failed = new WrongExpectedRevision(failed.streamId, failed.expected, await revisionOf(failed.streamId));
     }
-    if (failed !== undefined) throw failed;
+    if (failed !== undefined) {
+      if (committed.length > 0) throw new PartialAppend(committed, failed);
+      throw failed;
+    }
     if (any) notifyAppended();
   };
 
@@ -520,17 +547,18 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
       }
       if (appends.length === 0) return [];
       const results: AppendResult[] = [];
-      await appendInTransaction(appends, (result) => results.push(result));
+      await appendInTransaction(appends, (_streamId, result) => results.push(result));
       return results;
     },
 
-    async appendEach(appends: StreamAppends): Promise<AppendSummary> {
+    async appendEach(appends: StreamAppends, options: AppendEachOptions = {}): Promise<AppendSummary> {
       let streams = 0;
       let position: Position | undefined;
-      await appendInTransaction(appends, (result) => {
+      const count = (_streamId: string, result: AppendResult) => {
         streams++;
         if (position === undefined || comparePositions(result.position, position) > 0) position = result.position;
-      });
+      };
+      await appendInTransaction(appends, count, options.atomic ?? true);
       return { streams, position };
     },
 
