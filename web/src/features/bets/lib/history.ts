@@ -117,7 +117,11 @@ export const activeFilterCount = (filters: HistoryFilters): number =>
 export const PENDING_HISTORY_PATH = `/history?${paramsFromHistoryView({ ...DEFAULT_VIEW, filters: { ...DEFAULT_FILTERS, outcome: 'pending', period: 'all' } }).toString()}`;
 
 /** GET /api/bets' query for a view: the page of rows it shows, with the client's day for the period. */
-export const betsPageQuery = (view: HistoryView, pageSize: number, today: string): Record<Exclude<keyof BetsQuery, 'deleted' | 'asOf'>, string> => ({
+export const betsPageQuery = (
+  view: HistoryView,
+  pageSize: number,
+  today: string,
+): Record<Exclude<keyof BetsQuery, 'deleted' | 'asOf'>, string> => ({
   page: String(view.page),
   pageSize: String(pageSize),
   sort: view.sort.key,
