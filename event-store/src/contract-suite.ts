@@ -126,21 +126,21 @@ export function describeEventStoreContract(
       expect(await store.appendEach([])).to.deep.equal({ streams: 0, position: undefined });
     });
 
-    it('appends nothing more once appendEach fails (Postgres: nothing at all; EventStoreDB: a PartialAppend)', async function () {
-      this.timeout(120_000);
+    /** One 'no_stream' append of one event per stream, in order. */
+    const newStreams = function* (ids: readonly string[]) {
+      for (const id of ids) yield { streamId: id, events: [event('BetPlaced', {})], expected: 'no_stream' as const };
+    };
+    /** `count` fresh streams, then one that exists already (its 'no_stream' append fails), then one more. */
+    const aTakenStreamAfter = async (count: number) => {
       const taken = streamId('bet');
       await store.append(taken, [event('BetPlaced', { n: 0 })], 'no_stream');
-      const fresh = Array.from({ length: 600 }, () => streamId('bet'));
-      const after = streamId('bet');
-      const refused = await rejection(
-        store.appendEach(
-          (function* () {
-            for (const stream of fresh) yield { streamId: stream, events: [event('BetPlaced', {})], expected: 'no_stream' as const };
-            yield { streamId: taken, events: [event('BetPlaced', {})], expected: 'no_stream' as const };
-            yield { streamId: after, events: [event('BetPlaced', {})], expected: 'no_stream' as const };
-          })(),
-        ),
-      );
+      return { taken, fresh: Array.from({ length: count }, () => streamId('bet')), after: streamId('bet') };
+    };
+
+    it('appends nothing more once appendEach fails (Postgres: nothing at all; EventStoreDB: a PartialAppend)', async function () {
+      this.timeout(120_000);
+      const { taken, fresh, after } = await aTakenStreamAfter(600);
+      const refused = await rejection(store.appendEach(newStreams([...fresh, taken, after])));
       expect(await store.readStream(after)).to.deep.equal([]);
       expect(await store.readStream(taken)).to.have.length(1);
       if (options.multiStreamTransactions) {
@@ -173,20 +173,8 @@ export function describeEventStoreContract(
 
     it('commits every few hundred streams with atomic: false, and names what was committed when one fails (a PartialAppend)', async function () {
       this.timeout(120_000);
-      const taken = streamId('bet');
-      await store.append(taken, [event('BetPlaced', { n: 0 })], 'no_stream');
-      const fresh = Array.from({ length: 1_100 }, () => streamId('bet'));
-      const after = streamId('bet');
-      const refused = await rejection(
-        store.appendEach(
-          (function* () {
-            for (const stream of fresh) yield { streamId: stream, events: [event('BetPlaced', {})], expected: 'no_stream' as const };
-            yield { streamId: taken, events: [event('BetPlaced', {})], expected: 'no_stream' as const };
-            yield { streamId: after, events: [event('BetPlaced', {})], expected: 'no_stream' as const };
-          })(),
-          { atomic: false },
-        ),
-      );
+      const { taken, fresh, after } = await aTakenStreamAfter(1_100);
+      const refused = await rejection(store.appendEach(newStreams([...fresh, taken, after]), { atomic: false }));
       expect(refused).to.be.instanceOf(PartialAppend);
       expect((refused as PartialAppend).cause).to.be.instanceOf(WrongExpectedRevision);
       const committed = (refused as PartialAppend).appended.map((a) => a.streamId);
