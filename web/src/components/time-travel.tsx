@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { TimeTravel } from '../lib/as-of';
 import { formatDate } from '../lib/format';
@@ -10,9 +10,16 @@ const DateField = styled(Field)`
   max-width: 100%;
 `;
 
+/** How long the day must stay as typed before the page replays it (typing a date digit by digit passes valid days). */
+const SETTLE_MS = 400;
+
 /** The page's "As of" day (default today; no later than today). */
 export function AsOfControl({ travel }: { travel: TimeTravel }) {
   const [refused, setRefused] = useState<string>();
+  // The day as typed, until it settles into the URL (each day shown in the past is a replay on the server).
+  const [draft, setDraft] = useState<string>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
   return (
     <DateField label="As of" error={refused}>
       {(props) => (
@@ -20,15 +27,21 @@ export function AsOfControl({ travel }: { travel: TimeTravel }) {
           {...props}
           type="date"
           max={travel.today}
-          value={travel.asOf ?? travel.today}
+          value={draft ?? travel.asOf ?? travel.today}
           onChange={(e) => {
             const day = e.target.value;
+            clearTimeout(timer.current);
             if (day > travel.today) {
+              setDraft(undefined);
               setRefused('Choose a day up to today.');
               return;
             }
             setRefused(undefined);
-            travel.choose(day === '' ? travel.today : day);
+            setDraft(day);
+            timer.current = setTimeout(() => {
+              setDraft(undefined);
+              travel.choose(day === '' ? travel.today : day);
+            }, SETTLE_MS);
           }}
         />
       )}
