@@ -1,12 +1,11 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { LEG_OUTCOMES, OUTCOMES, streams, type Outcome } from '@bt/contracts';
-import { TABLES, type BetHistoryRow, type TableName } from '../db/schema';
+import type { BetHistoryRow, TableName } from '../db/schema';
 import { EventLog } from '../testing/event-log';
-import { LOADED, newUserState, projectEvent, settleUser, takeUserChanges, userReadModels } from './index';
+import { reload, sorted, write, type Tables } from '../testing/in-memory-tables';
+import { newUserState, projectEvent, settleUser, userReadModels } from './index';
 import type { UserReadModels } from './read-model';
-import { emptyChanges } from './rows';
-import type { UserState } from './state';
 import { StreakRuns } from './streak-runs';
 import { computeStreaks } from './streaks';
 
@@ -216,38 +215,6 @@ const apply = (log: EventLog, ids: Ids, s: Step): void => {
     }
   }
 };
-
-type Tables = Map<TableName, Map<string, object>>;
-const keyOf = (table: TableName, row: object): string =>
-  TABLES[table].key.map((column) => String((row as Record<string, unknown>)[column])).join('|');
-
-/** Files a take into in-memory tables, as the writer would. */
-const write = (tables: Tables, state: UserState): void => {
-  const changes = emptyChanges();
-  takeUserChanges(state, changes);
-  for (const table of Object.keys(changes) as TableName[]) {
-    const rows = tables.get(table) ?? new Map<string, object>();
-    tables.set(table, rows);
-    const { inserts, upserts, deletes } = changes[table];
-    for (const row of [...inserts, ...upserts]) rows.set(keyOf(table, row), structuredClone(row));
-    for (const key of deletes) rows.delete(keyOf(table, key));
-  }
-};
-
-const revive = (key: string, value: unknown) =>
-  (key === 'created_at' || key === 'updated_at') && typeof value === 'string' ? new Date(value) : value;
-
-/** A restart: the state loaded from the tables (jsonb hands keys back reordered, dates as text). */
-const reload = (tables: Tables, userId: string): UserState => {
-  const state = newUserState(userId);
-  for (const { table, load } of LOADED) {
-    for (const row of tables.get(table)?.values() ?? []) load(state, JSON.parse(JSON.stringify(row), revive));
-  }
-  return state;
-};
-
-const sorted = (table: TableName, rows: Iterable<object>) =>
-  [...rows].map((row) => [keyOf(table, row), row] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
 /** The tables the streaks and goals depend on, and they themselves, as a fold computes them. */
 const COMPARED: [TableName, (m: UserReadModels) => readonly object[]][] = [

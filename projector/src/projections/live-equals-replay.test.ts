@@ -1,12 +1,11 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { BET_TYPES, COMMON_BOOKS, LEG_OUTCOMES, ODDS_FORMATS, OUTCOMES, SPORTS, type Outcome } from '@bt/contracts';
-import { TABLES, type TableName } from '../db/schema';
+import type { TableName } from '../db/schema';
 import { replayUser } from '../replay';
 import { EventLog } from '../testing/event-log';
-import { LOADED, newUserState, projectEvent, settleUser, takeUserChanges } from './index';
-import { emptyChanges } from './rows';
-import type { UserState } from './state';
+import { reload, sorted, write, type Tables } from '../testing/in-memory-tables';
+import { newUserState, projectEvent, settleUser } from './index';
 
 /*
  * The live projector folds a user's events batch by batch, takes the rows each batch changed, and
@@ -347,45 +346,6 @@ export const apply = (
       return;
   }
 };
-
-type Tables = Map<TableName, Map<string, object>>;
-
-const keyOf = (table: TableName, row: object): string =>
-  TABLES[table].key.map((column) => String((row as Record<string, unknown>)[column])).join('|');
-
-/** Files a take into in-memory tables as Postgres would, refusing what Postgres would refuse. */
-const write = (tables: Tables, state: UserState): void => {
-  const changes = emptyChanges();
-  takeUserChanges(state, changes);
-  for (const table of Object.keys(changes) as TableName[]) {
-    const rows = tables.get(table) ?? new Map<string, object>();
-    tables.set(table, rows);
-    const { inserts, upserts, deletes } = changes[table];
-    for (const row of inserts) {
-      const key = keyOf(table, row);
-      if (rows.has(key)) throw new Error(`${table}: insert of a row the table holds (${key})`);
-      rows.set(key, structuredClone(row));
-    }
-    for (const row of upserts) rows.set(keyOf(table, row), structuredClone(row));
-    for (const key of deletes) {
-      if (!rows.delete(keyOf(table, key))) throw new Error(`${table}: delete of a row the table does not hold`);
-    }
-  }
-};
-
-/** A restart: the user's state loaded from the tables, as loadUserStates does (jsonb hands keys back reordered). */
-const reload = (tables: Tables, userId: string): UserState => {
-  const state = newUserState(userId);
-  for (const { table, load } of LOADED) {
-    for (const row of tables.get(table)?.values() ?? []) load(state, JSON.parse(JSON.stringify(row), revive));
-  }
-  return state;
-};
-const revive = (key: string, value: unknown) =>
-  (key === 'created_at' || key === 'updated_at') && typeof value === 'string' ? new Date(value) : value;
-
-const sorted = (table: TableName, rows: Iterable<object>) =>
-  [...rows].map((row) => [keyOf(table, row), row] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
 describe('live projection in batches, with restarts, equals one replay', () => {
   it('holds for random histories (every read model, row for row)', () => {
