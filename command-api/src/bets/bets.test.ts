@@ -4,6 +4,7 @@ import { amendBet, type AmendBet } from './amend-bet';
 import { bet, toBetResponse, type PlacedBet } from './bet';
 import { placeBet, type PlaceBet } from './place-bet';
 import { removeBet } from './remove-bet';
+import { restoreBet } from './restore-bet';
 import { expect } from 'chai';
 
 const BET = '0190a000-0000-7000-8000-0000000000b1';
@@ -255,6 +256,30 @@ describe('bets', () => {
 
     it("answers another user's bet as not found", () =>
       spec.given([placed]).when(remove(OTHER_USER)).thenThrows(404, MESSAGES.betNotFound));
+  });
+
+  describe('restoring a bet', () => {
+    const spec = deciderSpec(bet, restoreBet);
+    const restore = (userId = USER) => ({ type: 'RestoreBet' as const, data: { betId: BET }, metadata: meta({ userId }) });
+    const removed: EventOf<'BetRemoved'> = { type: 'BetRemoved', data: { userId: USER, betId: BET } };
+
+    it('given a removed bet, restores it', () =>
+      spec
+        .given([placed, settled('win'), removed])
+        .when(restore())
+        .then([{ type: 'BetRestored', data: { userId: USER, betId: BET } }]));
+    it('given a bet that is not removed, refuses with a conflict', () =>
+      spec.given([placed]).when(restore()).thenThrows(409, MESSAGES.betNotDeleted));
+    it('given a bet restored already, refuses with a conflict', () =>
+      spec
+        .given([placed, removed, { type: 'BetRestored', data: { userId: USER, betId: BET } }])
+        .when(restore())
+        .thenThrows(409, MESSAGES.betNotDeleted));
+    it('answers a bet that never was as not found', () => spec.given([]).when(restore()).thenThrows(404, MESSAGES.betNotFound));
+    it("answers another user's bet as not found, removed or not", () => {
+      spec.given([placed, removed]).when(restore(OTHER_USER)).thenThrows(404, MESSAGES.betNotFound);
+      spec.given([placed]).when(restore(OTHER_USER)).thenThrows(404, MESSAGES.betNotFound);
+    });
   });
 
   describe('the row a write answers with', () => {

@@ -2,6 +2,7 @@ import { MESSAGES, type EventOf } from '@bt/contracts';
 import { deciderSpec, meta, OTHER_USER, USER } from '../testing/decider-spec';
 import { goal } from './goal';
 import { removeGoal } from './remove-goal';
+import { restoreGoal } from './restore-goal';
 import { reviseGoal, type ReviseGoal } from './revise-goal';
 import { setGoal, type SetGoalCommand } from './set-goal';
 
@@ -146,6 +147,23 @@ describe('goals', () => {
 
     it("answers another user's goal as not found", () =>
       spec.given([goalSet]).when(revise({}, OTHER_USER)).thenThrows(404, MESSAGES.goalNotFound));
+  });
+
+  describe('restoring a goal', () => {
+    const spec = deciderSpec(goal, restoreGoal);
+    const restore = (userId = USER) => ({ type: 'RestoreGoal' as const, data: { goalId: GOAL }, metadata: meta({ userId }) });
+    const removed: EventOf<'GoalRemoved'> = { type: 'GoalRemoved', data: { userId: USER, goalId: GOAL } };
+
+    it('given a removed goal, restores it', () =>
+      spec
+        .given([goalSet, removed])
+        .when(restore())
+        .then([{ type: 'GoalRestored', data: { userId: USER, goalId: GOAL } }]));
+    it('given a goal that is not removed, refuses with a conflict', () =>
+      spec.given([goalSet]).when(restore()).thenThrows(409, MESSAGES.goalNotDeleted));
+    it('answers a goal that never was as not found', () => spec.given([]).when(restore()).thenThrows(404, MESSAGES.goalNotFound));
+    it("answers another user's goal as not found", () =>
+      spec.given([goalSet, removed]).when(restore(OTHER_USER)).thenThrows(404, MESSAGES.goalNotFound));
   });
 
   describe('removing a goal', () => {

@@ -3,6 +3,7 @@ import { deciderSpec, meta, OTHER_USER, USER } from '../testing/decider-spec';
 import { eraseEntry } from './erase-entry';
 import { journalEntry } from './journal-entry';
 import { reviseEntry, type ReviseEntry } from './revise-entry';
+import { restoreEntry } from './restore-entry';
 import { writeEntry, type WriteEntry } from './write-entry';
 
 const ENTRY = '0190a000-0000-7000-8000-0000000000e1';
@@ -56,6 +57,23 @@ describe('journal', () => {
         .given([written, { type: 'JournalErased', data: { userId: USER, entryId: ENTRY } }])
         .when(revise())
         .thenThrows(404, MESSAGES.entryNotFound));
+  });
+
+  describe('restoring an entry', () => {
+    const spec = deciderSpec(journalEntry, restoreEntry);
+    const restore = (userId = USER) => ({ type: 'RestoreEntry' as const, data: { entryId: ENTRY }, metadata: meta({ userId }) });
+    const erased: EventOf<'JournalErased'> = { type: 'JournalErased', data: { userId: USER, entryId: ENTRY } };
+
+    it('given an erased entry, restores it', () =>
+      spec
+        .given([written, erased])
+        .when(restore())
+        .then([{ type: 'JournalRestored', data: { userId: USER, entryId: ENTRY } }]));
+    it('given an entry that is not erased, refuses with a conflict', () =>
+      spec.given([written]).when(restore()).thenThrows(409, MESSAGES.entryNotDeleted));
+    it('answers an entry that never was as not found', () => spec.given([]).when(restore()).thenThrows(404, MESSAGES.entryNotFound));
+    it("answers another user's entry as not found", () =>
+      spec.given([written, erased]).when(restore(OTHER_USER)).thenThrows(404, MESSAGES.entryNotFound));
   });
 
   describe('erasing an entry', () => {

@@ -5,6 +5,8 @@ import { amendParlay, type AmendParlay } from './amend-parlay';
 import { createParlay, type CreateParlay } from './create-parlay';
 import { parlay, toParlayResponse, type CreatedParlay } from './parlay';
 import { removeParlay } from './remove-parlay';
+import { restoreParlay, type RestoreParlay } from './restore-parlay';
+import { fold } from '../shared/command';
 
 const PARLAY = '0190a000-0000-7000-8000-0000000000c1';
 type LegIn = ParlayBody['legs'][number];
@@ -359,6 +361,27 @@ describe('parlays', () => {
     it('answers a missing parlay as not found', () => spec.given([]).when(remove()).thenThrows(404, MESSAGES.parlayNotFound));
     it("answers another user's parlay as not found", () =>
       spec.given([created()]).when(remove(OTHER_USER)).thenThrows(404, MESSAGES.parlayNotFound));
+  });
+
+  describe('restoring a parlay', () => {
+    const spec = deciderSpec(parlay, (command: RestoreParlay, state) => restoreParlay(command, state));
+    const restore = (userId = USER): RestoreParlay => ({ type: 'RestoreParlay', data: { parlayId: PARLAY }, metadata: meta({ userId }) });
+    const removed: EventOf<'ParlayRemoved'> = { type: 'ParlayRemoved', data: { userId: USER, parlayId: PARLAY } };
+
+    it('given a removed parlay, restores it', () =>
+      spec
+        .given([created(), removed])
+        .when(restore())
+        .then([{ type: 'ParlayRestored', data: { userId: USER, parlayId: PARLAY } }]));
+    it('given a parlay that is not removed, refuses with a conflict', () =>
+      spec.given([created()]).when(restore()).thenThrows(409, MESSAGES.parlayNotDeleted));
+    it('answers a parlay that never was as not found', () => spec.given([]).when(restore()).thenThrows(404, MESSAGES.parlayNotFound));
+    it("answers another user's parlay as not found", () =>
+      spec.given([created(), removed]).when(restore(OTHER_USER)).thenThrows(404, MESSAGES.parlayNotFound));
+    it('words its answers as a bet when asked through /api/bets', () =>
+      expect(() => restoreParlay(restore(), fold(parlay, []), MESSAGES.betNotFound, MESSAGES.betNotDeleted)).to.throw(
+        MESSAGES.betNotFound,
+      ));
   });
 
   describe('the parlay a write answers with', () => {
