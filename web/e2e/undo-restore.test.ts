@@ -119,11 +119,17 @@ const showDeleted = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   await screenshot(page, `show-deleted-${viewport.name}`);
   await expectNoSideScroll(page, viewport);
   await expectNoSeriousA11yViolations(page, 'show deleted');
+  // The toggle is in the address (?deleted=1): a reload keeps the list.
+  expect(new URL(page.url()).searchParams.get('deleted')).to.equal('1');
+  await page.reload();
+  await eventually(async () => expect(await list.getByRole('listitem').allInnerTexts()).to.have.length(2));
+  expect(await toggle.getAttribute('aria-pressed')).to.equal('true');
 
   await list.getByRole('button', { name: 'Restore Lost Double', exact: true }).click();
   await expectToast(page, 'Parlay restored');
   await eventually(async () => expect(await list.getByRole('listitem').allInnerTexts()).to.have.length(1));
   await toggle.click();
+  expect(new URL(page.url()).searchParams.has('deleted')).to.equal(false);
   await visible(page.getByRole('button', { name: 'Delete Lost Double', exact: true })).waitFor();
   await screenshot(page, `show-deleted-restored-${viewport.name}`);
   expect((await api.call<Parlay[]>('GET', '/parlays')).map((p) => p.id)).to.deep.equal([parlay.id]);

@@ -61,7 +61,14 @@ export function BetHistoryRoute() {
   const [exporting, setExporting] = useState(false);
   const [deleteBet, { isLoading: deleting }] = useDeleteBetMutation();
   const [restoreBet] = useRestoreBetMutation();
-  const [showDeleted, setShowDeleted] = useState(false);
+  // "Show deleted" is in the query string too (?deleted=1), so reload and back keep it.
+  const showDeleted = params.get('deleted') === '1';
+  const toggleDeleted = () => {
+    const next = new URLSearchParams(params);
+    if (showDeleted) next.delete('deleted');
+    else next.set('deleted', '1');
+    setParams(next);
+  };
   const [changesOf, setChangesOf] = useState<BetRow | null>(null);
 
   const total = data?.total ?? 0;
@@ -121,7 +128,7 @@ export function BetHistoryRoute() {
               <UploadIcon />
               Import CSV
             </Button>
-            <Button variant={showDeleted ? 'primary' : 'outline'} aria-pressed={showDeleted} onClick={() => setShowDeleted((on) => !on)}>
+            <Button variant={showDeleted ? 'primary' : 'outline'} aria-pressed={showDeleted} onClick={toggleDeleted}>
               Show deleted
             </Button>
           </>
