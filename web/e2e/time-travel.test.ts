@@ -104,8 +104,13 @@ const travelThroughTime = async (t: TestPage, viewport: Viewport) => {
   const current = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Current Streak', exact: true }) });
   await current.getByText('1 Win', { exact: true }).waitFor();
   await screenshot(page, `time-travel-streaks-past-${viewport.name}`);
+  // A day typed and then "Back to today" before the typed day settles: today wins, the typed day never replays.
+  await page.getByLabel('As of', { exact: true }).fill(daysAgo(20));
   await page.getByRole('button', { name: 'Back to today', exact: true }).click();
   await current.getByText('2 Losses', { exact: true }).waitFor();
+  await page.waitForTimeout(1_000); // past the control's 400 ms settling time
+  expect(asOfParam(page)).to.equal(null);
+  expect(await page.getByLabel('As of', { exact: true }).inputValue()).to.equal(daysAgo(0));
 
   // Goals: the removed goal as it stood, read only; today none; before the history, the empty state.
   await page.goto(`/goals?asOf=${past}`);

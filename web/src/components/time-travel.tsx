@@ -20,6 +20,11 @@ export function AsOfControl({ travel }: { travel: TimeTravel }) {
   const [draft, setDraft] = useState<string>();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // The day changed by other means ("Back to today", a link, back): a day typed before it is dropped, not replayed after it.
+  useEffect(() => {
+    clearTimeout(timer.current);
+    setDraft(undefined);
+  }, [travel.asOf]);
   return (
     <DateField label="As of" error={refused}>
       {(props) => (
