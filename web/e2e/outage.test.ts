@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { BetRow } from '@bt/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { screenshot } from './harness';
 import { ApiClient, daysAgo, heading, navigateTo, signUp, journey, visible, type TestPage, type Viewport } from './steps';
@@ -141,9 +142,79 @@ const dashboardOutage = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   await screenshot(page, `outage-dashboard-recovered-${viewport.name}`);
 };
 
+/**
+ * Issue 13's and 12's screens during an outage: "Show deleted", a bet's "Changes", Analytics and
+ * a dashboard viewed "As of" a past day say what failed, never their empty states, and come back.
+ */
+const newerScreensOutage = async ({ e2e, page }: TestPage, viewport: Viewport) => {
+  await signUp(page, `outage-newer-${viewport.name}`);
+  const api = await ApiClient.of(e2e, page);
+  const gone = await api.call<BetRow>('POST', '/bets', {
+    sport: 'soccer',
+    event: 'Deleted Derby',
+    betType: 'total',
+    odds: '+120',
+    stake: 10,
+    outcome: 'loss',
+    date: daysAgo(3),
+  });
+  await api.addBets([
+    { sport: 'hockey', event: 'Kept Classic', betType: 'moneyline', odds: '-150', stake: 15, outcome: 'win', date: daysAgo(2) },
+  ]);
+  await api.call('DELETE', `/bets/${gone.id}`);
+  await api.settled();
+
+  // Show deleted, from its address, cut off: the failure, not "No deleted bets."; Try again lists it.
+  await cutApi(page);
+  await page.goto('/history?deleted=1');
+  await expectOutage(page, 'your deleted bets', 'No deleted bets.', `outage-deleted-${viewport.name}`);
+  await restoreApi(page);
+  await failure(page, 'your deleted bets').getByRole('button', { name: 'Try again' }).click();
+  await expectRecovered(page, 'your deleted bets', 'Deleted Derby');
+
+  // A bet's Changes, cut off: the failure in the dialog; Try again shows the log.
+  await page.getByRole('button', { name: 'Show deleted', exact: true }).click();
+  await visible(page.getByRole('button', { name: 'Changes of Kept Classic', exact: true })).waitFor();
+  await cutApi(page);
+  await visible(page.getByRole('button', { name: 'Changes of Kept Classic', exact: true })).click();
+  const dialog = page.getByRole('dialog', { name: 'Changes' });
+  await dialog.getByRole('alert').filter({ hasText: 'Could not load the changes' }).waitFor();
+  await screenshot(page, `outage-changes-${viewport.name}`);
+  await restoreApi(page);
+  await dialog.getByRole('button', { name: 'Try again' }).click();
+  await dialog.getByRole('list', { name: 'Changes, oldest first' }).waitFor();
+  await page.keyboard.press('Escape');
+
+  // Analytics, cut off: the failure, not "No bets recorded yet"; focus brings the table back.
+  await cutApi(page);
+  await page.goto('/analytics');
+  await expectOutage(page, 'your analytics', 'No bets recorded yet', `outage-analytics-${viewport.name}`);
+  await restoreApi(page);
+  await refocus(page);
+  await expectRecovered(page, 'your analytics', 'Hockey');
+
+  // The dashboard as of a past day (a replay on the server), cut off: the failures, not the empty states.
+  await cutApi(page);
+  await page.goto(`/?asOf=${daysAgo(1)}`);
+  await failure(page, 'your statistics').waitFor();
+  await banner(page).waitFor();
+  expect(await page.getByText('No bets recorded yet. Add your first bet!', { exact: true }).count()).to.equal(0);
+  await screenshot(page, `outage-as-of-${viewport.name}`);
+  await restoreApi(page);
+  await refocus(page);
+  // Nothing was recorded by the end of yesterday (the bets were entered today, backdated): the empty states.
+  await expectRecovered(page, 'your statistics', 'No bets recorded yet. Add your first bet!');
+  expect(new URL(page.url()).searchParams.get('asOf')).to.equal(daysAgo(1));
+};
+
 journey(
   'outage',
   'shows what failed (not an empty record) with a banner, recovers by Try again, focus and reconnect, and keeps the session over a reload',
   rideOutOutage,
 );
 journey('outage dashboard', 'tells the dashboard and the bankroll failed during an outage and recovers them', dashboardOutage);
+journey(
+  'outage newer screens',
+  'shows what failed on Show deleted, Changes, Analytics and an As of dashboard during an outage, and recovers them',
+  newerScreensOutage,
+);
