@@ -56,7 +56,7 @@ export async function replayAsOf(
 const REPLAY_STREAM_PAGE = 50_000;
 
 /** Most events of the log after the read models' checkpoint read for a replay; beyond, every stream of the user is read. */
-export const REPLAY_TAIL_EVENTS = 5000;
+const REPLAY_TAIL_EVENTS = 5000;
 
 /**
  * The user's events after `after` (a snapshot's position), read from only the streams written
