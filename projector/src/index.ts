@@ -6,4 +6,4 @@ export { rebuildReadModels, type RebuildOptions, type RebuildResult } from './re
 export { ReplayFailed, replayUser, replayUserInSlices, type ReplayOptions, type UserReadModels } from './replay';
 export { settledProfitFromReadModel } from './db/settled-profit';
 export { projectorLag, projectorWithin } from './lag';
-export { PROJECTION_VERSION } from './snapshots/snapshots';
+export { PROJECTION_VERSION, sortablePosition } from './snapshots/snapshots';

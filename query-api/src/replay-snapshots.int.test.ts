@@ -37,11 +37,14 @@ describe('asOf replays from per-user snapshots (real Postgres, live projector an
   let head: string;
   /** Events handed to readers by readStreams since the last reset. */
   let read = 0;
+  /** Stream ids asked of readStreams since the last reset. */
+  let asked = 0;
   const counting = (store: EventStore): EventStore => ({
     ...store,
     readStreams: async (ids, after) => {
       const events = await store.readStreams(ids, after);
       read += events.length;
+      asked += ids.length;
       return events;
     },
   });
@@ -77,6 +80,27 @@ describe('asOf replays from per-user snapshots (real Postgres, live projector an
     const rows = await snapshotRows();
     expect(rows.length).to.be.at.least(log.events.length / SNAPSHOTS.minEvents - 2);
     expect(rows.every((r) => r.version === PROJECTION_VERSION && r.bytes > 0)).to.equal(true);
+  });
+
+  it('asks the store only for the streams written after the snapshot, unless the user is not tracked', async () => {
+    const late = instants.at(-1)!;
+    const streams = Number(
+      (await sql<{ n: string }>`select count(*) as n from read.user_streams where user_id = ${log.userId}`.execute(h.db)).rows[0].n,
+    );
+    asked = 0;
+    const tracked = await h.json(`/api/stats?range=all&asOf=${late}`, log.userId, head);
+    expect(asked, 'streams asked with positions kept')
+      .to.be.above(0)
+      .and.below(streams / 4);
+    // Without the user's mark (set aside, or projected before positions were kept): every stream, the same answer.
+    await sql`update read.snapshot_marks set version = version + 1000 where user_id = ${log.userId}`.execute(h.db);
+    asked = 0;
+    try {
+      expect(await h.json(`/api/stats?range=all&asOf=${late}`, log.userId, head)).to.deep.equal(tracked);
+      expect(asked, 'streams asked without them').to.equal(streams);
+    } finally {
+      await sql`update read.snapshot_marks set version = version - 1000 where user_id = ${log.userId}`.execute(h.db);
+    }
   });
 
   it('answers from the snapshots exactly what a replay from the first event answers, reading fewer events', async () => {

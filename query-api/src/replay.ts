@@ -1,11 +1,14 @@
-import type { Kysely } from 'kysely';
-import { parsePosition, type EventStore } from '@bt/event-store';
+import { sql, type Kysely } from 'kysely';
+import { comparePositions, mergeByPosition, parsePosition, type EventStore, type Position, type RecordedEvent } from '@bt/event-store';
 import { historyPage, MESSAGES, type BetsPage } from '@bt/contracts';
 import { HttpError } from '@bt/platform';
 import {
+  CHECKPOINT_NAME,
   PROJECTION_VERSION,
+  READ_SCHEMA,
   ReplayFailed,
   replayUserInSlices,
+  sortablePosition,
   type DailyRow,
   type GoalRow,
   type SportDistributionRow,
@@ -15,7 +18,7 @@ import {
 } from '@bt/projector';
 import { betRowFromTable } from './queries/get-bets';
 import { readModels, type ReadDatabase } from './read-db';
-import { readUserEvents } from './read-streams';
+import { belongsTo, readUserEvents } from './read-streams';
 import { userStreamIds } from './user-streams';
 
 /**
@@ -24,8 +27,10 @@ import { userStreamIds } from './user-streams';
  * timestamp), folded in memory by the projector's own code, in slices so the server answers
  * others meanwhile. The fold starts from the user's latest snapshot whose events were all recorded
  * by `asOf` (the projector keeps them, tagged with its code's version), and reads only the events
- * after it, with one batched `readStreams`; without a usable one, from the first event (100,000
- * bets, ~210,000 events: ~2.5 s). The caller formats the rows with the same functions as the live tables.
+ * after it: of the streams written after it (`snapshot_streams`), or of every stream of the user
+ * when the projector has not kept their streams' positions; without a usable snapshot, from the
+ * first event (100,000 bets, ~210,000 events: ~2.5 s). The caller formats the rows with the same
+ * functions as the live tables.
  */
 export async function replayAsOf(
   db: Kysely<ReadDatabase>,
@@ -36,8 +41,10 @@ export async function replayAsOf(
 ): Promise<UserReadModels> {
   const snapshot = snapshots ? await nearestSnapshot(db, userId, asOf) : undefined;
   const after = snapshot && parsePosition(snapshot.position);
-  // Every id is held anyway (one batched read): large pages, not a round trip per 1,000 streams.
-  const events = await readUserEvents(store, userId, await userStreamIds(db, userId, REPLAY_STREAM_PAGE), after);
+  const events =
+    (after && (await eventsAfterSnapshot(db, store, userId, after))) ??
+    // Every id is held anyway (one batched read): large pages, not a round trip per 1,000 streams.
+    (await readUserEvents(store, userId, await userStreamIds(db, userId, REPLAY_STREAM_PAGE), after));
   try {
     return await replayUserInSlices(events, { userId, recordedUntil: asOf, snapshot: after ? snapshot.state : undefined });
   } catch (error) {
@@ -47,6 +54,60 @@ export async function replayAsOf(
 }
 
 const REPLAY_STREAM_PAGE = 50_000;
+
+/** Most events of the log after the read models' checkpoint read for a replay; beyond, every stream of the user is read. */
+const REPLAY_TAIL_EVENTS = 5000;
+
+/**
+ * The user's events after `after` (a snapshot's position), read from only the streams written
+ * after it: the same events as reading every stream of the user after it. One statement, so one
+ * instant, says whether the projector kept the positions of every stream of this user (their mark
+ * of this code: set aside users have none), which streams were written after the position, and up
+ * to where (the checkpoint). Events after the checkpoint, not projected yet, are looked for in the
+ * log's tail and kept when their stream is one of the user's noted streams, as a read of every
+ * noted stream would. Undefined: the positions are not kept for this user, or the tail is long
+ * (the projector is far behind): the caller reads every stream.
+ */
+async function eventsAfterSnapshot(
+  db: Kysely<ReadDatabase>,
+  store: EventStore,
+  userId: string,
+  after: Position,
+): Promise<RecordedEvent[] | undefined> {
+  const table = (name: string) => sql.id(READ_SCHEMA, name);
+  const { rows } = await sql<{ tracked: boolean; streams: string[]; checkpoint: string | null }>`
+    select
+      exists (select 1 from ${table('snapshot_marks')} where user_id = ${userId} and version = ${PROJECTION_VERSION}) as tracked,
+      array(select stream_id from ${table('snapshot_streams')} where user_id = ${userId} and position > ${sortablePosition(after)}) as streams,
+      (select position from ${table('checkpoints')} where name = ${CHECKPOINT_NAME}) as checkpoint`.execute(db);
+  const { tracked, streams, checkpoint } = rows[0];
+  const projected = checkpoint === null ? undefined : parsePosition(checkpoint);
+  if (!tracked || projected === undefined) return undefined;
+  // The log after what the projector has folded: events of the user's noted streams not listed above.
+  const from = comparePositions(projected, after) > 0 ? projected : after;
+  const [listedEvents, logTail] = await Promise.all([
+    readUserEvents(store, userId, streams, after),
+    store.readAll({ after: from, maxCount: REPLAY_TAIL_EVENTS }),
+  ]);
+  if (logTail.length >= REPLAY_TAIL_EVENTS) return undefined;
+  let tail: RecordedEvent[] = [];
+  const listed = new Set(streams);
+  const candidates = logTail.filter((event) => belongsTo(event, userId) && !listed.has(event.streamId));
+  if (candidates.length > 0) {
+    const noted = new Set(
+      (
+        await readModels(db)
+          .selectFrom('user_streams')
+          .select('stream_id')
+          .where('user_id', '=', userId)
+          .where('stream_id', 'in', [...new Set(candidates.map((event) => event.streamId))])
+          .execute()
+      ).map((row) => row.stream_id),
+    );
+    tail = candidates.filter((event) => noted.has(event.streamId));
+  }
+  return mergeByPosition([listedEvents, tail]);
+}
 
 /** The user's latest snapshot of this projection code whose events were all recorded by `asOf`. */
 const nearestSnapshot = (db: Kysely<ReadDatabase>, userId: string, asOf: Date) =>

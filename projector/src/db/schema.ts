@@ -496,12 +496,27 @@ export const snapshot_marks = {
   },
 };
 
+/**
+ * Per stream of a user whose marks are kept, the position of its latest event (snapshots/): an asOf
+ * replay from a snapshot reads only the streams written after the snapshot's position.
+ */
+export const snapshot_streams = {
+  key: ['user_id', 'stream_id'],
+  columns: {
+    user_id: col.uuid(),
+    stream_id: col.text(),
+    /** The position of the stream's latest event of the user, as `sortablePosition` (snapshots/snapshots.ts). */
+    position: col.text(),
+  },
+};
+
 export type TableName = keyof typeof TABLES;
 
 export type Database = { [T in TableName]: TableType<(typeof TABLES)[T]> } & {
   checkpoints: TableType<typeof checkpoints>;
   user_snapshots: TableType<typeof user_snapshots>;
   snapshot_marks: TableType<typeof snapshot_marks>;
+  snapshot_streams: TableType<typeof snapshot_streams>;
 };
 
 /** The row type of each read-model table the projection writes. */

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import { formatPosition, type RecordedEvent } from '@bt/event-store';
+import { formatPosition, type Position, type RecordedEvent } from '@bt/event-store';
 import type { Database } from '../db/schema';
 import { occurredAt, userOf, type UserState } from '../projections/state';
 import { encodeState } from './codec';
@@ -23,6 +23,14 @@ export const SNAPSHOT_GROWTH = 0.1;
 
 export type SnapshotRow = Insertable<Database['user_snapshots']>;
 type MarkRow = Insertable<Database['snapshot_marks']>;
+type StreamRow = Insertable<Database['snapshot_streams']>;
+
+/**
+ * A position as text that orders as the position does, compared bytewise (collate "C"): commit and
+ * prepare as 20 digits each (both fit in 64 bits).
+ */
+export const sortablePosition = (position: Position): string =>
+  position.commit.toString().padStart(20, '0') + position.prepare.toString().padStart(20, '0');
 
 interface Mark {
   events: number;
@@ -42,6 +50,8 @@ export class Snapshots {
   private readonly marks = new Map<string, Mark | null>();
   private readonly changed = new Set<string>();
   private pending: SnapshotRow[] = [];
+  /** Per user and stream (`userId NUL streamId`), the position of its latest event in the batches since the last take. */
+  private streams = new Map<string, StreamRow>();
 
   /**
    * `maxMarks`: marks kept in memory at most; the table holds them all and a dropped one is read
@@ -104,6 +114,12 @@ export class Snapshots {
       mark.recordedUntil = Math.max(mark.recordedUntil, occurredAt(event).getTime());
       last.set(userId, event);
       this.changed.add(userId);
+      // Every event of a user whose mark is kept: their stream positions are complete from their first event on.
+      this.streams.set(`${userId}\u0000${event.streamId}`, {
+        user_id: userId,
+        stream_id: event.streamId,
+        position: sortablePosition(event.position),
+      });
     }
     for (const [userId, event] of last) {
       const mark = this.marks.get(userId)!;
@@ -133,6 +149,7 @@ export class Snapshots {
     this.marks.set(userId, null);
     this.changed.add(userId);
     this.pending = this.pending.filter((s) => s.user_id !== userId);
+    for (const [key, row] of this.streams) if (row.user_id === userId) this.streams.delete(key);
   }
 
   /** Forgets everything held (the projector starts again from the tables). */
@@ -140,10 +157,11 @@ export class Snapshots {
     this.marks.clear();
     this.changed.clear();
     this.pending = [];
+    this.streams.clear();
   }
 
   /** The snapshots taken and the marks changed since the last take, to write with the batch. */
-  take(): { snapshots: SnapshotRow[]; marks: MarkRow[]; forgotten: string[] } {
+  take(): { snapshots: SnapshotRow[]; marks: MarkRow[]; streams: StreamRow[]; forgotten: string[] } {
     const marks: MarkRow[] = [];
     const forgotten: string[] = [];
     for (const userId of this.changed) {
@@ -159,9 +177,11 @@ export class Snapshots {
         });
     }
     const snapshots = this.pending;
+    const streams = [...this.streams.values()];
     this.pending = [];
+    this.streams = new Map();
     this.changed.clear();
-    return { snapshots, marks, forgotten };
+    return { snapshots, marks, streams, forgotten };
   }
 }
 
@@ -170,7 +190,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Writes what `take` gave (marks first: a mark never lags the rows of a batch written after it). */
 export async function writeSnapshots(db: Kysely<Database>, schema: string, taken: ReturnType<Snapshots['take']>): Promise<void> {
   const s = db.withSchema(schema);
-  if (taken.forgotten.length > 0) await s.deleteFrom('snapshot_marks').where('user_id', 'in', taken.forgotten).execute();
+  if (taken.forgotten.length > 0) {
+    await s.deleteFrom('snapshot_marks').where('user_id', 'in', taken.forgotten).execute();
+    await s.deleteFrom('snapshot_streams').where('user_id', 'in', taken.forgotten).execute();
+  }
   if (taken.marks.length > 0) {
     await s
       .insertInto('snapshot_marks')
@@ -185,6 +208,14 @@ export async function writeSnapshots(db: Kysely<Database>, schema: string, taken
       )
       .execute();
   }
+  // Three parameters a row: well under Postgres' 65,535 per statement.
+  for (let i = 0; i < taken.streams.length; i += STREAM_ROWS_PER_STATEMENT) {
+    await s
+      .insertInto('snapshot_streams')
+      .values(taken.streams.slice(i, i + STREAM_ROWS_PER_STATEMENT))
+      .onConflict((c) => c.columns(['user_id', 'stream_id']).doUpdateSet((eb) => ({ position: eb.ref('excluded.position') })))
+      .execute();
+  }
   for (const snapshot of taken.snapshots) {
     await s
       .insertInto('user_snapshots')
@@ -193,3 +224,5 @@ export async function writeSnapshots(db: Kysely<Database>, schema: string, taken
       .execute();
   }
 }
+
+const STREAM_ROWS_PER_STATEMENT = 10_000;
