@@ -1,14 +1,18 @@
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { send } from './http-load';
 import { rssMb, startChild, type Child } from './throttle';
 
 /**
  * The import figures: the product runs in a child process (as `npm start` runs it) and its RSS is
  * read from /proc every 50 ms while one request posts a whole file to POST /api/import/bets. Each
- * file goes to a user of its own (a fresh import); then the largest Pikkit file again (every row
- * known: re-read and compared, nothing appended).
+ * file goes to a user of its own (a fresh import): our CSV at each of the sizes asked, then a
+ * Pikkit file of the largest, then that file again (every row known: re-read and compared, nothing
+ * appended). After each, a full garbage collection in the child (`gc-on-signal.ts`): what RSS and
+ * the heap come back to tells what the import retained from heap V8 had only not yet collected.
  */
 
 interface ImportFigure {
@@ -18,6 +22,10 @@ interface ImportFigure {
   idleMb: number;
   peakMb: number;
   afterMb: number;
+  /** RSS after a full garbage collection in the child. */
+  afterGcMb: number;
+  /** The heap V8 uses after that collection. */
+  heapAfterGcMb: number;
   seconds: number;
   answer: string;
 }
@@ -31,10 +39,10 @@ interface ImportOptions {
    * docker compose runs it.
    */
   process: 'product' | 'command-api';
-  /** Rows of the large files (50,000: the most one import takes). */
-  rows: number;
-  /** Rows of the baseline file. */
-  baselineRows: number;
+  /** Rows of our CSV files, smallest (the baseline) first; the last is also the Pikkit file's. */
+  sizes: number[];
+  /** Node flags for the child (as compose runs it; `BENCH_IMPORT_NODE_ARGS` to compare V8 heap settings). */
+  nodeArgs: string[];
   log: (line: string) => void;
 }
 
@@ -106,11 +114,14 @@ const freePort = () =>
     });
   });
 
+/** The node flags docker-compose.yml runs command-api with (keep the two the same). */
+export const COMMAND_API_NODE_ARGS = ['--max-old-space-size=256'];
+
 /** command-api on its own (command-api/src/main.ts, as compose runs it), on the bench's Postgres. */
-const startCommandApi = async (databaseUrl: string): Promise<Child> => {
+const startCommandApi = async (databaseUrl: string, nodeArgs: string[], env: Record<string, string>): Promise<Child> => {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve('command-api/src/main.ts')], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' },
+  const child = spawn(process.execPath, [...nodeArgs, resolve('command-api/src/main.ts')], {
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((ok, fail) => {
@@ -139,11 +150,26 @@ const startCommandApi = async (databaseUrl: string): Promise<Child> => {
 /** Runs every import against one child process; the figures in the order run. */
 export const importScenarios = async (options: ImportOptions): Promise<ImportFigure[]> => {
   options.log(`  starting ${options.process === 'product' ? 'the product' : 'command-api alone'}...`);
+  const gcFile = join(tmpdir(), `bt-bench-gc-${process.pid}`);
+  const preload = [...options.nodeArgs, '--import', 'tsx', '--import', resolve('launcher/bench/gc-on-signal.ts')];
   // LOG_LEVEL info: the child says where it listens at that level (the bench itself runs at warn).
   const child =
     options.process === 'product'
-      ? await startChild(options.databaseUrl, options.dataDir, { LOG_LEVEL: 'info' })
-      : await startCommandApi(options.databaseUrl);
+      ? await startChild(options.databaseUrl, options.dataDir, {
+          LOG_LEVEL: 'info',
+          BENCH_GC_FILE: gcFile,
+          NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', ...preload].join(' ').trim(),
+        })
+      : await startCommandApi(options.databaseUrl, preload, { BENCH_GC_FILE: gcFile });
+  /** A full collection in the child: its RSS and heap after it. */
+  const collected = async () => {
+    rmSync(gcFile, { force: true });
+    process.kill(child.pid, 'SIGUSR2');
+    while (!existsSync(gcFile) || readFileSync(gcFile, 'utf8') === '') await new Promise((ok) => setTimeout(ok, 50));
+    const heapMb = Number(readFileSync(gcFile, 'utf8')) / 2 ** 20;
+    await settle();
+    return { rssMb: rssMb(child.pid), heapMb };
+  };
   const figures: ImportFigure[] = [];
   try {
     const signUp = async (name: string) => {
@@ -170,32 +196,37 @@ export const importScenarios = async (options: ImportOptions): Promise<ImportFig
       if (result.status !== 200) throw new Error(`import ${name}: ${result.status} ${result.body.slice(0, 300)}`);
       const answer = JSON.parse(result.body) as { imported: number; skipped: number; amended: number };
       await settle();
+      const afterMb = rssMb(child.pid);
+      const gc = await collected();
       const figure = {
         name,
         rows,
         megabytes: Buffer.byteLength(text) / 2 ** 20,
         idleMb,
         peakMb,
-        afterMb: rssMb(child.pid),
+        afterMb,
+        afterGcMb: gc.rssMb,
+        heapAfterGcMb: gc.heapMb,
         seconds,
         answer: `${answer.imported} imported, ${answer.skipped} skipped, ${answer.amended} amended`,
       };
       options.log(
-        `  ${name}: ${figure.megabytes.toFixed(1)} MB, idle ${idleMb.toFixed(0)} MB, peak ${peakMb.toFixed(0)} MB, after ${figure.afterMb.toFixed(0)} MB, ${seconds.toFixed(1)} s (${figure.answer})`,
+        `  ${name}: ${figure.megabytes.toFixed(1)} MB, idle ${idleMb.toFixed(0)} MB, peak ${peakMb.toFixed(0)} MB, after ${afterMb.toFixed(0)} MB, after a GC ${gc.rssMb.toFixed(0)} MB (heap ${gc.heapMb.toFixed(0)} MB), ${seconds.toFixed(1)} s (${figure.answer})`,
       );
       figures.push(figure);
     };
-    // Warm-up (code paths loaded, connections opened), not counted.
+    // Warm-up (code paths loaded, connections opened), not counted; then idle is after a collection.
     await post('warm-up', await signUp('warm'), ourCsv(10), 10);
     figures.length = 0;
-    await post(`our CSV, ${options.baselineRows} rows`, await signUp('small'), ourCsv(options.baselineRows), options.baselineRows);
-    await post(`our CSV, ${options.rows} rows`, await signUp('ours'), ourCsv(options.rows), options.rows);
+    for (const rows of options.sizes) await post(`our CSV, ${rows} rows`, await signUp(`ours-${rows}`), ourCsv(rows), rows);
+    const rows = options.sizes.at(-1)!;
     const pikkitUser = await signUp('pikkit');
-    const pikkit = pikkitCsv(options.rows);
-    await post(`Pikkit, ${options.rows} rows`, pikkitUser, pikkit, options.rows);
-    await post(`Pikkit, ${options.rows} rows again (all known)`, pikkitUser, pikkit, options.rows);
+    const pikkit = pikkitCsv(rows);
+    await post(`Pikkit, ${rows} rows`, pikkitUser, pikkit, rows);
+    await post(`Pikkit, ${rows} rows again (all known)`, pikkitUser, pikkit, rows);
   } finally {
     await child.stop();
+    rmSync(gcFile, { force: true });
   }
   return figures;
 };

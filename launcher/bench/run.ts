@@ -14,7 +14,7 @@ import { bulkLoad, population, userHistory } from './generate';
 import { load, send, summarise } from './http-load';
 import { startAggregateBaseline } from './aggregate-baseline';
 import { webBudget } from './web-budget';
-import { importScenarios } from './import';
+import { COMMAND_API_NODE_ARGS, importScenarios } from './import';
 import { liveProjection } from './live';
 import { serve } from './serve';
 import { LIFTED, LOGINS, REPLAYS, throttleScenarios, WRONG } from './throttle';
@@ -39,7 +39,7 @@ const SNAPSHOT_USER_BETS = Number(process.env.BENCH_REPLAY_USER_BETS ?? BIG_USER
 const { positionals: sections } = commandLine({
   usage: `npm run bench [-- <section>...]`,
   about:
-    'Measures the product on this machine, each figure beside a baseline taken in the same run. No section: all of them.\nSizes: BENCH_EVENTS, BENCH_USERS, BENCH_BIG_USER_BETS, BENCH_READS, BENCH_WRITES, BENCH_REPLAY_USER_BETS, BENCH_THROTTLE_SECONDS, BENCH_LIVE_WRITES.',
+    'Measures the product on this machine, each figure beside a baseline taken in the same run. No section: all of them.\nSizes: BENCH_EVENTS, BENCH_USERS, BENCH_BIG_USER_BETS, BENCH_READS, BENCH_WRITES, BENCH_REPLAY_USER_BETS, BENCH_THROTTLE_SECONDS, BENCH_LIVE_WRITES; BENCH_IMPORT_NODE_ARGS (node flags of the import section child, instead of those compose gives command-api).',
   options: {},
   positionals: { max: SECTIONS.length, choices: SECTIONS, name: 'section' },
 });
@@ -377,20 +377,27 @@ try {
         databaseUrl,
         dataDir: dir,
         process: where,
-        rows: CSV_MAX_ROWS,
-        baselineRows: 1_000,
+        sizes: [1_000, 10_000, CSV_MAX_ROWS],
+        nodeArgs:
+          process.env.BENCH_IMPORT_NODE_ARGS !== undefined
+            ? process.env.BENCH_IMPORT_NODE_ARGS.split(' ').filter(Boolean)
+            : where === 'command-api'
+              ? COMMAND_API_NODE_ARGS
+              : [],
         log: (line) => console.log(line),
       });
       const [small, ...large] = figures;
       const mb = (n: number) => `${fmt(n)} MB`;
       const above = (f: (typeof figures)[number]) => f.peakMb - f.idleMb;
+      const memory = (f: (typeof figures)[number]) =>
+        `idle ${mb(f.idleMb)}, peak ${mb(f.peakMb)} (${mb(above(f))} above idle), after ${mb(f.afterMb)}, after a full GC ${mb(f.afterGcMb)} (heap ${mb(f.heapAfterGcMb)})`;
       for (const f of large) {
         report(
           `RSS of ${where === 'product' ? 'the product (projector in-process)' : 'command-api alone'} importing ${f.name} (${fmt(f.megabytes, 1)} MB, ${fmt(f.seconds, 1)} s: ${f.answer})`,
-          `idle ${mb(f.idleMb)}, peak ${mb(f.peakMb)}, after ${mb(f.afterMb)} (${mb(above(f))} above idle)`,
-          `${small.name}: idle ${mb(small.idleMb)}, peak ${mb(small.peakMb)}, after ${mb(small.afterMb)} (${mb(above(small))} above idle)`,
+          memory(f),
+          `${small.name}: ${memory(small)}`,
           `${fmt(above(f) / Math.max(1, above(small)), 1)}x the ${fmt(small.rows)}-row file above idle, for ${fmt(f.rows / small.rows)}x the rows`,
-          'flat: far below the rows ratio',
+          'flat: within 1.5x of the 1,000-row file',
         );
       }
     }

@@ -18,6 +18,7 @@ import {
   type CsvImport,
   type CsvMapping,
 } from '@bt/contracts';
+import { IdTable } from '../shared/id-table';
 import { derivedId, isUuid } from '../shared/ids';
 
 export interface RowError {
@@ -108,7 +109,7 @@ const rowReader = (
   const fieldAt = new Map(Object.entries(found.columns).map(([field, index]) => [index, field]));
   const reading: ImportReading = { format: 'csv', columns: header.map((h, i) => ({ header: h, field: fieldAt.get(i) ?? null })) };
   // Identical rows so far, by the id of the first of them (an id is short; the row's text is not).
-  const seen = new Map<string, number>();
+  const seen = new IdTable();
   return {
     ok: true,
     reading,
@@ -125,7 +126,7 @@ const rowReader = (
         const content = JSON.stringify((record.selection === '' ? CSV_COLUMNS : CSV_IMPORT_FIELDS).map((c) => record[c]));
         const first = derivedId(userId, 'csv-row', content, '0');
         const occurrence = seen.get(first) ?? 0;
-        seen.set(first, occurrence + 1);
+        seen.set(first, 0, occurrence + 1);
         ids = [{ id: occurrence === 0 ? first : derivedId(userId, 'csv-row', content, String(occurrence)), ownerCheck: false }];
       } else {
         const derived = { id: derivedId(userId, 'csv-id', external.toLowerCase()), ownerCheck: false };

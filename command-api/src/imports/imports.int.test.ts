@@ -444,7 +444,8 @@ describe('CSV import over HTTP', () => {
 
   describe('when the store fails half-way through the rows', () => {
     let failing: TestApi;
-    let mode: 'ok' | 'refuse-third' | 'in-turn-fail-third' = 'ok';
+    let mode: 'ok' | 'refuse-third' | 'refuse-1100th' | 'in-turn-fail-third' = 'ok';
+    let pulled = 0; // streams pulled by appendEach since the mode was set, over all its calls
     before(async () => {
       failing = await startTestApi({
         clock: () => new Date('2025-03-15T12:00:00.000Z'),
@@ -458,6 +459,16 @@ describe('CSV import over HTTP', () => {
                   let i = 0;
                   for await (const a of appends)
                     yield i++ === 2 ? { ...a, events: a.events.map((e) => ({ ...e, data: { bad: '\u0000' } })) } : a;
+                })(),
+                options,
+              );
+            }
+            if (mode === 'refuse-1100th') {
+              // Postgres refuses the 1,100th row's write: the import has committed a few hundred rows at a time before it.
+              return store.appendEach(
+                (async function* () {
+                  for await (const a of appends)
+                    yield ++pulled === 1100 ? { ...a, events: a.events.map((e) => ({ ...e, data: { bad: '\u0000' } })) } : a;
                 })(),
                 options,
               );
@@ -501,6 +512,40 @@ describe('CSV import over HTTP', () => {
       }
       expect(await ofUser(me.userId)).to.deep.equal([]);
       expect((await send(me.token)).body).to.deep.equal({ imported: 4, skipped: 0, amended: 0, errors: [], warnings: [] });
+    });
+
+    it('removes the rows it had committed on Postgres when a later one fails, and the retry imports every row afresh', async () => {
+      const me = await failing.signUp('importer');
+      const rows = Array.from({ length: 1200 }, (_, i) => [
+        '2025-03-01',
+        'basketball',
+        `Game ${i}`,
+        'spread',
+        '-110',
+        '50',
+        i % 2 ? 'win' : '',
+        '',
+      ]);
+      const file = csv([header, ...rows]);
+      const upload = () =>
+        failing.request('POST', '/api/import/bets', { token: me.token, body: file, headers: { 'Content-Type': 'text/csv' } });
+      mode = 'refuse-1100th';
+      pulled = 0;
+      try {
+        expect((await upload()).status).to.equal(500);
+      } finally {
+        mode = 'ok';
+      }
+      const written = await ofUser(me.userId);
+      const byStream = new Map<string, string[]>();
+      for (const e of written) byStream.set(e.streamId, [...(byStream.get(e.streamId) ?? []), e.type]);
+      // What was committed before the failure (whole chunks of the rows), each removed again.
+      expect(byStream.size).to.be.within(500, 1099);
+      for (const types of byStream.values()) expect(types.at(-1)).to.equal('BetRemoved');
+
+      expect((await upload()).body).to.deep.equal({ imported: 1200, skipped: 0, amended: 0, errors: [], warnings: [] });
+      const live = (await ofUser(me.userId)).filter((e) => e.type === 'BetPlaced' && !byStream.has(e.streamId));
+      expect(live).to.have.length(1200);
     });
 
     it('removes what it had appended on a store without transactions, and the retry imports every row afresh', async () => {

@@ -11,7 +11,16 @@ import {
   type DomainEvent,
   type ImportPreviewRow,
 } from '@bt/contracts';
-import { PartialAppend, WrongExpectedRevision, type EventStore, type RecordedEvent, type StreamAppend } from '@bt/event-store';
+import {
+  comparePositions,
+  PartialAppend,
+  WrongExpectedRevision,
+  type AppendSummary,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+  type StreamAppend,
+} from '@bt/event-store';
 import { ConflictError, HttpError, ValidationError } from '@bt/platform';
 import { amendBet } from '../bets/amend-bet';
 import { bet, type BetEvent } from '../bets/bet';
@@ -22,6 +31,7 @@ import { parlay, type ParlayEvent } from '../parlays/parlay';
 import { currentUnitSize } from '../settings/preferences';
 import { reply, requestScope, type RequestScope } from '../shared/http';
 import { fold, type Recorded } from '../shared/command';
+import { IdTable } from '../shared/id-table';
 import { derivedId } from '../shared/ids';
 import type { RouteKit } from '../shared/router';
 import { spooledBody } from '../shared/upload';
@@ -51,6 +61,11 @@ const COMPENSATES = 'compensates';
 /** A stream whose last event undid a failed import: its id is used up, the row moves on to another. */
 const undone = (history: readonly RecordedEvent[]) => history.at(-1)?.metadata[COMPENSATES] !== undefined;
 
+/** How a stream's kind is told apart in an IdTable: the same UUID may be a bet's and a parlay's. */
+const BET = 0;
+const PARLAY = 1;
+const tagOf = (planned: PlannedRow) => (planned.value.kind === 'bet' ? BET : PARLAY);
+
 /** A row's stream: new, or (a row that amends) the bet's history as imported before. */
 interface Choice {
   id: string;
@@ -66,7 +81,7 @@ const chooseStreams = async (
   scope: RequestScope,
   rows: readonly PlannedRow[],
   known: ReadonlyMap<string, RecordedEvent[]>,
-  takenHere: Set<string>, // by an earlier row of this file (the same id twice)
+  takenHere: IdTable, // by an earlier row of this file (the same id twice), by kind
 ) => {
   const ids = rows.flatMap((row) => row.ids.map(({ id }) => streamOf(row, id)));
   const histories = new Map(ids.flatMap((id) => (known.has(id) ? [[id, known.get(id)!] as const] : [])));
@@ -85,17 +100,16 @@ const chooseStreams = async (
         candidate = derivedId(candidate, 'after-compensation');
         history = await store.readStream(streamOf(row, candidate));
       }
-      const stream = streamOf(row, candidate);
-      if (takenHere.has(stream)) break;
+      if (takenHere.has(candidate, tagOf(row))) break;
       if (history.length === 0) {
         choice = { id: candidate };
-        takenHere.add(stream);
+        takenHere.set(candidate, tagOf(row));
         break;
       }
       // Another tracker's bet imported before: amended to what the row says now.
       if (row.amends) {
         choice = { id: candidate, history };
-        takenHere.add(stream);
+        takenHere.set(candidate, tagOf(row));
         break;
       }
       // Taken: imported before, unless it is the row's own UUID and the stream is someone else's.
@@ -192,29 +206,35 @@ const previewRow = (planned: PlannedRow): ImportPreviewRow => {
 /** Rows the preview shows as they would be stored. */
 const PREVIEW_ROWS = 20;
 
+/** Removals of a failed import's bets sent at a time. */
+const REMOVALS_AT_ONCE = 50;
+
 /**
  * Undoes what an import appended before it failed half-way (it commits a few hundred rows at a
- * time): each bet and parlay it created is removed again, by events that say so in their metadata.
- * An amend of a bet imported before stays (removing it would lose that bet). Best effort: what
- * cannot be undone stays, and the import's error stands.
+ * time): each bet and parlay it created and committed (`created`: its id, kind and revision) is
+ * removed again, by events that say so in their metadata. An amend of a bet imported before stays
+ * (removing it would lose that bet). Best effort: what cannot be undone stays (a bet changed since
+ * is at another revision), and the import's error stands.
  */
-const compensate = async (store: EventStore, scope: RequestScope, appended: PartialAppend['appended'], created: ReadonlySet<string>) => {
+const compensate = async (store: EventStore, scope: RequestScope, created: IdTable) => {
   const metadata = { ...scope.event, [COMPENSATES]: scope.event.commandId };
-  await Promise.all(
-    appended
-      .filter(({ streamId }) => created.has(streamId))
-      .map(({ streamId, result }) => {
-        const id = streamId.slice(streamId.indexOf('-') + 1);
-        const removal = streamId.startsWith('bet-')
-          ? { type: 'BetRemoved', data: { userId: scope.userId, betId: id } }
-          : { type: 'ParlayRemoved', data: { userId: scope.userId, parlayId: id } };
-        return store.append(streamId, [{ ...removal, metadata }], result.nextRevision).catch(() => undefined);
-      }),
-  );
+  let removals: Promise<unknown>[] = [];
+  for (const { id, tag, value: revision } of created.entries()) {
+    const [streamId, removal] =
+      tag === BET
+        ? [streams.bet(id), { type: 'BetRemoved', data: { userId: scope.userId, betId: id } }]
+        : [streams.parlay(id), { type: 'ParlayRemoved', data: { userId: scope.userId, parlayId: id } }];
+    removals.push(store.append(streamId, [{ ...removal, metadata }], BigInt(revision)).catch(() => undefined));
+    if (removals.length === REMOVALS_AT_ONCE) {
+      await Promise.all(removals);
+      removals = [];
+    }
+  }
+  await Promise.all(removals);
 };
 
-/** Rows chosen a stream for at a time: one readStreams each, while the rows before them are written. */
-const ROWS_PER_READ = 500;
+/** Rows chosen a stream for and appended at a time: one readStreams and one commit each. */
+const ROWS_PER_CHUNK = 500;
 
 async function* chunksOf<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
   let chunk: T[] = [];
@@ -228,13 +248,17 @@ async function* chunksOf<T>(items: AsyncIterable<T>, size: number): AsyncGenerat
   if (chunk.length > 0) yield chunk;
 }
 
+const laterOf = (a: Position | undefined, b: Position | undefined) =>
+  a === undefined || (b !== undefined && comparePositions(b, a) > 0) ? b : a;
+
 /**
- * Appends every new row in one appendEach: all rows or none, whatever fails (the rows appended
- * before a failure are compensated). The rows are read from the file again as they are appended, a
- * few hundred at a time, so memory does not grow with the file; on Postgres each few hundred commit
- * on their own (`atomic: false`), so an import never holds back the log's readers (the projector,
- * for everyone) for longer than one such chunk. Rows imported before are skipped. A stream taken
- * meanwhile (the same file imported twice at once) means planning again with what is there now.
+ * Appends every new row: all rows or none, whatever fails (the rows committed before a failure are
+ * compensated). The rows are read from the file again as they are appended, a few hundred at a
+ * time, and each few hundred are one appendEach that commits on its own, so an import never holds
+ * back the log's readers (the projector, for everyone) for longer than one such chunk, and what it
+ * keeps of the rows done is a few bytes each (the streams it took and created, in IdTables): its
+ * memory does not grow with the file. Rows imported before are skipped. A stream taken meanwhile
+ * (the same file imported twice at once) means planning again with what is there now.
  */
 const importRows = async (store: EventStore, scope: RequestScope, rows: () => AsyncIterable<PlannedRow>) => {
   const known = new Map<string, RecordedEvent[]>();
@@ -242,54 +266,58 @@ const importRows = async (store: EventStore, scope: RequestScope, rows: () => As
   for (let attempt = 1; ; attempt++) {
     let imported = 0;
     let amended = 0;
-    const takenHere = new Set<string>();
-    const created = new Set<string>();
-    async function* appends(): AsyncGenerator<StreamAppend> {
-      for await (const chunk of chunksOf(rows(), ROWS_PER_READ)) {
+    let position: Position | undefined;
+    const takenHere = new IdTable();
+    // Streams this attempt created and committed, with their revision: what a failure undoes.
+    const created = new IdTable();
+    try {
+      for await (const chunk of chunksOf(rows(), ROWS_PER_CHUNK)) {
         const chosen = await chooseStreams(store, scope, chunk, known, takenHere);
+        const appends: StreamAppend[] = [];
+        // This chunk's new streams: committed with it, or (EventStoreDB) as far as its PartialAppend says.
+        const fresh = new Map<string, { id: string; tag: number; revision: number }>();
         for (const [i, row] of chunk.entries()) {
           const choice = chosen[i];
           if (choice === undefined) continue;
           const { id, history } = choice;
+          const streamId = streamOf(row, id);
           if (history) {
             const events = amendRow(row, id, history, scope);
             if (events.length === 0) continue;
             amended++;
-            yield {
-              streamId: streamOf(row, id),
-              events: events.map((e) => ({ ...e, metadata: scope.event })),
-              expected: history.at(-1)!.revision,
-            };
+            appends.push({ streamId, events: events.map((e) => ({ ...e, metadata: scope.event })), expected: history.at(-1)!.revision });
             continue;
           }
           imported++;
-          created.add(streamOf(row, id));
-          yield {
-            streamId: streamOf(row, id),
-            events: decideRow(row, id, scope, unitSize).map((e) => ({ ...e, metadata: scope.event })),
-            expected: 'no_stream',
-          };
+          const events = decideRow(row, id, scope, unitSize).map((e) => ({ ...e, metadata: scope.event }));
+          fresh.set(streamId, { id, tag: tagOf(row), revision: events.length - 1 });
+          appends.push({ streamId, events, expected: 'no_stream' });
         }
+        if (appends.length === 0) continue;
+        let summary: AppendSummary;
+        try {
+          summary = await store.appendEach(appends);
+        } catch (error) {
+          if (error instanceof PartialAppend) {
+            for (const { streamId } of error.appended) {
+              const stream = fresh.get(streamId);
+              if (stream) created.set(stream.id, stream.tag, stream.revision);
+            }
+          }
+          throw error;
+        }
+        for (const stream of fresh.values()) created.set(stream.id, stream.tag, stream.revision);
+        position = laterOf(position, summary.position);
       }
-    }
-    try {
-      const { position } = await store.appendEach(appends(), { atomic: false });
       return { imported, amended, position };
     } catch (error) {
-      if (error instanceof PartialAppend) {
-        await compensate(store, scope, error.appended, created);
-        if (!(error.cause instanceof WrongExpectedRevision)) throw error.cause;
-        if (attempt === ATTEMPTS) throw new ConflictError();
-        // The stream taken meanwhile: plan again (the compensated rows get new ids).
-        known.set(error.cause.streamId, await store.readStream(error.cause.streamId));
-        continue;
-      }
-      if (!(error instanceof WrongExpectedRevision) || attempt === ATTEMPTS) {
-        if (error instanceof WrongExpectedRevision) throw new ConflictError();
-        throw error;
-      }
-      // readStreams shows only what no earlier transaction can still precede; this stream is there now.
-      known.set(error.streamId, await store.readStream(error.streamId));
+      const cause = error instanceof PartialAppend ? error.cause : error;
+      if (created.size > 0) await compensate(store, scope, created);
+      if (!(cause instanceof WrongExpectedRevision)) throw cause;
+      if (attempt === ATTEMPTS) throw new ConflictError();
+      // Taken meanwhile: plan again (rows compensated get new ids). readStreams shows only what no
+      // earlier transaction can still precede; this stream is there now.
+      known.set(cause.streamId, await store.readStream(cause.streamId));
     }
   }
 };
