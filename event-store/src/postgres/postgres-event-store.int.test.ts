@@ -162,6 +162,18 @@ describe('Postgres event store', () => {
       expect((await grouped.readStream(c)).map((e) => e.revision)).to.deep.equal([0n, 1n]);
     });
 
+    it('commits appends to one stream asked for at once in the order asked, with two batches in flight too', async () => {
+      const s = streamId('bet');
+      const others = Array.from({ length: 6 }, () => store.append(streamId('bet'), [event('BetPlaced', {})], 'no_stream'));
+      const results = await Promise.all([
+        store.append(s, [event('BetPlaced', {})], 'no_stream'),
+        ...Array.from({ length: 5 }, (_, i) => store.append(s, [event('BetAmended', { i })], BigInt(i))),
+      ]);
+      await Promise.all(others);
+      expect(results.map((r) => r.nextRevision)).to.deep.equal([0n, 1n, 2n, 3n, 4n, 5n]);
+      expect((await store.readStream(s)).map((e) => e.type)).to.deep.equal(['BetPlaced', ...Array(5).fill('BetAmended')]);
+    });
+
     it('fails only the append Postgres refuses when a batch cannot be written as a whole', async () => {
       const ids = [streamId('bet'), streamId('bet'), streamId('bet'), streamId('bet')];
       const results = await settleAll([

@@ -591,8 +591,8 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
    * Group commit. Every `append` joins a queue; at most `appendBatchesInFlight` batches are written
    * at once, so appends arriving while those commit wait (no timer: an append on a quiet store is
    * written at once) and go together in the next batch: one statement, one commit, one WAL flush
-   * for all of them. A stream appears once per batch (a second append to it waits for the next
-   * one), so each append's expected-revision check sees the ones before it, as before. A batch
+   * for all of them. A stream appears once per batch and in one batch at a time (a second append
+   * to it waits for a later one), so each append's expected-revision check sees the ones before it. A batch
    * resolves its appends only after its commit: every answered append is on disk as before
    * (synchronous_commit is untouched). When the batch statement fails as a whole (an event Postgres
    * refuses, a deadlock with another process's batch, a row written outside this adapter), its
@@ -602,17 +602,22 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
   let pending: Waiting[] = [];
   let inFlight = 0;
 
+  // Streams of the batches being written: a batch never shares a stream with another in flight, so
+  // two batches never wait for each other's row locks, and appends to one stream commit in order.
+  const writing = new Set<string>();
+
   const takeBatch = (): Waiting[] => {
     const batch: Waiting[] = [];
     const rest: Waiting[] = [];
     const streams = new Set<string>();
     for (const waiting of pending) {
-      if (batch.length < maxAppendBatch && !streams.has(waiting.streamId)) {
+      if (batch.length < maxAppendBatch && !streams.has(waiting.streamId) && !writing.has(waiting.streamId)) {
         streams.add(waiting.streamId);
         batch.push(waiting);
       } else rest.push(waiting);
     }
     pending = rest;
+    for (const stream of streams) writing.add(stream);
     return batch;
   };
 
@@ -667,11 +672,13 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
   const startBatches = () => {
     while (inFlight < appendBatchesInFlight && pending.length > 0) {
       const batch = takeBatch();
+      if (batch.length === 0) return; // what waits is for streams being written: after that batch
       inFlight++;
       writeBatch(batch)
         .catch(() => false) // every append of the batch is settled by writeBatch
         .then((any) => {
           inFlight--;
+          for (const { streamId } of batch) writing.delete(streamId);
           if (any) notifyAppended();
           startBatches();
         });
