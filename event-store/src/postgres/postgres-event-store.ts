@@ -43,6 +43,13 @@ export interface PostgresEventStoreOptions {
   pollIntervalMs?: number;
   /** Events per read while a subscription catches up; default 1000. */
   subscriptionPageSize?: number;
+  /**
+   * Group commit (see `groupSql`): `append`s are written in batches of at most this many, each
+   * batch one statement and one commit; 1 writes every append on its own. Default 64.
+   */
+  maxAppendBatch?: number;
+  /** Batches of `append`s being written at once; the others wait and join the next batch. Default 2. */
+  appendBatchesInFlight?: number;
 }
 
 /** Stream ids per query of `readStreams` (the ids travel inside the query text). */
@@ -127,6 +134,47 @@ const appendSql = (s: string, expected: ExpectedRevision) => {
     )
     SELECT revision, prepare, commit FROM inserted ORDER BY prepare DESC LIMIT 1`;
 };
+
+/**
+ * Group commit: concurrent `append`s (different streams) in one statement, so one round trip and
+ * one commit (one WAL flush) for the lot, each with its own expected-revision check: an append
+ * whose check fails claims no stream row, gets no events and no answer row, and fails alone (the
+ * others commit). $1 is `[{ s: streamId, k: 'no_stream' | 'any' | 'revision', r: expected or null,
+ * e: [events] }]` as text, validated once as jsonb like every append. The three claims touch
+ * different rows (a stream appears once per batch). Answers per stream: stream id, then revision,
+ * prepare and commit of its last event. Each append's events get consecutive revisions, in order.
+ */
+const groupSql = (s: string) => `
+  WITH payload AS (SELECT jsonb_array_length($1::text::jsonb) AS size),
+  input AS (
+    SELECT e.ord, e.item->>'s' AS stream_id, e.item->>'k' AS kind, (e.item->>'r')::bigint AS expected,
+           e.item->'e' AS events, json_array_length(e.item->'e') AS n
+    FROM payload, json_array_elements($1::text::json) WITH ORDINALITY AS e(item, ord)
+  ),
+  created AS (
+    INSERT INTO ${s}.streams (stream_id, revision)
+    SELECT stream_id, n - 1 FROM input WHERE kind = 'no_stream' ORDER BY stream_id
+    ON CONFLICT (stream_id) DO NOTHING RETURNING stream_id, revision
+  ),
+  upserted AS (
+    INSERT INTO ${s}.streams AS t (stream_id, revision)
+    SELECT stream_id, n - 1 FROM input WHERE kind = 'any' ORDER BY stream_id
+    ON CONFLICT (stream_id) DO UPDATE SET revision = t.revision + EXCLUDED.revision + 1 RETURNING stream_id, revision
+  ),
+  updated AS (
+    UPDATE ${s}.streams AS t SET revision = t.revision + i.n FROM input i
+    WHERE i.kind = 'revision' AND t.stream_id = i.stream_id AND t.revision = i.expected
+    RETURNING t.stream_id, t.revision
+  ),
+  claimed AS (SELECT * FROM created UNION ALL SELECT * FROM upserted UNION ALL SELECT * FROM updated),
+  inserted AS (
+    INSERT INTO ${s}.events (stream_id, revision, id, type, data, metadata)
+    SELECT i.stream_id, c.revision - i.n + ev.ord, (ev.event->>'id')::uuid, ev.event->>'type', ev.event->'data', ev.event->'metadata'
+    FROM input i JOIN claimed c ON c.stream_id = i.stream_id, json_array_elements(i.events) WITH ORDINALITY AS ev(event, ord)
+    ORDER BY i.ord, ev.ord
+    RETURNING stream_id, revision, prepare, commit
+  )
+  SELECT DISTINCT ON (stream_id) stream_id, revision, prepare, commit FROM inserted ORDER BY stream_id, prepare DESC`;
 
 /** Streams per statement when appendMany creates new streams. */
 const NEW_STREAMS_PER_STATEMENT = 500;
@@ -326,6 +374,13 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
 
   const appendText = { no_stream: appendSql(s, 'no_stream'), any: appendSql(s, 'any'), revision: appendSql(s, 0n) };
   const newStreamsText = newStreamsSql(s);
+  const groupText = groupSql(s);
+  const maxAppendBatch = options.maxAppendBatch ?? 64;
+  const appendBatchesInFlight = options.appendBatchesInFlight ?? 2;
+  if (!Number.isSafeInteger(maxAppendBatch) || maxAppendBatch < 1) throw new RangeError(`maxAppendBatch must be a whole number >= 1`);
+  if (!Number.isSafeInteger(appendBatchesInFlight) || appendBatchesInFlight < 1) {
+    throw new RangeError(`appendBatchesInFlight must be a whole number >= 1`);
+  }
 
   // One notification at a time, and one more if appends commit meanwhile: every append is followed
   // by a notification that starts after its commit, and a burst of appends costs a few. It carries
@@ -516,6 +571,179 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     return rows.length ? BigInt(rows[0][0]) : 'no_stream';
   };
 
+  /** One append on its own: one statement, one commit (what every append was before group commit). */
+  const appendAlone = async ({ streamId, events, expected }: StreamAppend): Promise<AppendResult> => {
+    let rows: Row[];
+    try {
+      ({ rows } = await pool.query<Row>(appendQuery(streamId, events, expected)));
+    } catch (e) {
+      // A unique violation means another appender got there first (e.g. rows written outside this adapter).
+      if ((e as { code?: string }).code === '23505') {
+        throw new WrongExpectedRevision(streamId, expected, await revisionOf(streamId));
+      }
+      throw e;
+    }
+    if (rows.length === 0) throw new WrongExpectedRevision(streamId, expected, await revisionOf(streamId));
+    return appended(rows[0]);
+  };
+
+  /*
+   * Group commit. Every `append` joins a queue; at most `appendBatchesInFlight` batches are written
+   * at once, so appends arriving while those commit wait (no timer: an append on a quiet store is
+   * written at once) and go together in the next batch: one statement, one commit, one WAL flush
+   * for all of them. A stream appears once per batch and in one batch at a time (a second append
+   * to it waits for a later one), so each append's expected-revision check sees the ones before it. A batch
+   * resolves its appends only after its commit: every answered append is on disk as before
+   * (synchronous_commit is untouched). When the batch statement fails as a whole (an event Postgres
+   * refuses, a deadlock with another process's batch, a row written outside this adapter), its
+   * appends are written one by one, so only the one at fault fails.
+   */
+  type Waiting = StreamAppend & { resolve: (result: AppendResult) => void; reject: (error: unknown) => void };
+  let pending: Waiting[] = [];
+  let inFlight = 0;
+
+  // Streams of the batches being written: a batch never shares a stream with another in flight, so
+  // two batches never wait for each other's row locks, and appends to one stream commit in order.
+  const writing = new Set<string>();
+
+  const takeBatch = (): Waiting[] => {
+    const batch: Waiting[] = [];
+    const rest: Waiting[] = [];
+    const streams = new Set<string>();
+    for (const waiting of pending) {
+      if (batch.length < maxAppendBatch && !streams.has(waiting.streamId) && !writing.has(waiting.streamId)) {
+        streams.add(waiting.streamId);
+        batch.push(waiting);
+      } else rest.push(waiting);
+    }
+    pending = rest;
+    for (const stream of streams) writing.add(stream);
+    return batch;
+  };
+
+  /** Settles `waiting` with `result`; true when it was appended. */
+  const settle = (waiting: Waiting, result: Promise<AppendResult>): Promise<boolean> =>
+    result.then(
+      (appendResult) => {
+        waiting.resolve(appendResult);
+        return true;
+      },
+      (error: unknown) => {
+        waiting.reject(error);
+        return false;
+      },
+    );
+
+  /** Writes a batch and settles each of its appends; true when any was appended. */
+  const writeBatch = async (batch: Waiting[]): Promise<boolean> => {
+    if (batch.length === 1) return settle(batch[0], appendAlone(batch[0]));
+    const payload = JSON.stringify(
+      batch.map(({ streamId, events, expected }) => ({
+        s: streamId,
+        k: typeof expected === 'bigint' ? 'revision' : expected,
+        r: typeof expected === 'bigint' ? expected.toString() : null,
+        e: events.map((e) => ({ id: e.id ?? uuidv7(), type: e.type, data: e.data ?? null, metadata: e.metadata })),
+      })),
+    );
+    let rows: Row[];
+    try {
+      ({ rows } = await pool.query<Row>({ name: `${schemaName}.append-group`, text: groupText, values: [payload], rowMode: 'array' }));
+    } catch {
+      // Nothing of the batch was written: each on its own, so only the one at fault fails.
+      return (await Promise.all(batch.map((waiting) => settle(waiting, appendAlone(waiting))))).includes(true);
+    }
+    const byStream = new Map(rows.map((row) => [row[0], row.slice(1)]));
+    await Promise.all(
+      batch.map((waiting) => {
+        const row = byStream.get(waiting.streamId);
+        if (row) return settle(waiting, Promise.resolve(appended(row)));
+        // Its check failed (and only its): the revision the stream has now, as `append` always said.
+        return settle(
+          waiting,
+          revisionOf(waiting.streamId).then((actual) =>
+            Promise.reject(new WrongExpectedRevision(waiting.streamId, waiting.expected, actual)),
+          ),
+        );
+      }),
+    );
+    return rows.length > 0;
+  };
+
+  const startBatches = () => {
+    while (inFlight < appendBatchesInFlight && pending.length > 0) {
+      const batch = takeBatch();
+      if (batch.length === 0) return; // what waits is for streams being written: after that batch
+      inFlight++;
+      writeBatch(batch)
+        .catch(() => false) // every append of the batch is settled by writeBatch
+        .then((any) => {
+          inFlight--;
+          for (const { streamId } of batch) writing.delete(streamId);
+          if (any) notifyAppended();
+          startBatches();
+        });
+    }
+  };
+
+  /** One stream read on its own. */
+  const readAlone = (streamId: string) =>
+    select(`SELECT ${COLUMNS} FROM ${s}.events WHERE stream_id = ${quoteText(streamId)} ORDER BY revision`);
+
+  /*
+   * Grouped reads, like group commit: `readStream`s asked for while `appendBatchesInFlight` reads
+   * run wait and go together in one query (a command reads its aggregate, or the user's stream,
+   * before it appends: at 32 concurrent commands that was one round trip each). Each read's query
+   * starts after it was asked for, so it sees every append acknowledged before, as always.
+   */
+  type Reader = { streamId: string; resolve: (events: RecordedEvent[]) => void; reject: (error: unknown) => void };
+  let reading: Reader[] = [];
+  let readsInFlight = 0;
+
+  const readGroup = async (group: Reader[]): Promise<void> => {
+    const ids = [...new Set(group.map((r) => r.streamId))];
+    if (ids.length === 1) {
+      const events = readAlone(ids[0]);
+      await Promise.all(group.map((r, i) => events.then((list) => r.resolve(i === 0 ? list : [...list]), r.reject)));
+      return;
+    }
+    let events: RecordedEvent[];
+    try {
+      events = await select(
+        `SELECT ${COLUMNS} FROM ${s}.events
+         WHERE stream_id = ANY (ARRAY(SELECT json_array_elements_text(${quoteText(JSON.stringify(ids))}::json)))`,
+      );
+    } catch {
+      // Each on its own (another connection), so one broken connection fails no read.
+      await Promise.all(group.map((r) => readAlone(r.streamId).then(r.resolve, r.reject)));
+      return;
+    }
+    const byStream = new Map<string, RecordedEvent[]>(ids.map((id) => [id, []]));
+    for (const event of events) byStream.get(event.streamId)?.push(event);
+    for (const list of byStream.values()) list.sort((a, b) => (a.revision === b.revision ? 0 : a.revision < b.revision ? -1 : 1));
+    // A stream asked for twice: each caller gets its own array (of the same events, which no caller
+    // changes: upcasting and folding make new objects).
+    const given = new Set<string>();
+    for (const r of group) {
+      const list = byStream.get(r.streamId)!;
+      r.resolve(given.has(r.streamId) ? [...list] : list);
+      given.add(r.streamId);
+    }
+  };
+
+  const startReads = () => {
+    while (readsInFlight < appendBatchesInFlight && reading.length > 0) {
+      const group = reading.slice(0, maxAppendBatch);
+      reading = reading.slice(maxAppendBatch);
+      readsInFlight++;
+      readGroup(group)
+        .catch((error: unknown) => group.forEach((r) => r.reject(error)))
+        .finally(() => {
+          readsInFlight--;
+          startReads();
+        });
+    }
+  };
+
   const store: PostgresEventStore = {
     schema: schemaName,
 
@@ -524,21 +752,12 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
       await migrateSchema(new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }), schemaName, MIGRATIONS);
     },
 
-    async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-      if (events.length === 0) throw new TypeError(`append to ${streamId} needs at least one event`);
-      let rows: Row[];
-      try {
-        ({ rows } = await pool.query<Row>(appendQuery(streamId, events, expected)));
-      } catch (e) {
-        // A unique violation means another appender got there first (e.g. rows written outside this adapter).
-        if ((e as { code?: string }).code === '23505') {
-          throw new WrongExpectedRevision(streamId, expected, await revisionOf(streamId));
-        }
-        throw e;
-      }
-      if (rows.length === 0) throw new WrongExpectedRevision(streamId, expected, await revisionOf(streamId));
-      notifyAppended();
-      return appended(rows[0]);
+    append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+      if (events.length === 0) return Promise.reject(new TypeError(`append to ${streamId} needs at least one event`));
+      return new Promise<AppendResult>((resolve, reject) => {
+        pending.push({ streamId, events, expected, resolve, reject });
+        startBatches();
+      });
     },
 
     async appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
@@ -563,7 +782,10 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     },
 
     readStream: (streamId: string): Promise<RecordedEvent[]> =>
-      select(`SELECT ${COLUMNS} FROM ${s}.events WHERE stream_id = ${quoteText(streamId)} ORDER BY revision`),
+      new Promise<RecordedEvent[]>((resolve, reject) => {
+        reading.push({ streamId, resolve, reject });
+        startReads();
+      }),
 
     async readStreams(streamIds: readonly string[], after?: Position): Promise<RecordedEvent[]> {
       const ids = [...new Set(streamIds)];
