@@ -177,6 +177,8 @@ describe('projector partitions (real Postgres)', () => {
     await waitUntil(async () => second.active(), 'the second process to take the partition');
     await appendAll(store, generateHistory({ users: 3, events: 200, seed: 48 }));
     await second.caughtUp();
+    expect(first.active(), 'the first knows it lost the partition').to.equal(false);
+    expect(second.active()).to.equal(true);
     await first.stop();
     running.splice(running.indexOf(first), 1);
     await start({ partition: { index: 0, count: 2 }, batchSize: 200 }).then((p) => p.caughtUp());
