@@ -27,7 +27,9 @@ const waitUntil = async (condition: () => Promise<boolean>, what: string, logs: 
   throw new Error(`timed out waiting for ${what}:\n${logs()}`);
 };
 
-describe('projector partitions (real Postgres)', () => {
+describe('projector partitions (real Postgres)', function () {
+  // Child processes and whole logs folded three ways: minutes on a busy machine (nothing here is timed).
+  this.timeout(600_000);
   let database: TestDatabase;
   let store: PostgresEventStore;
   let db: ReturnType<typeof createDb<Database>>['db'];
