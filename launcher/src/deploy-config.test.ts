@@ -16,7 +16,7 @@ describe('deployment files (docker compose, Prometheus)', () => {
   const compose = read('docker-compose.yml') as { services: Record<string, Service> };
 
   it('checks every service of ours by its /readyz and starts the gateway only once both APIs are healthy', () => {
-    for (const name of ['command-api', 'query-api', 'projector', 'web']) {
+    for (const name of ['command-api', 'query-api', 'projector-0', 'projector-1', 'web']) {
       const test = compose.services[name].healthcheck?.test.join(' ') ?? '';
       expect(test, name).to.match(/http:\/\/127\.0\.0\.1:(8080|3000)\/readyz/);
       expect(compose.services[name].environment?.METRICS_TOKEN, name).to.match(/METRICS_TOKEN/);
@@ -25,6 +25,15 @@ describe('deployment files (docker compose, Prometheus)', () => {
       'command-api': { condition: 'service_healthy' },
       'query-api': { condition: 'service_healthy' },
     });
+  });
+
+  it('runs two projector partitions, every service told the same count', () => {
+    for (const [index, name] of ['projector-0', 'projector-1'].entries()) {
+      expect(compose.services[name].environment?.PROJECTOR_PARTITIONS, name).to.equal('2');
+      expect(compose.services[name].environment?.PROJECTOR_PARTITION, name).to.equal(String(index));
+    }
+    expect(compose.services['query-api'].environment?.PROJECTOR_PARTITIONS).to.equal('2');
+    expect(compose.services.projector).to.equal(undefined);
   });
 
   it('runs Prometheus on deploy/prometheus, scraping every service with the token, with an alert on the projector’s lag', () => {
@@ -36,7 +45,13 @@ describe('deployment files (docker compose, Prometheus)', () => {
     expect(prometheus.rule_files).to.deep.equal(['alerts.yml']);
     const [scrape] = prometheus.scrape_configs;
     expect(scrape.authorization.type).to.equal('Bearer');
-    expect(scrape.dns_sd_configs.flatMap((c) => c.names)).to.have.members(['command-api', 'query-api', 'projector', 'web']);
+    expect(scrape.dns_sd_configs.flatMap((c) => c.names)).to.have.members([
+      'command-api',
+      'query-api',
+      'projector-0',
+      'projector-1',
+      'web',
+    ]);
     const alerts = read('deploy/prometheus/alerts.yml') as { groups: { rules: { alert: string; expr: string }[] }[] };
     const rules = alerts.groups.flatMap((g) => g.rules);
     expect(rules.map((r) => r.alert)).to.include('ProjectorLagging');

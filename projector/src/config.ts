@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseEnv, sharedVariables } from '@bt/platform';
+import { partitionFrom } from './partitions/partition';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -21,6 +22,10 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
       REBUILD_PAGE_SIZE: positiveInt(5000),
       REBUILD_FLUSH_EVERY_EVENTS: positiveInt(1_000_000),
       REBUILD_FLUSH_EVERY_MS: positiveInt(60_000),
+      /** How many projector partitions share the users (partitions/partition.ts); 1: one projector for everyone. */
+      PROJECTOR_PARTITIONS: positiveInt(1),
+      /** Which of them this process projects, 0..PROJECTOR_PARTITIONS-1. */
+      PROJECTOR_PARTITION: z.coerce.number().int().min(0).default(0),
     }),
     env,
   );
@@ -35,6 +40,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
     rebuildPageSize: config.REBUILD_PAGE_SIZE,
     rebuildFlushEveryEvents: config.REBUILD_FLUSH_EVERY_EVENTS,
     rebuildFlushEveryMs: config.REBUILD_FLUSH_EVERY_MS,
+    partition: partitionFrom(config.PROJECTOR_PARTITION, config.PROJECTOR_PARTITIONS),
   };
 };
 export type ProjectorConfig = ReturnType<typeof readConfig>;

@@ -6,4 +6,6 @@ export { rebuildReadModels, type RebuildOptions, type RebuildResult } from './re
 export { ReplayFailed, replayUser, replayUserInSlices, type ReplayOptions, type UserReadModels } from './replay';
 export { settledProfitFromReadModel } from './db/settled-profit';
 export { projectorLag, projectorWithin } from './lag';
+export { partitionOf, parsePositionPayload, type Partition } from './partitions/partition';
+export { readPartitionCheckpoints, userCheckpoint, type CheckpointRow } from './partitions/checkpoints';
 export { PROJECTION_VERSION, sortablePosition } from './snapshots/snapshots';

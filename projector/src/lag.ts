@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import { comparePositions, parsePosition, START, type EventStore } from '@bt/event-store';
 import type { ProjectorLag } from '@bt/platform';
 import { READ_SCHEMA } from './db/schema';
-import { readCheckpoint, readSetAsideUsers } from './db/writer';
+import { readSetAsideUsers } from './db/writer';
+import { readPartitionCheckpoint, slowestCheckpoint } from './partitions/checkpoints';
+import type { Partition } from './partitions/partition';
 
 /** Events behind are counted up to this many (one page of the log, read only while behind). */
 const LAG_COUNT_CAP = 10_000;
@@ -10,7 +12,8 @@ const LAG_COUNT_CAP = 10_000;
 /**
  * How far the read models are behind the log: events after their checkpoint (counted up to
  * `maxCount`), the age in seconds of the oldest of them (0 when caught up), and the users set aside.
- * What the lag gauges and query-api's /readyz read; works on either event store.
+ * What the lag gauges and query-api's /readyz read; works on either event store. With `partition`,
+ * that partition's lag (a projector's own); else the slowest of `partitions` (default 1).
  */
 export async function projectorLag(options: {
   db: Kysely<any>;
@@ -18,10 +21,14 @@ export async function projectorLag(options: {
   schema?: string;
   maxCount?: number;
   now?: () => number;
+  partition?: Partition;
+  partitions?: number;
 }): Promise<ProjectorLag> {
   const schema = options.schema ?? READ_SCHEMA;
   const [checkpoint, head, setAside] = await Promise.all([
-    readCheckpoint(options.db, schema),
+    options.partition
+      ? readPartitionCheckpoint(options.db, schema, options.partition)
+      : slowestCheckpoint(options.db, schema, options.partitions ?? 1),
     options.store.headPosition(),
     readSetAsideUsers(options.db, schema),
   ]);
@@ -38,12 +45,13 @@ export async function projectorLag(options: {
 }
 
 /**
- * A readiness check (/readyz): resolves with the lag while the read models are at most `maxLag`
- * events behind the log, throws saying so otherwise.
+ * A readiness check (/readyz): resolves with the lag while the read models (the slowest of
+ * `partitions`) are at most `maxLag` events behind the log, throws saying so otherwise.
  */
 export const projectorWithin =
-  (options: { db: Kysely<any>; store: EventStore; maxLag: number }) => async (): Promise<{ lagEvents: number; lagSeconds: number }> => {
-    const lag = await projectorLag({ db: options.db, store: options.store, maxCount: options.maxLag + 1 });
+  (options: { db: Kysely<any>; store: EventStore; maxLag: number; partitions?: number }) =>
+  async (): Promise<{ lagEvents: number; lagSeconds: number }> => {
+    const lag = await projectorLag({ db: options.db, store: options.store, maxCount: options.maxLag + 1, partitions: options.partitions });
     if (lag.events > options.maxLag) throw new Error(`the read models are more than ${options.maxLag} events behind the log`);
     return { lagEvents: lag.events, lagSeconds: lag.seconds };
   };

@@ -23,8 +23,13 @@ const projector = await startProjector({
   batchTimeMs: config.batchTimeMs,
   maxCachedUsers: config.maxCachedUsers,
   logger,
+  partition: config.partition,
 });
-logger.info('projector: following the event log');
+logger.info(
+  config.partition.count === 1
+    ? 'projector: following the event log'
+    : `projector: following the event log for partition ${config.partition.index} of ${config.partition.count}`,
+);
 
 let stopping = false;
 const opsPort = parseEnv(z.object({ PORT: port(0).optional() })).PORT;
@@ -42,7 +47,12 @@ const server =
               .execute()
               .then(() => 'ok'),
           eventStore: () => store.headPosition().then(() => 'ok'),
-          projector: () => projectorLag({ db, store, maxCount: 1 }).then((lag) => ({ behind: lag.events > 0, lagSeconds: lag.seconds })),
+          projector: () =>
+            projectorLag({ db, store, maxCount: 1, partition: config.partition }).then((lag) => ({
+              behind: lag.events > 0,
+              lagSeconds: lag.seconds,
+              standby: !projector.active(),
+            })),
         },
       });
 

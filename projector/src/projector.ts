@@ -13,21 +13,15 @@ import {
 import { migrateReadModels } from './db/migrate';
 import { loadUserStates } from './db/load-users';
 import { READ_SCHEMA, type Database } from './db/schema';
-import {
-  lockReadModels,
-  notifyFailures,
-  notifyPosition,
-  readCheckpoint,
-  readSetAsideUsers,
-  saveCheckpoint,
-  writeChanges,
-  writeUsers,
-} from './db/writer';
+import { lockReadModels, notifyFailures, notifyPosition, readSetAsideUsers, saveCheckpoint, writeChanges, writeUsers } from './db/writer';
 import { ProjectionEngine } from './engine/projection-engine';
 import { mergeChanges } from './projections/rows';
 import { restoreBeforeFailure } from './restore';
 import { projectorLag } from './lag';
 import { Snapshots, writeSnapshots } from './snapshots/snapshots';
+import { checkpointName, ownedEvents, positionPayload, WHOLE, type Partition } from './partitions/partition';
+import { adoptCheckpoint } from './partitions/checkpoints';
+import { LeaseLost, PartitionLease } from './partitions/lease';
 
 export interface ProjectorOptions {
   store: EventStore;
@@ -47,6 +41,8 @@ export interface ProjectorOptions {
   log?: (line: string) => void;
   /** Batches (info) and the rest; the platform's logger by default. */
   logger?: Logger;
+  /** The users it projects (partitions/partition.ts); default: everyone (partition 0 of 1). */
+  partition?: Partition;
 }
 
 export interface RunningProjector {
@@ -54,6 +50,8 @@ export interface RunningProjector {
   caughtUp(): Promise<void>;
   /** The checkpoint written last ("commit.prepare"), undefined before the first batch. */
   position(): string | undefined;
+  /** True while this process holds its partition (false while it waits as a hot standby). */
+  active(): boolean;
   /** Stops after the batch in flight; closes its own connections (not the store). */
   stop(): Promise<void>;
 }
@@ -83,7 +81,9 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   const logger = options.logger ?? createLogger('projector');
   const log = options.log ?? ((line: string) => logger.warn(line));
   const { db } = createDb<Database>(databaseUrl, 4);
-  const lag = () => projectorLag({ db, store, schema });
+  const partition = options.partition ?? WHOLE;
+  const lease = new PartitionLease(databaseUrl, schema, partition);
+  const lag = () => projectorLag({ db, store, schema, partition });
 
   const engine = new ProjectionEngine(options.maxCachedUsers ?? 1000);
   const snapshots = new Snapshots(options.snapshots);
@@ -112,15 +112,16 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     const last = batch[batch.length - 1].position;
     const position = formatPosition(last);
     await db.transaction().execute(async (trx) => {
-      await lockReadModels(trx);
-      if ((await schemaOid(trx, schema)) !== oid || (await readCheckpoint(trx, schema)) !== written) {
+      await lockReadModels(trx, 'shared');
+      if ((await schemaOid(trx, schema)) !== oid || (await lease.lockedCheckpoint(trx)) !== written) {
         throw new ReadModelsReplaced();
       }
       // Read each time: a retry (`projections:retry`) may have brought users back meanwhile.
       engine.setAsideUsers(await readSetAsideUsers(trx, schema));
-      await snapshots.load(trx, schema, batch);
-      await engine.apply(batch, (ids) => loadUserStates(trx, schema, ids));
-      snapshots.observe(batch, (id) => engine.stateOf(id));
+      const owned = ownedEvents(partition, batch);
+      await snapshots.load(trx, schema, owned);
+      await engine.apply(owned, (ids) => loadUserStates(trx, schema, ids));
+      snapshots.observe(owned, (id) => engine.stateOf(id));
       const { users, rest } = engine.takeChangesByUser();
       for (const refused of await writeUsers(trx, schema, users)) {
         engine.refuse(refused, refused.error);
@@ -130,8 +131,8 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
       await writeChanges(trx, schema, all);
       await writeSnapshots(trx, schema, snapshots.take());
       const failures = all.projection_failures.upserts;
-      await saveCheckpoint(trx, schema, position);
-      await notifyPosition(trx, position);
+      await saveCheckpoint(trx, schema, position, checkpointName(partition));
+      await notifyPosition(trx, positionPayload(partition, position));
       if (failures.length > 0) {
         for (const f of failures) await restoreBeforeFailure(trx, store, schema, f);
         await notifyFailures(trx);
@@ -152,9 +153,12 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
 
   const follow = async () => {
     if (stopped) return;
+    await lease.acquire(() =>
+      log(`projector: partition ${partition.index} of ${partition.count} is held by another process; waiting as its hot standby`),
+    );
     await migrateReadModels(db, schema);
     oid = await schemaOid(db, schema);
-    written = await readCheckpoint(db, schema);
+    written = await adoptCheckpoint(db, schema, partition);
     writtenAt = (written && parsePosition(written)) || START;
     reached();
     // Far behind (first start, after a restore): pull pages, so reading never runs more than a page
@@ -210,6 +214,8 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     let delay = 0;
     if (error instanceof ReadModelsReplaced) {
       log('projector: the read models were replaced (rebuild); following on from their checkpoint');
+    } else if (error instanceof LeaseLost) {
+      log(`projector: ${error.message}; waiting for it again`);
     } else {
       failures += 1;
       delay = Math.min(5_000, 100 * 2 ** failures);
@@ -232,11 +238,13 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
       });
     },
     position: () => written,
+    active: () => lease.isHeld,
     async stop() {
       stopped = true;
       clearTimeout(retryTimer);
       subscription?.unsubscribe();
       await flushing.catch(() => undefined);
+      await lease.close();
       logger.info({ position: written }, 'projector stopped after its last batch');
       setProjectorLagSource(undefined, lag);
       await db.destroy();

@@ -46,7 +46,9 @@ export const rebuildFromConfig = (config: ProjectorConfig, options: { fresh?: bo
 
 /** `npm run projections:retry [-- <user id>...]`: brings users the projector set aside back (see restore.ts). */
 export const retryFromConfig = (config: ProjectorConfig, userIds?: string[]): Promise<RetryResult> =>
-  withStores(config, (store, databaseUrl) => retrySetAsideUsers({ store, databaseUrl, userIds, log: (line) => console.error(line) }));
+  withStores(config, (store, databaseUrl) =>
+    retrySetAsideUsers({ store, databaseUrl, userIds, log: (line) => console.error(line), partitions: config.partition.count }),
+  );
 
 const isMain = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('rebuild-cli.ts');
 if (isMain) {

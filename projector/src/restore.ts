@@ -2,7 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import { createDb } from '@bt/platform';
 import { comparePositions, parsePosition, type EventStore, type Position } from '@bt/event-store';
 import { READ_SCHEMA, type Database, type ProjectionFailureRow } from './db/schema';
-import { lockReadModels, notifyFailures, PROJECTED_TABLES, readCheckpoint, writeChanges } from './db/writer';
+import { lockReadModels, notifyFailures, PROJECTED_TABLES, writeChanges } from './db/writer';
+import { readPartitionCheckpoint } from './partitions/checkpoints';
+import { partitionOf } from './partitions/partition';
 import { isProjectableUser, ProjectionEngine } from './engine/projection-engine';
 import { emptyChanges } from './projections/rows';
 import { newUserState } from './projections/index';
@@ -92,6 +94,8 @@ export interface RetryOptions {
   /** Only these users (default: every user set aside). */
   userIds?: readonly string[];
   log?: (line: string) => void;
+  /** PROJECTOR_PARTITIONS (default 1): each user is folded up to the checkpoint of the partition that owns them. */
+  partitions?: number;
 }
 
 export interface RetryResult {
@@ -119,7 +123,9 @@ export async function retrySetAsideUsers(options: RetryOptions): Promise<RetryRe
       options.userIds ??
       (await read.selectFrom('projection_failures').select('user_id').orderBy('user_id').execute()).map((r) => r.user_id);
     for (const userId of userIds) {
-      const restored = isProjectableUser(userId) && (await db.transaction().execute((trx) => retryUser(trx, options.store, userId)));
+      const restored =
+        isProjectableUser(userId) &&
+        (await db.transaction().execute((trx) => retryUser(trx, options.store, userId, options.partitions ?? 1)));
       (restored ? result.restored : result.stillFailing).push(userId);
       log(`retry: user ${userId} ${restored ? 'is projected again' : 'still fails; it stays set aside'}`);
     }
@@ -129,9 +135,9 @@ export async function retrySetAsideUsers(options: RetryOptions): Promise<RetryRe
   }
 }
 
-async function retryUser(trx: Kysely<Database>, store: EventStore, userId: string): Promise<boolean> {
+async function retryUser(trx: Kysely<Database>, store: EventStore, userId: string, partitions: number): Promise<boolean> {
   await lockReadModels(trx);
-  const checkpoint = await readCheckpoint(trx, READ_SCHEMA);
+  const checkpoint = await readPartitionCheckpoint(trx, READ_SCHEMA, { index: partitionOf(userId, partitions), count: partitions });
   const upTo = checkpoint === undefined ? undefined : parsePosition(checkpoint);
   if (!upTo) return false;
   const failure = await replaceUserRows(trx, store, READ_SCHEMA, userId, upTo, true);

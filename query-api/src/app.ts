@@ -29,7 +29,7 @@ import {
   type Logger,
   type SessionRegistry,
 } from '@bt/platform';
-import { CHECKPOINT_NAME, FAILURES_CHANNEL, NOTIFY_CHANNEL, projectorWithin } from '@bt/projector';
+import { CHECKPOINT_NAME, FAILURES_CHANNEL, NOTIFY_CHANNEL, projectorWithin, READ_SCHEMA, readPartitionCheckpoints } from '@bt/projector';
 import { readModels, type ReadDatabase } from './read-db';
 import { createPositionWaiter, type PositionWaiter } from './wait-for-position';
 import { createSetAsideUsers, type SetAsideUsers } from './set-aside-users';
@@ -85,6 +85,11 @@ export interface QueryApiDeps {
   stopping?: () => boolean;
   /** Ready while the projector is at most this many events behind the log; READY_MAX_PROJECTOR_LAG by default. */
   readyMaxProjectorLag?: number;
+  /**
+   * PROJECTOR_PARTITIONS: how many projector partitions write the read models (default 1). A read
+   * with X-Min-Position waits for the partition that owns the signed-in user; /readyz for the slowest.
+   */
+  projectorPartitions?: number;
 }
 
 /**
@@ -112,7 +117,9 @@ const readYourWrites =
     } else {
       const position = minPosition(ctx);
       // The bound passed short of the position: the answer is what is there, and says so.
-      if (position !== undefined && !(await waiter.waitFor(position, maxWaitMs))) ctx.set(READ_MODELS_BEHIND_HEADER, 'true');
+      if (position !== undefined && !(await waiter.waitFor(position, maxWaitMs, currentUserId(ctx)))) {
+        ctx.set(READ_MODELS_BEHIND_HEADER, 'true');
+      }
     }
     await next();
   };
@@ -144,6 +151,8 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
     newClient: () => new pg.Client(connectionSettings(deps.pool)),
     readCheckpoint: async () =>
       (await readModels(db).selectFrom('checkpoints').select('position').where('name', '=', CHECKPOINT_NAME).executeTakeFirst())?.position,
+    partitions: deps.projectorPartitions,
+    readCheckpoints: () => readPartitionCheckpoints(db, READ_SCHEMA, deps.projectorPartitions ?? 1),
   });
 
   const setAside = createSetAsideUsers({
@@ -277,7 +286,7 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
       ready: {
         database: () => deps.pool.query('select 1').then(() => 'ok'),
         eventStore: () => store.headPosition().then(() => 'ok'),
-        projector: projectorWithin({ db, store, maxLag }),
+        projector: projectorWithin({ db, store, maxLag, partitions: deps.projectorPartitions }),
       },
     }),
   );

@@ -40,6 +40,7 @@ describe('query-api configuration', () => {
       jwtSecret: 's'.repeat(32),
       maxWaitMs: 3000,
       dbPoolSize: 10,
+      projectorPartitions: 1,
     });
   });
 });

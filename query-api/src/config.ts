@@ -19,6 +19,8 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
         /** How long a read with X-Min-Position waits for the projector before answering anyway. */
         MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
         DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+        /** How many projector partitions write the read models (the projectors' own PROJECTOR_PARTITIONS). */
+        PROJECTOR_PARTITIONS: z.coerce.number().int().min(1).max(1024).default(1),
       })
       .superRefine(required(['DATABASE_URL', 'EVENTSTORE_URL', 'JWT_SECRET'])),
     env,
@@ -30,6 +32,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
     jwtSecret: config.JWT_SECRET!,
     maxWaitMs: config.MAX_WAIT_MS,
     dbPoolSize: config.DB_POOL_SIZE,
+    projectorPartitions: config.PROJECTOR_PARTITIONS,
   };
 };
 export type QueryApiConfig = ReturnType<typeof readConfig>;

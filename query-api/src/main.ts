@@ -29,6 +29,7 @@ const app = createQueryApi({
   logger,
   stopping: () => graceful?.stopping() ?? false,
   readyMaxProjectorLag: ops.readyMaxProjectorLag,
+  projectorPartitions: config.projectorPartitions,
 });
 const server = createServer(app.callback());
 server.keepAliveTimeout = 65_000;

@@ -3,7 +3,8 @@ import { comparePositions, mergeByPosition, parsePosition, type EventStore, type
 import { historyPage, MESSAGES, type BetsPage } from '@bt/contracts';
 import { HttpError } from '@bt/platform';
 import {
-  CHECKPOINT_NAME,
+  userCheckpoint,
+  type CheckpointRow,
   PROJECTION_VERSION,
   READ_SCHEMA,
   ReplayFailed,
@@ -75,13 +76,17 @@ async function eventsAfterSnapshot(
   after: Position,
 ): Promise<RecordedEvent[] | undefined> {
   const table = (name: string) => sql.id(READ_SCHEMA, name);
-  const { rows } = await sql<{ tracked: boolean; streams: string[]; checkpoint: string | null }>`
+  const { rows } = await sql<{ tracked: boolean; streams: string[]; checkpoints: CheckpointRow[] }>`
     select
       exists (select 1 from ${table('snapshot_marks')} where user_id = ${userId} and version = ${PROJECTION_VERSION}) as tracked,
       array(select stream_id from ${table('snapshot_streams')} where user_id = ${userId} and position > ${sortablePosition(after)}) as streams,
-      (select position from ${table('checkpoints')} where name = ${CHECKPOINT_NAME}) as checkpoint`.execute(db);
-  const { tracked, streams, checkpoint } = rows[0];
-  const projected = checkpoint === null ? undefined : parsePosition(checkpoint);
+      array(select json_build_object('name', name, 'position', position, 'updated_at', updated_at) from ${table('checkpoints')}) as checkpoints`.execute(
+    db,
+  );
+  const { tracked, streams, checkpoints } = rows[0];
+  // With partitions, the checkpoint of the one that owns the user (one projector: its only row).
+  const checkpoint = userCheckpoint(checkpoints, userId);
+  const projected = checkpoint === undefined ? undefined : parsePosition(checkpoint);
   if (!tracked || projected === undefined) return undefined;
   // The log after what the projector has folded: events of the user's noted streams not listed above.
   const from = comparePositions(projected, after) > 0 ? projected : after;

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { createListener } from '@bt/platform';
 import { compareLogPositions, isLogPosition } from '@bt/contracts';
+import { parsePositionPayload, partitionOf } from '@bt/projector';
 
 /** The channel the projector NOTIFYs with "<commit>.<prepare>" after each committed batch. */
 export const READ_MODELS_CHANNEL = 'read_models';
@@ -8,9 +9,10 @@ export const READ_MODELS_CHANNEL = 'read_models';
 export interface PositionWaiter {
   /**
    * Resolves once the read models have reached `position` ("commit.prepare"), or after `maxWaitMs`
-   * whatever they hold then. True when reached.
+   * whatever they hold then. True when reached. With projector partitions, the read models of
+   * `userId`: the checkpoint of the partition that owns them.
    */
-  waitFor(position: string, maxWaitMs: number): Promise<boolean>;
+  waitFor(position: string, maxWaitMs: number, userId?: string): Promise<boolean>;
   /** Ends the LISTEN connection and releases every waiting request. */
   close(): Promise<void>;
 }
@@ -21,10 +23,15 @@ export interface PositionWaiterOptions {
   /** The read models' checkpoint now ("commit.prepare"), undefined before the first batch. */
   readCheckpoint: () => Promise<string | undefined>;
   channel?: string;
+  /** PROJECTOR_PARTITIONS; default 1 (one checkpoint, `readCheckpoint`'s). */
+  partitions?: number;
+  /** With partitions: every partition's checkpoint now, by index. */
+  readCheckpoints?: () => Promise<(string | undefined)[]>;
 }
 
 interface Waiter {
   target: string;
+  partition: number;
   done: (reached: boolean) => void;
 }
 
@@ -38,29 +45,44 @@ const reached = (known: string | undefined, target: string) => known !== undefin
  */
 export function createPositionWaiter(options: PositionWaiterOptions): PositionWaiter {
   const channel = options.channel ?? READ_MODELS_CHANNEL;
+  const partitions = options.partitions ?? 1;
   const waiters = new Set<Waiter>();
-  let known: string | undefined;
+  /** The highest position seen, by partition. */
+  const known: (string | undefined)[] = new Array(partitions).fill(undefined);
   let closed = false;
 
-  const advance = (position: string | undefined) => {
+  const advance = (position: string | undefined, partition = 0) => {
     if (position === undefined || !isLogPosition(position)) return;
-    if (!reached(known, position)) known = position.trim();
-    for (const waiter of waiters) if (reached(known, waiter.target)) waiter.done(true);
+    if (!reached(known[partition], position)) known[partition] = position.trim();
+    for (const waiter of waiters) if (waiter.partition === partition && reached(known[partition], waiter.target)) waiter.done(true);
+  };
+
+  /** A NOTIFY: the position alone (one projector), or "i/N@position" from partition i of N. */
+  const notified = (payload: string | undefined) => {
+    const parsed = payload === undefined ? undefined : parsePositionPayload(payload);
+    if (parsed && parsed.partition.count === partitions) advance(parsed.position, parsed.partition.index);
+  };
+
+  const readNow = async () => {
+    if (partitions === 1 || !options.readCheckpoints) advance(await options.readCheckpoint());
+    else for (const [i, position] of (await options.readCheckpoints()).entries()) advance(position, i);
   };
 
   const listener = createListener({
     newClient: options.newClient,
     channel,
-    onPayload: advance,
+    onPayload: notified,
   });
 
   return {
-    async waitFor(target, maxWaitMs) {
-      if (closed || reached(known, target)) return reached(known, target);
+    async waitFor(target, maxWaitMs, userId) {
+      const partition = userId === undefined ? 0 : partitionOf(userId, partitions);
+      if (closed || reached(known[partition], target)) return reached(known[partition], target);
       return new Promise<boolean>((resolve) => {
         let timer: NodeJS.Timeout | undefined;
         const waiter: Waiter = {
           target,
+          partition,
           done: (ok) => {
             if (!waiters.delete(waiter)) return;
             clearTimeout(timer);
@@ -73,14 +95,14 @@ export function createPositionWaiter(options: PositionWaiterOptions): PositionWa
         listener
           .ready()
           .catch(() => undefined) // without LISTEN, the checkpoint read below and the deadline still bound the wait
-          .then(() => options.readCheckpoint())
-          .then(advance, () => undefined);
+          .then(readNow)
+          .catch(() => undefined);
       });
     },
 
     async close() {
       closed = true;
-      for (const waiter of waiters) waiter.done(reached(known, waiter.target));
+      for (const waiter of waiters) waiter.done(reached(known[waiter.partition], waiter.target));
       await listener.close();
     },
   };

@@ -452,7 +452,7 @@ export const TABLES = {
 export const checkpoints = {
   key: ['name'],
   columns: {
-    /** CHECKPOINT_NAME for the read models. */
+    /** CHECKPOINT_NAME for one projector; "read_models:i/N" for partition i of N (partitions/partition.ts). */
     name: col.text(),
     /** "commit.prepare", the X-Log-Position text; compare with contracts' compareLogPositions. */
     position: col.text(),

@@ -328,15 +328,16 @@ export async function readCheckpoint(db: Kysely<any>, schema: string): Promise<s
   return row?.position;
 }
 
-const checkpointQuery = (db: Kysely<any>, schema: string, position: string) =>
+const checkpointQuery = (db: Kysely<any>, schema: string, position: string, name = CHECKPOINT_NAME) =>
   (db as Kysely<Database>)
     .withSchema(schema)
     .insertInto('checkpoints')
-    .values({ name: CHECKPOINT_NAME, position, updated_at: new Date() })
+    .values({ name, position, updated_at: new Date() })
     .onConflict((oc) => oc.column('name').doUpdateSet({ position, updated_at: new Date() }));
 
-export async function saveCheckpoint(db: Kysely<any>, schema: string, position: string): Promise<void> {
-  await checkpointQuery(db, schema, position).execute();
+/** Saves the checkpoint row `name` (a projector partition's own, partitions/partition.ts; the single projector's by default). */
+export async function saveCheckpoint(db: Kysely<any>, schema: string, position: string, name?: string): Promise<void> {
+  await checkpointQuery(db, schema, position, name).execute();
 }
 
 /** COPY text format: backslash, newline, carriage return and tab are escaped; NULL is \N. */
@@ -427,11 +428,13 @@ export async function notifyPosition(db: Kysely<any>, position: string): Promise
 }
 
 /**
- * Serialises every write of the live `read` schema: each live batch, and a rebuild's final
- * catch-up and swap, take it inside their transaction (`pg_advisory_xact_lock`).
+ * Guards every write of the live `read` schema: each live batch takes it shared (projector
+ * partitions write side by side: each their own users' rows); a rebuild's final catch-up and swap
+ * and a retry take it exclusive, inside their transaction (`pg_advisory_xact_lock`).
  */
 export const READ_MODELS_LOCK = 0x62745f72656164n; // "bt_read"
 
-export async function lockReadModels(db: Kysely<any>): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${sql.lit(READ_MODELS_LOCK.toString())}::bigint)`.execute(db);
+export async function lockReadModels(db: Kysely<any>, mode: 'exclusive' | 'shared' = 'exclusive'): Promise<void> {
+  const lock = mode === 'shared' ? sql.raw('pg_advisory_xact_lock_shared') : sql.raw('pg_advisory_xact_lock');
+  await sql`select ${lock}(${sql.lit(READ_MODELS_LOCK.toString())}::bigint)`.execute(db);
 }

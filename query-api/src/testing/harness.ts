@@ -35,6 +35,8 @@ export interface HarnessOptions {
   readyMaxProjectorLag?: number;
   /** When the projector takes a user's snapshots for asOf replays (its defaults unless given). */
   snapshots?: { minEvents?: number; growth?: number };
+  /** PROJECTOR_PARTITIONS the app is told (default 1); tests start the partitions' projectors themselves. */
+  projectorPartitions?: number;
 }
 
 export interface Harness {
@@ -74,6 +76,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     maxWaitMs: options.maxWaitMs,
     heavyReads: options.heavyReads,
     readyMaxProjectorLag: options.readyMaxProjectorLag,
+    projectorPartitions: options.projectorPartitions,
     replayWorkers: options.replayThreads
       ? { eventStoreUrl: database.url, databaseUrl: database.url, threads: options.replayThreads }
       : undefined,

@@ -1,0 +1,113 @@
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { checkpointName, type Partition } from './partition';
+
+/**
+ * Hot standby: the one process allowed to write a partition holds a session-level Postgres advisory
+ * lock on a connection of its own; another process started for the same partition blocks on that
+ * lock and takes over as soon as Postgres releases it (the holder's connection closed: it stopped,
+ * crashed or was SIGKILLed). Every batch transaction checks, with the checkpoint row locked, that
+ * this process's lock connection still holds the lock: a process that lost it can no longer write.
+ */
+
+/** The write on a partition was lost (its lock connection closed): stop writing, wait for the lock again. */
+export class LeaseLost extends Error {}
+
+const hash31 = (text: string): number => {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) & 0x7fffffff;
+};
+
+/** The advisory lock keys (two int4, both non-negative) of a partition of the read models in `schema`. */
+export const leaseKeys = (schema: string, partition: Partition): { writer: [number, number]; batch: [number, number] } => {
+  const space = hash31(`bt_projector:${schema}`);
+  const id = hash31(checkpointName(partition));
+  return { writer: [space, id], batch: [space ^ 1, id] };
+};
+
+export class PartitionLease {
+  private client: pg.Client | undefined;
+  private pid: number | undefined;
+  private held = false;
+  private closed = false;
+  readonly keys: { writer: [number, number]; batch: [number, number] };
+
+  constructor(
+    private readonly databaseUrl: string,
+    readonly schema: string,
+    readonly partition: Partition,
+  ) {
+    this.keys = leaseKeys(schema, partition);
+  }
+
+  get isHeld(): boolean {
+    return this.held;
+  }
+
+  /** Resolves once this process holds the partition (at once if it already does); `onWait` is called if another holds it now. */
+  async acquire(onWait?: () => void): Promise<void> {
+    if (this.held) return;
+    await this.drop();
+    if (this.closed) throw new LeaseLost('stopped');
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    const lose = () => {
+      if (this.client === client) this.held = false;
+    };
+    client.on('error', lose);
+    client.on('end', lose);
+    this.client = client;
+    await client.connect();
+    this.pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;
+    const [a, b] = this.keys.writer;
+    const { got } = (await client.query<{ got: boolean }>('select pg_try_advisory_lock($1::int, $2::int) as got', [a, b])).rows[0];
+    if (!got) {
+      onWait?.();
+      await client.query('select pg_advisory_lock($1::int, $2::int)', [a, b]);
+    }
+    if (this.client !== client || this.closed) throw new LeaseLost('stopped while waiting');
+    this.held = true;
+  }
+
+  /**
+   * In a batch transaction: the partition's checkpoint row, locked until commit, after checking that
+   * this process still holds the partition (throws LeaseLost). Without a row yet (the first batch),
+   * the partition's batch lock serialises instead and the row is read after it.
+   */
+  async lockedCheckpoint(trx: Kysely<any>): Promise<string | undefined> {
+    const name = checkpointName(this.partition);
+    const [a, b] = this.keys.writer;
+    const { rows } = await sql<{ position: string | null; held: boolean }>`select
+        (select position from ${sql.id(this.schema, 'checkpoints')} where name = ${name} for update) as position,
+        exists (select 1 from pg_locks where locktype = 'advisory' and granted and pid = ${sql.lit(this.pid ?? -1)}
+          and database = (select oid from pg_database where datname = current_database())
+          and classid = ${sql.lit(a)}::oid and objid = ${sql.lit(b)}::oid and objsubid = 2) as held`.execute(trx);
+    if (!this.held || !rows[0].held) {
+      this.held = false;
+      throw new LeaseLost(`partition ${this.partition.index} of ${this.partition.count}: this process no longer holds its lock`);
+    }
+    if (rows[0].position !== null) return rows[0].position;
+    const [c, d] = this.keys.batch;
+    await sql`select pg_advisory_xact_lock(${sql.lit(c)}::int, ${sql.lit(d)}::int)`.execute(trx);
+    const again = await sql<{ position: string }>`select position from ${sql.id(this.schema, 'checkpoints')} where name = ${name}`.execute(
+      trx,
+    );
+    return again.rows[0]?.position;
+  }
+
+  /** Lets go of the lock (its connection closes); a standby takes over. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.drop();
+  }
+
+  private async drop(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    this.held = false;
+    if (client) await client.end().catch(() => undefined);
+  }
+}
