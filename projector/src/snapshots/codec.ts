@@ -15,7 +15,7 @@ import type { UserState } from '../projections/state';
  * objects is 18 MB and ~250 ms to read back, most of an asOf budget): numbers and instants as
  * Float64Arrays, every other column as its distinct values and a Uint32Array of indexes (a sport,
  * an outcome, a date repeat; a bet's id does not, and costs what it costs). Reading builds each row
- * with a constructor of the table's own shape.
+ * with a constructor of the table's own shape, when the replay first reads it.
  */
 type Column = ['number', Float64Array | Int32Array] | ['date', Float64Array] | ['values', unknown[], Uint32Array];
 type Part =
@@ -66,10 +66,10 @@ const copy = (value: unknown): unknown =>
   Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object') ? value.slice() : structuredClone(value);
 
 /**
- * Builds the rows of a table from its columns with one generated function: each row is one object
+ * How the rows of a table are built from its columns, one generated function: row `i` is one object
  * literal of the table's shape (what a fold builds), each value read straight from its array.
  */
-const buildRows = (columns: readonly string[], values: readonly Column[], count: number): unknown[] => {
+const rowBuilder = (columns: readonly string[], values: readonly Column[]): ((i: number) => never) => {
   const args: unknown[] = [];
   const fields = columns.map((name, n) => {
     const column = values[n];
@@ -83,13 +83,8 @@ const buildRows = (columns: readonly string[], values: readonly Column[], count:
   });
   const params = columns.flatMap((_, n) => (values[n][0] === 'values' ? [`c${n}`, `x${n}`] : [`c${n}`]));
   // Column names only ever appear quoted by JSON.stringify (string literals), whatever the bytes hold.
-  const build = new Function(
-    'copy',
-    'count',
-    ...params,
-    `const rows = []; for (let i = 0; i < count; i++) rows.push({${fields.join(', ')}}); return rows;`,
-  ) as (...args: unknown[]) => unknown[];
-  return build(copy, count, ...args);
+  const build = new Function('copy', ...params, `return (i) => ({${fields.join(', ')}});`) as (...args: unknown[]) => (i: number) => never;
+  return build(copy, ...args);
 };
 
 export const encodeState = (state: UserState): Buffer => {
@@ -125,13 +120,13 @@ export const decodeState = (userId: string, bytes: Uint8Array, only?: readonly s
     const part = deserialize(gunzipSync(bytesOfPart)) as Part;
     const target = fields[name];
     if ((part[0] === 'columns' || part[0] === 'keyed') && target instanceof KeyedRows) {
-      const rows = target.rows as Map<string, unknown>;
       if (part[0] === 'keyed') {
+        const rows = target.rows as Map<string, unknown>;
         for (const [key, row] of part[1]) rows.set(key, row);
       } else {
+        // Each row built when first read: a replay after the snapshot reads a few of 100,000 bets.
         const [, keys, columns, values] = part;
-        const built = buildRows(columns, values, keys.length);
-        for (let i = 0; i < keys.length; i++) rows.set(keys[i], built[i]);
+        target.hold(keys, rowBuilder(columns, values));
       }
       target.stale = part[part.length - 1] as boolean;
     } else if (part[0] === 'one' && target instanceof OneRow) {
