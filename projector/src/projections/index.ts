@@ -171,7 +171,7 @@ const readModelParts = (state: UserState, hasEvents: boolean, only?: readonly Re
         model.name,
         only && !only.includes(model.name)
           ? () => {
-              throw new Error(`${model.name} was not replayed (the replay was asked for ${only.join(', ')})`);
+              throw new Error(`${model.name} was not replayed (the replay folded only ${only.join(', ')})`);
             }
           : () => model.replay(state, hasEvents),
       ] as const,
