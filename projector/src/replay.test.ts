@@ -21,6 +21,17 @@ describe('replaying a user in slices', () => {
     expect(await replayUserInSlices([], { userId: log.userId })).to.deep.equal(replayUser([], { userId: log.userId }));
   });
 
+  it('folds only the read models asked for (and what they derive from), and refuses to give the others', async () => {
+    const log = history();
+    const whole = replayUser(log.events);
+    const stats = await replayUserInSlices(log.events, { readModels: ['userStats', 'daily'] }, 3);
+    expect(stats.userStats).to.deep.equal(whole.userStats);
+    expect(stats.daily).to.deep.equal(whole.daily);
+    expect(Object.keys(stats)).to.include.members(['userStats', 'daily', 'bets']).and.not.include('analyticsDaily');
+    expect(() => stats.analyticsDaily).to.throw('analyticsDaily was not replayed');
+    expect(() => replayUser(log.events, { readModels: ['streaks'] }).bankroll).to.throw('bankroll was not replayed');
+  });
+
   it('folds only the events recorded up to recordedUntil', async () => {
     const log = history();
     const until = new Date('2025-03-04T00:00:00.000Z');

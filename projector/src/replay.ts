@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@bt/event-store';
-import { lazyUserReadModels, newUserState, projectEvent, settleUser, userReadModels } from './projections/index';
+import { foldFor, lazyUserReadModels, newUserState, readModelsFor, userReadModels } from './projections/index';
 import type { UserReadModels } from './projections/read-model';
 import type { UserState } from './projections/state';
 import { occurredAt, userOf } from './projections/state';
@@ -18,6 +18,11 @@ export interface ReplayOptions {
    * only those after that position.
    */
   snapshot?: Uint8Array;
+  /**
+   * The read models the caller reads (all by default): only they and what they derive from are
+   * folded (an asOf answer of stats folds no analytics); reading another of the answer throws.
+   */
+  readModels?: readonly (keyof UserReadModels)[];
 }
 
 /**
@@ -28,7 +33,7 @@ export interface ReplayOptions {
 export const replayUser = (events: readonly RecordedEvent[], options: ReplayOptions = {}): UserReadModels => {
   const replay = startReplay(events, options);
   replay.fold(0, events.length);
-  return userReadModels(...replay.settle());
+  return userReadModels(...replay.settle(), replay.only);
 };
 
 /** Events folded between two turns of the event loop: ~2 ms of work for other requests to wait. */
@@ -51,7 +56,7 @@ export const replayUserInSlices = async (
   }
   const settled = replay.settle();
   await turn();
-  return lazyUserReadModels(...settled);
+  return lazyUserReadModels(...settled, replay.only);
 };
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
@@ -59,22 +64,25 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 const startReplay = (events: readonly RecordedEvent[], options: ReplayOptions) => {
   const userId = options.userId ?? events.map(userOf).find((id) => id !== undefined);
   const id = userId ?? '00000000-0000-0000-0000-000000000000';
+  const only = options.readModels && readModelsFor(options.readModels);
+  const folding = foldFor(only);
   let state: UserState;
   try {
-    state = options.snapshot ? decodeState(id, options.snapshot) : newUserState(id);
+    state = options.snapshot ? decodeState(id, options.snapshot, only) : newUserState(id);
   } catch (error) {
     throw new ReplayFailed(id, error);
   }
   const until = options.recordedUntil?.getTime();
   let folded = options.snapshot ? 1 : 0; // a snapshot holds at least one event
   return {
+    only,
     fold(from: number, to: number) {
       if (userId === undefined) return;
       try {
         for (let i = from; i < to; i++) {
           if (userOf(events[i]) !== userId) continue;
           if (until !== undefined && occurredAt(events[i]).getTime() > until) continue;
-          projectEvent(state, events[i]);
+          folding.project(state, events[i]);
           folded += 1;
         }
       } catch (error) {
@@ -85,7 +93,7 @@ const startReplay = (events: readonly RecordedEvent[], options: ReplayOptions) =
     settle(): [typeof state, boolean] {
       if (userId === undefined) return [state, false];
       try {
-        settleUser(state);
+        folding.settle(state);
       } catch (error) {
         throw new ReplayFailed(userId, error);
       }

@@ -38,7 +38,7 @@ export async function replayAsOf(
   store: EventStore,
   userId: string,
   asOf: Date,
-  { snapshots = true }: { snapshots?: boolean } = {},
+  { snapshots = true, readModels }: { snapshots?: boolean; readModels?: readonly (keyof UserReadModels)[] } = {},
 ): Promise<UserReadModels> {
   const snapshot = snapshots ? await nearestSnapshot(db, userId, asOf) : undefined;
   const after = snapshot && parsePosition(snapshot.position);
@@ -47,7 +47,7 @@ export async function replayAsOf(
     // Every id is held anyway (one batched read): large pages, not a round trip per 1,000 streams.
     (await readUserEvents(store, userId, await userStreamIds(db, userId, REPLAY_STREAM_PAGE), after));
   try {
-    return await replayUserInSlices(events, { userId, recordedUntil: asOf, snapshot: after ? snapshot.state : undefined });
+    return await replayUserInSlices(events, { userId, recordedUntil: asOf, snapshot: after ? snapshot.state : undefined, readModels });
   } catch (error) {
     if (error instanceof ReplayFailed) throw new HttpError(503, MESSAGES.replayUnavailable);
     throw error;
@@ -140,12 +140,21 @@ export type ReplayAnswer =
   | { rows: 'goals'; goals: GoalRow[] }
   | { rows: 'betsPage'; page: BetsPage };
 
+/** The read models each request reads: a replay folds only them and what they derive from (no analytics, for one). */
+const READ_MODELS_OF = {
+  stats: ['userStats', 'daily', 'sportDistribution'],
+  streaks: ['streaks'],
+  goals: ['goals'],
+  betsPage: ['bets'],
+} as const satisfies Record<ReplayRequest['rows'], readonly (keyof UserReadModels)[]>;
+
 /**
  * Replays and keeps only what the request names, so a worker posts back a few rows rather than the
- * user's whole history. The lists of a replay are built when first read, so the others cost nothing.
+ * user's whole history. The replay folds only the read models the answer reads (and what they
+ * derive from), and its lists are built when first read, so the others cost nothing.
  */
 export async function replayRows(db: Kysely<ReadDatabase>, store: EventStore, request: ReplayRequest): Promise<ReplayAnswer> {
-  const rows = await replayAsOf(db, store, request.userId, request.asOf);
+  const rows = await replayAsOf(db, store, request.userId, request.asOf, { readModels: READ_MODELS_OF[request.rows] });
   if (request.rows === 'streaks') return { rows: 'streaks', streaks: rows.streaks ?? undefined };
   if (request.rows === 'goals') return { rows: 'goals', goals: rows.goals };
   // One page (the same rules as the live page), so a worker posts back a few rows, not the history.

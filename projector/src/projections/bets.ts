@@ -93,6 +93,7 @@ const followParlay = (state: UserState, { data }: { data: { parlayId: string } }
  */
 export const betsProjection: ReadModel<'bets'> = {
   name: 'bets',
+  uses: ['parlays', 'removedRows'],
   table: 'bets',
   reads: {
     BetPlaced(state, event, at) {

@@ -20,6 +20,7 @@ const movesGoals = (a: BetHistoryRow | undefined, b: BetHistoryRow | undefined):
  */
 export const goalsProjection: ReadModel<'goals'> = {
   name: 'goals',
+  uses: ['daily', 'removedRows'],
   table: 'goals',
   reads: {
     GoalSet(state, event, at) {

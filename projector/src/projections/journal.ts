@@ -5,6 +5,7 @@ import { takeRemoved } from './removed-rows';
 /** `journal_entries`; readers list them newest first by created_at. */
 export const journalProjection: ReadModel<'journalEntries'> = {
   name: 'journalEntries',
+  uses: ['removedRows'],
   table: 'journal_entries',
   reads: {
     JournalWritten(state, event, at) {

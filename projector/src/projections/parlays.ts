@@ -64,6 +64,7 @@ const tagsOf = (tags: readonly string[] | undefined): string[] => (tags ? [...ta
 /** `parlays`: each parlay priced from its legs (its row in `bets` follows it, see ./bets.ts). */
 export const parlaysProjection: ReadModel<'parlays'> = {
   name: 'parlays',
+  uses: ['removedRows'],
   table: 'parlays',
   reads: {
     ParlayCreated(state, event, at) {

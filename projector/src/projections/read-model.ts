@@ -64,6 +64,11 @@ export interface ReadModel<K extends keyof UserReadModels = keyof UserReadModels
   table: TableName;
   /** The events it reads. */
   reads: Handlers;
+  /**
+   * The other parts of the user's state its handlers read (`bets` is implied by followsBets): a
+   * replay asked for only some read models folds these too (see readModelsFor in ./index.ts).
+   */
+  uses?: readonly (keyof UserReadModels)[];
   /** How one `bets` row put, replaced or removed changes it (after the event's handlers ran). */
   followsBets?: (state: UserState, change: BetRowChange, at: Date) => void;
   /** What it reads off what followsBets kept (streaks, goal amounts): once per batch, before its rows are taken. */

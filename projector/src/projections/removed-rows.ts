@@ -68,6 +68,7 @@ export const takeRemoved = <K extends RemovedKind>(
  */
 export const removedRowsProjection: ReadModel<'removedRows'> = {
   name: 'removedRows',
+  uses: ['bets', 'parlays', 'goals', 'journalEntries'],
   table: 'removed_rows',
   reads: {
     BetRemoved(state, { data }, at) {

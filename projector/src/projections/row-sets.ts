@@ -43,7 +43,9 @@ export const compositeKey = (...parts: string[]): string => parts.join(KEY_SEPAR
  * id, a day's date, a sport). `cents`: money columns are held in integer cents.
  */
 export class KeyedRows<T extends TableName> implements RowSet {
-  readonly rows = new Map<string, TableRows[T]>();
+  private readonly byKey = new Map<string, TableRows[T]>();
+  /** Rows a snapshot holds that were not built yet (see `hold`): each is built when first read. */
+  private unbuilt: { index: Map<string, number>; build: (i: number) => TableRows[T] } | undefined;
   /** Set by a projection when its rows must be derived again before the next take (see ReadModel.settle). */
   // Stryker disable next-line all: equivalent: only saves work (recomputing gives the same rows)
   stale = false;
@@ -61,19 +63,51 @@ export class KeyedRows<T extends TableName> implements RowSet {
     this.keyColumns = key.length === 1 ? [...key] : key.filter((column) => column !== owner);
   }
 
+  /** Every row by its key (rows held unbuilt are built first: a replay reading them all). */
+  get rows(): Map<string, TableRows[T]> {
+    if (this.unbuilt) this.buildAll();
+    return this.byKey;
+  }
+
+  /**
+   * Holds rows without building them (a snapshot's: a replay after it reads a few of a large
+   * history's rows, see snapshots/codec.ts): `keys[i]`'s row is `build(i)`, built when first read.
+   */
+  hold(keys: readonly string[], build: (i: number) => TableRows[T]): void {
+    const index = new Map<string, number>();
+    for (let i = 0; i < keys.length; i++) index.set(keys[i], i);
+    this.unbuilt = { index, build };
+  }
+
   get(key: string): TableRows[T] | undefined {
-    return this.rows.get(key);
+    const row = this.byKey.get(key);
+    if (row !== undefined || !this.unbuilt) return row;
+    const i = this.unbuilt.index.get(key);
+    if (i === undefined) return undefined;
+    const built = this.unbuilt.build(i);
+    this.unbuilt.index.delete(key);
+    this.byKey.set(key, built);
+    return built;
   }
 
   /** Puts a row (new or in place of the one with its key). */
   put(key: string, row: TableRows[T]): void {
-    this.rows.set(key, row);
+    this.unbuilt?.index.delete(key);
+    this.byKey.set(key, row);
     this.changed.add(key);
   }
 
   /** Removes a row, if there is one. */
   remove(key: string): void {
-    if (this.rows.delete(key)) this.changed.add(key);
+    const held = this.unbuilt?.index.delete(key) ?? false;
+    if (this.byKey.delete(key) || held) this.changed.add(key);
+  }
+
+  /** Builds every row still held (the order of a Map's keys is no row's order: readers sort). */
+  private buildAll(): void {
+    const { index, build } = this.unbuilt!;
+    this.unbuilt = undefined;
+    for (const [key, i] of index) this.byKey.set(key, build(i));
   }
 
   /** Marks a row changed in place (a running sum), or removed from `rows` directly. */

@@ -6,7 +6,7 @@ import type { UserState } from '../projections/state';
 
 /**
  * A user's folded state as bytes, and back: every row set's rows (money in integer cents, as the
- * state holds them) and its `stale` mark, by the state's own field names, gzipped. The marks of
+ * state holds them) and its `stale` mark, by the state's own field names, each gzipped on its own. The marks of
  * what was written to the tables are not kept: a snapshot is only ever folded on in memory (an
  * asOf replay), never taken into the tables. `userStreams` is not kept either (a 100,000-bet user
  * has 100,000 of them): a replay from a snapshot notes only the streams of the events after it.
@@ -15,7 +15,7 @@ import type { UserState } from '../projections/state';
  * objects is 18 MB and ~250 ms to read back, most of an asOf budget): numbers and instants as
  * Float64Arrays, every other column as its distinct values and a Uint32Array of indexes (a sport,
  * an outcome, a date repeat; a bet's id does not, and costs what it costs). Reading builds each row
- * with a constructor of the table's own shape.
+ * with a constructor of the table's own shape, when the replay first reads it.
  */
 type Column = ['number', Float64Array | Int32Array] | ['date', Float64Array] | ['values', unknown[], Uint32Array];
 type Part =
@@ -66,10 +66,10 @@ const copy = (value: unknown): unknown =>
   Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object') ? value.slice() : structuredClone(value);
 
 /**
- * Builds the rows of a table from its columns with one generated function: each row is one object
+ * How the rows of a table are built from its columns, one generated function: row `i` is one object
  * literal of the table's shape (what a fold builds), each value read straight from its array.
  */
-const buildRows = (columns: readonly string[], values: readonly Column[], count: number): unknown[] => {
+const rowBuilder = (columns: readonly string[], values: readonly Column[]): ((i: number) => never) => {
   const args: unknown[] = [];
   const fields = columns.map((name, n) => {
     const column = values[n];
@@ -83,44 +83,50 @@ const buildRows = (columns: readonly string[], values: readonly Column[], count:
   });
   const params = columns.flatMap((_, n) => (values[n][0] === 'values' ? [`c${n}`, `x${n}`] : [`c${n}`]));
   // Column names only ever appear quoted by JSON.stringify (string literals), whatever the bytes hold.
-  const build = new Function(
-    'copy',
-    'count',
-    ...params,
-    `const rows = []; for (let i = 0; i < count; i++) rows.push({${fields.join(', ')}}); return rows;`,
-  ) as (...args: unknown[]) => unknown[];
-  return build(copy, count, ...args);
+  const build = new Function('copy', ...params, `return (i) => ({${fields.join(', ')}});`) as (...args: unknown[]) => (i: number) => never;
+  return build(copy, ...args);
 };
 
 export const encodeState = (state: UserState): Buffer => {
-  const parts: Record<string, Part> = {};
+  const parts: Record<string, Buffer> = {};
   for (const [name, value] of Object.entries(state)) {
     // Not kept: the id, the stream list (see Snapshots), the event's changes, and what is derived
     // from the rows (streakRuns, goalCents: each builds itself from the rows when first needed).
     if (name === 'userId' || name === 'userStreams' || name === 'betChanges' || name === 'streakRuns' || name === 'goalCents') continue;
-    if (value instanceof KeyedRows) parts[name] = encodeRows(value.rows as Map<string, unknown>, value.stale);
-    else if (value instanceof OneRow) parts[name] = ['one', value.row, value.stale];
-    else parts[name] = ['value', value];
+    const part: Part =
+      value instanceof KeyedRows
+        ? encodeRows(value.rows as Map<string, unknown>, value.stale)
+        : value instanceof OneRow
+          ? ['one', value.row, value.stale]
+          : ['value', value];
+    // Each part compressed on its own, so a replay of some read models reads only theirs (stats
+    // skip the analytics, a third of a large history's bytes). Level 1: a snapshot is written
+    // while the projector folds; higher levels save little more for far more time.
+    parts[name] = gzipSync(serialize(part), { level: constants.Z_BEST_SPEED });
   }
-  // Level 1: a snapshot is written while the projector folds; higher levels save little more for far more time.
-  return gzipSync(serialize(parts), { level: constants.Z_BEST_SPEED });
+  return serialize(parts);
 };
 
-/** The state a snapshot holds, for `userId`, ready to fold the events after it. */
-export const decodeState = (userId: string, bytes: Uint8Array): UserState => {
-  const parts = deserialize(gunzipSync(bytes)) as Record<string, Part>;
+/**
+ * The state a snapshot holds, for `userId`, ready to fold the events after it. `only`: the parts to
+ * read (a replay of some read models, see readModelsFor); the others are left as a new state has them.
+ */
+export const decodeState = (userId: string, bytes: Uint8Array, only?: readonly string[]): UserState => {
+  const parts = deserialize(bytes) as Record<string, Uint8Array>;
   const state = newUserState(userId);
   const fields = state as unknown as Record<string, unknown>;
-  for (const [name, part] of Object.entries(parts)) {
+  for (const [name, bytesOfPart] of Object.entries(parts)) {
+    if (only && !only.includes(name)) continue;
+    const part = deserialize(gunzipSync(bytesOfPart)) as Part;
     const target = fields[name];
     if ((part[0] === 'columns' || part[0] === 'keyed') && target instanceof KeyedRows) {
-      const rows = target.rows as Map<string, unknown>;
       if (part[0] === 'keyed') {
+        const rows = target.rows as Map<string, unknown>;
         for (const [key, row] of part[1]) rows.set(key, row);
       } else {
+        // Each row built when first read: a replay after the snapshot reads a few of 100,000 bets.
         const [, keys, columns, values] = part;
-        const built = buildRows(columns, values, keys.length);
-        for (let i = 0; i < keys.length; i++) rows.set(keys[i], built[i]);
+        target.hold(keys, rowBuilder(columns, values));
       }
       target.stale = part[part.length - 1] as boolean;
     } else if (part[0] === 'one' && target instanceof OneRow) {
