@@ -10,6 +10,7 @@ import * as importedParlayOdds001 from './migrations/2026-11-25-001-imported-par
 import * as removedRows001 from './migrations/2026-11-26-001-removed-rows';
 import * as historyPages002 from './migrations/2026-11-26-002-history-pages';
 import * as userSnapshots013 from './migrations/2026-11-26-013-user-snapshots';
+import * as historySearch001 from './migrations/2026-11-27-001-history-search';
 
 /** In order; names are the files' date-prefixed names. Append, never edit a landed one. */
 const MIGRATIONS: Record<string, SchemaMigration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, SchemaMigration> = {
   '2026-11-26-001-removed-rows': removedRows001,
   '2026-11-26-002-history-pages': historyPages002,
   '2026-11-26-013-user-snapshots': userSnapshots013,
+  '2026-11-27-001-history-search': historySearch001,
 };
 
 /** Creates `schema` if needed and brings its read-model tables up to date (live `read` or a rebuild's shadow). */
