@@ -124,7 +124,7 @@ const countFromAnalytics = async (
 };
 
 /** From how many rows before it a date-ordered page is found by month and day rather than by skipping every row. */
-const DAY_SKIP_FROM = 500;
+const DAY_SKIP_FROM = 1000;
 
 /**
  * A deep page in date order, found by month and day (a keyset on the date, internally), from the
@@ -133,9 +133,9 @@ const DAY_SKIP_FROM = 500;
  * before that day. The page then reads from that day on and skips only that day's rows before it:
  * a late page costs a few hundred small rows (a month per group, then a month's days) and one
  * day's index entries, not every entry before it. A period's first month is partial: it is read
- * by its days after the whole months. The query is that day and the rows before it, or no row
- * past the end. Null when the analytics read models cannot count
- * the filters, for another sort, and ascending within a period (its first month is partial).
+ * by its days after the whole months. The query answers that day and the rows before it, or no
+ * row past the end. Null when the analytics read models cannot count the filters, for another
+ * sort, and ascending within a period (it would start in the partial month).
  */
 const dayOfOffset = (
   userId: string,
