@@ -7,7 +7,7 @@ import { createPostgresEventStore, formatPosition, START, startEmbeddedPostgres 
 import { rebuildReadModels, replayUserInSlices } from '@bt/projector';
 import { commandLine, createDb, signToken } from '@bt/platform';
 import { createQueryApi } from '@bt/query-api';
-import { CSV_MAX_ROWS } from '@bt/contracts';
+import { CSV_MAX_ROWS, READ_MODELS_BEHIND_HEADER } from '@bt/contracts';
 import { readConfig } from '../src/config';
 import { startProduct } from '../src/product';
 import { bulkLoad, population, userHistory } from './generate';
@@ -123,7 +123,9 @@ try {
         // Wait until the projector has the users (a read with X-Min-Position waits, bounded; repeat until caught up).
         for (let i = 0; i < 600; i++) {
           const r = await send(`${product.url}/api/stats`, { headers: auth(big) });
-          if (r.status === 200 && JSON.parse(r.body).record?.wins > 0) break;
+          // Caught up: no X-Read-Models-Behind (the read did not stop waiting at its bound short of the head).
+          if (r.status === 200 && JSON.parse(r.body).record?.wins > 0 && r.headers[READ_MODELS_BEHIND_HEADER.toLowerCase()] === undefined)
+            break;
           await new Promise((ok) => setTimeout(ok, 1000));
         }
       }

@@ -57,7 +57,7 @@ describe('rebuild (real Postgres)', () => {
       indexname: string;
     }>`select indexname from pg_indexes where schemaname = 'read' and tablename = 'bets' order by 1`.execute(db);
     expect(indexes.rows.map((r) => r.indexname)).to.deep.equal([
-      ...['bet_type', 'book', 'clv', 'date', 'event', 'odds', 'outcome', 'profit', 'sport', 'stake'].map(
+      ...['bet_type', 'book', 'clv', 'date', 'event', 'odds', 'outcome', 'profit', 'search', 'sport', 'sport_outcome', 'stake'].map(
         (column) => `bets_history_${column}`,
       ),
       'bets_pkey',

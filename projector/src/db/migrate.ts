@@ -10,6 +10,7 @@ import * as importedParlayOdds001 from './migrations/2026-11-25-001-imported-par
 import * as removedRows001 from './migrations/2026-11-26-001-removed-rows';
 import * as historyPages002 from './migrations/2026-11-26-002-history-pages';
 import * as userSnapshots013 from './migrations/2026-11-26-013-user-snapshots';
+import * as historySearch001 from './migrations/2026-11-27-001-history-search';
 import * as snapshotStreams013 from './migrations/2026-11-27-013-snapshot-streams';
 
 /** In order; names are the files' date-prefixed names. Append, never edit a landed one. */
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, SchemaMigration> = {
   '2026-11-26-001-removed-rows': removedRows001,
   '2026-11-26-002-history-pages': historyPages002,
   '2026-11-26-013-user-snapshots': userSnapshots013,
+  '2026-11-27-001-history-search': historySearch001,
   '2026-11-27-013-snapshot-streams': snapshotStreams013,
 };
 

@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import {
   betsPage,
+  betsQuery,
   HISTORY_PERIODS,
   HISTORY_SORT_KEYS,
   historyPage,
@@ -17,6 +19,7 @@ import { EventLog } from '@bt/projector/testing';
 import { readModels } from '../read-db';
 import { startHarness, type Harness } from '../testing/harness';
 import { betRowFromTable } from './get-bets';
+import { getBetsPage } from './get-bets-page';
 
 /*
  * GET /api/bets?page= over HTTP against contracts' `historyPage` (the rules the web applied to the
@@ -36,6 +39,7 @@ const EVENTS = [
   'a',
   'Zebra Cup',
   '[Bracket] final',
+  '100% Sure_thing \\ back',
 ];
 const BOOKS = ['FanDuel', 'fanduel', 'DraftKings', 'DRAFTKINGS', null, 'Caesars'];
 const TAG_SETS = [[], ['live'], ['Live', 'model'], ['MODEL'], ['props', 'live']];
@@ -147,7 +151,25 @@ describe('GET /api/bets?page= (Bet History from the server)', function () {
 
   it('agrees with the rules for any filters, search, sort, page and page size', async () => {
     const filters = fc.record({
-      search: fc.constantFrom('', 'lakers', 'LAKERS', ' celtics ', 'ball', 'PARLAY', 'éclair', 'Éclair', 'zz', 'a', 'sunday'),
+      search: fc.constantFrom(
+        '',
+        'lakers',
+        'LAKERS',
+        ' celtics ',
+        'ball',
+        'PARLAY',
+        'éclair',
+        'Éclair',
+        'zz',
+        'a',
+        'sunday',
+        '%',
+        '_',
+        '\\',
+        '0% s',
+        'e_t',
+        'game 1',
+      ),
       sport: fc.constantFrom('all', 'parlay', ...SPORTS),
       type: fc.constantFrom('all', 'bet', 'parlay'),
       outcome: fc.constantFrom('all', ...OUTCOMES),
@@ -184,6 +206,82 @@ describe('GET /api/bets?page= (Bet History from the server)', function () {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it('finds a deep date-ordered page by month and day as the rules page it, any filters the counts answer', async () => {
+    // The month-and-day path runs from the first row here (on a long history, from a few hundred rows on).
+    const direct = async (query: URLSearchParams, today: string) => {
+      const parsed = betsQuery.parse(Object.fromEntries(query));
+      const answer = await getBetsPage(h.db, ann.userId, { ...parsed, page: parsed.page ?? 1 }, today, { daySkipFrom: 0 });
+      return betsPage.parse(JSON.parse(JSON.stringify(answer)));
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          sport: fc.constantFrom('all', 'parlay', ...SPORTS),
+          type: fc.constantFrom('all', 'bet', 'parlay'),
+          outcome: fc.constantFrom('all', ...OUTCOMES),
+          period: fc.constantFrom(...HISTORY_PERIODS),
+        }),
+        fc.constantFrom('asc' as const, 'desc' as const),
+        fc.integer({ min: 1, max: 70 }),
+        fc.integer({ min: 1, max: 7 }),
+        fc.constantFrom(TODAY, '2025-04-30', '2025-01-20', '2024-01-01'),
+        async (f, direction, pageNumber, pageSize, today) => {
+          const query = new URLSearchParams({ ...f, page: String(pageNumber), pageSize: String(pageSize), sort: 'date', dir: direction });
+          expect(await direct(query, today), query.toString()).to.deep.equal(
+            expected(f as Partial<HistoryFilters>, { key: 'date', direction }, pageNumber, pageSize, today),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('answers a search from the trigram index as the rules do (wildcards included)', async () => {
+    const rollback = new Error('rollback');
+    const run = h.db.transaction().execute(async (trx) => {
+      // In a transaction rolled back at the end: every other way to Ann's rows dropped, and no
+      // sequential scan, so the search's trigram index (bets_history_search) is the way to them.
+      const others = await sql<{ name: string }>`select indexname as name from pg_indexes
+        where schemaname = 'read' and tablename = 'bets' and indexname not in ('bets_pkey', 'bets_history_search')`.execute(trx);
+      for (const { name } of others.rows) await sql`drop index ${sql.id('read', name)}`.execute(trx);
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const plan = await sql<{ 'QUERY PLAN': string }>`explain select id from read.bets
+        where user_id = ${ann.userId} and not is_part_of_parlay
+          and (lower(event collate "C") like '%lakers%' or lower(sport collate "C") like '%lakers%')`.execute(trx);
+      expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).to.include('bets_history_search');
+      for (const search of [
+        'lakers',
+        'LAKERS',
+        ' celtics ',
+        'ball',
+        'parlay',
+        'éclair',
+        '%',
+        '_',
+        '\\',
+        '0% s',
+        'e_t',
+        'zz',
+        'sunday',
+        'a',
+      ])
+        for (const sport of ['all', 'basketball'] as const) {
+          const query = betsQuery.parse({ q: search, sport, pageSize: '100' });
+          const answer = await getBetsPage(trx, ann.userId, { ...query, page: 1 }, TODAY);
+          expect(betsPage.parse(JSON.parse(JSON.stringify(answer))), search).to.deep.equal(
+            expected({ search, sport }, { key: 'date', direction: 'desc' }, 1, 100),
+          );
+        }
+      throw rollback;
+    });
+    await run.then(
+      () => expect.fail('rolled back'),
+      (error: unknown) => {
+        if (error !== rollback) throw error;
+      },
     );
   });
 

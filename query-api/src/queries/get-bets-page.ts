@@ -1,6 +1,6 @@
-import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type QueryCreator, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { type BetsPage, type BetsQuery, foldHistoryText, historyPaging, historyPeriodStart, type HistorySortKey } from '@bt/contracts';
-import type { Database } from '@bt/projector';
+import { type Database, READ_SCHEMA } from '@bt/projector';
 import { readModels, type ReadDatabase } from '../read-db';
 import { betRowFromTable } from './get-bets';
 
@@ -16,11 +16,13 @@ type BetsSelect = SelectQueryBuilder<Database, 'bets', object>;
 const folded = (column: string): RawBuilder<string> => sql<string>`lower(${sql.ref(column)} collate "C")`;
 
 /** The rows Bet History keeps: parlay members hidden, then the query's filters. */
-const filtered = (db: Kysely<ReadDatabase>, userId: string, query: BetsQuery, today: string): BetsSelect => {
-  let select = readModels(db).selectFrom('bets').where('user_id', '=', userId).where('is_part_of_parlay', '=', false) as BetsSelect;
+const filtered = (from: QueryCreator<Database>, userId: string, query: BetsQuery, today: string): BetsSelect => {
+  let select = from.selectFrom('bets').where('user_id', '=', userId).where('is_part_of_parlay', '=', false) as BetsSelect;
   const search = foldHistoryText(query.q.trim());
   if (search !== '') {
-    select = select.where(sql<boolean>`(strpos(${folded('event')}, ${search}) > 0 or strpos(${folded('sport')}, ${search}) > 0)`);
+    // A substring as LIKE (its wildcards escaped): the form the trigram index (bets_history_search) answers.
+    const pattern = `%${search.replace(/[\\%_]/g, '\\$&')}%`;
+    select = select.where(sql<boolean>`(${folded('event')} like ${pattern} or ${folded('sport')} like ${pattern})`);
   }
   if (query.sport !== 'all') select = select.where('sport', '=', query.sport);
   if (query.type !== 'all') select = select.where('kind', '=', query.type);
@@ -73,11 +75,37 @@ const sortColumns = (key: HistorySortKey, dir: 'asc' | 'desc'): RawBuilder<unkno
 /** The analytics read models' counter of each outcome. */
 const OUTCOME_COUNTERS = { win: 'wins', loss: 'losses', push: 'pushes', void: 'voids', cashout: 'cashouts', pending: 'pending' } as const;
 
+type Counter = 'bets' | (typeof OUTCOME_COUNTERS)[keyof typeof OUTCOME_COUNTERS];
+
+/** The analytics read models' figures, by day or over all days (analytics_daily reads through this type). */
+type AnalyticsSelect = SelectQueryBuilder<Database, 'analytics_totals', object>;
+
+/** Whether the analytics read models can count what the filters keep: no search, book or tag. */
+const countable = (query: BetsQuery): boolean =>
+  foldHistoryText(query.q.trim()) === '' && (query.book ?? 'all') === 'all' && (query.tag ?? 'all') === 'all';
+
 /**
- * How many rows the filters keep, from the analytics read models (by sport: each history row once,
- * a parlay under 'parlay', with its outcome counted) when only sport, type, outcome and period
- * filter: a sum over a few keys (and, for a period, its days) instead of a count over every row,
- * which costs tens of ms for a 100,000-bet history. Undefined when a search, book or tag filters.
+ * The analytics groups (dimension sport: each history row once, a parlay under 'parlay', with its
+ * outcome counted) the sport and type filters keep, and the counter of the outcome filter.
+ */
+const sportGroups = (select: AnalyticsSelect, query: BetsQuery): { select: AnalyticsSelect; counter: Counter } => {
+  let groups = select.where('dimension', '=', 'sport');
+  if (query.sport !== 'all') groups = groups.where('key', '=', query.sport);
+  if (query.type === 'parlay') groups = groups.where('key', '=', 'parlay');
+  if (query.type === 'bet') groups = groups.where('key', '<>', 'parlay');
+  return { select: groups, counter: query.outcome === 'all' ? 'bets' : OUTCOME_COUNTERS[query.outcome] };
+};
+
+/** The user's analytics rows per day from `since` (null: every day). */
+const analyticsDays = (db: Kysely<ReadDatabase>, userId: string, since: string | null): AnalyticsSelect => {
+  const days = readModels(db).selectFrom('analytics_daily').where('user_id', '=', userId);
+  return (since === null ? days : days.where('date', '>=', since)) as unknown as AnalyticsSelect;
+};
+
+/**
+ * How many rows the filters keep, from the analytics read models when only sport, type, outcome
+ * and period filter: a sum over a few keys (and, for a period, its days) instead of a count over
+ * every row, which costs tens of ms for a 100,000-bet history. Undefined when a search, book or tag filters.
  */
 const countFromAnalytics = async (
   db: Kysely<ReadDatabase>,
@@ -85,23 +113,74 @@ const countFromAnalytics = async (
   query: BetsQuery,
   today: string,
 ): Promise<number | undefined> => {
-  if (foldHistoryText(query.q.trim()) !== '' || (query.book ?? 'all') !== 'all' || (query.tag ?? 'all') !== 'all') return undefined;
+  if (!countable(query)) return undefined;
   const since = historyPeriodStart(query.period, today);
-  // The two tables share the figures' columns: the day table is read through the totals' type.
-  let select =
-    since === null
-      ? readModels(db).selectFrom('analytics_totals').where('user_id', '=', userId)
-      : (readModels(db)
-          .selectFrom('analytics_daily')
-          .where('user_id', '=', userId)
-          .where('date', '>=', since) as unknown as SelectQueryBuilder<Database, 'analytics_totals', object>);
-  select = select.where('dimension', '=', 'sport');
-  if (query.sport !== 'all') select = select.where('key', '=', query.sport);
-  if (query.type === 'parlay') select = select.where('key', '=', 'parlay');
-  if (query.type === 'bet') select = select.where('key', '<>', 'parlay');
-  const counter = query.outcome === 'all' ? 'bets' : OUTCOME_COUNTERS[query.outcome];
+  const { select, counter } = sportGroups(
+    since === null ? readModels(db).selectFrom('analytics_totals').where('user_id', '=', userId) : analyticsDays(db, userId, since),
+    query,
+  );
   const row = await select.select((eb) => eb.fn.sum<string | null>(counter).as('total')).executeTakeFirstOrThrow();
   return Number(row.total ?? 0);
+};
+
+/** From how many rows before it a date-ordered page is found by month and day rather than by skipping every row. */
+const DAY_SKIP_FROM = 1000;
+
+/**
+ * A deep page in date order, found by month and day (a keyset on the date, internally), from the
+ * analytics read models' counts: the months' running counts from the newest month (the oldest,
+ * ascending) give the month the page starts in, that month's days the day, and how many rows come
+ * before that day. The page then reads from that day on and skips only that day's rows before it:
+ * a late page costs a few hundred small rows (a month per group, then a month's days) and one
+ * day's index entries, not every entry before it. A period's first month is partial: it is read
+ * by its days after the whole months. The query answers that day and the rows before it, or no
+ * row past the end. Null when the analytics read models cannot count the filters, for another
+ * sort, and ascending within a period (it would start in the partial month).
+ */
+const dayOfOffset = (
+  userId: string,
+  query: BetsQuery,
+  today: string,
+  offset: number,
+): RawBuilder<{ date: string; before: number }> | null => {
+  const since = historyPeriodStart(query.period, today);
+  if (query.sort !== 'date' || !countable(query) || (since !== null && query.dir === 'asc')) return null;
+  const d = sql.raw(query.dir);
+  const counter = sql.ref(query.outcome === 'all' ? 'bets' : OUTCOME_COUNTERS[query.outcome]);
+  const keys = [sql`user_id = ${userId}`, sql`dimension = 'sport'`];
+  if (query.sport !== 'all') keys.push(sql`key = ${query.sport}`);
+  if (query.type === 'parlay') keys.push(sql`key = 'parlay'`);
+  if (query.type === 'bet') keys.push(sql`key <> 'parlay'`);
+  const groups = sql.join(keys, sql` and `);
+  // Only whole months count by month: within a period, the months after its first day's.
+  const wholeMonths = since === null ? sql`true` : sql`month > ${since.slice(0, 7)}`;
+  // Past the whole months, a period's first month, after every row of the whole months.
+  const firstMonth =
+    since === null
+      ? sql``
+      : sql`union all select 1, to_date(${since.slice(0, 7)}, 'YYYY-MM'), coalesce((select max(through) from months), 0)`;
+  const days = since === null ? sql`true` : sql`date >= ${since}`;
+  const monthly = sql.table(`${READ_SCHEMA}.analytics_monthly`);
+  const daily = sql.table(`${READ_SCHEMA}.analytics_daily`);
+  // In parentheses: Kysely writes a raw common table expression as it is.
+  return sql`(
+    with months as (
+      select month, sum(${counter}) over (order by month ${d}) as through,
+        sum(${counter}) over (order by month ${d} range between current row and current row) as n
+      from ${monthly} where ${groups} and ${wholeMonths}
+    ), landing as (
+      select starts, before from (
+        (select 0 as fallback, to_date(month, 'YYYY-MM') as starts, through - n as before from months
+          where through > ${offset} order by month ${d} limit 1)
+        ${firstMonth}
+      ) as candidates order by fallback limit 1
+    ), landing_days as (
+      select date, landing.before + sum(${counter}) over (order by date ${d}) as through,
+        sum(${counter}) over (order by date ${d} range between current row and current row) as n
+      from ${daily}, landing
+      where ${groups} and ${days} and date >= landing.starts and date < landing.starts + interval '1 month'
+    )
+    select date, through - n as before from landing_days where through > ${offset} order by date ${d} limit 1)`;
 };
 
 const NEWEST_FIRST = [sql`date desc`, sql`created_at desc`, sql`id desc`];
@@ -112,20 +191,32 @@ export async function getBetsPage(
   userId: string,
   query: BetsQuery & { page: number },
   today: string,
+  /** From which offset a date-ordered page is found by day (tests lower it to cover that path on a short history). */
+  options: { daySkipFrom?: number } = {},
 ): Promise<BetsPage> {
   const { pageSize } = query;
   const readPage = async (page: number) => {
     const order = sql.join([...sortColumns(query.sort, query.dir), ...NEWEST_FIRST]);
-    // The page's ids first (from the sort column's index alone, however deep the page), then its rows.
-    const ids = filtered(db, userId, query, today)
+    // The page's ids first (from the sort column's index alone), then its rows.
+    const offset = (page - 1) * pageSize;
+    const skip = offset >= (options.daySkipFrom ?? DAY_SKIP_FROM) ? dayOfOffset(userId, query, today, offset) : null;
+    let ids: BetsSelect;
+    if (skip === null) ids = filtered(readModels(db), userId, query, today).offset(offset);
+    else {
+      // From the page's first day on, skipping the rows of that day before it (no such day: past the end, no row).
+      const from = readModels(db).with('history_skip(date, before)', () => skip) as unknown as QueryCreator<Database>;
+      ids = filtered(from, userId, query, today)
+        .where('date', query.dir === 'desc' ? '<=' : '>=', sql<string>`(select date from history_skip)`)
+        .offset(sql<number>`${offset} - (select before from history_skip)`);
+    }
+    const pageIds = ids
       .select('id')
       .orderBy(sql`${order}`)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
+      .limit(pageSize);
     const rows = await readModels(db)
       .selectFrom('bets')
       .selectAll()
-      .where('id', 'in', ids)
+      .where('id', 'in', pageIds)
       .orderBy(sql`${order}`)
       .execute();
     return rows.map(betRowFromTable);
@@ -135,7 +226,7 @@ export async function getBetsPage(
       counted ??
       Number(
         (
-          await filtered(db, userId, query, today)
+          await filtered(readModels(db), userId, query, today)
             .select((eb) => eb.fn.countAll<string>().as('total'))
             .executeTakeFirstOrThrow()
         ).total,
