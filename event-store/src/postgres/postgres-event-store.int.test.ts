@@ -438,6 +438,29 @@ describe('Postgres event store', () => {
     }
   });
 
+  it('delivers held-back events soon after the transaction holding them ends, without waiting for the poll', async () => {
+    // The poll would come only after the test's timeout: the subscriber looks again by itself while
+    // events are held back (the read models' own batch holds them for a moment after each append).
+    const listening = await createPostgresEventStore({ connectionString: db.url, migrate: false, pollIntervalMs: 3_600_000 });
+    const unrelated = await connect(db.url);
+    try {
+      await unrelated.query('BEGIN');
+      await unrelated.query('SELECT pg_current_xact_id()'); // holds the xmin horizon back
+      const stream = streamId('bet');
+      const head = await listening.headPosition();
+      const received = collect(listening.subscribeAll({ after: head }), (e) => e.streamId === stream, 1);
+      await waitFor(async () => (await listeners(db.url)) === 1);
+      await store.append(stream, [event('BetPlaced', {})], 'no_stream');
+      expect(await store.readAll({ after: head, maxCount: 10 })).to.deep.equal([]);
+      await new Promise((r) => setTimeout(r, 100)); // the notification's read found it held back
+      await unrelated.query('COMMIT');
+      expect((await received)[0].streamId).to.equal(stream);
+    } finally {
+      await unrelated.end();
+      await listening.close();
+    }
+  });
+
   it('completes live subscriptions on close and releases their connections', async () => {
     const other = await createPostgresEventStore({ connectionString: db.url, migrate: false });
     let completed = false;

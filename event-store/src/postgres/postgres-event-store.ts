@@ -820,6 +820,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
           if (closed) return;
           closed = true;
           clearInterval(timer);
+          clearTimeout(recheck);
           subscriptions.delete(complete);
           wake?.();
           client.end().catch(() => undefined);
@@ -841,6 +842,25 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
           const page = readPage(from, pageSize, client);
           page.catch(() => undefined); // may be abandoned by an unsubscribe; awaited otherwise
           return page;
+        };
+        // Committed events an open transaction hides (READABLE) become readable when it ends, and
+        // nothing notifies then (e.g. the read models' own batch, ended a moment after the append's
+        // notification woke us): look again soon, sooner than the poll, backing off to every 50 ms
+        // while it lasts (a long import's transaction).
+        let recheckMs = 1;
+        let recheck: NodeJS.Timeout | undefined;
+        const recheckIfHeldBack = async (from: Position) => {
+          const { rows } = await client.query<Row>({
+            text: `SELECT EXISTS (SELECT 1 FROM ${s}.events WHERE (commit, prepare) > ${positionSql(from)} AND NOT (${READABLE}))`,
+            rowMode: 'array',
+          });
+          if (rows[0][0] !== 't') {
+            recheckMs = 1;
+            return;
+          }
+          clearTimeout(recheck);
+          recheck = setTimeout(poke, recheckMs);
+          recheckMs = Math.min(recheckMs * 2, pollIntervalMs, 50);
         };
         const run = async () => {
           await client.connect();
@@ -864,6 +884,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
               position = event.position;
               subscriber.next(event);
             }
+            if (!next && !due && !closed) await recheckIfHeldBack(position);
           }
         };
         run().catch(fail);
