@@ -110,7 +110,7 @@ const showDeleted = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   await page.getByText('No bets found. Try adjusting your filters or add a new bet.', { exact: true }).waitFor();
   const toggle = page.getByRole('button', { name: 'Show deleted', exact: true });
   await toggle.click();
-  expect(await toggle.getAttribute('aria-pressed')).to.equal('true');
+  await eventually(async () => expect(await toggle.getAttribute('aria-pressed')).to.equal('true'));
   const list = page.getByRole('list', { name: 'Deleted bets' });
   await eventually(async () => expect(await list.getByRole('listitem').allInnerTexts()).to.have.length(2));
   const items = await list.getByRole('listitem').allInnerTexts();
@@ -123,13 +123,13 @@ const showDeleted = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   expect(new URL(page.url()).searchParams.get('deleted')).to.equal('1');
   await page.reload();
   await eventually(async () => expect(await list.getByRole('listitem').allInnerTexts()).to.have.length(2));
-  expect(await toggle.getAttribute('aria-pressed')).to.equal('true');
+  await eventually(async () => expect(await toggle.getAttribute('aria-pressed')).to.equal('true'));
 
   await list.getByRole('button', { name: 'Restore Lost Double', exact: true }).click();
   await expectToast(page, 'Parlay restored');
   await eventually(async () => expect(await list.getByRole('listitem').allInnerTexts()).to.have.length(1));
   await toggle.click();
-  expect(new URL(page.url()).searchParams.has('deleted')).to.equal(false);
+  await eventually(() => expect(new URL(page.url()).searchParams.has('deleted')).to.equal(false));
   await visible(page.getByRole('button', { name: 'Delete Lost Double', exact: true })).waitFor();
   await screenshot(page, `show-deleted-restored-${viewport.name}`);
   expect((await api.call<Parlay[]>('GET', '/parlays')).map((p) => p.id)).to.deep.equal([parlay.id]);
