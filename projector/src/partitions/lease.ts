@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { checkpointName, type Partition } from './partition';
+import { checkpointName, fnv1a, type Partition } from './partition';
 
 /**
  * Hot standby: the one process allowed to write a partition holds a session-level Postgres advisory
@@ -13,14 +13,8 @@ import { checkpointName, type Partition } from './partition';
 /** The write on a partition was lost (its lock connection closed): stop writing, wait for the lock again. */
 export class LeaseLost extends Error {}
 
-const hash31 = (text: string): number => {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) & 0x7fffffff;
-};
+/** A non-negative int4 of `text`, for an advisory lock key. */
+const hash31 = (text: string): number => fnv1a(text) & 0x7fffffff;
 
 /** The advisory lock keys (two int4, both non-negative) of a partition of the read models in `schema`. */
 export const leaseKeys = (schema: string, partition: Partition): { writer: [number, number]; batch: [number, number] } => {

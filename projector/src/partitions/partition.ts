@@ -17,8 +17,8 @@ export interface Partition {
 /** One projector for every user: today's layout, its checkpoint row is CHECKPOINT_NAME. */
 export const WHOLE: Partition = { index: 0, count: 1 };
 
-/** FNV-1a, 32 bits, over the id's UTF-16 code units (lower-cased: a UUID's case does not change its owner). */
-const fnv1a = (text: string): number => {
+/** FNV-1a, 32 bits, over a text's UTF-16 code units (for a user id, lower-cased: a UUID's case does not change its owner). */
+export const fnv1a = (text: string): number => {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
