@@ -22,13 +22,20 @@ import { inlineScriptHashes, webAppDirectives } from './web-csp';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
+const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+const OWN_PATHS = new Set<string>(['/healthz', ...OPS_PATHS]);
+
 /**
  * Security headers with the web app's CSP, its inline-script hashes taken from the index.html on
  * disk and taken again whenever that file changes (a rebuild while running), so they never go stale.
+ * Only a request that may answer the app's files looks at the file again: /api and the front
+ * door's own JSON (which the services' headers or no script follow) take the headers as they are,
+ * rather than a `stat` per request (7% of the process's time under 32 writing clients).
  */
 const webSecurityHeaders = (index: string): Middleware => {
   let current: { mtimeMs: number; headers: Middleware } | undefined;
   return async (ctx, next) => {
+    if (current !== undefined && (isApi(ctx.path) || OWN_PATHS.has(ctx.path))) return current.headers(ctx, next);
     const mtimeMs = (await stat(index).catch(() => undefined))?.mtimeMs ?? 0;
     if (current?.mtimeMs !== mtimeMs) {
       const html = mtimeMs ? await readFile(index, 'utf8').catch(() => '') : '';
@@ -37,9 +44,6 @@ const webSecurityHeaders = (index: string): Middleware => {
     return current.headers(ctx, next);
   };
 };
-
-const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
-const OWN_PATHS = new Set<string>(['/healthz', ...OPS_PATHS]);
 
 /**
  * The front door's own routes (documented in contracts' API_ROUTES like the services'): its health,
