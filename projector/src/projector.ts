@@ -112,7 +112,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     const last = batch[batch.length - 1].position;
     const position = formatPosition(last);
     await db.transaction().execute(async (trx) => {
-      await lockReadModels(trx, 'shared');
+      await lockReadModels(trx, 'shared', { asyncCommit: true });
       if ((await schemaOid(trx, schema)) !== oid || (await lease.lockedCheckpoint(trx)) !== written) {
         throw new ReadModelsReplaced();
       }

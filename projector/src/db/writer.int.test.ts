@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { Kysely, PostgresDialect } from 'kysely';
 import { createDb } from '@bt/platform';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { ProjectionEngine } from '../engine/projection-engine';
@@ -67,6 +68,47 @@ describe('writing read-model rows: multi-row inserts and COPY give the same rows
     expect(JSON.stringify(byInsert)).to.include(JSON.stringify(AWKWARD).slice(1, -1));
     expect(await snapshotTables(db, 'by_copy')).to.deep.equal(byInsert);
     expect(await readCheckpoint(db, 'by_copy')).to.equal('7.7');
+  });
+
+  it('writes a live batch as one statement per phase (deletes, inserts, upserts), with the rows of a statement per table', async () => {
+    const log = history();
+    const first = log.events.length;
+    const bet = log.placeBet({ event: 'Later' }, 'pending');
+    log.settleBet(bet, 'win');
+    log.amendBet(bet, { stake: 75 });
+    const removed = log.placeBet({ event: 'Gone' }, 'loss');
+    log.removeBet(removed);
+    log.restoreBet(removed);
+    log.removeBet(removed);
+    log.addFunds(20);
+    // Statements as Postgres receives them.
+    let statements = 0;
+    const counted = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: () => void statements++ });
+    await migrateReadModels(db, 'phased');
+    await migrateReadModels(db, 'per_table');
+    const engine = new ProjectionEngine();
+    await engine.apply(log.events.slice(0, first), fresh);
+    const before = engine.takeChanges();
+    await engine.apply(log.events.slice(first), async () => new Map());
+    const batch = engine.takeChanges();
+    const tables = Object.values(batch).filter((c) => c.inserts.length + c.upserts.length + c.deletes.length > 0).length;
+    expect(tables, 'the batch touches several tables').to.be.greaterThan(3);
+    await writeChanges(counted, 'phased', before);
+    statements = 0;
+    await counted.transaction().execute((trx) => writeChanges(trx, 'phased', batch));
+    expect(statements - 2, 'statements between begin and commit').to.be.at.most(3);
+    // The same changes a statement per table and phase (writeChangesByCopy's order): the same rows.
+    for (const changes of [before, batch]) {
+      const client = await pool.connect();
+      try {
+        await writeChangesByCopy(client, db, 'per_table', changes, '1.1');
+      } finally {
+        client.release();
+      }
+    }
+    const { checkpoints: _phasedCheckpoints, ...phased } = await snapshotTables(db, 'phased');
+    const { checkpoints: _perTableCheckpoints, ...perTable } = await snapshotTables(db, 'per_table');
+    expect(phased).to.deep.equal(perTable);
   });
 
   it('writes nothing, checkpoint included, when a row is refused', async () => {

@@ -192,12 +192,18 @@ const insertRows = (schema: string, table: TableName, spec: TableSpec, rows: rea
 
 type Statement = () => RawBuilder<unknown>;
 
-function* inserts(schema: string, table: TableName, rows: readonly object[]): Generator<Statement> {
+/** A statement and how many rows it writes. */
+type Sized = [Statement, number];
+
+function* inserts(schema: string, table: TableName, rows: readonly object[]): Generator<Sized> {
   const spec = SPECS[table];
-  for (let i = 0; i < rows.length; i += CHUNK) yield () => insertRows(schema, table, spec, rows.slice(i, i + CHUNK));
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK);
+    yield [() => insertRows(schema, table, spec, chunk), chunk.length];
+  }
 }
 
-function* upserts(schema: string, table: TableName, rows: readonly object[]): Generator<Statement> {
+function* upserts(schema: string, table: TableName, rows: readonly object[]): Generator<Sized> {
   const spec = SPECS[table];
   const updated = spec.columns.map(([name]) => name).filter((name) => !spec.key.includes(name));
   const onConflict =
@@ -209,16 +215,17 @@ function* upserts(schema: string, table: TableName, rows: readonly object[]): Ge
           updated.map((name) => sql`excluded.${sql.id(name)}`),
         )})`;
   for (let i = 0; i < rows.length; i += CHUNK) {
-    yield () => sql`${insertRows(schema, table, spec, rows.slice(i, i + CHUNK))} ${onConflict}`;
+    const chunk = rows.slice(i, i + CHUNK);
+    yield [() => sql`${insertRows(schema, table, spec, chunk)} ${onConflict}`, chunk.length];
   }
 }
 
-function* deletes(schema: string, table: TableName, keys: readonly object[]): Generator<Statement> {
+function* deletes(schema: string, table: TableName, keys: readonly object[]): Generator<Sized> {
   const spec = SPECS[table];
   const keyColumns = spec.columns.filter(([name]) => spec.key.includes(name));
   for (let i = 0; i < keys.length; i += CHUNK) {
-    yield () => {
-      const chunk = keys.slice(i, i + CHUNK);
+    const chunk = keys.slice(i, i + CHUNK);
+    const statement = () => {
       const arrays = keyColumns.map(
         ([name, type]) =>
           sql`${arrayLiteral(
@@ -233,15 +240,44 @@ function* deletes(schema: string, table: TableName, keys: readonly object[]): Ge
           sql` and `,
         )}`;
     };
+    yield [statement, chunk.length];
   }
 }
 
+/** Several statements as one: each a data-modifying WITH query of one statement (one round trip). */
+const together = (group: readonly Statement[]): Statement =>
+  group.length === 1 ? group[0] : () => sql`with ${sql.join(group.map((s, i) => sql`${sql.id(`w${i}`)} as (${s()})`))} select 1`;
+
+/**
+ * The statements of a batch of row changes: every table's deletes, then every table's inserts,
+ * then every table's upserts (each table's rows in that order, as they must be; no read-model
+ * table depends on another: no foreign key, no trigger). The statements of a phase go together
+ * as one, up to CHUNK rows: a live batch, a few rows in each of a dozen tables, is three round
+ * trips rather than one per table (most of a batch's time under load), and a rebuild's thousands
+ * of rows are still a chunk at a time. A phase stays a statement of its own: within one statement
+ * every part sees the rows as they were before it, so a row inserted and then upserted must not
+ * be written by the same statement.
+ */
 function* statements(schema: string, changes: RowChanges): Generator<Statement> {
-  for (const table of PROJECTED_TABLES) {
-    const { inserts: added, upserts: changed, deletes: removed } = changes[table];
-    yield* deletes(schema, table, removed);
-    yield* inserts(schema, table, added);
-    yield* upserts(schema, table, changed);
+  for (const phase of [
+    (table: TableName) => deletes(schema, table, changes[table].deletes),
+    (table: TableName) => inserts(schema, table, changes[table].inserts),
+    (table: TableName) => upserts(schema, table, changes[table].upserts),
+  ]) {
+    let group: Statement[] = [];
+    let rows = 0;
+    for (const table of PROJECTED_TABLES) {
+      for (const [statement, size] of phase(table)) {
+        if (group.length > 0 && rows + size > CHUNK) {
+          yield together(group);
+          group = [];
+          rows = 0;
+        }
+        group.push(statement);
+        rows += size;
+      }
+    }
+    if (group.length > 0) yield together(group);
   }
 }
 
@@ -398,9 +434,9 @@ export async function writeChangesByCopy(
   try {
     for (const table of PROJECTED_TABLES) {
       const { inserts: added, upserts: changed, deletes: removed } = changes[table];
-      for (const build of deletes(schema, table, removed)) await run(build());
+      for (const [build] of deletes(schema, table, removed)) await run(build());
       if (added.length > 0) await copyRows(client, schema, table, added);
-      for (const build of upserts(schema, table, changed)) await run(build());
+      for (const [build] of upserts(schema, table, changed)) await run(build());
     }
     const checkpoint = checkpointQuery(db, schema, position).compile();
     await client.query(checkpoint.sql, checkpoint.parameters as unknown[]);
@@ -434,7 +470,20 @@ export async function notifyPosition(db: Kysely<any>, position: string): Promise
  */
 export const READ_MODELS_LOCK = 0x62745f72656164n; // "bt_read"
 
-export async function lockReadModels(db: Kysely<any>, mode: 'exclusive' | 'shared' = 'exclusive'): Promise<void> {
+/**
+ * Takes READ_MODELS_LOCK in the caller's transaction. `asyncCommit`: in the same round trip, the
+ * transaction commits without waiting for its WAL to reach the disk (`synchronous_commit = off`,
+ * for this transaction only). The live projector's batches do: read models are rebuilt from the
+ * log, which stays durable, and a batch's checkpoint commits with its rows, so a crash of Postgres
+ * can only lose the last batches whole, which the projector then writes again from the checkpoint
+ * before them. Its commit no longer waits for a disk flush behind the appends' own.
+ */
+export async function lockReadModels(
+  db: Kysely<any>,
+  mode: 'exclusive' | 'shared' = 'exclusive',
+  options: { asyncCommit?: boolean } = {},
+): Promise<void> {
   const lock = mode === 'shared' ? sql.raw('pg_advisory_xact_lock_shared') : sql.raw('pg_advisory_xact_lock');
-  await sql`select ${lock}(${sql.lit(READ_MODELS_LOCK.toString())}::bigint)`.execute(db);
+  const commit = options.asyncCommit ? sql`, set_config('synchronous_commit', 'off', true)` : sql``;
+  await sql`select ${lock}(${sql.lit(READ_MODELS_LOCK.toString())}::bigint)${commit}`.execute(db);
 }
