@@ -110,6 +110,42 @@ describe('asOf replays from per-user snapshots (real Postgres, live projector an
     }
   });
 
+  it('skips the streams written after the snapshot whose every event was recorded after the instant', async () => {
+    const early = instants[2];
+    // The snapshot the replay starts from: the latest one whose events were all recorded by the instant.
+    const snapshot = (
+      await sql<{ position: string }>`select position from read.user_snapshots where user_id = ${log.userId}
+        and recorded_until <= ${early} order by events desc limit 1`.execute(h.db)
+    ).rows[0];
+    expect(snapshot, 'a snapshot before the instant').to.not.equal(undefined);
+    const count = async (earliest: string) =>
+      Number(
+        (
+          await sql<{ n: string }>`select count(*) as n from read.snapshot_streams where user_id = ${log.userId}
+            and position > ${sortablePosition(parsePosition(snapshot.position)!)} and ${sql.raw(earliest)}`.execute(h.db)
+        ).rows[0].n,
+      );
+    const written = await count('true');
+    const needed = await count(`earliest_recorded <= '${early}'`);
+    expect(needed, 'streams with an event recorded by the instant').to.be.above(0).and.below(written);
+    asked = 0;
+    const answer = await h.json(`/api/stats?range=all&asOf=${early}`, log.userId, head);
+    expect(asked, 'streams asked').to.equal(needed);
+    // Streams noted before their earliest time was kept (null): read, as every stream written after the snapshot was.
+    const saved = await sql<{ stream_id: string; earliest_recorded: Date }>`select stream_id, earliest_recorded from read.snapshot_streams
+      where user_id = ${log.userId}`.execute(h.db);
+    await sql`update read.snapshot_streams set earliest_recorded = null where user_id = ${log.userId}`.execute(h.db);
+    asked = 0;
+    try {
+      expect(await h.json(`/api/stats?range=all&asOf=${early}`, log.userId, head)).to.deep.equal(answer);
+      expect(asked, 'streams asked when their times are not known').to.equal(written);
+    } finally {
+      for (const row of saved.rows)
+        await sql`update read.snapshot_streams set earliest_recorded = ${row.earliest_recorded}
+          where user_id = ${log.userId} and stream_id = ${row.stream_id}`.execute(h.db);
+    }
+  });
+
   it('answers from the snapshots exactly what a replay from the first event answers, reading fewer events', async () => {
     read = 0;
     fromSnapshots = await answers();

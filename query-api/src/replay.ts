@@ -43,7 +43,7 @@ export async function replayAsOf(
   const snapshot = snapshots ? await nearestSnapshot(db, userId, asOf) : undefined;
   const after = snapshot && parsePosition(snapshot.position);
   const events =
-    (after && (await eventsAfterSnapshot(db, store, userId, after))) ??
+    (after && (await eventsAfterSnapshot(db, store, userId, after, asOf))) ??
     // Every id is held anyway (one batched read): large pages, not a round trip per 1,000 streams.
     (await readUserEvents(store, userId, await userStreamIds(db, userId, REPLAY_STREAM_PAGE), after));
   try {
@@ -61,7 +61,9 @@ const REPLAY_TAIL_EVENTS = 5000;
 
 /**
  * The user's events after `after` (a snapshot's position), read from only the streams written
- * after it: the same events as reading every stream of the user after it. One statement, so one
+ * after it whose earliest event was recorded by `asOf` (a stream whose every event was recorded
+ * after the instant gives the fold nothing: each would be dropped once read): the same events
+ * the fold keeps as reading every stream of the user after it would give. One statement, so one
  * instant, says whether the projector kept the positions of every stream of this user (their mark
  * of this code: set aside users have none), which streams were written after the position, and up
  * to where (the checkpoint). Events after the checkpoint, not projected yet, are looked for in the
@@ -74,12 +76,14 @@ async function eventsAfterSnapshot(
   store: EventStore,
   userId: string,
   after: Position,
+  asOf: Date,
 ): Promise<RecordedEvent[] | undefined> {
   const table = (name: string) => sql.id(READ_SCHEMA, name);
   const { rows } = await sql<{ tracked: boolean; streams: string[]; checkpoints: CheckpointRow[] }>`
     select
       exists (select 1 from ${table('snapshot_marks')} where user_id = ${userId} and version = ${PROJECTION_VERSION}) as tracked,
-      array(select stream_id from ${table('snapshot_streams')} where user_id = ${userId} and position > ${sortablePosition(after)}) as streams,
+      array(select stream_id from ${table('snapshot_streams')} where user_id = ${userId} and position > ${sortablePosition(after)}
+        and (earliest_recorded is null or earliest_recorded <= ${asOf})) as streams,
       array(select json_build_object('name', name, 'position', position, 'updated_at', updated_at) from ${table('checkpoints')}) as checkpoints`.execute(
     db,
   );

@@ -507,6 +507,8 @@ export const snapshot_streams = {
     stream_id: col.text(),
     /** The position of the stream's latest event of the user, as `sortablePosition` (snapshots/snapshots.ts). */
     position: col.text(),
+    /** The earliest `occurredAt` of the stream's events; null when noted before it was kept (not known). */
+    earliest_recorded: col.timestamptz().orNull(),
   },
 };
 

@@ -115,10 +115,14 @@ export class Snapshots {
       last.set(userId, event);
       this.changed.add(userId);
       // Every event of a user whose mark is kept: their stream positions are complete from their first event on.
-      this.streams.set(`${userId}\u0000${event.streamId}`, {
+      const key = `${userId}\u0000${event.streamId}`;
+      const earlier = this.streams.get(key)?.earliest_recorded as Date | undefined;
+      const recorded = occurredAt(event);
+      this.streams.set(key, {
         user_id: userId,
         stream_id: event.streamId,
         position: sortablePosition(event.position),
+        earliest_recorded: earlier !== undefined && earlier <= recorded ? earlier : recorded,
       });
     }
     for (const [userId, event] of last) {
@@ -208,12 +212,19 @@ export async function writeSnapshots(db: Kysely<Database>, schema: string, taken
       )
       .execute();
   }
-  // Three parameters a row: well under Postgres' 65,535 per statement.
+  // Four parameters a row: well under Postgres' 65,535 per statement.
   for (let i = 0; i < taken.streams.length; i += STREAM_ROWS_PER_STATEMENT) {
     await s
       .insertInto('snapshot_streams')
       .values(taken.streams.slice(i, i + STREAM_ROWS_PER_STATEMENT))
-      .onConflict((c) => c.columns(['user_id', 'stream_id']).doUpdateSet((eb) => ({ position: eb.ref('excluded.position') })))
+      .onConflict((c) =>
+        c.columns(['user_id', 'stream_id']).doUpdateSet((eb) => ({
+          position: eb.ref('excluded.position'),
+          // Unknown (noted before the column) stays unknown: earlier events' times were not kept.
+          earliest_recorded: sql<Date | null>`case when ${eb.ref('snapshot_streams.earliest_recorded')} is null then null
+            else least(${eb.ref('snapshot_streams.earliest_recorded')}, ${eb.ref('excluded.earliest_recorded')}) end`,
+        })),
+      )
       .execute();
   }
   for (const snapshot of taken.snapshots) {
