@@ -45,8 +45,21 @@ export const weekdayOf = (date: string): string => WEEKDAYS[(new Date(`${date}T0
 export const unitStakeSizeOf = (units: number): string =>
   units < 1 ? UNIT_STAKE_SIZES[0] : units <= 2 ? UNIT_STAKE_SIZES[1] : UNIT_STAKE_SIZES[2];
 
+/**
+ * Each row's groups, worked out once: the three analytics read models ask for them of the same
+ * row (both sides of every change), and a `bets` row is never changed in place (a change puts a
+ * new row), so a row's groups stay what they were.
+ */
+const GROUPS = new WeakMap<BetHistoryRow, [string, string][]>();
+
 /** Every [dimension, key] a `bets` row counts in (a tag breakdown: once per tag). */
 export const groupsOf = (row: BetHistoryRow): [string, string][] => {
+  let groups = GROUPS.get(row);
+  if (groups === undefined) GROUPS.set(row, (groups = groupsOfRow(row)));
+  return groups;
+};
+
+const groupsOfRow = (row: BetHistoryRow): [string, string][] => {
   const parlay = row.kind === 'parlay';
   const american = parseOdds(row.odds)?.american ?? decimalToAmerican(row.decimal_odds);
   const tags = row.tags.length === 0 ? [NO_TAG] : [...new Set(row.tags)];
