@@ -46,16 +46,24 @@ export const unitStakeSizeOf = (units: number): string =>
   units < 1 ? UNIT_STAKE_SIZES[0] : units <= 2 ? UNIT_STAKE_SIZES[1] : UNIT_STAKE_SIZES[2];
 
 /**
- * Each row's groups, worked out once: the three analytics read models ask for them of the same
- * row (both sides of every change), and a `bets` row is never changed in place (a change puts a
- * new row), so a row's groups stay what they were.
+ * The groups of the last two rows asked for: the three analytics read models ask for them of the
+ * same change one after the other (its previous row, then its next), so each row's groups are
+ * worked out once per change; a `bets` row is never changed in place (a change puts a new row).
+ * Only two are kept: a rebuild holds every row of every user, and a cache of all of them would
+ * keep millions of small arrays alive for the collector to walk.
  */
-const GROUPS = new WeakMap<BetHistoryRow, [string, string][]>();
+const recent: { row: BetHistoryRow | undefined; groups: [string, string][] }[] = [
+  { row: undefined, groups: [] },
+  { row: undefined, groups: [] },
+];
 
 /** Every [dimension, key] a `bets` row counts in (a tag breakdown: once per tag). */
 export const groupsOf = (row: BetHistoryRow): [string, string][] => {
-  let groups = GROUPS.get(row);
-  if (groups === undefined) GROUPS.set(row, (groups = groupsOfRow(row)));
+  if (recent[0].row === row) return recent[0].groups;
+  if (recent[1].row === row) return recent[1].groups;
+  const groups = groupsOfRow(row);
+  recent[0] = recent[1];
+  recent[1] = { row, groups };
   return groups;
 };
 
