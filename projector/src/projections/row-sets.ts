@@ -233,7 +233,6 @@ const zerosOf = (table: TableName) => {
 export const zeroRow = <T extends TableName>(table: T, keys: Record<string, string>): TableRows[T] => {
   const { zeros, required } = zerosOf(table);
   for (const name of required) if (!(name in keys)) throw new Error(`${table}.${name} has no zero`);
-  const row: Record<string, unknown> = { ...zeros };
-  for (const name in keys) if (name in zeros) row[name] = keys[name];
-  return row as TableRows[T];
+  // Callers give key columns only: the spread keeps the zero row's shape (its columns' order).
+  return { ...zeros, ...keys } as TableRows[T];
 };
