@@ -20,7 +20,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
       PROJECTOR_BATCH_MS: positiveInt(20),
       PROJECTOR_CACHED_USERS: positiveInt(1000),
       REBUILD_PAGE_SIZE: positiveInt(5000),
-      REBUILD_FLUSH_EVERY_EVENTS: positiveInt(1_000_000),
+      REBUILD_FLUSH_EVERY_EVENTS: positiveInt(200_000),
       REBUILD_FLUSH_EVERY_MS: positiveInt(60_000),
       /** How many projector partitions share the users (partitions/partition.ts); 1: one projector for everyone. */
       PROJECTOR_PARTITIONS: positiveInt(1),

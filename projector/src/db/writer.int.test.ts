@@ -131,6 +131,41 @@ describe('writing read-model rows: multi-row inserts and COPY give the same rows
     expect((await snapshotTables(db, 'refused')).users).to.deep.equal([]);
   });
 
+  it('writes into empty tables without their primary keys, then builds the keys again, refusing a duplicate', async () => {
+    const engine = new ProjectionEngine();
+    await engine.apply(history().events, fresh);
+    const changes = engine.takeChanges();
+    const primaryKeys = async (schema: string) =>
+      (
+        await pool.query<{ name: string; definition: string }>(
+          `select c.conname as name, pg_get_constraintdef(c.oid) as definition from pg_constraint c
+           join pg_namespace n on n.oid = c.connamespace where n.nspname = $1 and c.contype = 'p' order by 1`,
+          [schema],
+        )
+      ).rows;
+    const client = await pool.connect();
+    try {
+      await migrateReadModels(db, 'empty_tables');
+      await migrateReadModels(db, 'empty_duplicate');
+      await migrateReadModels(db, 'keyed_tables');
+      await writeChangesByCopy(client, db, 'empty_tables', changes, '3.3', { emptyTables: true });
+      await writeChangesByCopy(client, db, 'keyed_tables', changes, '3.3');
+      const duplicated = { ...changes, bets: { ...changes.bets, inserts: [...changes.bets.inserts, { ...changes.bets.inserts[0] }] } };
+      const refused = await writeChangesByCopy(client, db, 'empty_duplicate', duplicated, '3.3', { emptyTables: true }).then(
+        () => undefined,
+        (error: { code?: string }) => error.code,
+      );
+      expect(refused, 'unique_violation').to.equal('23505');
+    } finally {
+      client.release();
+    }
+    expect(await snapshotTables(db, 'empty_tables')).to.deep.equal(await snapshotTables(db, 'keyed_tables'));
+    expect(await primaryKeys('empty_tables'))
+      .to.deep.equal(await primaryKeys('by_insert'))
+      .and.to.have.length.above(10);
+    expect(await readCheckpoint(db, 'empty_duplicate')).to.equal(undefined);
+  });
+
   it('formats values by COPY text rules', () => {
     expect(copyField(null, 'text')).to.equal('\\N');
     expect(copyField('a\tb\nc\rd\\e', 'text')).to.equal('a\\tb\\nc\\rd\\\\e');
