@@ -84,12 +84,20 @@ try {
     for await (const page of store.readAllPages(START, 5000)) read += page.length;
     const rawPerSecond = read / ((performance.now() - t) / 1000);
 
+    // Peak RSS of this process (the rebuild holds every user's state), sampled while it runs.
+    let peakRss = process.memoryUsage().rss;
+    const sampling = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 250);
     t = performance.now();
     const result = await rebuildReadModels({ store, databaseUrl, fresh: true, progress: process.stderr.isTTY, log: () => {} });
     const rebuildPerSecond = result.events / ((performance.now() - t) / 1000);
+    clearInterval(sampling);
+    const timings = result.timings;
+    console.log(
+      `  rebuild timings: read ${ms(timings.read)}, fold ${ms(timings.fold)}, waiting for writes ${ms(timings.write)}, indexes and swap ${ms(timings.swap)}`,
+    );
     report(
       `rebuild of ${fmt(result.events)} events (every read model)`,
-      `${fmt(rebuildPerSecond)} events/s`,
+      `${fmt(rebuildPerSecond)} events/s, peak RSS ${fmt(peakRss / 2 ** 20)} MB`,
       `raw read ${fmt(rawPerSecond)} events/s`,
       `${fmt(rawPerSecond / rebuildPerSecond, 2)}x slower than raw`,
       '>= 100,000 events/s, within 3x',
