@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { readConfig, type ProjectorConfig } from './config';
 import { createEventStore, type EventStore, useEmbeddedDefault } from '@bt/event-store';
 import { commandLine } from '@bt/platform';
@@ -50,8 +51,35 @@ export const retryFromConfig = (config: ProjectorConfig, userIds?: string[]): Pr
     retrySetAsideUsers({ store, databaseUrl, userIds, log: (line) => console.error(line), partitions: config.partition.count }),
   );
 
+/**
+ * Node flags a rebuild runs under: a larger young generation (the fold's short-lived objects die
+ * there rather than being promoted) and a first old-generation limit of 4 GB (a rebuild holds
+ * every user's state, about 3 GB per million events: no full collection while it grows to that).
+ * Measured over 996,895 events, three runs each: 10.1k-11.1k events/s against 9.1k-9.6k without.
+ * The CLI runs itself again under them when started without (`npm run projections:rebuild`, or
+ * `node projector/dist/rebuild-cli.js` in compose).
+ */
+export const REBUILD_NODE_FLAGS = ['--max-semi-space-size=64', '--initial-old-space-size=4096'];
+
+/** Runs this command again in a child with REBUILD_NODE_FLAGS; resolves to its exit code. */
+const underRebuildFlags = (): Promise<number> =>
+  new Promise((resolve) => {
+    // The IPC channel closes when this process dies, however it dies: the child then stops too (below).
+    const child = spawn(process.execPath, [...process.execArgv, ...REBUILD_NODE_FLAGS, ...process.argv.slice(1)], {
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    });
+    // Ctrl-C reaches the child too (same process group); a signal sent to this process alone is passed on.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+
 const isMain = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('rebuild-cli.ts');
-if (isMain) {
+if (isMain && !REBUILD_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+  void underRebuildFlags().then((code) => process.exit(code));
+} else if (isMain) {
+  // Started by underRebuildFlags: stop when it is gone (killed), as a rebuild killed half-way does (it resumes).
+  process.on('disconnect', () => process.exit(1));
+  if (process.send && !process.connected) process.exit(1); // gone before this listened
   const { values, positionals: ids } = commandLine({
     usage: 'npm run projections:rebuild [-- --fresh] | npm run projections:retry [-- <user id>...]',
     about: [
@@ -75,7 +103,13 @@ if (isMain) {
   }
   const run = values.retry
     ? retryFromConfig(readConfig(), ids.length > 0 ? ids : undefined).then((r) => (r.stillFailing.length > 0 ? 1 : 0))
-    : rebuildFromConfig(readConfig(), { fresh: values.fresh, progress: true }).then(() => 0);
+    : rebuildFromConfig(readConfig(), { fresh: values.fresh, progress: true }).then(({ timings }) => {
+        const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+        console.error(
+          `rebuild: read ${s(timings.read)}, fold ${s(timings.fold)}, waiting for writes ${s(timings.write)}, indexes and swap ${s(timings.swap)}; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
+        );
+        return 0;
+      });
   run.then(
     (code) => process.exit(code),
     (error: unknown) => {

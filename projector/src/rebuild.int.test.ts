@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -9,6 +10,7 @@ import { createPostgresEventStore, type PostgresEventStore, START } from '@bt/ev
 import { SHADOW_SCHEMA, type Database } from './db/schema';
 import { startProjector } from './projector';
 import { rebuildReadModels } from './rebuild';
+import { REBUILD_NODE_FLAGS } from './rebuild-cli';
 import { replayUser } from './replay';
 import { appendAll, snapshotTables, userRowsFromTables } from './testing/database';
 import { generateHistory } from './testing/generate';
@@ -68,7 +70,8 @@ describe('rebuild (real Postgres)', () => {
 
   it('resumes after being killed half-way, and ends with the same rows', async () => {
     const live = await snapshotTables(db, 'read');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'projector/src/rebuild-cli.ts', '--fresh'], {
+    // Under the rebuild's node flags already: the CLI does not start itself again, so the kill hits the rebuild.
+    const child = spawn(process.execPath, ['--import', 'tsx', ...REBUILD_NODE_FLAGS, 'projector/src/rebuild-cli.ts', '--fresh'], {
       cwd: repository,
       env: { ...process.env, DATABASE_URL: database.url, REBUILD_PAGE_SIZE: '10', REBUILD_FLUSH_EVERY_EVENTS: '50' },
       stdio: 'ignore',
@@ -100,6 +103,49 @@ describe('rebuild (real Postgres)', () => {
     expect(result.resumedFrom).to.be.a('string');
     expect(result.events).to.be.lessThan((await store.readAll({ after: START, maxCount: 100_000 })).length);
     expect(await snapshotTables(db, 'read')).to.deep.equal(live);
+  });
+
+  it('starts again under its node flags when started without them, and that rebuild stops when the command is killed', async () => {
+    /** Pids of processes running the rebuild CLI under its node flags. */
+    const flagged = () =>
+      readdirSync('/proc')
+        .filter((pid) => /^\d+$/.test(pid))
+        .filter((pid) => {
+          const args = (() => {
+            try {
+              return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+            } catch {
+              return [];
+            }
+          })();
+          return args.some((a) => a.endsWith('rebuild-cli.ts')) && REBUILD_NODE_FLAGS.every((flag) => args.includes(flag));
+        });
+    const readSchema = async () =>
+      (await sql<{ oid: string }>`select oid::text from pg_namespace where nspname = 'read'`.execute(db)).rows[0].oid;
+    const before = await readSchema();
+    const command = spawn(process.execPath, ['--import', 'tsx', 'projector/src/rebuild-cli.ts', '--fresh'], {
+      cwd: repository,
+      env: { ...process.env, DATABASE_URL: database.url, REBUILD_PAGE_SIZE: '10', REBUILD_FLUSH_EVERY_EVENTS: '50' },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => command.once('exit', resolve));
+    try {
+      let rebuilders: string[] = [];
+      for (let i = 0; i < 1500 && rebuilders.length === 0; i++) {
+        await sleep(10);
+        rebuilders = flagged();
+      }
+      expect(rebuilders, 'a rebuild under the flags').to.have.length(1);
+      expect(rebuilders[0]).to.not.equal(String(command.pid));
+      command.kill('SIGKILL');
+      await exited;
+      for (let i = 0; i < 1000 && flagged().length > 0; i++) await sleep(10);
+      expect(flagged(), 'the rebuild stopped').to.deep.equal([]);
+      expect(await readSchema(), 'stopped with its command, not at the end of its work').to.equal(before);
+    } finally {
+      command.kill('SIGKILL');
+    }
+    await rebuildReadModels({ store, databaseUrl: database.url, fresh: true, pageSize: 100 }); // the lock is free again
   });
 
   it('swaps while readers keep querying and the live projector keeps following the log', async () => {
