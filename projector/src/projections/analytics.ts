@@ -121,6 +121,11 @@ const tally = (figures: Figures, row: BetHistoryRow, sign: 1 | -1): void => {
 };
 
 export const newAnalyticsDaily = (userId: string) => new KeyedRows('analytics_daily', userId, true);
+
+/** Each table's zero group, spread where a group starts (row-sets.ts' zeroRow). */
+const DAILY_GROUP = zeroRow('analytics_daily', { user_id: '', dimension: '', key: '', date: '' });
+const MONTHLY_GROUP = zeroRow('analytics_monthly', { user_id: '', dimension: '', key: '', month: '' });
+const TOTALS_GROUP = zeroRow('analytics_totals', { user_id: '', dimension: '', key: '' });
 export const newAnalyticsMonthly = (userId: string) => new KeyedRows('analytics_monthly', userId, true);
 export const newAnalyticsTotals = (userId: string) => new KeyedRows('analytics_totals', userId, true);
 
@@ -138,7 +143,7 @@ export const analyticsDailyProjection: ReadModel<'analyticsDaily'> = {
       for (const [dimension, key] of groupsOf(row)) {
         const id = compositeKey(dimension, row.date, key);
         let group = rows.get(id);
-        if (!group) rows.rows.set(id, (group = zeroRow('analytics_daily', { user_id: state.userId, dimension, key, date: row.date })));
+        if (!group) rows.rows.set(id, (group = { ...DAILY_GROUP, user_id: state.userId, dimension, key, date: row.date }));
         tally(group, row, sign);
         if (group.bets === 0) rows.rows.delete(id);
         rows.mark(id);
@@ -161,7 +166,7 @@ export const analyticsMonthlyProjection: ReadModel<'analyticsMonthly'> = {
       for (const [dimension, key] of groupsOf(row)) {
         const id = compositeKey(dimension, month, key);
         let group = rows.get(id);
-        if (!group) rows.rows.set(id, (group = zeroRow('analytics_monthly', { user_id: state.userId, dimension, key, month })));
+        if (!group) rows.rows.set(id, (group = { ...MONTHLY_GROUP, user_id: state.userId, dimension, key, month }));
         tally(group, row, sign);
         if (group.bets === 0) rows.rows.delete(id);
         rows.mark(id);
@@ -183,7 +188,7 @@ export const analyticsTotalsProjection: ReadModel<'analyticsTotals'> = {
       for (const [dimension, key] of groupsOf(row)) {
         const id = compositeKey(dimension, key);
         let group = rows.get(id);
-        if (!group) rows.rows.set(id, (group = zeroRow('analytics_totals', { user_id: state.userId, dimension, key })));
+        if (!group) rows.rows.set(id, (group = { ...TOTALS_GROUP, user_id: state.userId, dimension, key }));
         tally(group, row, sign);
         if (group.bets === 0) rows.rows.delete(id);
         rows.mark(id);

@@ -5,6 +5,9 @@ import { countOutcome, eachSide } from './user-stats';
 
 export const newDaily = (userId: string) => new KeyedRows('daily', userId, true);
 
+/** A day's zero row, spread where a day starts (row-sets.ts' zeroRow). */
+const DAY = zeroRow('daily', { user_id: '', date: '' });
+
 /**
  * `daily`: per bet date, what was placed that day and how it settled (settled_stake: the stake at
  * risk, pending, void and bonus stakes left out); a row exists while placed > 0.
@@ -19,7 +22,7 @@ export const dailyProjection: ReadModel<'daily'> = {
     const days = state.daily;
     eachSide(change, (row, sign) => {
       let day = days.get(row.date);
-      if (!day) days.rows.set(row.date, (day = zeroRow('daily', { user_id: state.userId, date: row.date })));
+      if (!day) days.rows.set(row.date, (day = { ...DAY, user_id: state.userId, date: row.date }));
       day.placed += sign;
       day.settled_stake += sign * toCents(row.stake_at_risk);
       day.profit += sign * toCents(row.profit);

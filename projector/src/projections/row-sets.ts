@@ -227,8 +227,9 @@ const zerosOf = (table: TableName) => {
 
 /**
  * An empty running sum of `table` for a user: `keys` give the key columns, every other column is 0
- * (numbers) or null (nullable ones). A copy of the table's zero row (a rebuild makes millions of
- * them: the analytics groups of every day).
+ * (numbers) or null (nullable ones). A projection that starts millions of them (a rebuild: the
+ * analytics groups of every day) keeps one as a template and spreads it where a row starts, with
+ * that row's keys: a spread site that sees one table's rows stays fast, this one sees them all.
  */
 export const zeroRow = <T extends TableName>(table: T, keys: Record<string, string>): TableRows[T] => {
   const { zeros, required } = zerosOf(table);

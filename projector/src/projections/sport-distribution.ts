@@ -5,6 +5,9 @@ import { eachSide } from './user-stats';
 
 export const newSportDistribution = (userId: string) => new KeyedRows('sport_distribution', userId, true);
 
+/** A sport's zero row, spread where a sport starts (row-sets.ts' zeroRow). */
+const SPORT = zeroRow('sport_distribution', { user_id: '', sport: '' });
+
 /**
  * `sport_distribution`: per sport (parlays as 'parlay'), count, stake (bonus stakes left out) and
  * profit of the user's bets whatever their outcome; a row exists while count > 0. It reads no event: it follows the `bets`
@@ -18,7 +21,7 @@ export const sportDistributionProjection: ReadModel<'sportDistribution'> = {
     const sports = state.sportDistribution;
     eachSide(change, (row, sign) => {
       let sport = sports.get(row.sport);
-      if (!sport) sports.rows.set(row.sport, (sport = zeroRow('sport_distribution', { user_id: state.userId, sport: row.sport })));
+      if (!sport) sports.rows.set(row.sport, (sport = { ...SPORT, user_id: state.userId, sport: row.sport }));
       sport.count += sign;
       sport.stake += sign * (row.bonus_bet ? 0 : toCents(row.stake)); // staked money: a bonus stake is not the bettor's
       sport.profit += sign * toCents(row.profit);
