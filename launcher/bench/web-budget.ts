@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
@@ -41,6 +42,8 @@ const javascriptBytes = async (page: Page, url: string): Promise<number> => {
  * Chromium against the product as `npm start` serves it.
  */
 export const webBudget = async (databaseUrl: string, dataDir: string): Promise<string[][]> => {
+  // Without the built app every figure would be a zero that looks like a measurement.
+  if (!existsSync(resolve('web/dist/index.html'))) throw new Error('web/dist is not built: run `npm run build -w @bt/web` first');
   const product = await startProduct(
     readConfig({
       PORT: '0',
@@ -93,7 +96,8 @@ export const webBudget = async (databaseUrl: string, dataDir: string): Promise<s
         undefined,
         page as never,
       );
-      const c = result?.lhr.categories;
+      if (!result || result.lhr.runtimeError) throw new Error(`Lighthouse could not measure ${path}: ${result?.lhr.runtimeError?.message}`);
+      const c = result.lhr.categories;
       const perf = Math.round((c?.performance?.score ?? 0) * 100);
       const a11y = Math.round((c?.accessibility?.score ?? 0) * 100);
       rows.push([`Lighthouse, ${name} (mobile profile)`, `performance ${perf}, accessibility ${a11y}`, '-', '-', '>= 95 both']);
