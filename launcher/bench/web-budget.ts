@@ -98,8 +98,8 @@ export const webBudget = async (databaseUrl: string, dataDir: string): Promise<s
       );
       if (!result || result.lhr.runtimeError) throw new Error(`Lighthouse could not measure ${path}: ${result?.lhr.runtimeError?.message}`);
       const c = result.lhr.categories;
-      const perf = Math.round((c?.performance?.score ?? 0) * 100);
-      const a11y = Math.round((c?.accessibility?.score ?? 0) * 100);
+      const perf = Math.round((c.performance?.score ?? 0) * 100);
+      const a11y = Math.round((c.accessibility?.score ?? 0) * 100);
       rows.push([`Lighthouse, ${name} (mobile profile)`, `performance ${perf}, accessibility ${a11y}`, '-', '-', '>= 95 both']);
     }
     return rows;

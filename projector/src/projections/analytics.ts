@@ -121,13 +121,13 @@ const tally = (figures: Figures, row: BetHistoryRow, sign: 1 | -1): void => {
 };
 
 export const newAnalyticsDaily = (userId: string) => new KeyedRows('analytics_daily', userId, true);
+export const newAnalyticsMonthly = (userId: string) => new KeyedRows('analytics_monthly', userId, true);
+export const newAnalyticsTotals = (userId: string) => new KeyedRows('analytics_totals', userId, true);
 
 /** Each table's zero group, spread where a group starts (row-sets.ts' zeroRow). */
 const DAILY_GROUP = zeroRow('analytics_daily', { user_id: '', dimension: '', key: '', date: '' });
 const MONTHLY_GROUP = zeroRow('analytics_monthly', { user_id: '', dimension: '', key: '', month: '' });
 const TOTALS_GROUP = zeroRow('analytics_totals', { user_id: '', dimension: '', key: '' });
-export const newAnalyticsMonthly = (userId: string) => new KeyedRows('analytics_monthly', userId, true);
-export const newAnalyticsTotals = (userId: string) => new KeyedRows('analytics_totals', userId, true);
 
 const byKeys = (a: { dimension: string; key: string }, b: { dimension: string; key: string }) =>
   a.dimension < b.dimension ? -1 : a.dimension > b.dimension ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
