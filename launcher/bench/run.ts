@@ -459,11 +459,18 @@ try {
         'select count(*)::int as n, coalesce(sum(length(state)), 0) as bytes, coalesce(max(length(state)), 0) as largest from read.user_snapshots where user_id = $1',
         [user],
       );
+      // The worst instant: just before the latest snapshot, so the replay folds on from the one
+      // before it (the most events a replay folds after a snapshot: SNAPSHOT_GROWTH of the history).
+      const { rows: latest } = await pool.query<{ recorded_until: Date }>(
+        'select recorded_until from read.user_snapshots where user_id = $1 order by events desc limit 1',
+        [user],
+      );
       const instants: [string, number][] = [
         ['early (10%)', first + 0.1 * 730 * DAY],
         ['middle (50%)', first + 0.5 * 730 * DAY],
         ['late (90%)', first + 0.9 * 730 * DAY],
         ['now', Date.now()],
+        ...(latest[0] ? [['worst: just before the latest snapshot', latest[0].recorded_until.getTime() - 1] as [string, number]] : []),
       ];
       for (const [name, at] of instants) {
         const asOf = new Date(at);
@@ -496,10 +503,14 @@ try {
           'p50 < 250 ms',
         );
       }
+      const { rows: logged } = await pool.query<{ bytes: string }>(
+        `select coalesce(sum(pg_column_size(e.*)), 0) as bytes from eventstore.events e where e.data->>'userId' = $1`,
+        [user],
+      );
       report(
         `snapshots stored for the ${fmt(SNAPSHOT_USER_BETS)}-bet user (${fmt(total)} events)`,
         `${stored[0].n} snapshots, ${fmt(Number(stored[0].bytes) / 1e6, 1)} MB`,
-        `largest ${fmt(Number(stored[0].largest) / 1e6, 1)} MB`,
+        `largest ${fmt(Number(stored[0].largest) / 1e6, 1)} MB; the user's events in the log ${fmt(Number(logged[0].bytes) / 1e6, 1)} MB`,
         `${fmt(Number(stored[0].bytes) / Math.max(1, Number(stored[0].largest)), 1)}x the largest`,
         'O(n) bytes (a few times the latest)',
       );

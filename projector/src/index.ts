@@ -9,3 +9,4 @@ export { projectorLag, projectorWithin } from './lag';
 export { partitionOf, parsePositionPayload, type Partition } from './partitions/partition';
 export { readPartitionCheckpoints, userCheckpoint, type CheckpointRow } from './partitions/checkpoints';
 export { PROJECTION_VERSION, sortablePosition } from './snapshots/snapshots';
+export { binaryCopyRows, readNearestSnapshot } from './snapshots/read';

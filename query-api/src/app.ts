@@ -171,7 +171,8 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
   const sessions = deps.sessions === 'signature-only' ? undefined : (deps.sessions ?? ownSessions);
 
   const workers = deps.replayWorkers && createReplayWorkers(deps.replayWorkers, deps.log);
-  const replay = (request: ReplayRequest): Promise<ReplayAnswer> => (workers ? workers.replay(request) : replayRows(db, store, request));
+  const replay = (request: ReplayRequest): Promise<ReplayAnswer> =>
+    workers ? workers.replay(request) : replayRows({ db, pool: deps.pool }, store, request);
 
   const router = new Router({ prefix: '/api' });
   const guard = [requireAuth(deps.jwtSecret, sessions), readYourWrites(waiter, setAside, deps.maxWaitMs ?? DEFAULT_MAX_WAIT_MS)];

@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import { sql } from 'kysely';
 import type { Outcome } from '@bt/contracts';
 import { parsePosition, type EventStore } from '@bt/event-store';
-import { PROJECTION_VERSION, rebuildReadModels, sortablePosition } from '@bt/projector';
+import { to as copyTo } from 'pg-copy-streams';
+import { binaryCopyRows, PROJECTION_VERSION, readNearestSnapshot, rebuildReadModels, sortablePosition } from '@bt/projector';
+
 import { EventLog } from '@bt/projector/testing';
 import { startHarness, type Harness } from './testing/harness';
 
@@ -82,6 +84,24 @@ describe('asOf replays from per-user snapshots (real Postgres, live projector an
     expect(rows.every((r) => r.version === PROJECTION_VERSION && r.bytes > 0)).to.equal(true);
   });
 
+  it("reads a snapshot's bytes exactly as stored (binary COPY), and the latest one recorded by the instant", async () => {
+    const rows = await sql<{ position: string; state: Buffer; recorded_until: Date }>`
+      select position, state, recorded_until from read.user_snapshots where user_id = ${log.userId} order by events`.execute(h.db);
+    expect(rows.rows.length).to.be.at.least(2);
+    for (const row of rows.rows) {
+      const read = await readNearestSnapshot(h.pool, 'read', log.userId, row.recorded_until);
+      expect(read?.position).to.equal(row.position);
+      expect(read?.state.equals(row.state)).to.equal(true);
+    }
+    const before = new Date(rows.rows[0].recorded_until.getTime() - 1);
+    expect(await readNearestSnapshot(h.pool, 'read', log.userId, before)).to.equal(undefined);
+    // An id that is not one (as a forged token could carry) is Postgres' error, never SQL of its own.
+    await readNearestSnapshot(h.pool, 'read', "x' or true --", new Date()).then(
+      () => expect.fail('read'),
+      (error: { code?: string }) => expect(error.code).to.equal('22P02'),
+    );
+  });
+
   it('asks the store only for the streams written after the snapshot, unless the user is not tracked', async () => {
     const late = instants.at(-1)!;
     const streams = Number(
@@ -154,6 +174,26 @@ describe('asOf replays from per-user snapshots (real Postgres, live projector an
     read = 0;
     expect(await answers()).to.deep.equal(fromSnapshots);
     expect(readWithSnapshots).to.be.below(read * 0.8);
+  });
+
+  it('decodes binary COPY rows: nulls, empty and every byte value; refuses a cut or foreign stream', async () => {
+    const client = await h.pool.connect();
+    const chunks: Buffer[] = [];
+    try {
+      const query = `copy (select 'é'::text, null::bytea, ''::bytea, decode(string_agg(lpad(to_hex(b), 2, '0'), ''), 'hex')
+        from generate_series(0, 255) as b union all select 'two', '\\x01'::bytea, null, null) to stdout (format binary)`;
+      for await (const chunk of client.query(copyTo(query))) chunks.push(chunk as Buffer);
+    } finally {
+      client.release();
+    }
+    const bytes = Buffer.concat(chunks);
+    const rows = binaryCopyRows(bytes);
+    expect(rows.map((row) => row.map((field) => field && [...field]))).to.deep.equal([
+      [[...Buffer.from('é')], null, [], Array.from({ length: 256 }, (_, i) => i)],
+      [[...Buffer.from('two')], [1], null, null],
+    ]);
+    expect(() => binaryCopyRows(bytes.subarray(0, bytes.length - 40))).to.throw();
+    expect(() => binaryCopyRows(Buffer.from('id,name\n1,x\n'))).to.throw('Not a binary COPY');
   });
 
   it('after a rebuild (fresh snapshots), and ignores snapshots of another code version', async () => {

@@ -4,24 +4,23 @@
  * connections open on the first replay and serve every later one.
  */
 import { workerData } from 'node:worker_threads';
-import type { Kysely } from 'kysely';
 import type { EventStore } from '@bt/event-store';
 import { HttpError } from '@bt/platform';
 import { createDb } from '@bt/platform';
 import { createEventStore } from '@bt/event-store';
 import type { ReadDatabase } from './read-db';
-import { replayRows, type ReplayRequest } from './replay';
+import { replayRows, type ReadConnections, type ReplayRequest } from './replay';
 import type { ReplayWorkerData, ReplayWorkerResult } from './replay-workers';
 
 const { databaseUrl, eventStoreUrl } = workerData as ReplayWorkerData;
 
-let connections: Promise<{ db: Kysely<ReadDatabase>; store: EventStore }> | undefined;
+let connections: Promise<{ read: ReadConnections; store: EventStore }> | undefined;
 const connect = () =>
   (connections ??= (async () => {
     // One replay at a time per thread: the stream ids need one connection, the store's batched read two.
-    const { db } = createDb<ReadDatabase>(databaseUrl, 1);
+    const read = createDb<ReadDatabase>(databaseUrl, 1);
     // The process that made the pool has created the store's tables already.
-    return { db, store: await createEventStore(eventStoreUrl, { schema: 'eventstore', poolSize: 2, migrate: false }) };
+    return { read, store: await createEventStore(eventStoreUrl, { schema: 'eventstore', poolSize: 2, migrate: false }) };
   })().catch((error) => {
     connections = undefined; // the next replay tries again
     throw error;
@@ -29,9 +28,9 @@ const connect = () =>
 
 /** One replay. An answer with a status (a replay that cannot fold: 503) comes back as data, as an Error loses its status crossing threads. */
 export default async function replay(request: ReplayRequest): Promise<ReplayWorkerResult> {
-  const { db, store } = await connect();
+  const { read, store } = await connect();
   try {
-    return { answer: await replayRows(db, store, request) };
+    return { answer: await replayRows(read, store, request) };
   } catch (error) {
     if (error instanceof HttpError) return { status: error.status, message: error.message };
     throw error;

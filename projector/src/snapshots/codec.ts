@@ -13,11 +13,19 @@ import type { UserState } from '../projections/state';
  *
  * Tables of many rows go by column (measured on a 20,000-bet user: v8.serialize of the row
  * objects is 18 MB and ~250 ms to read back, most of an asOf budget): numbers and instants as
- * Float64Arrays, every other column as its distinct values and a Uint32Array of indexes (a sport,
- * an outcome, a date repeat; a bet's id does not, and costs what it costs). Reading builds each row
- * with a constructor of the table's own shape, when the replay first reads it.
+ * Float64Arrays, every other column as its distinct values and the smallest typed array of indexes
+ * that fits (a sport, an outcome, a date repeat; a bet's id does not, and costs what it costs), a
+ * column of one value in every row as that value, and a column equal to the row's key (a bet's id)
+ * as nothing. Reading builds each row with a constructor of the table's own shape, when the replay
+ * first reads it. The reader still reads the first layout (every index a Uint32Array, no 'same' or
+ * 'key' columns): snapshots taken before stay usable, so this is no PROJECTION_VERSION change.
  */
-type Column = ['number', Float64Array | Int32Array] | ['date', Float64Array] | ['values', unknown[], Uint32Array];
+type Column =
+  | ['number', Float64Array | Int32Array]
+  | ['date', Float64Array]
+  | ['values', unknown[], Uint8Array | Uint16Array | Uint32Array]
+  | ['same', unknown]
+  | ['key'];
 type Part =
   | ['columns', string[], string[], Column[], boolean]
   | ['keyed', [string, unknown][], boolean]
@@ -30,7 +38,9 @@ const sameShape = (rows: readonly Record<string, unknown>[], columns: readonly s
     return keys.length === columns.length && keys.every((key, i) => key === columns[i]);
   });
 
-const encodeColumn = (values: readonly unknown[]): Column => {
+const encodeColumn = (values: readonly unknown[], keys: readonly string[]): Column => {
+  // A bet's id is its row's key too: kept once.
+  if (values.every((v, i) => v === keys[i])) return ['key'];
   // Whole numbers as Int32Array: read back as small integers, the representation a fold gives them
   // (read as doubles, every row's shape would be migrated by V8 on its first change: 10x slower folds).
   if (values.every((v) => typeof v === 'number' && (v | 0) === v && !Object.is(v, -0)))
@@ -51,6 +61,11 @@ const encodeColumn = (values: readonly unknown[]): Column => {
     }
     indexes[i] = at;
   }
+  // Most of a bet's columns hold one value in every row (no book, no tags): no index at all. The
+  // others by the smallest index that fits (a sport, an outcome: one byte a row, not four).
+  if (distinct.length === 1) return ['same', distinct[0]];
+  if (distinct.length <= 0x100) return ['values', distinct, Uint8Array.from(indexes)];
+  if (distinct.length <= 0x10000) return ['values', distinct, Uint16Array.from(indexes)];
   return ['values', distinct, indexes];
 };
 
@@ -58,7 +73,19 @@ const encodeRows = (rows: Map<string, unknown>, stale: boolean): Part => {
   const list = [...rows.values()] as Record<string, unknown>[];
   const columns = list.length > 0 ? Object.keys(list[0]) : [];
   if (list.length === 0 || !sameShape(list, columns)) return ['keyed', [...rows], stale];
-  return ['columns', [...rows.keys()], columns, columns.map((c) => encodeColumn(list.map((row) => row[c]))), stale];
+  const keys = [...rows.keys()];
+  return [
+    'columns',
+    keys,
+    columns,
+    columns.map((c) =>
+      encodeColumn(
+        list.map((row) => row[c]),
+        keys,
+      ),
+    ),
+    stale,
+  ];
 };
 
 /** Copies of a distinct array or object value: each row owns its own, as when folded. */
@@ -69,22 +96,29 @@ const copy = (value: unknown): unknown =>
  * How the rows of a table are built from its columns, one generated function: row `i` is one object
  * literal of the table's shape (what a fold builds), each value read straight from its array.
  */
-const rowBuilder = (columns: readonly string[], values: readonly Column[]): ((i: number) => never) => {
+const rowBuilder = (keys: readonly string[], columns: readonly string[], values: readonly Column[]): ((i: number) => never) => {
   const args: unknown[] = [];
+  const params: string[] = [];
+  const isObject = (v: unknown) => v !== null && typeof v === 'object';
   const fields = columns.map((name, n) => {
     const column = values[n];
-    args.push(column[1]);
     const data = `c${n}`;
-    if (column[0] === 'number') return `${JSON.stringify(name)}: ${data}[i]`;
-    if (column[0] === 'date') return `${JSON.stringify(name)}: new Date(${data}[i])`;
+    const field = (value: string) => `${JSON.stringify(name)}: ${value}`;
+    if (column[0] === 'key') return field('keys[i]');
+    args.push(column[1]);
+    params.push(data);
+    if (column[0] === 'number') return field(`${data}[i]`);
+    if (column[0] === 'date') return field(`new Date(${data}[i])`);
+    if (column[0] === 'same') return field(isObject(column[1]) ? `copy(${data})` : data);
     args.push(column[2]);
-    const objects = column[1].some((v) => v !== null && typeof v === 'object');
-    return `${JSON.stringify(name)}: ${objects ? `copy(${data}[x${n}[i]])` : `${data}[x${n}[i]]`}`;
+    params.push(`x${n}`);
+    return field(column[1].some(isObject) ? `copy(${data}[x${n}[i]])` : `${data}[x${n}[i]]`);
   });
-  const params = columns.flatMap((_, n) => (values[n][0] === 'values' ? [`c${n}`, `x${n}`] : [`c${n}`]));
   // Column names only ever appear quoted by JSON.stringify (string literals), whatever the bytes hold.
-  const build = new Function('copy', ...params, `return (i) => ({${fields.join(', ')}});`) as (...args: unknown[]) => (i: number) => never;
-  return build(copy, ...args);
+  const build = new Function('copy', 'keys', ...params, `return (i) => ({${fields.join(', ')}});`) as (
+    ...args: unknown[]
+  ) => (i: number) => never;
+  return build(copy, keys, ...args);
 };
 
 export const encodeState = (state: UserState): Buffer => {
@@ -126,7 +160,7 @@ export const decodeState = (userId: string, bytes: Uint8Array, only?: readonly s
       } else {
         // Each row built when first read: a replay after the snapshot reads a few of 100,000 bets.
         const [, keys, columns, values] = part;
-        target.hold(keys, rowBuilder(columns, values));
+        target.hold(keys, rowBuilder(keys, columns, values));
       }
       target.stale = part[part.length - 1] as boolean;
     } else if (part[0] === 'one' && target instanceof OneRow) {

@@ -1,3 +1,5 @@
+import { deserialize, serialize } from 'node:v8';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { comparePositions } from '@bt/event-store';
@@ -125,5 +127,61 @@ describe('asOf replay from a snapshot equals a replay from the first event', () 
     expect(comparable(replayUser([], { userId: log.userId, snapshot: encodeState(back) }))).to.deep.equal(
       comparable(replayUser(log.events)),
     );
+  });
+
+  it('keeps a column of one value once, a column equal to the key as nothing, indexes in the smallest array; reads the first layout', () => {
+    const log = new EventLog().register();
+    for (let i = 0; i < 300; i++)
+      log.placeBet({ sport: 'football', odds: `+${100 + i}`, stake: 10, date: '2025-03-01', tags: ['live'] }, 'win');
+    const state = newUserState(log.userId);
+    for (const event of log.events) projectEvent(state, event);
+    settleUser(state);
+    const bytes = encodeState(state);
+    type Column = [string, ...unknown[]];
+    type ColumnsPart = ['columns', string[], string[], Column[], boolean];
+    const parts = deserialize(bytes) as Record<string, Uint8Array>;
+    const bets = deserialize(gunzipSync(parts.bets)) as ColumnsPart;
+    const column = (name: string) => bets[3][bets[2].indexOf(name)];
+    expect(column('id')).to.deep.equal(['key']);
+    expect(column('sport')).to.deep.equal(['same', 'football']);
+    expect(column('tags')).to.deep.equal(['same', ['live']]);
+    expect(column('odds')[0]).to.equal('values');
+    expect(column('odds')[2]).to.be.instanceOf(Uint16Array); // 300 distinct prices
+    expect(column('outcome')[2]).to.equal(undefined); // every one a win: 'same'
+    const daily = deserialize(gunzipSync(parts.daily)) as ColumnsPart | ['keyed'];
+    if (daily[0] === 'columns') expect(daily[3].some((c) => c[0] === 'key')).to.equal(true);
+
+    const back = decodeState(log.userId, bytes);
+    expect(back.bets.rows).to.deep.equal(state.bets.rows);
+    // A value kept once is still each row's own: changing one row's tags leaves the others'.
+    const [first, second] = [...back.bets.rows.values()];
+    first.tags.push('changed');
+    expect(second.tags).to.deep.equal(['live']);
+
+    // The first layout (every index a Uint32Array, no 'same' or 'key'), as snapshots taken before hold it.
+    const firstLayout = (part: ColumnsPart): ColumnsPart => {
+      const [, keys, names, columns, stale] = part;
+      const rows = keys.length;
+      return [
+        'columns',
+        keys,
+        names,
+        columns.map((c): Column => {
+          if (c[0] === 'key') return ['values', keys, Uint32Array.from(keys, (_, i) => i)];
+          if (c[0] === 'same') return ['values', [c[1]], new Uint32Array(rows)];
+          if (c[0] === 'values') return ['values', c[1], Uint32Array.from(c[2] as ArrayLike<number>)];
+          return c;
+        }),
+        stale,
+      ];
+    };
+    const old: Record<string, Uint8Array> = {};
+    for (const [name, part] of Object.entries(parts)) {
+      const decoded = deserialize(gunzipSync(part)) as ColumnsPart | [string];
+      old[name] = decoded[0] === 'columns' ? gzipSync(serialize(firstLayout(decoded as ColumnsPart))) : part;
+    }
+    const fromOld = decodeState(log.userId, serialize(old));
+    expect(fromOld.bets.rows).to.deep.equal(state.bets.rows);
+    expect(fromOld.daily.rows).to.deep.equal(state.daily.rows);
   });
 });

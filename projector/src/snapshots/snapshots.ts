@@ -16,10 +16,12 @@ export const PROJECTION_VERSION = 2; // 2: each part of a snapshot's state compr
  * one, and at least SNAPSHOT_GROWTH of all of them (so a user has O(log n) snapshots of O(n)
  * bytes each, not O(n) of them: a 100,000-bet user's state is ~5 MB compressed). An asOf replay
  * then folds at most ~SNAPSHOT_GROWTH of a history after its snapshot, or the whole of a history
- * too small to have one.
+ * too small to have one. 5%: at 10% the worst instant of a 100,000-bet user (~20,000 events after
+ * its snapshot) took 350 ms; at 5%, 237 ms, for snapshots totalling ~16x the latest (76 MB) rather
+ * than ~9x (42 MB).
  */
 export const SNAPSHOT_MIN_EVENTS = 2000;
-export const SNAPSHOT_GROWTH = 0.1;
+export const SNAPSHOT_GROWTH = 0.05;
 
 export type SnapshotRow = Insertable<Database['user_snapshots']>;
 type MarkRow = Insertable<Database['snapshot_marks']>;
