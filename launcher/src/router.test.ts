@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFrontDoor } from './router';
-import { expectSecurityHeaders, sources } from './testing/security-headers';
+import { expectAssetHeaders, expectSecurityHeaders, sources } from './testing/security-headers';
 
 const THEME_SCRIPT = "\n      document.documentElement.classList.add('light');\n    ";
 const page = (script: string) =>
@@ -71,9 +71,20 @@ describe('front door security headers', () => {
     }
   });
 
-  it('sets the headers on assets, /healthz and /api answers of services that set none', async () => {
+  it("gives assets only a script's headers (no page's), and a missing asset a 404, never the page", async () => {
+    const answer = await fetch(`${url}/assets/app.js`);
+    expect(answer.status).to.equal(200);
+    expect(await answer.text()).to.equal('console.log("app");');
+    expectAssetHeaders(answer.headers, '/assets/app.js');
+    expect(answer.headers.get('x-request-id')).to.match(/^[0-9a-f-]{36}$/);
+    const missing = await fetch(`${url}/assets/no-such-file.js`);
+    expect(missing.status).to.equal(404);
+    expect(await missing.text()).not.to.include('<script');
+    expect(missing.headers.get('x-content-type-options')).to.equal('nosniff');
+  });
+
+  it('sets the headers on /healthz and /api answers of services that set none', async () => {
     for (const [method, path] of [
-      ['GET', '/assets/app.js'],
       ['GET', '/healthz'],
       ['GET', '/api/bets'],
       ['POST', '/api/bets'],

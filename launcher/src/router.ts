@@ -13,6 +13,7 @@ import {
   OPS_PATHS,
   opsRoutes,
   requestLog,
+  assetSecurityHeaders,
   securityHeaders,
   type Logger,
   type ReadinessChecks,
@@ -23,6 +24,8 @@ import { inlineScriptHashes, webAppDirectives } from './web-csp';
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+/** The built app's hashed files (vite's `assets/`): scripts and stylesheets, never a page. */
+const isAsset = (path: string) => path.startsWith('/assets/');
 const OWN_PATHS = new Set<string>(['/healthz', ...OPS_PATHS]);
 
 /**
@@ -84,7 +87,8 @@ export const frontDoorRoutes = (health: () => Promise<Record<string, unknown>>):
  * The one origin the browser sees: GET/HEAD /api/* to query-api, every other /api method to
  * command-api, its own routes (/healthz, /api/openapi.json, /api/docs), /livez, /readyz and
  * /metrics (JSON, never the app's page), and the built web app with the SPA fallback to index.html.
- * Every answer carries the security headers (the services set their own over them on /api) and an
+ * Every answer carries the security headers (the services set their own over them on /api; the
+ * hashed assets only those a script or stylesheet needs, see assetSecurityHeaders) and an
  * X-Request-Id, which /api requests carry on. Requests to in-process services are logged by them;
  * the rest (and, with `logApi`, proxied /api requests) here.
  */
@@ -118,7 +122,9 @@ export const createFrontDoor = (options: {
     }
     return log(ctx, next);
   });
-  app.use(webSecurityHeaders(index));
+  const pageHeaders = webSecurityHeaders(index);
+  const assetHeaders = assetSecurityHeaders();
+  app.use((ctx, next) => (isAsset(ctx.path) ? assetHeaders(ctx, next) : pageHeaders(ctx, next)));
   app.use(opsRoutes({ ready, metricsToken: options.metricsToken, stopping: options.stopping }));
   app.use(frontDoorRoutes(options.health).routes());
   app.use(async (ctx, next) => {
@@ -134,12 +140,13 @@ export const createFrontDoor = (options: {
   app.use(compress({ threshold: 1024 }));
   app.use(async (ctx, next) => {
     // Hashed assets never change; the shell must always be fresh.
-    if (ctx.path.startsWith('/assets/')) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    if (isAsset(ctx.path)) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
     await next();
   });
   app.use(serve(dist, { index: false, gzip: true, brotli: true }));
   app.use(async (ctx) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
+    // A missing asset is a 404, never the app's page (which would go out without a page's headers).
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isAsset(ctx.path)) return;
     if (!existsSync(index)) {
       ctx.status = 503;
       ctx.body = 'The web app is not built yet: run `npm run build -w @bt/web`.';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page, Response } from 'playwright-core';
-import { expectSecurityHeaders, sources } from '@bt/launcher/testing';
+import { expectAssetHeaders, expectSecurityHeaders, sources } from '@bt/launcher/testing';
 import { DESKTOP, newPage, screenshot, sharedE2E, type E2E } from './harness';
 import { ApiClient, daysAgo, eventually, heading, logIn, logOut, signUp } from './steps';
 
@@ -178,7 +178,8 @@ describe('content security policy (e2e)', function () {
     for (const answer of answers) {
       const headers = new Headers(await answer.allHeaders());
       const where = `${answer.request().method()} ${new URL(answer.url()).pathname}`;
-      expectSecurityHeaders(headers, where);
+      if (assets.includes(answer)) expectAssetHeaders(headers, where);
+      else expectSecurityHeaders(headers, where);
       if (api.includes(answer)) expect(headers.get('cache-control'), where).to.include('no-store');
     }
     const pageCsp = new Headers(await html[0].allHeaders()).get('content-security-policy');
