@@ -26,6 +26,8 @@ export const SERVER_ENTRIES: readonly (readonly [string, string])[] = [
   ['query-api/src/replay-worker.ts', 'query-api/dist/replay-worker.js'],
   ['projector/src/main.ts', 'projector/dist/main.js'],
   ['projector/src/rebuild-cli.ts', 'projector/dist/rebuild-cli.js'],
+  // A partitioned rebuild's threads: their file sits next to the rebuild's bundle.
+  ['projector/src/rebuild-worker.ts', 'projector/dist/rebuild-worker.js'],
 ];
 
 const BUILTIN = new Set(builtinModules);

@@ -22,6 +22,10 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
       REBUILD_PAGE_SIZE: positiveInt(5000),
       REBUILD_FLUSH_EVERY_EVENTS: positiveInt(200_000),
       REBUILD_FLUSH_EVERY_MS: positiveInt(60_000),
+      /** Groups of users the rebuild folds, each in a worker thread (rebuild.ts); 1: one fold in the process. */
+      REBUILD_PARTITIONS: positiveInt(1),
+      /** How many of those groups are folded at once (default: all); fewer bound the memory. */
+      REBUILD_PARALLEL: z.coerce.number().int().positive().optional(),
       /** How many projector partitions share the users (partitions/partition.ts); 1: one projector for everyone. */
       PROJECTOR_PARTITIONS: positiveInt(1),
       /** Which of them this process projects, 0..PROJECTOR_PARTITIONS-1. */
@@ -40,6 +44,8 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
     rebuildPageSize: config.REBUILD_PAGE_SIZE,
     rebuildFlushEveryEvents: config.REBUILD_FLUSH_EVERY_EVENTS,
     rebuildFlushEveryMs: config.REBUILD_FLUSH_EVERY_MS,
+    rebuildPartitions: config.REBUILD_PARTITIONS,
+    rebuildParallel: config.REBUILD_PARALLEL,
     partition: partitionFrom(config.PROJECTOR_PARTITION, config.PROJECTOR_PARTITIONS),
   };
 };

@@ -41,6 +41,9 @@ export const rebuildFromConfig = (config: ProjectorConfig, options: { fresh?: bo
       pageSize: config.rebuildPageSize,
       flushEveryEvents: config.rebuildFlushEveryEvents,
       flushEveryMs: config.rebuildFlushEveryMs,
+      partitions: config.rebuildPartitions,
+      parallel: config.rebuildParallel,
+      eventStoreUrl: config.eventStoreUrl ?? databaseUrl,
       log: (line) => console.error(line),
     }),
   );

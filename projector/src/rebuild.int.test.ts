@@ -105,6 +105,74 @@ describe('rebuild (real Postgres)', () => {
     expect(await snapshotTables(db, 'read')).to.deep.equal(live);
   });
 
+  it('folds the users in groups on worker threads, side by side or one after another, to exactly the same rows', async () => {
+    const live = await snapshotTables(db, 'read');
+    const total = (await store.readAll({ after: START, maxCount: 100_000 })).length;
+    for (const parallel of [3, 1]) {
+      const result = await rebuildReadModels({
+        store,
+        databaseUrl: database.url,
+        eventStoreUrl: database.url,
+        fresh: true,
+        pageSize: 100,
+        flushEveryEvents: 400,
+        partitions: 3,
+        parallel,
+      });
+      expect(result.events, `parallel ${parallel}`).to.equal(total);
+      expect(await snapshotTables(db, 'read'), `parallel ${parallel}`).to.deep.equal(live);
+      // Only the checkpoint the live projector reads is left: the groups' own rows are gone with the swap.
+      const checkpoints = await sql<{ name: string; position: string }>`select name, position from read.checkpoints`.execute(db);
+      expect(checkpoints.rows).to.deep.equal([{ name: 'read_models', position: result.position }]);
+    }
+  });
+
+  it('resumes each group of a partitioned rebuild killed half-way from its own checkpoint, only with as many groups', async () => {
+    const live = await snapshotTables(db, 'read');
+    const child = spawn(process.execPath, ['--import', 'tsx', ...REBUILD_NODE_FLAGS, 'projector/src/rebuild-cli.ts', '--fresh'], {
+      cwd: repository,
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        REBUILD_PAGE_SIZE: '10',
+        REBUILD_FLUSH_EVERY_EVENTS: '50',
+        REBUILD_PARTITIONS: '2',
+      },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      let saved = 0;
+      for (let i = 0; i < 3000 && saved < 2; i++) {
+        await sleep(10);
+        if (await schemaExists(SHADOW_SCHEMA)) {
+          saved = (
+            await sql<{ n: number }>`select count(*)::int as n from ${sql.id(SHADOW_SCHEMA, 'checkpoints')} where name like 'rebuild:%'`
+              .execute(db)
+              .catch(() => ({ rows: [{ n: 0 }] }))
+          ).rows[0].n;
+        }
+      }
+      expect(saved, 'both groups saved a checkpoint before being killed').to.equal(2);
+      child.kill('SIGKILL');
+      await exited;
+    } finally {
+      child.kill('SIGKILL');
+    }
+    expect(await snapshotTables(db, 'read'), 'the live read models are untouched').to.deep.equal(live);
+
+    const other = { store, databaseUrl: database.url, eventStoreUrl: database.url, pageSize: 100 };
+    for (const partitions of [1, 3]) {
+      await rebuildReadModels({ ...other, partitions }).then(
+        () => expect.fail(`resumed with ${partitions} group(s)`),
+        (error: Error) => expect(error.message).to.include('same REBUILD_PARTITIONS'),
+      );
+    }
+    const result = await rebuildReadModels({ ...other, partitions: 2 });
+    expect(result.resumedFrom).to.match(/^rebuild:[01]\/2@/);
+    expect(await snapshotTables(db, 'read')).to.deep.equal(live);
+  });
+
   it('starts again under its node flags when started without them, and that rebuild stops when the command is killed', async () => {
     /** Pids of processes running the rebuild CLI under its node flags. */
     const flagged = () =>

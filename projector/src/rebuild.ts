@@ -1,10 +1,13 @@
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import { SingleBar } from 'cli-progress';
 import { sql, type Kysely } from 'kysely';
+import type pg from 'pg';
 import { createDb, createLogger, rebuildEvents, type Logger } from '@bt/platform';
-import { formatPosition, parsePosition, START, type EventStore, type Position } from '@bt/event-store';
+import { comparePositions, formatPosition, parsePosition, START, type EventStore, type Position } from '@bt/event-store';
 import { migrateReadModels } from './db/migrate';
 import { loadUserStates } from './db/load-users';
-import { READ_SCHEMA, SHADOW_SCHEMA, type Database, type ProjectionFailureRow } from './db/schema';
+import { CHECKPOINT_NAME, READ_SCHEMA, SHADOW_SCHEMA, type Database, type ProjectionFailureRow } from './db/schema';
 import {
   isDataError,
   lockReadModels,
@@ -23,6 +26,7 @@ import { failureRow, ProjectionEngine } from './engine/projection-engine';
 import { restoreBeforeFailure } from './restore';
 import { changeCount, mergeChanges, type RowChanges, type TakenChanges } from './projections/rows';
 import { Snapshots, writeSnapshots } from './snapshots/snapshots';
+import { ownedEvents, WHOLE, type Partition } from './partitions/partition';
 
 export interface RebuildOptions {
   store: EventStore;
@@ -50,6 +54,15 @@ export interface RebuildOptions {
   snapshots?: { minEvents?: number; growth?: number };
   /** Called after each saved flush (tests use it to kill a rebuild half-way). */
   onFlush?: (position: string) => void;
+  /**
+   * Fold the users in this many groups by the projector partitions' hash, each in its own worker
+   * thread reading the log (default 1: one fold in this thread). More folds at once use more cores.
+   */
+  partitions?: number;
+  /** Groups folded at once (default: all of them); fewer bound the memory (each holds its users' states). */
+  parallel?: number;
+  /** The event store's URL, for the worker threads' own connections; required with `partitions` above 1. */
+  eventStoreUrl?: string;
 }
 
 export interface RebuildResult {
@@ -116,6 +129,245 @@ const tableExists = async (db: Kysely<any>, schema: string, table: string) =>
 const schemaExists = async (db: Kysely<any>, schema: string) =>
   (await sql<{ n: number }>`select count(*)::int as n from pg_namespace where nspname = ${schema}`.execute(db)).rows[0].n > 0;
 
+/** What one fold of the log needs: its connections, where it starts and stops, whose events, its checkpoint row. */
+interface FoldRun {
+  store: EventStore;
+  db: Kysely<Database>;
+  pool: pg.Pool;
+  /** The checkpoint it resumes from (undefined: the first event). */
+  resumedFrom: string | undefined;
+  /** Whose events it folds (WHOLE: everyone's). */
+  partition: Partition;
+  /** The last position it folds (partitions all stop at one position); undefined: the log's end. */
+  until?: Position;
+  /** The checkpoint row each flush writes. */
+  checkpoint: string;
+  /** Its first flush writes into empty tables (writeChangesByCopy's emptyTables): one fold alone, from the first event. */
+  emptyTables: boolean;
+  pageSize: number;
+  flushEveryEvents: number;
+  flushEveryMs: number;
+  snapshots?: RebuildOptions['snapshots'];
+  log: (line: string) => void;
+  logger: Logger;
+  onFlush?: (position: string) => void;
+  /** After each page: the position reached and the events read so far. */
+  onPage?: (position: Position, events: number) => void;
+}
+
+/** Set-aside users and their failure rows, shared by the fold's flushes and the final catch-up. */
+const refusals = (engine: ProjectionEngine, snapshots: Snapshots, log: (line: string) => void) => {
+  const report = (failures: readonly ProjectionFailureRow[]) => {
+    for (const f of failures) {
+      log(`rebuild: user ${f.user_id} set aside at ${f.stream_id}@${f.revision} (${f.event_type}, position ${f.position}): ${f.error}`);
+    }
+  };
+  /**
+   * Sets aside the users whose rows Postgres refused. Returns their failure rows and streams, to
+   * write now (the engine hands them over again with the next flush; writing them twice is harmless).
+   */
+  const setAside = (refused: readonly RefusedUser[]) => {
+    for (const user of refused) {
+      engine.refuse(user, user.error);
+      snapshots.forget(user.userId);
+    }
+    return refused.map((user) => ({
+      failure: failureRow(user.userId, user.lastEvent, user.error),
+      streams: [...user.changes.user_streams.inserts, ...user.changes.user_streams.upserts],
+    }));
+  };
+  const withRefused = (rest: RowChanges, refused: ReturnType<typeof setAside>): RowChanges => ({
+    ...rest,
+    projection_failures: { inserts: [], upserts: [...rest.projection_failures.upserts, ...refused.map((r) => r.failure)], deletes: [] },
+    user_streams: {
+      inserts: rest.user_streams.inserts,
+      upserts: [...rest.user_streams.upserts, ...refused.flatMap((r) => r.streams)],
+      deletes: [],
+    },
+  });
+  return { report, setAside, withRefused };
+};
+
+const loadFrom = (from: Kysely<Database>) => (ids: string[]) => loadUserStates(from, SHADOW_SCHEMA, ids);
+
+/**
+ * Folds the log into the shadow schema from `resumedFrom` (up to `until`), the events of
+ * `partition`'s users, writing every `flushEveryEvents`/`flushEveryMs` in the background while
+ * folding goes on, and everything left at the end. Returns the engine and snapshots holding the
+ * folded states (the caller's catch-up folds on from them).
+ */
+export async function foldLog(run: FoldRun) {
+  const { store, db, pool, partition, until } = run;
+  const engine = new ProjectionEngine();
+  // Every user's mark stays in memory, as every state does: marks are written in the background.
+  const snapshots = new Snapshots({ ...run.snapshots, maxMarks: Number.POSITIVE_INFINITY });
+  engine.setAsideUsers(await readSetAsideUsers(db, SHADOW_SCHEMA)); // resuming: those it set aside already
+  const { report, setAside, withRefused } = refusals(engine, snapshots, run.log);
+  let position: Position = (run.resumedFrom && parsePosition(run.resumedFrom)) || START;
+  const started = performance.now();
+  let events = 0;
+  let sinceFlush = 0;
+  let lastFlushAt = started;
+  let saving: Promise<void> = Promise.resolve();
+
+  // Writes happen in the background while folding goes on (`takeChanges` hands over a snapshot),
+  // one at a time: the next starts once the writer is free and enough has changed.
+  let writing = false;
+  let failure: unknown;
+  // New rows go by COPY, all users together; if Postgres refuses that for one user's data, the
+  // flush is written again one user at a time and the users it refuses are set aside.
+  let tablesEmpty = run.emptyTables;
+  const save = (taken: TakenChanges, at: Position) => {
+    const text = formatPosition(at);
+    const emptyTables = tablesEmpty;
+    tablesEmpty = false;
+    const snapshotted = snapshots.take(); // encoded as folded; written before the rows (a mark never lags them)
+    writing = true;
+    report(taken.rest.projection_failures.upserts);
+    saving = saving.then(async () => {
+      await writeSnapshots(db, SHADOW_SCHEMA, snapshotted);
+      const client = await pool.connect();
+      try {
+        await writeChangesByCopy(client, db, SHADOW_SCHEMA, mergeChanges([...taken.users.map((u) => u.changes), taken.rest]), text, {
+          emptyTables,
+          checkpoint: run.checkpoint,
+        });
+        client.release();
+      } catch (error) {
+        client.release(error as Error); // not reused: it may be mid-way through a COPY
+        if (!isDataError(error)) throw error;
+        await db.transaction().execute(async (trx) => {
+          const refused = setAside(await writeEachUser(trx, SHADOW_SCHEMA, taken.users));
+          report(refused.map((r) => r.failure));
+          await writeChanges(trx, SHADOW_SCHEMA, withRefused(taken.rest, refused));
+          await saveCheckpoint(trx, SHADOW_SCHEMA, text, run.checkpoint);
+        });
+      }
+      run.logger.info({ events, position: text, seconds: Math.round((performance.now() - started) / 1000) }, 'rebuild progress');
+      run.onFlush?.(text);
+    });
+    saving.then(
+      () => (writing = false),
+      (error: unknown) => (failure ??= error),
+    );
+    return saving;
+  };
+
+  const timings = { read: 0, fold: 0, write: 0, swap: 0 };
+  let mark = performance.now();
+  const lap = (key: keyof typeof timings) => {
+    const now = performance.now();
+    timings[key] += now - mark;
+    mark = now;
+  };
+  // Each page is read while the one before is folded (readAllPages reads one ahead).
+  for await (const read of store.readAllPages(position, run.pageSize)) {
+    lap('read');
+    // Up to `until` only: the events after it are the catch-up's (or another run's).
+    const beyond = until ? read.findIndex((event) => comparePositions(event.position, until) > 0) : -1;
+    const page = beyond >= 0 ? read.slice(0, beyond) : read;
+    if (page.length > 0) {
+      const owned = ownedEvents(partition, page);
+      await snapshots.load(db, SHADOW_SCHEMA, owned);
+      await engine.apply(owned, loadFrom(db));
+      snapshots.observe(owned, (id) => engine.stateOf(id));
+      lap('fold');
+      position = page[page.length - 1].position;
+      events += page.length;
+      rebuildEvents().inc(owned.length);
+      sinceFlush += page.length;
+      run.onPage?.(position, events);
+    }
+    if (failure) throw failure;
+    if (!writing && (sinceFlush >= run.flushEveryEvents || performance.now() - lastFlushAt >= run.flushEveryMs)) {
+      void save(engine.takeChangesByUser(), position);
+      lap('fold');
+      sinceFlush = 0;
+      lastFlushAt = performance.now();
+    }
+    if (beyond >= 0) break;
+  }
+  const pending = engine.takeChangesByUser();
+  lap('fold');
+  if (pending.users.length > 0 || changeCount(pending.rest) > 0 || (position !== START && formatPosition(position) !== run.resumedFrom)) {
+    await save(pending, position);
+  }
+  await saving;
+  lap('write');
+  return { engine, snapshots, position, events, timings };
+}
+
+/** A partition's checkpoint row in the shadow schema while a partitioned rebuild folds (never one the live projector reads). */
+const partitionCheckpoint = (partition: Partition) => `rebuild:${partition.index}/${partition.count}`;
+
+/** What a partition's worker thread is given (rebuild-worker.ts). */
+export interface PartitionWork {
+  databaseUrl: string;
+  eventStoreUrl: string;
+  partition: Partition;
+  resumedFrom: string | undefined;
+  until: string;
+  pageSize: number;
+  flushEveryEvents: number;
+  flushEveryMs: number;
+  snapshots?: RebuildOptions['snapshots'];
+}
+
+/** What it passes on while it folds (its result is the task's). */
+export type PartitionMessage = { log: string } | { page: { prepare: string; events: number } };
+
+/** Built to JavaScript (`npm run build:server`), the worker is the rebuild-worker.js beside this bundle. */
+const BUILT = import.meta.url.endsWith('.js');
+const WORKER_FILE = new URL(BUILT ? './rebuild-worker.js' : './rebuild-worker.ts', import.meta.url).href;
+
+/**
+ * Worker threads (piscina, as query-api's replays) folding the groups, `parallel` at once; each
+ * resolves to its events and timings, and passes its log lines and progress on as it goes.
+ */
+/** The process's module loader flags (`--import x`, `--require x`, `--import=x`), which a thread takes too. */
+const loaderArgs = process.execArgv.filter(
+  (arg, i, all) =>
+    /^--(import|require|loader|experimental-loader)(=|$)/.test(arg) ||
+    /^--(import|require|loader|experimental-loader)$/.test(all[i - 1] ?? ''),
+);
+
+const partitionThreads = (
+  parallel: number,
+  log: (line: string) => void,
+  onPage: (index: number, prepare: bigint, events: number) => void,
+) => {
+  const pool = new Piscina({
+    filename: WORKER_FILE,
+    minThreads: 0,
+    maxThreads: parallel,
+    // As TypeScript, a thread loads tsx as the process did (`tsx`, or `--import tsx`); V8's flags
+    // (REBUILD_NODE_FLAGS) are refused for a thread: its limits are set below.
+    execArgv: BUILT ? [] : loaderArgs.some((arg) => arg.includes('tsx')) ? loaderArgs : [...loaderArgs, '--import', 'tsx'],
+    // The young generation the rebuild's own flags give the main thread (REBUILD_NODE_FLAGS' semi-space of
+    // 64 MB), and room for a group's states past V8's default limit (about 4 GB here): a group needing more
+    // than 12 GB wants more groups (REBUILD_PARTITIONS) and the machine's memory to match.
+    resourceLimits: { maxYoungGenerationSizeMb: 192, maxOldGenerationSizeMb: 12_288 },
+  });
+  return {
+    async fold(work: PartitionWork): Promise<{ events: number; timings: RebuildResult['timings'] }> {
+      const { port1, port2 } = new MessageChannel();
+      port1.on('message', (message: PartitionMessage) => {
+        if ('log' in message) log(message.log);
+        else onPage(work.partition.index, BigInt(message.page.prepare), message.page.events);
+      });
+      try {
+        return (await pool.run({ ...work, port: port2 }, { transferList: [port2] })) as {
+          events: number;
+          timings: RebuildResult['timings'];
+        };
+      } finally {
+        port1.close();
+      }
+    },
+    close: () => pool.destroy(),
+  };
+};
+
 /**
  * Rebuilds every read model from the first event into the shadow schema, then swaps it in.
  *
@@ -126,14 +378,24 @@ const schemaExists = async (db: Kysely<any>, schema: string) =>
  * the last events, renames `read` away and the shadow to `read`, drops the old one and notifies,
  * all in one transaction: readers see the old models or the new ones, never neither. The live
  * projector notices on its next write and follows on from the new checkpoint.
+ *
+ * With `partitions` above 1, the users are folded in that many groups (the projector partitions'
+ * hash), each in a worker thread that reads the whole log and folds its users' events up to the
+ * log's head when the rebuild started, with its own checkpoint row (a killed run resumes each
+ * group from its own); `parallel` of them at once. The catch-up then folds on from that position
+ * for everyone, each user's state loaded from the rows the groups wrote.
  */
 export async function rebuildReadModels(options: RebuildOptions): Promise<RebuildResult> {
   const { store } = options;
   const pageSize = options.pageSize ?? 5000;
   const flushEveryEvents = options.flushEveryEvents ?? 200_000;
   const flushEveryMs = options.flushEveryMs ?? 60_000;
+  const partitions = options.partitions ?? 1;
   const log = options.log ?? (() => undefined);
   const logger = options.logger ?? createLogger('rebuild');
+  if (!Number.isInteger(partitions) || partitions < 1) throw new Error('rebuild: partitions: a whole number, 1 or more');
+  if (partitions > 1 && !options.eventStoreUrl)
+    throw new Error('rebuild: partitions above 1 need the event store URL (their threads connect)');
   const { db, pool } = createDb<Database>(options.databaseUrl, 4);
   const lockClient = await pool.connect();
   let bar: SingleBar | undefined;
@@ -147,92 +409,21 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     await migrateReadModels(db, SHADOW_SCHEMA);
     await deferSecondaryIndexes(db, SHADOW_SCHEMA);
     const resumedFrom = await readCheckpoint(db, SHADOW_SCHEMA);
-    let position: Position = (resumedFrom && parsePosition(resumedFrom)) || START;
+    const partitionRows = await sql<{ name: string; position: string }>`
+      select name, position from ${sql.id(SHADOW_SCHEMA, 'checkpoints')} where name like 'rebuild:%'`.execute(db);
+    const groups = Array.from({ length: partitions }, (_, index): Partition => ({ index, count: partitions }));
+    const wanted = new Set(groups.map(partitionCheckpoint));
+    if ((partitions > 1 && resumedFrom) || partitionRows.rows.some((row) => !wanted.has(row.name))) {
+      throw new Error(
+        `rebuild: the half-built rebuild was folded in ${resumedFrom ? 'one group' : 'another number of groups'}; ` +
+          'resume it with the same REBUILD_PARTITIONS, or start over with --fresh',
+      );
+    }
     if (resumedFrom) log(`rebuild: resuming ${SHADOW_SCHEMA} from ${resumedFrom} (--fresh starts over)`);
 
-    const engine = new ProjectionEngine();
-    // Every user's mark stays in memory, as every state does: marks are written in the background.
-    const snapshots = new Snapshots({ ...options.snapshots, maxMarks: Number.POSITIVE_INFINITY });
-    engine.setAsideUsers(await readSetAsideUsers(db, SHADOW_SCHEMA)); // resuming: those it set aside already
-    const report = (failures: readonly ProjectionFailureRow[]) => {
-      for (const f of failures) {
-        log(`rebuild: user ${f.user_id} set aside at ${f.stream_id}@${f.revision} (${f.event_type}, position ${f.position}): ${f.error}`);
-      }
-    };
-    /**
-     * Sets aside the users whose rows Postgres refused. Returns their failure rows and streams, to
-     * write now (the engine hands them over again with the next flush; writing them twice is harmless).
-     */
-    const setAside = (refused: readonly RefusedUser[]) => {
-      for (const user of refused) {
-        engine.refuse(user, user.error);
-        snapshots.forget(user.userId);
-      }
-      return refused.map((user) => ({
-        failure: failureRow(user.userId, user.lastEvent, user.error),
-        streams: [...user.changes.user_streams.inserts, ...user.changes.user_streams.upserts],
-      }));
-    };
-    const withRefused = (rest: RowChanges, refused: ReturnType<typeof setAside>): RowChanges => ({
-      ...rest,
-      projection_failures: { inserts: [], upserts: [...rest.projection_failures.upserts, ...refused.map((r) => r.failure)], deletes: [] },
-      user_streams: {
-        inserts: rest.user_streams.inserts,
-        upserts: [...rest.user_streams.upserts, ...refused.flatMap((r) => r.streams)],
-        deletes: [],
-      },
-    });
-    const loadFrom = (from: Kysely<Database>) => (ids: string[]) => loadUserStates(from, SHADOW_SCHEMA, ids);
-    const started = performance.now();
-    let events = 0;
-    let sinceFlush = 0;
-    let lastFlushAt = started;
-    let saving: Promise<void> = Promise.resolve();
-
-    // Writes happen in the background while folding goes on (`takeChanges` hands over a snapshot),
-    // one at a time: the next starts once the writer is free and enough has changed.
-    let writing = false;
-    let failure: unknown;
-    // New rows go by COPY, all users together; if Postgres refuses that for one user's data, the
-    // flush is written again one user at a time and the users it refuses are set aside.
-    // The first flush of a run from the first event writes into empty tables (writeChangesByCopy's emptyTables).
-    let tablesEmpty = !resumedFrom;
-    const save = (taken: TakenChanges, at: Position) => {
-      const text = formatPosition(at);
-      const emptyTables = tablesEmpty;
-      tablesEmpty = false;
-      const snapshotted = snapshots.take(); // encoded as folded; written before the rows (a mark never lags them)
-      writing = true;
-      report(taken.rest.projection_failures.upserts);
-      saving = saving.then(async () => {
-        await writeSnapshots(db, SHADOW_SCHEMA, snapshotted);
-        const client = await pool.connect();
-        try {
-          await writeChangesByCopy(client, db, SHADOW_SCHEMA, mergeChanges([...taken.users.map((u) => u.changes), taken.rest]), text, {
-            emptyTables,
-          });
-          client.release();
-        } catch (error) {
-          client.release(error as Error); // not reused: it may be mid-way through a COPY
-          if (!isDataError(error)) throw error;
-          await db.transaction().execute(async (trx) => {
-            const refused = setAside(await writeEachUser(trx, SHADOW_SCHEMA, taken.users));
-            report(refused.map((r) => r.failure));
-            await writeChanges(trx, SHADOW_SCHEMA, withRefused(taken.rest, refused));
-            await saveCheckpoint(trx, SHADOW_SCHEMA, text);
-          });
-        }
-        logger.info({ events, position: text, seconds: Math.round((performance.now() - started) / 1000) }, 'rebuild progress');
-        options.onFlush?.(text);
-      });
-      saving.then(
-        () => (writing = false),
-        (error: unknown) => (failure ??= error),
-      );
-      return saving;
-    };
-
     const head = await store.headPosition();
+    const started = performance.now();
+    let done = 0;
     if (options.progress) {
       bar = new SingleBar({
         stream: process.stderr,
@@ -241,54 +432,85 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
         fps: 5,
         hideCursor: true,
       });
-      bar.start(Math.max(Number(head.prepare), 1), Number(position.prepare), { speed: 0 });
+      bar.start(Math.max(Number(head.prepare), 1), Number(resumedFrom ? (parsePosition(resumedFrom)?.prepare ?? 0) : 0), { speed: 0 });
     }
-
-    const timings = { read: 0, fold: 0, write: 0, swap: 0 };
-    let mark = performance.now();
-    const lap = (key: keyof typeof timings) => {
-      const now = performance.now();
-      timings[key] += now - mark;
-      mark = now;
+    const progress = (prepare: bigint, events: number) => {
+      if (!bar) return;
+      const seconds = (performance.now() - started) / 1000;
+      if (Number(prepare) > bar.getTotal()) bar.setTotal(Number(prepare));
+      bar.update(Number(prepare), { speed: Math.round(events / Math.max(seconds, 0.001)) });
     };
-    // Each page is read while the one before is folded (readAllPages reads one ahead).
-    for await (const page of store.readAllPages(position, pageSize)) {
-      lap('read');
-      await snapshots.load(db, SHADOW_SCHEMA, page);
-      await engine.apply(page, loadFrom(db));
-      snapshots.observe(page, (id) => engine.stateOf(id));
-      lap('fold');
-      position = page[page.length - 1].position;
-      events += page.length;
-      rebuildEvents().inc(page.length);
-      sinceFlush += page.length;
-      if (bar) {
-        const seconds = (performance.now() - started) / 1000;
-        if (Number(position.prepare) > bar.getTotal()) bar.setTotal(Number(position.prepare));
-        bar.update(Number(position.prepare), { speed: Math.round(events / Math.max(seconds, 0.001)) });
+    const common = { pageSize, flushEveryEvents, flushEveryMs, snapshots: options.snapshots };
+
+    let engine: ProjectionEngine;
+    let snapshots: Snapshots;
+    let position: Position;
+    let events: number;
+    let timings: RebuildResult['timings'];
+    if (partitions === 1) {
+      ({ engine, snapshots, position, events, timings } = await foldLog({
+        ...common,
+        store,
+        db,
+        pool,
+        resumedFrom,
+        partition: WHOLE,
+        checkpoint: CHECKPOINT_NAME,
+        emptyTables: !resumedFrom,
+        log,
+        logger,
+        onFlush: options.onFlush,
+        onPage: (at, count) => progress(at.prepare, count),
+      }));
+    } else {
+      // Every group folds up to the head as it is now; the catch-up below folds what came after.
+      const until = head;
+      const resumed = new Map(partitionRows.rows.map((row) => [row.name, row.position]));
+      const read = new Array<number>(partitions).fill(0);
+      timings = { read: 0, fold: 0, write: 0, swap: 0 };
+      const all = timings;
+      const threads = partitionThreads(Math.max(1, Math.min(options.parallel ?? partitions, partitions)), log, (index, prepare, count) => {
+        read[index] = count;
+        progress(prepare, Math.max(...read));
+      });
+      try {
+        await Promise.all(
+          groups.map(async (group) => {
+            const result = await threads.fold({
+              ...common,
+              databaseUrl: options.databaseUrl,
+              eventStoreUrl: options.eventStoreUrl!,
+              partition: group,
+              resumedFrom: resumed.get(partitionCheckpoint(group)),
+              until: formatPosition(until),
+            });
+            read[group.index] = result.events;
+            // A group's share of the time: the groups run side by side, so these add up to more than the run.
+            for (const key of ['read', 'fold', 'write'] as const) all[key] += result.timings[key];
+            done += 1;
+            log(`rebuild: group ${group.index + 1} of ${partitions} folded (${done} done)`);
+          }),
+        );
+      } finally {
+        await threads.close();
       }
-      if (failure) throw failure;
-      if (!writing && (sinceFlush >= flushEveryEvents || performance.now() - lastFlushAt >= flushEveryMs)) {
-        void save(engine.takeChangesByUser(), position);
-        lap('fold');
-        sinceFlush = 0;
-        lastFlushAt = performance.now();
-      }
+      engine = new ProjectionEngine();
+      engine.setAsideUsers(await readSetAsideUsers(db, SHADOW_SCHEMA));
+      snapshots = new Snapshots({ ...options.snapshots, maxMarks: Number.POSITIVE_INFINITY });
+      position = until;
+      events = Math.max(0, ...read);
     }
-    const pending = engine.takeChangesByUser();
-    lap('fold');
-    if (pending.users.length > 0 || changeCount(pending.rest) > 0 || (position !== START && formatPosition(position) !== resumedFrom)) {
-      await save(pending, position);
-    }
-    await saving;
-    lap('write');
     bar?.stop();
     bar = undefined;
+    let mark = performance.now();
     await buildDeferredIndexes(db, SHADOW_SCHEMA);
-    lap('swap');
+    timings.swap += performance.now() - mark;
+    mark = performance.now();
 
     // Caught up: the last events and the swap, while no live batch can write.
+    const { report, setAside, withRefused } = refusals(engine, snapshots, log);
     let finalPosition = position;
+    let setAsideCount = 0;
     await db.transaction().execute(async (trx) => {
       await lockReadModels(trx);
       for await (const page of store.readAllPages(finalPosition, pageSize)) {
@@ -306,6 +528,8 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       // Set-aside users keep the fold of their events before the failure, as the live projector leaves them.
       const failures = await trx.withSchema(SHADOW_SCHEMA).selectFrom('projection_failures').selectAll().execute();
       for (const failure of failures) await restoreBeforeFailure(trx, store, SHADOW_SCHEMA, failure);
+      setAsideCount = failures.length;
+      await sql`delete from ${sql.id(SHADOW_SCHEMA, 'checkpoints')} where name like 'rebuild:%'`.execute(trx);
       const text = finalPosition === START ? undefined : formatPosition(finalPosition);
       if (text) await saveCheckpoint(trx, SHADOW_SCHEMA, text);
       const retired = `${READ_SCHEMA}_replaced`;
@@ -317,24 +541,26 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       if (text) await notifyPosition(trx, text);
       await notifyFailures(trx); // the new read models have their own set of users set aside
     });
-    lap('swap');
+    timings.swap += performance.now() - mark;
 
     const seconds = (performance.now() - started) / 1000;
     const result: RebuildResult = {
       events,
       position: finalPosition === START ? undefined : formatPosition(finalPosition),
-      resumedFrom,
+      resumedFrom:
+        resumedFrom ??
+        (partitionRows.rows.length > 0 ? partitionRows.rows.map((row) => `${row.name}@${row.position}`).join(', ') : undefined),
       seconds,
       eventsPerSecond: Math.round(events / Math.max(seconds, 0.001)),
       timings: Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)])) as RebuildResult['timings'],
-      setAside: engine.setAsideCount,
+      setAside: setAsideCount,
     };
     log(
       `rebuild: ${events} events in ${seconds.toFixed(1)} s (${result.eventsPerSecond} events/s); read models at ${result.position ?? 'the start'}`,
     );
-    if (engine.setAsideCount > 0) {
+    if (setAsideCount > 0) {
       log(
-        `rebuild: ${engine.setAsideCount} user(s) set aside (see ${READ_SCHEMA}.projection_failures); fix the cause, then rebuild or run projections:retry`,
+        `rebuild: ${setAsideCount} user(s) set aside (see ${READ_SCHEMA}.projection_failures); fix the cause, then rebuild or run projections:retry`,
       );
     }
     return result;

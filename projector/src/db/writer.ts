@@ -441,7 +441,7 @@ export async function writeChangesByCopy(
   schema: string,
   changes: RowChanges,
   position: string,
-  options: { emptyTables?: boolean } = {},
+  options: { emptyTables?: boolean; checkpoint?: string } = {},
 ): Promise<void> {
   const run = async (statement: { compile: (db: Kysely<any>) => { sql: string; parameters: readonly unknown[] } }) => {
     const query = statement.compile(db);
@@ -459,7 +459,7 @@ export async function writeChangesByCopy(
       }
       for (const [build] of upserts(schema, table, changed)) await run(build());
     }
-    const checkpoint = checkpointQuery(db, schema, position).compile();
+    const checkpoint = checkpointQuery(db, schema, position, options.checkpoint).compile();
     await client.query(checkpoint.sql, checkpoint.parameters as unknown[]);
     await client.query('commit');
   } catch (error) {

@@ -1,0 +1,41 @@
+/**
+ * A partitioned rebuild's worker thread (run by rebuild.ts' partitionThreads, piscina): folds one
+ * group of users with its own connections, passes its log lines and progress on through `port`,
+ * and answers its events and timings.
+ */
+import type { MessagePort } from 'node:worker_threads';
+import { createEventStore, parsePosition } from '@bt/event-store';
+import { createDb, createLogger } from '@bt/platform';
+import type { Database } from './db/schema';
+import { foldLog, type PartitionMessage, type PartitionWork } from './rebuild';
+
+export default async function foldPartition(work: PartitionWork & { port: MessagePort }) {
+  const post = (message: PartitionMessage) => work.port.postMessage(message);
+  // One connection for the fold's reads of the shadow schema, one for its background writes, one spare.
+  const { db, pool } = createDb<Database>(work.databaseUrl, 3);
+  const store = await createEventStore(work.eventStoreUrl, { migrate: false });
+  try {
+    let lastPost = 0;
+    const { events, timings } = await foldLog({
+      ...work,
+      store,
+      db,
+      pool,
+      until: parsePosition(work.until),
+      checkpoint: `rebuild:${work.partition.index}/${work.partition.count}`,
+      emptyTables: false, // the groups write the same tables side by side
+      log: (line) => post({ log: line }),
+      logger: createLogger('rebuild'),
+      onPage: (position, count) => {
+        if (performance.now() - lastPost < 200) return;
+        lastPost = performance.now();
+        post({ page: { prepare: position.prepare.toString(), events: count } });
+      },
+    });
+    return { events, timings };
+  } finally {
+    work.port.close();
+    await store.close();
+    await db.destroy();
+  }
+}
