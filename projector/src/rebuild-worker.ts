@@ -7,7 +7,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { createEventStore, parsePosition } from '@bt/event-store';
 import { createDb, createLogger } from '@bt/platform';
 import type { Database } from './db/schema';
-import { foldLog, type PartitionMessage, type PartitionWork } from './rebuild';
+import { foldLog, partitionCheckpoint, type PartitionMessage, type PartitionWork } from './rebuild';
 
 export default async function foldPartition(work: PartitionWork & { port: MessagePort }) {
   const post = (message: PartitionMessage) => work.port.postMessage(message);
@@ -22,7 +22,7 @@ export default async function foldPartition(work: PartitionWork & { port: Messag
       db,
       pool,
       until: parsePosition(work.until),
-      checkpoint: `rebuild:${work.partition.index}/${work.partition.count}`,
+      checkpoint: partitionCheckpoint(work.partition),
       emptyTables: false, // the groups write the same tables side by side
       log: (line) => post({ log: line }),
       logger: createLogger('rebuild'),

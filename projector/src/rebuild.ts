@@ -298,7 +298,7 @@ export async function foldLog(run: FoldRun) {
 }
 
 /** A partition's checkpoint row in the shadow schema while a partitioned rebuild folds (never one the live projector reads). */
-const partitionCheckpoint = (partition: Partition) => `rebuild:${partition.index}/${partition.count}`;
+export const partitionCheckpoint = (partition: Partition) => `rebuild:${partition.index}/${partition.count}`;
 
 /** What a partition's worker thread is given (rebuild-worker.ts). */
 export interface PartitionWork {
