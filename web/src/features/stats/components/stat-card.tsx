@@ -98,12 +98,17 @@ export function StatCard({ title, value, icon, trend, label, note }: StatCardPro
   );
 }
 
+/* As tall as a loaded card (title, figure, a trend of two lines): the cards' arrival moves nothing below. */
+const SkeletonBox = styled(Box)`
+  min-height: 175px;
+`;
+
 export function StatCardSkeleton() {
   return (
-    <Box aria-hidden="true">
+    <SkeletonBox aria-hidden="true">
       <Skeleton $width="40%" $height="14px" />
       <Skeleton $width="60%" $height="28px" />
       <Skeleton $width="70%" $height="12px" />
-    </Box>
+    </SkeletonBox>
   );
 }
