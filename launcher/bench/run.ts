@@ -119,6 +119,7 @@ try {
         DATABASE_URL: databaseUrl,
         JWT_SECRET: secret,
         WEB_DIST: resolve('web/dist'),
+        PROJECTOR_THREAD: process.env.PROJECTOR_THREAD ?? '1',
       }),
     );
     try {

@@ -21,6 +21,8 @@ export const SERVER_ENTRIES: readonly (readonly [string, string])[] = [
   ['launcher/src/healthcheck.ts', 'launcher/dist/healthcheck.js'],
   // The one-process default runs query-api's replay threads too: their file sits next to the bundle.
   ['query-api/src/replay-worker.ts', 'launcher/dist/replay-worker.js'],
+  // ...and the projector's thread.
+  ['projector/src/projector-worker.ts', 'launcher/dist/projector-worker.js'],
   ['command-api/src/main.ts', 'command-api/dist/main.js'],
   ['query-api/src/main.ts', 'query-api/dist/main.js'],
   ['query-api/src/replay-worker.ts', 'query-api/dist/replay-worker.js'],

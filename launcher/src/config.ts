@@ -21,6 +21,8 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
       JWT_SECRET,
       NODE_ENV,
       WEB_DIST,
+      /** 1 (default): the projector folds on a worker thread of its own; 0: on the event loop that answers requests. */
+      PROJECTOR_THREAD: z.enum(['0', '1']).default('1'),
     }),
     env,
   );
@@ -34,6 +36,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
     jwtSecret: config.JWT_SECRET,
     nodeEnv: config.NODE_ENV,
     webDist: config.WEB_DIST,
+    projectorThread: config.PROJECTOR_THREAD === '1',
     signIn: readSignInConfig(env),
     heavyReads: readHeavyReadConfig(env),
     replayThreads: readReplayThreads(env),

@@ -4,8 +4,17 @@ import { join } from 'node:path';
 import { createEventStore, type EventStore, useEmbeddedDefault } from '@bt/event-store';
 import { createCommandApi, migrateCommandSchema } from '@bt/command-api';
 import { createQueryApi } from '@bt/query-api';
-import { migrateReadModels, projectorWithin, startProjector } from '@bt/projector';
-import { createDb, createLogger, createSessionRegistry, gracefulServer, keptSecret, readOpsConfig, type Logger } from '@bt/platform';
+import { migrateReadModels, projectorLag, projectorWithin, startProjector, startProjectorThread } from '@bt/projector';
+import {
+  createDb,
+  createLogger,
+  createSessionRegistry,
+  gracefulServer,
+  keptSecret,
+  readOpsConfig,
+  setProjectorLagSource,
+  type Logger,
+} from '@bt/platform';
 import pg from 'pg';
 import { createFrontDoor } from './router';
 import type { LauncherConfig } from './config';
@@ -65,8 +74,17 @@ export const startProduct = async (
     await migrateCommandSchema(db);
     await migrateReadModels(db, 'read');
 
-    const projector = await startProjector({ store, databaseUrl, logger: createLogger('projector', base) });
-    stops.push(() => projector.stop());
+    if (config.projectorThread) {
+      const projector = await startProjectorThread({ eventStoreUrl, databaseUrl }, (line) => logger.warn(line));
+      stops.push(() => projector.stop());
+      // The thread's gauges would be in its own registry: this process's /metrics reads the lag here.
+      const lag = () => projectorLag({ db, store });
+      setProjectorLagSource(lag);
+      stops.push(async () => setProjectorLagSource(undefined, lag));
+    } else {
+      const projector = await startProjector({ store, databaseUrl, logger: createLogger('projector', base) });
+      stops.push(() => projector.stop());
+    }
 
     // One session registry (one cache, one LISTEN connection) for both APIs of this process.
     const sessions = createSessionRegistry({

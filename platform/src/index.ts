@@ -11,3 +11,4 @@ export * from './migrate-schema';
 export * from './listen';
 export * from './ops';
 export * from './cli';
+export * from './threads';

@@ -43,6 +43,8 @@ export interface ProjectorOptions {
   logger?: Logger;
   /** The users it projects (partitions/partition.ts); default: everyone (partition 0 of 1). */
   partition?: Partition;
+  /** Told each batch's size once written; the `projector_batch_size` histogram by default. */
+  onBatch?: (events: number) => void;
 }
 
 export interface RunningProjector {
@@ -82,6 +84,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   const log = options.log ?? ((line: string) => logger.warn(line));
   const { db } = createDb<Database>(databaseUrl, 4);
   const partition = options.partition ?? WHOLE;
+  const onBatch = options.onBatch ?? ((events: number) => projectorBatchSize().observe(events));
   const lease = new PartitionLease(databaseUrl, schema, partition);
   const lag = () => projectorLag({ db, store, schema, partition });
 
@@ -146,7 +149,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     written = position;
     writtenAt = last;
     failures = 0;
-    projectorBatchSize().observe(batch.length);
+    onBatch(batch.length);
     logger.info({ events: batch.length, position, durationMs: Math.round(performance.now() - started) }, 'projector batch');
     reached();
   };

@@ -3,7 +3,7 @@ import { Piscina } from 'piscina';
 import { SingleBar } from 'cli-progress';
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
-import { createDb, createLogger, rebuildEvents, type Logger } from '@bt/platform';
+import { createDb, createLogger, rebuildEvents, threadFile, tsxThreadArgs, type Logger } from '@bt/platform';
 import { comparePositions, formatPosition, parsePosition, START, type EventStore, type Position } from '@bt/event-store';
 import { migrateReadModels } from './db/migrate';
 import { loadUserStates } from './db/load-users';
@@ -317,32 +317,24 @@ export interface PartitionWork {
 export type PartitionMessage = { log: string } | { page: { prepare: string; events: number } };
 
 /** Built to JavaScript (`npm run build:server`), the worker is the rebuild-worker.js beside this bundle. */
-const BUILT = import.meta.url.endsWith('.js');
-const WORKER_FILE = new URL(BUILT ? './rebuild-worker.js' : './rebuild-worker.ts', import.meta.url).href;
+const WORKER = threadFile(import.meta.url, 'rebuild-worker');
 
 /**
  * Worker threads (piscina, as query-api's replays) folding the groups, `parallel` at once; each
  * resolves to its events and timings, and passes its log lines and progress on as it goes.
  */
-/** The process's module loader flags (`--import x`, `--require x`, `--import=x`), which a thread takes too. */
-const loaderArgs = process.execArgv.filter(
-  (arg, i, all) =>
-    /^--(import|require|loader|experimental-loader)(=|$)/.test(arg) ||
-    /^--(import|require|loader|experimental-loader)$/.test(all[i - 1] ?? ''),
-);
-
 const partitionThreads = (
   parallel: number,
   log: (line: string) => void,
   onPage: (index: number, prepare: bigint, events: number) => void,
 ) => {
   const pool = new Piscina({
-    filename: WORKER_FILE,
+    filename: WORKER.filename,
     minThreads: 0,
     maxThreads: parallel,
     // As TypeScript, a thread loads tsx as the process did (`tsx`, or `--import tsx`); V8's flags
     // (REBUILD_NODE_FLAGS) are refused for a thread: its limits are set below.
-    execArgv: BUILT ? [] : loaderArgs.some((arg) => arg.includes('tsx')) ? loaderArgs : [...loaderArgs, '--import', 'tsx'],
+    execArgv: WORKER.built ? [] : tsxThreadArgs(),
     // The young generation the rebuild's own flags give the main thread (REBUILD_NODE_FLAGS' semi-space of
     // 64 MB), and room for a group's states past V8's default limit (about 4 GB here): a group needing more
     // than 12 GB wants more groups (REBUILD_PARTITIONS) and the machine's memory to match.

@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { HttpError } from '@bt/platform';
+import { HttpError, threadFile, tsxThreadArgs } from '@bt/platform';
 import type { ReplayAnswer, ReplayRequest } from './replay';
 
 /** Where replay threads connect: the same stores the process serves from. */
@@ -28,15 +28,7 @@ export interface ReplayWorkers {
 }
 
 /** Built to JavaScript (`npm run build:server`), the worker is the replay-worker.js beside this bundle. */
-const BUILT = import.meta.url.endsWith('.js');
-const WORKER_FILE = new URL(BUILT ? './replay-worker.js' : './replay-worker.ts', import.meta.url).href;
-
-/**
- * Run as TypeScript through tsx, a thread inherits the process's node options, which load it when
- * the process was started by `tsx` or with `--import tsx`. Anything else gets it added (not a build).
- */
-const threadExecArgv = (): string[] =>
-  BUILT || process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
+const WORKER = threadFile(import.meta.url, 'replay-worker');
 
 /**
  * A fixed pool (piscina) of replay threads, each with its own event store and read-model
@@ -47,12 +39,12 @@ const threadExecArgv = (): string[] =>
 export const createReplayWorkers = (options: ReplayWorkerOptions, log: (line: string) => void = () => {}): ReplayWorkers => {
   const workerData: ReplayWorkerData = { eventStoreUrl: options.eventStoreUrl, databaseUrl: options.databaseUrl };
   const pool = new Piscina({
-    filename: WORKER_FILE,
+    filename: WORKER.filename,
     // Started by the first replays (a thread costs ~25 MB before it does anything), then kept.
     minThreads: 0,
     maxThreads: options.threads,
     idleTimeout: Number.POSITIVE_INFINITY,
-    execArgv: threadExecArgv(),
+    execArgv: WORKER.built ? process.execArgv : tsxThreadArgs(),
     workerData,
   });
   // An error no replay is waiting for (a thread failing between replays) must not end the process.

@@ -1,0 +1,28 @@
+/**
+ * The projector's thread (run by projector-thread.ts): its own event store and read-model
+ * connections, and the live projector over them, until the parent posts 'stop'. Each batch's size
+ * goes to the parent, whose /metrics has the histogram.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { createEventStore } from '@bt/event-store';
+import { startProjector } from './projector';
+import type { ProjectorThreadData, ProjectorThreadMessage } from './projector-thread';
+
+if (!parentPort) throw new Error('projector-worker.ts runs as a worker thread');
+const port = parentPort;
+const post = (message: ProjectorThreadMessage) => port.postMessage(message);
+const { eventStoreUrl, databaseUrl } = workerData as ProjectorThreadData;
+
+const store = await createEventStore(eventStoreUrl);
+const projector = await startProjector({ store, databaseUrl, onBatch: (events) => post({ batch: events }) });
+port.on('message', (message: unknown) => {
+  if (message !== 'stop') return;
+  projector
+    .stop()
+    .then(() => store.close())
+    .finally(() => {
+      post('stopped');
+      port.close();
+    });
+});
+post('started');
