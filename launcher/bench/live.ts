@@ -62,6 +62,7 @@ export async function liveProjection(options: LiveOptions): Promise<LiveResult> 
       DATABASE_URL: databaseUrl,
       JWT_SECRET: secret,
       WEB_DIST: resolve('web/dist'),
+      PROJECTOR_THREAD: process.env.PROJECTOR_THREAD ?? '1',
     }),
   );
   const listener = new pg.Client({ connectionString: databaseUrl });

@@ -40,7 +40,7 @@ const SNAPSHOT_USER_BETS = Number(process.env.BENCH_REPLAY_USER_BETS ?? BIG_USER
 const { positionals: sections } = commandLine({
   usage: `npm run bench [-- <section>...]`,
   about:
-    'Measures the product on this machine, each figure beside a baseline taken in the same run. No section: all of them.\nSizes: BENCH_EVENTS, BENCH_USERS, BENCH_BIG_USER_BETS, BENCH_READS, BENCH_WRITES, BENCH_REPLAY_USER_BETS, BENCH_THROTTLE_SECONDS, BENCH_LIVE_WRITES; BENCH_IMPORT_NODE_ARGS (node flags of the import section child, instead of those compose gives command-api).',
+    'Measures the product on this machine, each figure beside a baseline taken in the same run. No section: all of them.\nSizes: BENCH_EVENTS, BENCH_USERS, BENCH_BIG_USER_BETS, BENCH_READS, BENCH_WRITES, BENCH_REPLAY_USER_BETS, BENCH_THROTTLE_SECONDS, BENCH_LIVE_WRITES; BENCH_IMPORT_NODE_ARGS (node flags of the import section child, instead of those compose gives command-api); PROJECTOR_THREAD=0 runs the product\'s projector on its main thread (writes, live).',
   options: {},
   positionals: { max: SECTIONS.length, choices: SECTIONS, name: 'section' },
 });
