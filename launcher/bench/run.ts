@@ -18,10 +18,11 @@ import { webBudget } from './web-budget';
 import { COMMAND_API_NODE_ARGS, importScenarios } from './import';
 import { liveProjection } from './live';
 import { serve } from './serve';
+import { catchUpLatency } from './catch-up';
 import { LIFTED, LOGINS, REPLAYS, throttleScenarios, WRONG } from './throttle';
 
 /**
- * `npm run bench [-- section ...]`: sections rebuild, reads, analytics, pages, writes, throttle, web, import, live, replay (default: all).
+ * `npm run bench [-- section ...]`: sections rebuild, reads, analytics, pages, writes, throttle, web, import, live, replay, catchup (default: all).
  * Every figure is printed beside a baseline measured in the same run, on this machine.
  */
 // The bench prints its own table: a JSON line per request would drown it (LOG_LEVEL=info to see them).
@@ -34,13 +35,15 @@ const WRITES = Number(process.env.BENCH_WRITES ?? 10_000);
 const REPLAY_USER_BETS = Number(process.env.BENCH_REPLAY_USER_BETS ?? 20_000);
 const THROTTLE_SECONDS = Number(process.env.BENCH_THROTTLE_SECONDS ?? 10);
 const LIVE_WRITES = Number(process.env.BENCH_LIVE_WRITES ?? 5_000);
-const SECTIONS = ['rebuild', 'reads', 'analytics', 'pages', 'writes', 'throttle', 'web', 'import', 'live', 'replay'] as const;
+/** Events the `catchup` section generates when the log is empty (otherwise it catches up on what is there). */
+const CATCHUP_EVENTS = Number(process.env.BENCH_CATCHUP_EVENTS ?? 200_000);
+const SECTIONS = ['rebuild', 'reads', 'analytics', 'pages', 'writes', 'throttle', 'web', 'import', 'live', 'replay', 'catchup'] as const;
 /** The user of the `replay` section (asOf from snapshots): the big user's size unless given. */
 const SNAPSHOT_USER_BETS = Number(process.env.BENCH_REPLAY_USER_BETS ?? BIG_USER_BETS);
 const { positionals: sections } = commandLine({
   usage: `npm run bench [-- <section>...]`,
   about:
-    'Measures the product on this machine, each figure beside a baseline taken in the same run. No section: all of them.\nSizes: BENCH_EVENTS, BENCH_USERS, BENCH_BIG_USER_BETS, BENCH_READS, BENCH_WRITES, BENCH_REPLAY_USER_BETS, BENCH_THROTTLE_SECONDS, BENCH_LIVE_WRITES; BENCH_IMPORT_NODE_ARGS (node flags of the import section child, instead of those compose gives command-api); PROJECTOR_THREAD=0 runs the product\'s projector on its main thread (writes, live).',
+    "Measures the product on this machine, each figure beside a baseline taken in the same run. No section: all of them.\nSizes: BENCH_EVENTS, BENCH_USERS, BENCH_BIG_USER_BETS, BENCH_READS, BENCH_WRITES, BENCH_REPLAY_USER_BETS, BENCH_THROTTLE_SECONDS, BENCH_LIVE_WRITES, BENCH_CATCHUP_EVENTS; BENCH_IMPORT_NODE_ARGS (node flags of the import section child, instead of those compose gives command-api); PROJECTOR_THREAD=0 runs the product's projector on its main thread (writes, live).",
   options: {},
   positionals: { max: SECTIONS.length, choices: SECTIONS, name: 'section' },
 });
@@ -551,6 +554,26 @@ try {
       `100-bet user ${p(live.smallVisible)}; lag ${p(live.smallLag)}`,
       `${fmt(live.bigVisible.p99 / live.smallVisible.p99, 2)}x the 100-bet user (p99)`,
       '<= 1.5x the 100-bet user',
+    );
+  }
+  if (wants('catchup')) {
+    if (formatPosition(await store.headPosition()) === formatPosition(START)) {
+      await bulkLoad(pool, 'eventstore', population(100, CATCHUP_EVENTS));
+    }
+    const { rows } = await pool.query<{ n: string }>('select count(*) as n from eventstore.events');
+    const events = Number(rows[0].n);
+    console.log(`\ncatchup: the product started over ${fmt(events)} events its read models do not hold, GET /healthz meanwhile...`);
+    const options = { pool, store, databaseUrl, dataDir: dir };
+    const threaded = await catchUpLatency(options, true);
+    const mainThread = await catchUpLatency(options, false);
+    const p = (r: typeof threaded) =>
+      `p50 ${ms(r.health.p50)}, p99 ${ms(r.health.p99)}, max ${ms(r.health.max)} (${fmt(r.health.count)} answers; caught up in ${fmt(r.seconds, 1)} s)`;
+    report(
+      `GET /healthz while the product's projector catches up on ${fmt(events)} events (projector on its own thread, the default)`,
+      p(threaded),
+      `projector on the main thread (PROJECTOR_THREAD=0): ${p(mainThread)}`,
+      `${fmt(mainThread.health.p99 / threaded.health.p99, 1)}x lower p99`,
+      '-',
     );
   }
 } finally {
