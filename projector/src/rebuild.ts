@@ -299,6 +299,8 @@ export async function foldLog(run: FoldRun) {
 
 /** A partition's checkpoint row in the shadow schema while a partitioned rebuild folds (never one the live projector reads). */
 export const partitionCheckpoint = (partition: Partition) => `rebuild:${partition.index}/${partition.count}`;
+/** Every partition's checkpoint row (a LIKE pattern). */
+const PARTITION_CHECKPOINTS = 'rebuild:%';
 
 /** What a partition's worker thread is given (rebuild-worker.ts). */
 export interface PartitionWork {
@@ -402,7 +404,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     await deferSecondaryIndexes(db, SHADOW_SCHEMA);
     const resumedFrom = await readCheckpoint(db, SHADOW_SCHEMA);
     const partitionRows = await sql<{ name: string; position: string }>`
-      select name, position from ${sql.id(SHADOW_SCHEMA, 'checkpoints')} where name like 'rebuild:%'`.execute(db);
+      select name, position from ${sql.id(SHADOW_SCHEMA, 'checkpoints')} where name like ${PARTITION_CHECKPOINTS}`.execute(db);
     const groups = Array.from({ length: partitions }, (_, index): Partition => ({ index, count: partitions }));
     const wanted = new Set(groups.map(partitionCheckpoint));
     if ((partitions > 1 && resumedFrom) || partitionRows.rows.some((row) => !wanted.has(row.name))) {
@@ -521,7 +523,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       const failures = await trx.withSchema(SHADOW_SCHEMA).selectFrom('projection_failures').selectAll().execute();
       for (const failure of failures) await restoreBeforeFailure(trx, store, SHADOW_SCHEMA, failure);
       setAsideCount = failures.length;
-      await sql`delete from ${sql.id(SHADOW_SCHEMA, 'checkpoints')} where name like 'rebuild:%'`.execute(trx);
+      await sql`delete from ${sql.id(SHADOW_SCHEMA, 'checkpoints')} where name like ${PARTITION_CHECKPOINTS}`.execute(trx);
       const text = finalPosition === START ? undefined : formatPosition(finalPosition);
       if (text) await saveCheckpoint(trx, SHADOW_SCHEMA, text);
       const retired = `${READ_SCHEMA}_replaced`;
