@@ -3,13 +3,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createTestDatabase } from '@bt/event-store/testing';
+import { LOG_POSITION_HEADER, MIN_POSITION_HEADER } from '@bt/contracts';
 import { buildServer, SERVER_ENTRIES } from './build-server';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /**
  * The image runs the bundles of `npm run build:server` with plain `node` (no tsx): they must load
- * every import. The gateway starts and answers; the log copier prints its usage.
+ * every import. The gateway starts and answers; the one-process product starts its threads under a
+ * V8 flag, places a bet and replays it; the log copier prints its usage.
  */
 describe('build:server bundles run under plain node', () => {
   before(async function () {
@@ -58,6 +61,67 @@ describe('build:server bundles run under plain node', () => {
     } finally {
       gateway.kill();
       rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('runs the one-process product under a V8 flag: its projector thread and its asOf replay threads start', async function () {
+    this.timeout(120_000);
+    const database = await createTestDatabase();
+    const dataDir = mkdtempSync(join(tmpdir(), 'bt-start-'));
+    writeFileSync(join(dataDir, 'index.html'), '<!doctype html><title>t</title>');
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    // A flag V8 takes and a worker thread refuses in its execArgv (ERR_WORKER_INVALID_EXEC_ARGV).
+    const product = spawn(process.execPath, ['--max-old-space-size=512', join(ROOT, 'launcher/dist/start.js')], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        WEB_DIST: dataDir,
+        JWT_SECRET: 'built-secret-built-secret-built-secret-0123',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    product.stdout.on('data', (chunk) => (output += String(chunk)));
+    product.stderr.on('data', (chunk) => (output += String(chunk)));
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      await new Promise<void>((resolveStarted, reject) => {
+        product.stdout.on('data', () => output.includes('Bet tracker running at') && resolveStarted());
+        product.on('exit', (code) => reject(new Error(`start.js exited (${code}): ${output}`)));
+      });
+      const registered = await fetch(`${url}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'built@example.com', password: 'built-password' }),
+      });
+      expect(registered.status, output).to.equal(201);
+      const { token } = (await registered.json()) as { token: string };
+      const auth = { authorization: `Bearer ${token}` };
+      const placed = await fetch(`${url}/api/bets`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ sport: 'football', event: 'A @ B', betType: 'moneyline', stake: 10, odds: -110, outcome: 'win' }),
+      });
+      expect(placed.status, output).to.equal(201);
+      const position = placed.headers.get(LOG_POSITION_HEADER)!;
+      // Read-your-writes: the projector's thread has written the bet.
+      const live = await fetch(`${url}/api/stats`, { headers: { ...auth, [MIN_POSITION_HEADER]: position } });
+      expect(live.status, output).to.equal(200);
+      expect(((await live.json()) as { totalBets: number }).totalBets).to.equal(1);
+      // An asOf replay runs on a replay thread.
+      const today = new Date().toISOString().slice(0, 10);
+      const replayed = await fetch(`${url}/api/stats?asOf=${today}`, { headers: auth });
+      expect(replayed.status, output).to.equal(200);
+      expect(((await replayed.json()) as { totalBets: number }).totalBets).to.equal(1);
+    } finally {
+      product.kill('SIGTERM');
+      await new Promise((done) => (product.exitCode === null ? product.once('exit', done) : done(undefined)));
+      rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
     }
   });
 

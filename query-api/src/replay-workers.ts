@@ -44,7 +44,9 @@ export const createReplayWorkers = (options: ReplayWorkerOptions, log: (line: st
     minThreads: 0,
     maxThreads: options.threads,
     idleTimeout: Number.POSITIVE_INFINITY,
-    execArgv: WORKER.built ? process.execArgv : tsxThreadArgs(),
+    // Built, a thread inherits the process's flags (given as execArgv, V8's flags such as
+    // --max-old-space-size would be refused: ERR_WORKER_INVALID_EXEC_ARGV).
+    execArgv: WORKER.built ? undefined : tsxThreadArgs(),
     workerData,
   });
   // An error no replay is waiting for (a thread failing between replays) must not end the process.
