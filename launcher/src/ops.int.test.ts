@@ -20,139 +20,163 @@ interface LogLine {
   durationMs?: number;
 }
 
-/** The one-process product's request logs, X-Request-Id, /metrics, /livez and /readyz, over HTTP. */
-describe('operating the one-process product: logs, request ids, metrics, health', function () {
-  this.timeout(120_000);
-  let database: TestDatabase;
-  let dataDir: string;
-  let product: RunningProduct;
-  const lines: string[] = [];
-  const logged = () => lines.map((line) => JSON.parse(line) as LogLine);
+/**
+ * The one-process product's request logs, X-Request-Id, /metrics, /livez and /readyz, over HTTP,
+ * with its projector on its own thread (the default) and on the main thread (PROJECTOR_THREAD=0).
+ */
+for (const projectorThread of ['1', '0'] as const) {
+  describe(`operating the one-process product (PROJECTOR_THREAD=${projectorThread}): logs, request ids, metrics, health`, function () {
+    this.timeout(120_000);
+    let database: TestDatabase;
+    let dataDir: string;
+    let product: RunningProduct;
+    const lines: string[] = [];
+    const logged = () => lines.map((line) => JSON.parse(line) as LogLine);
 
-  before(async () => {
-    database = await createTestDatabase();
-    dataDir = mkdtempSync(join(tmpdir(), 'bt-ops-'));
-    product = await startProduct(
-      readConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        JWT_SECRET: 'ops-secret-ops-secret-ops-secret-0123456',
-        WEB_DIST: join(dataDir, 'no-web-build'),
-      }),
-      loggerTo((line) => lines.push(line), 'info'),
-    );
-  });
-  after(async () => {
-    await product?.stop();
-    await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const call = (method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
-    fetch(`${product.url}${path}`, {
-      method,
-      headers: {
-        ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-        ...options.headers,
-      },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    before(async () => {
+      database = await createTestDatabase();
+      dataDir = mkdtempSync(join(tmpdir(), 'bt-ops-'));
+      product = await startProduct(
+        readConfig({
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATABASE_URL: database.url,
+          DATA_DIR: dataDir,
+          JWT_SECRET: 'ops-secret-ops-secret-ops-secret-0123456',
+          WEB_DIST: join(dataDir, 'no-web-build'),
+          PROJECTOR_THREAD: projectorThread,
+        }),
+        loggerTo((line) => lines.push(line), 'info'),
+      );
+    });
+    after(async () => {
+      await product?.stop();
+      await database?.drop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
-  let token: string;
-  let userId: string;
-  let position: string;
+    const call = (method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
+      fetch(`${product.url}${path}`, {
+        method,
+        headers: {
+          ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+          ...options.headers,
+        },
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
 
-  it('writes one JSON line per request with its request id, user, method, route pattern, status and duration', async () => {
-    const registered = await call('POST', '/api/auth/register', {
-      body: { email: 'operator@example.com', password: 'operator-password', username: 'operator' },
-      headers: { 'X-Request-Id': 'register-1' },
+    let token: string;
+    let userId: string;
+    let position: string;
+
+    it('writes one JSON line per request with its request id, user, method, route pattern, status and duration', async () => {
+      const registered = await call('POST', '/api/auth/register', {
+        body: { email: 'operator@example.com', password: 'operator-password', username: 'operator' },
+        headers: { 'X-Request-Id': 'register-1' },
+      });
+      expect(registered.status).to.equal(201);
+      expect(registered.headers.get('x-request-id')).to.equal('register-1');
+      ({
+        token,
+        user: { id: userId },
+      } = (await registered.json()) as { token: string; user: { id: string } });
+
+      const placed = await call('POST', '/api/bets', {
+        token,
+        body: { sport: 'basketball', event: 'Lakers @ Celtics', betType: 'spread', stake: 50, odds: -110, outcome: 'win' },
+        headers: { 'X-Request-Id': 'place-bet-1' },
+      });
+      expect(placed.status).to.equal(201);
+      position = placed.headers.get(LOG_POSITION_HEADER)!;
+      const { id: betId } = (await placed.json()) as { id: string };
+      const history = await call('GET', `/api/bets/${betId}/history`, { token, headers: { 'X-Request-Id': 'history-1' } });
+      expect(history.status).to.equal(200);
+
+      const register = logged().find((l) => l.requestId === 'register-1')!;
+      expect(register).to.include({ service: 'command-api', method: 'POST', route: '/api/auth/register', status: 201, msg: 'request' });
+      expect(register.durationMs).to.be.a('number').at.least(0);
+      expect(logged().find((l) => l.requestId === 'place-bet-1')).to.include({ userId, route: '/api/bets', status: 201 });
+      // The router's pattern, never the raw path with the bet's id.
+      expect(logged().find((l) => l.requestId === 'history-1')).to.include({
+        service: 'query-api',
+        userId,
+        method: 'GET',
+        route: '/api/bets/:id/history',
+        status: 200,
+      });
+      expect(lines.filter((line) => line.includes('"requestId":"history-1"'))).to.have.length(1);
     });
-    expect(registered.status).to.equal(201);
-    expect(registered.headers.get('x-request-id')).to.equal('register-1');
-    ({
-      token,
-      user: { id: userId },
-    } = (await registered.json()) as { token: string; user: { id: string } });
 
-    const placed = await call('POST', '/api/bets', {
-      token,
-      body: { sport: 'basketball', event: 'Lakers @ Celtics', betType: 'spread', stake: 50, odds: -110, outcome: 'win' },
-      headers: { 'X-Request-Id': 'place-bet-1' },
+    it('answers with a fresh uuid as X-Request-Id when the caller sent none or an unsafe one', async () => {
+      for (const sent of [undefined, 'has spaces and "quotes"', 'x'.repeat(200)]) {
+        const answer = await call('GET', '/api/bets', { token, headers: sent === undefined ? {} : { 'X-Request-Id': sent } });
+        const id = answer.headers.get('x-request-id');
+        expect(id, String(sent)).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+        expect(logged().find((l) => l.requestId === id)).to.include({ route: '/api/bets', status: 200 });
+      }
+      const app = await call('GET', '/livez', { headers: { 'X-Request-Id': 'livez-1' } });
+      expect(app.headers.get('x-request-id')).to.equal('livez-1');
+      expect(logged().find((l) => l.requestId === 'livez-1')).to.include({ service: 'launcher', route: '/livez', status: 200 });
     });
-    expect(placed.status).to.equal(201);
-    position = placed.headers.get(LOG_POSITION_HEADER)!;
-    const { id: betId } = (await placed.json()) as { id: string };
-    const history = await call('GET', `/api/bets/${betId}/history`, { token, headers: { 'X-Request-Id': 'history-1' } });
-    expect(history.status).to.equal(200);
 
-    const register = logged().find((l) => l.requestId === 'register-1')!;
-    expect(register).to.include({ service: 'command-api', method: 'POST', route: '/api/auth/register', status: 201, msg: 'request' });
-    expect(register.durationMs).to.be.a('number').at.least(0);
-    expect(logged().find((l) => l.requestId === 'place-bet-1')).to.include({ userId, route: '/api/bets', status: 201 });
-    // The router's pattern, never the raw path with the bet's id.
-    expect(logged().find((l) => l.requestId === 'history-1')).to.include({
-      service: 'query-api',
-      userId,
-      method: 'GET',
-      route: '/api/bets/:id/history',
-      status: 200,
+    it('serves all three services’ metrics on /metrics, with the projector’s lag gauges after a write', async () => {
+      // Read-your-writes: once this answers, the projector has written the bet.
+      expect((await call('GET', '/api/bets', { token, headers: { [MIN_POSITION_HEADER]: position } })).status).to.equal(200);
+      const answer = await call('GET', '/metrics');
+      expect(answer.status).to.equal(200);
+      expect(answer.headers.get('content-type')).to.match(/^text\/plain/);
+      const text = await answer.text();
+      expect(text).to.match(/^projector_lag_events 0$/m);
+      expect(text).to.match(/^projector_lag_seconds 0$/m);
+      expect(text).to.match(/^projector_set_aside_users 0$/m);
+      expect(text).to.match(/^projector_batch_size_count [1-9]\d*$/m);
+      // This product's projector counts its batches (the registry is the process's: another product
+      // of this file may have counted before): one more write, one more batch at least.
+      const batches = (metrics: string) => Number(/^projector_batch_size_count (\d+)$/m.exec(metrics)![1]);
+      const placed = await call('POST', '/api/bets', {
+        token,
+        body: { sport: 'hockey', event: 'Leafs @ Habs', betType: 'moneyline', stake: 10, odds: 120, outcome: 'loss' },
+      });
+      expect(placed.status).to.equal(201);
+      const seen = placed.headers.get(LOG_POSITION_HEADER)!;
+      expect((await call('GET', '/api/bets', { token, headers: { [MIN_POSITION_HEADER]: seen } })).status).to.equal(200);
+      // The thread posts a batch's size once it has committed, beside the notification the read waited
+      // for: look again for a moment rather than race it.
+      let after = batches(text);
+      for (let i = 0; i < 40 && after <= batches(text); i++) {
+        if (i > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+        after = batches(await (await call('GET', '/metrics')).text());
+      }
+      expect(after).to.be.greaterThan(batches(text));
+      expect(text).to.match(/^event_store_append_duration_seconds_count\{outcome="ok"\} [1-9]\d*$/m);
+      expect(text).to.match(
+        /^http_request_duration_seconds_count\{service="command-api",method="POST",route="\/api\/bets",status="201"\} [1-9]/m,
+      );
+      expect(text).to.match(
+        /^http_request_duration_seconds_count\{service="query-api",method="GET",route="\/api\/bets",status="200"\} [1-9]/m,
+      );
+      expect(text).to.match(/^process_cpu_seconds_total /m);
+      const names = [...text.matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]);
+      expect(names.length).to.be.greaterThan(10);
+      expect(new Set(names).size, 'no metric twice').to.equal(names.length);
     });
-    expect(lines.filter((line) => line.includes('"requestId":"history-1"'))).to.have.length(1);
-  });
 
-  it('answers with a fresh uuid as X-Request-Id when the caller sent none or an unsafe one', async () => {
-    for (const sent of [undefined, 'has spaces and "quotes"', 'x'.repeat(200)]) {
-      const answer = await call('GET', '/api/bets', { token, headers: sent === undefined ? {} : { 'X-Request-Id': sent } });
-      const id = answer.headers.get('x-request-id');
-      expect(id, String(sent)).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-      expect(logged().find((l) => l.requestId === id)).to.include({ route: '/api/bets', status: 200 });
-    }
-    const app = await call('GET', '/livez', { headers: { 'X-Request-Id': 'livez-1' } });
-    expect(app.headers.get('x-request-id')).to.equal('livez-1');
-    expect(logged().find((l) => l.requestId === 'livez-1')).to.include({ service: 'launcher', route: '/livez', status: 200 });
-  });
-
-  it('serves all three services’ metrics on /metrics, with the projector’s lag gauges after a write', async () => {
-    // Read-your-writes: once this answers, the projector has written the bet.
-    expect((await call('GET', '/api/bets', { token, headers: { [MIN_POSITION_HEADER]: position } })).status).to.equal(200);
-    const answer = await call('GET', '/metrics');
-    expect(answer.status).to.equal(200);
-    expect(answer.headers.get('content-type')).to.match(/^text\/plain/);
-    const text = await answer.text();
-    expect(text).to.match(/^projector_lag_events 0$/m);
-    expect(text).to.match(/^projector_lag_seconds 0$/m);
-    expect(text).to.match(/^projector_set_aside_users 0$/m);
-    expect(text).to.match(/^projector_batch_size_count [1-9]\d*$/m);
-    expect(text).to.match(/^event_store_append_duration_seconds_count\{outcome="ok"\} [1-9]\d*$/m);
-    expect(text).to.match(
-      /^http_request_duration_seconds_count\{service="command-api",method="POST",route="\/api\/bets",status="201"\} [1-9]/m,
-    );
-    expect(text).to.match(
-      /^http_request_duration_seconds_count\{service="query-api",method="GET",route="\/api\/bets",status="200"\} [1-9]/m,
-    );
-    expect(text).to.match(/^process_cpu_seconds_total /m);
-    const names = [...text.matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]);
-    expect(names.length).to.be.greaterThan(10);
-    expect(new Set(names).size, 'no metric twice').to.equal(names.length);
-  });
-
-  it('answers /livez and /readyz in JSON, never the web app’s page', async () => {
-    const live = await call('GET', '/livez');
-    expect(live.status).to.equal(200);
-    expect(live.headers.get('content-type')).to.match(/^application\/json/);
-    expect(await live.json()).to.deep.equal({ status: 'ok' });
-    const ready = await call('GET', '/readyz');
-    expect(ready.status).to.equal(200);
-    expect(ready.headers.get('content-type')).to.match(/^application\/json/);
-    expect(await ready.json()).to.deep.equal({
-      status: 'ready',
-      checks: { database: 'ok', eventStore: 'ok', projector: { lagEvents: 0, lagSeconds: 0 } },
+    it('answers /livez and /readyz in JSON, never the web app’s page', async () => {
+      const live = await call('GET', '/livez');
+      expect(live.status).to.equal(200);
+      expect(live.headers.get('content-type')).to.match(/^application\/json/);
+      expect(await live.json()).to.deep.equal({ status: 'ok' });
+      const ready = await call('GET', '/readyz');
+      expect(ready.status).to.equal(200);
+      expect(ready.headers.get('content-type')).to.match(/^application\/json/);
+      expect(await ready.json()).to.deep.equal({
+        status: 'ready',
+        checks: { database: 'ok', eventStore: 'ok', projector: { lagEvents: 0, lagSeconds: 0 } },
+      });
+      const health = await call('GET', '/healthz');
+      expect(health.status).to.equal(200);
+      expect(await health.json()).to.deep.equal({ status: 'ok', eventStore: 'postgres' });
     });
-    const health = await call('GET', '/healthz');
-    expect(health.status).to.equal(200);
-    expect(await health.json()).to.deep.equal({ status: 'ok', eventStore: 'postgres' });
   });
-});
+}
