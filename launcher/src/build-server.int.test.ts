@@ -69,12 +69,11 @@ describe('build:server bundles run under plain node', () => {
     const database = await createTestDatabase();
     const dataDir = mkdtempSync(join(tmpdir(), 'bt-start-'));
     writeFileSync(join(dataDir, 'index.html'), '<!doctype html><title>t</title>');
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
     // A flag V8 takes and a worker thread refuses in its execArgv (ERR_WORKER_INVALID_EXEC_ARGV).
     const product = spawn(process.execPath, ['--max-old-space-size=512', join(ROOT, 'launcher/dist/start.js')], {
       env: {
         ...process.env,
-        PORT: String(port),
+        PORT: '0', // any free port: it says which when it is up
         HOST: '127.0.0.1',
         DATABASE_URL: database.url,
         DATA_DIR: dataDir,
@@ -87,12 +86,15 @@ describe('build:server bundles run under plain node', () => {
     let output = '';
     product.stdout.on('data', (chunk) => (output += String(chunk)));
     product.stderr.on('data', (chunk) => (output += String(chunk)));
-    const url = `http://127.0.0.1:${port}`;
     try {
-      await new Promise<void>((resolveStarted, reject) => {
-        product.stdout.on('data', () => output.includes('Bet tracker running at') && resolveStarted());
+      const port = await new Promise<number>((resolveStarted, reject) => {
+        product.stdout.on('data', () => {
+          const running = /"port":(\d+),[^\n]*Bet tracker running at/.exec(output);
+          if (running) resolveStarted(Number(running[1]));
+        });
         product.on('exit', (code) => reject(new Error(`start.js exited (${code}): ${output}`)));
       });
+      const url = `http://127.0.0.1:${port}`;
       const registered = await fetch(`${url}/api/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
