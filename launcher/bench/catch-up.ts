@@ -1,9 +1,7 @@
-import { resolve } from 'node:path';
 import type pg from 'pg';
 import { formatPosition, type EventStore } from '@bt/event-store';
 import { CHECKPOINT_NAME } from '@bt/projector';
-import { readConfig } from '../src/config';
-import { startProduct } from '../src/product';
+import { startBenchProduct } from './product';
 import { send, summarise, type Latency } from './http-load';
 
 export interface CatchUpOptions {
@@ -31,17 +29,7 @@ export async function catchUpLatency(options: CatchUpOptions, projectorThread: b
   await pool.query('drop schema if exists read cascade');
   const head = formatPosition(await store.headPosition());
   const started = performance.now();
-  const product = await startProduct(
-    readConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-      WEB_DIST: resolve('web/dist'),
-      PROJECTOR_THREAD: projectorThread ? '1' : '0',
-    }),
-  );
+  const product = await startBenchProduct(databaseUrl, dataDir, { PROJECTOR_THREAD: projectorThread ? '1' : '0' });
   try {
     let caughtUp = false;
     const watch = (async () => {

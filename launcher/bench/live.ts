@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import pg from 'pg';
 import { compareLogPositions, LOG_POSITION_HEADER } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
 import { NOTIFY_CHANNEL, rebuildReadModels } from '@bt/projector';
 import { signToken } from '@bt/platform';
-import { readConfig } from '../src/config';
-import { startProduct } from '../src/product';
+import { BENCH_SECRET, startBenchProduct } from './product';
 import { bulkLoad, userHistory } from './generate';
 import { send, summarise, type Latency } from './http-load';
 
@@ -53,18 +51,8 @@ export async function liveProjection(options: LiveOptions): Promise<LiveResult> 
   for (const [i, user] of [small, ...others].entries()) await bulkLoad(pool, 'eventstore', userHistory(user, 100, 22 + i));
   await rebuildReadModels({ store, databaseUrl, fresh: true, log: () => {} });
 
-  const secret = 'bench-secret-bench-secret-bench-secret-0123456789';
-  const product = await startProduct(
-    readConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: secret,
-      WEB_DIST: resolve('web/dist'),
-      PROJECTOR_THREAD: process.env.PROJECTOR_THREAD ?? '1',
-    }),
-  );
+  const secret = BENCH_SECRET;
+  const product = await startBenchProduct(databaseUrl, dataDir);
   const listener = new pg.Client({ connectionString: databaseUrl });
   try {
     // The checkpoint as the projector tells it, and the writes waiting for it.

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import os from 'node:os';
 import pg from 'pg';
 import { createPostgresEventStore, formatPosition, START, startEmbeddedPostgres } from '@bt/event-store';
@@ -9,8 +9,7 @@ import { replayUserInSlices } from '@bt/projector';
 import { commandLine, createDb, signToken } from '@bt/platform';
 import { createQueryApi } from '@bt/query-api';
 import { CSV_MAX_ROWS, READ_MODELS_BEHIND_HEADER } from '@bt/contracts';
-import { readConfig } from '../src/config';
-import { startProduct } from '../src/product';
+import { BENCH_SECRET, startBenchProduct } from './product';
 import { bulkLoad, population, userHistory } from './generate';
 import { load, send, summarise } from './http-load';
 import { startAggregateBaseline } from './aggregate-baseline';
@@ -113,18 +112,8 @@ try {
   }
 
   if (wants('reads') || wants('analytics') || wants('pages') || wants('writes')) {
-    const secret = 'bench-secret-bench-secret-bench-secret-0123456789';
-    const product = await startProduct(
-      readConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dir,
-        DATABASE_URL: databaseUrl,
-        JWT_SECRET: secret,
-        WEB_DIST: resolve('web/dist'),
-        PROJECTOR_THREAD: process.env.PROJECTOR_THREAD ?? '1',
-      }),
-    );
+    const secret = BENCH_SECRET;
+    const product = await startBenchProduct(databaseUrl, dir);
     try {
       const small = '00000000-0000-7000-8000-000000000100';
       const big = '00000000-0000-7000-8000-000000100000';
@@ -426,7 +415,7 @@ try {
     // asOf for a big history: GET /api/stats?asOf= folds on from the user's nearest snapshot (the
     // projector takes them as it catches up); the baseline is the fold from the first event (the
     // code path before snapshots: one batched read of every stream, then the fold), in this process.
-    const secret = 'bench-secret-bench-secret-bench-secret-0123456789';
+    const secret = BENCH_SECRET;
     const user = '00000000-0000-7000-8000-000000200000';
     const DAY = 86_400_000;
     console.log(`\nreplay: asOf for a ${fmt(SNAPSHOT_USER_BETS)}-bet user, from snapshots and from the first event...`);
@@ -435,16 +424,7 @@ try {
     const first = Date.now() - 730 * DAY;
     const occurredAt = (n: number) => new Date(first + Math.floor((n * 730 * DAY) / total)).toISOString();
     await bulkLoad(pool, 'eventstore', userHistory(user, SNAPSHOT_USER_BETS, 9), 20_000, occurredAt);
-    const product = await startProduct(
-      readConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dir,
-        DATABASE_URL: databaseUrl,
-        JWT_SECRET: secret,
-        WEB_DIST: resolve('web/dist'),
-      }),
-    );
+    const product = await startBenchProduct(databaseUrl, dir);
     try {
       const head = formatPosition(await store.headPosition());
       const headers = { authorization: `Bearer ${signToken(user, secret)}`, 'x-min-position': head };

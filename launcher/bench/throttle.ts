@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { signToken } from '@bt/platform';
 import { bulkLoad, userHistory } from './generate';
 import { send, summarise, type Latency } from './http-load';
+import { BENCH_SECRET } from './product';
 
 /**
  * The throttling figures: the product runs in a child process (as `npm start` runs it, behind one
@@ -13,7 +14,6 @@ import { send, summarise, type Latency } from './http-load';
  * replays on the main thread (the baseline: the product as it was), and with the default limits.
  */
 
-const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const LIFTED = {
   LOGIN_FAILURES_PER_EMAIL: '1000000',
   LOGIN_FAILURES_PER_ADDRESS: '1000000',
@@ -40,7 +40,7 @@ export const startChild = (databaseUrl: string, dataDir: string, env: Record<str
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl,
-        JWT_SECRET: SECRET,
+        JWT_SECRET: BENCH_SECRET,
         WEB_DIST: resolve('web/dist'),
         TRUST_PROXY_HOPS: '1',
         ...env,
@@ -139,7 +139,7 @@ export const throttleScenarios = async (options: ThrottleOptions) => {
   const small = '00000000-0000-7000-8000-000000000200';
   await bulkLoad(options.pool, 'eventstore', userHistory(big, options.bigUserBets, 11));
   await bulkLoad(options.pool, 'eventstore', userHistory(small, 100, 12));
-  const auth = (user: string) => ({ authorization: `Bearer ${signToken(user, SECRET)}` });
+  const auth = (user: string) => ({ authorization: `Bearer ${signToken(user, BENCH_SECRET)}` });
   const bettors = Array.from({ length: LOGINS }, (_, i) => ({
     email: `bettor-${i}-${Date.now()}@bench.test`,
     password: 'secret123',

@@ -2,8 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
-import { readConfig } from '../src/config';
-import { startProduct } from '../src/product';
+import { startBenchProduct } from './product';
 import { send } from './http-load';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -44,16 +43,7 @@ const javascriptBytes = async (page: Page, url: string): Promise<number> => {
 export const webBudget = async (databaseUrl: string, dataDir: string): Promise<string[][]> => {
   // Without the built app every figure would be a zero that looks like a measurement.
   if (!existsSync(resolve('web/dist/index.html'))) throw new Error('web/dist is not built: run `npm run build -w @bt/web` first');
-  const product = await startProduct(
-    readConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-      WEB_DIST: resolve('web/dist'),
-    }),
-  );
+  const product = await startBenchProduct(databaseUrl, dataDir);
   const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
   try {
     const reg = await send(`${product.url}/api/auth/register`, {
