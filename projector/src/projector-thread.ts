@@ -11,8 +11,8 @@ export interface ProjectorThreadData {
   databaseUrl: string;
 }
 
-/** What the thread posts: started, a batch's size, or stopped after its last batch. */
-export type ProjectorThreadMessage = 'started' | 'stopped' | { batch: number };
+/** What the thread posts: started, or a batch's size. */
+export type ProjectorThreadMessage = 'started' | { batch: number };
 
 /** Built to JavaScript (`npm run build:server`), the thread's file is projector-worker.js beside the bundle. */
 const WORKER = threadFile(import.meta.url, 'projector-worker');

@@ -20,9 +20,6 @@ port.on('message', (message: unknown) => {
   projector
     .stop()
     .then(() => store.close())
-    .finally(() => {
-      post('stopped');
-      port.close();
-    });
+    .finally(() => port.close());
 });
 post('started');
