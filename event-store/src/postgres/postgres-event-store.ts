@@ -355,6 +355,10 @@ const byPosition = (a: RecordedEvent, b: RecordedEvent) => comparePositions(a.po
 /** A position's parts as SQL literals (digits only: bigints we formatted). */
 const positionSql = (p: Position) => `('${p.commit.toString()}'::xid8, ${p.prepare.toString()}::bigint)`;
 
+/** A row when any event, readable or not, follows `after` in the log of `schema` (quoted): one index probe. */
+export const anyEventAfterSql = (schema: string, after: Position) =>
+  `SELECT 1 FROM ${schema}.events WHERE (commit, prepare) > ${positionSql(after)} ORDER BY commit, prepare LIMIT 1`;
+
 /**
  * Connects to Postgres, creates the store's tables in `schema` unless `migrate: false`, and
  * returns the store. close() ends the pool and completes live subscriptions.
@@ -846,15 +850,17 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
         // Committed events an open transaction hides (READABLE) become readable when it ends, and
         // nothing notifies then (e.g. the read models' own batch, ended a moment after the append's
         // notification woke us): look again soon, sooner than the poll, backing off to every 50 ms
-        // while it lasts (a long import's transaction).
+        // while it lasts (a long import's transaction). Asked as "is there any event after the
+        // one delivered last", one step of the primary key's index: everything readable up to
+        // there has been delivered, so any such event is held back or newly appended, and either
+        // way worth a look. (Asking for the held-back ones alone, `NOT READABLE`, made Postgres
+        // expect thousands of matches for a row comparison on xid8 and scan the whole table for
+        // none: 30-40 ms of Postgres' CPU per live read of a 220,000-event log, growing with it.)
         let recheckMs = 1;
         let recheck: NodeJS.Timeout | undefined;
         const recheckIfHeldBack = async (from: Position) => {
-          const { rows } = await client.query<Row>({
-            text: `SELECT EXISTS (SELECT 1 FROM ${s}.events WHERE (commit, prepare) > ${positionSql(from)} AND NOT (${READABLE}))`,
-            rowMode: 'array',
-          });
-          if (rows[0][0] !== 't') {
+          const { rows } = await client.query<Row>({ text: anyEventAfterSql(s, from), rowMode: 'array' });
+          if (rows.length === 0) {
             recheckMs = 1;
             return;
           }
