@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { mergeChanges, type RowChanges, type UserChanges } from '../projections/rows';
@@ -173,80 +173,134 @@ export const arrayLiteral = (values: readonly unknown[], type: PgType): string =
   return `{${parts.join(',')}}`;
 };
 
-/** `insert into schema.table (...) select ... from unnest(one array per column)`, for a chunk of rows. */
-const insertRows = (schema: string, table: TableName, spec: TableSpec, rows: readonly object[]) => {
-  const names = spec.columns.map(([name]) => name);
-  const arrays = spec.columns.map(([name, type]) => {
-    const literal = arrayLiteral(
-      rows.map((row) => (row as Record<string, unknown>)[name]),
-      type,
-    );
-    return sql`${literal}::${sql.raw(wireType(type))}[]`;
-  });
-  const values = spec.columns.map(([name, type]) =>
-    type === 'timestamptz' ? sql`to_timestamp(u.${sql.id(name)} / 1000)` : sql`u.${sql.id(name)}`,
-  );
-  return sql`insert into ${sql.id(schema, table)} as t (${sql.join(names.map((n) => sql.id(n)))})
-    select ${sql.join(values)} from unnest(${sql.join(arrays)}) as u(${sql.join(names.map((n) => sql.id(n)))})`;
+const id = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * A statement's text for any numbering of its parameters: `texts[i]` comes before parameter i, the
+ * last after them all. Kept per schema, table and kind: the text of a table's statement never
+ * changes, only its arrays do (composing and compiling it through the query builder for every batch
+ * cost the live projector about as much as building the arrays).
+ */
+interface Template {
+  texts: readonly string[];
+}
+
+/** A statement ready to send: its template and one parameter (an array literal) per placeholder. */
+interface Part {
+  template: Template;
+  params: string[];
+}
+
+const templates = new Map<string, Template>();
+const templateOf = (key: string, build: () => string[]): Template => {
+  let template = templates.get(key);
+  if (!template) {
+    if (templates.size >= 1_000) templates.clear(); // a schema per test database: keep it bounded
+    templates.set(key, (template = { texts: build() }));
+  }
+  return template;
 };
 
-type Statement = () => RawBuilder<unknown>;
+/** The text of `parts` as one statement (its parameters numbered from 1 across them) and their parameters. */
+const render = (parts: readonly Part[], around: (texts: string[]) => string): { text: string; params: string[] } => {
+  const params: string[] = [];
+  const texts = parts.map(({ template, params: own }) => {
+    let text = template.texts[0];
+    for (let i = 0; i < own.length; i++) text += `$${params.length + i + 1}${template.texts[i + 1]}`;
+    params.push(...own);
+    return text;
+  });
+  return { text: around(texts), params };
+};
 
-/** A statement and how many rows it writes. */
+/** `insert into schema.table (...) select ... from unnest(one array per column)`, its texts around the arrays. */
+const insertTexts = (schema: string, table: TableName, spec: TableSpec, suffix = ''): string[] => {
+  const names = spec.columns.map(([name]) => id(name)).join(', ');
+  const values = spec.columns
+    .map(([name, type]) => (type === 'timestamptz' ? `to_timestamp(u.${id(name)} / 1000)` : `u.${id(name)}`))
+    .join(', ');
+  const head = `insert into ${id(schema)}.${id(table)} as t (${names})
+    select ${values} from unnest(`;
+  return [
+    head,
+    ...spec.columns.map(([, type], i) => `::${wireType(type)}[]${i === spec.columns.length - 1 ? `) as u(${names})${suffix}` : ', '}`),
+  ];
+};
+
+/** The arrays of a chunk of rows, one literal per column. */
+const columnArrays = (spec: TableSpec, rows: readonly object[]): string[] =>
+  spec.columns.map(([name, type]) =>
+    arrayLiteral(
+      rows.map((row) => (row as Record<string, unknown>)[name]),
+      type,
+    ),
+  );
+
+/** A statement (built when called: the costly part) and how many rows it writes. */
+type Statement = () => Part;
 type Sized = [Statement, number];
 
 function* inserts(schema: string, table: TableName, rows: readonly object[]): Generator<Sized> {
   const spec = SPECS[table];
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
-    yield [() => insertRows(schema, table, spec, chunk), chunk.length];
+    const template = templateOf(`insert\0${schema}\0${table}`, () => insertTexts(schema, table, spec));
+    yield [() => ({ template, params: columnArrays(spec, chunk) }), chunk.length];
   }
 }
 
+const onConflict = (spec: TableSpec): string => {
+  const updated = spec.columns.map(([name]) => name).filter((name) => !spec.key.includes(name));
+  if (updated.length === 0) return ' on conflict do nothing';
+  return ` on conflict (${spec.key.map(id).join(', ')}) do update set ${updated
+    .map((name) => `${id(name)} = excluded.${id(name)}`)
+    .join(', ')} where (${updated.map((name) => `t.${id(name)}`).join(', ')}) is distinct from (${updated
+    .map((name) => `excluded.${id(name)}`)
+    .join(', ')})`;
+};
+
 function* upserts(schema: string, table: TableName, rows: readonly object[]): Generator<Sized> {
   const spec = SPECS[table];
-  const updated = spec.columns.map(([name]) => name).filter((name) => !spec.key.includes(name));
-  const onConflict =
-    updated.length === 0
-      ? sql`on conflict do nothing`
-      : sql`on conflict (${sql.join(spec.key.map((k) => sql.id(k)))}) do update set ${sql.join(
-          updated.map((name) => sql`${sql.id(name)} = excluded.${sql.id(name)}`),
-        )} where (${sql.join(updated.map((name) => sql`t.${sql.id(name)}`))}) is distinct from (${sql.join(
-          updated.map((name) => sql`excluded.${sql.id(name)}`),
-        )})`;
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
-    yield [() => sql`${insertRows(schema, table, spec, chunk)} ${onConflict}`, chunk.length];
+    const template = templateOf(`upsert\0${schema}\0${table}`, () => insertTexts(schema, table, spec, onConflict(spec)));
+    yield [() => ({ template, params: columnArrays(spec, chunk) }), chunk.length];
   }
 }
 
 function* deletes(schema: string, table: TableName, keys: readonly object[]): Generator<Sized> {
   const spec = SPECS[table];
   const keyColumns = spec.columns.filter(([name]) => spec.key.includes(name));
+  const template = templateOf(`delete\0${schema}\0${table}`, () => {
+    const names = keyColumns.map(([n]) => id(n)).join(', ');
+    const where = keyColumns.map(([n]) => `t.${id(n)} = k.${id(n)}`).join(' and ');
+    return [
+      `delete from ${id(schema)}.${id(table)} as t
+        using unnest(`,
+      ...keyColumns.map(
+        ([, type], i) =>
+          `::${type}[]${
+            i === keyColumns.length - 1
+              ? `) as k(${names})
+        where ${where}`
+              : ', '
+          }`,
+      ),
+    ];
+  });
   for (let i = 0; i < keys.length; i += CHUNK) {
     const chunk = keys.slice(i, i + CHUNK);
-    const statement = () => {
-      const arrays = keyColumns.map(
-        ([name, type]) =>
-          sql`${arrayLiteral(
-            chunk.map((k) => (k as Record<string, unknown>)[name]),
-            type,
-          )}::${sql.raw(type)}[]`,
-      );
-      return sql`delete from ${sql.id(schema, table)} as t
-        using unnest(${sql.join(arrays)}) as k(${sql.join(keyColumns.map(([n]) => sql.id(n)))})
-        where ${sql.join(
-          keyColumns.map(([n]) => sql`t.${sql.id(n)} = k.${sql.id(n)}`),
-          sql` and `,
-        )}`;
-    };
-    yield [statement, chunk.length];
+    yield [() => ({ template, params: columnArrays({ ...spec, columns: keyColumns }, chunk) }), chunk.length];
   }
 }
 
 /** Several statements as one: each a data-modifying WITH query of one statement (one round trip). */
-const together = (group: readonly Statement[]): Statement =>
-  group.length === 1 ? group[0] : () => sql`with ${sql.join(group.map((s, i) => sql`${sql.id(`w${i}`)} as (${s()})`))} select 1`;
+const together = (group: readonly Statement[]) => () => {
+  const parts = group.map((build) => build());
+  return parts.length === 1
+    ? render(parts, ([text]) => text)
+    : render(parts, (texts) => `with ${texts.map((text, i) => `"w${i}" as (${text})`).join(', ')} select 1`);
+};
 
 /**
  * The statements of a batch of row changes: every table's deletes, then every table's inserts,
@@ -258,7 +312,7 @@ const together = (group: readonly Statement[]): Statement =>
  * every part sees the rows as they were before it, so a row inserted and then upserted must not
  * be written by the same statement.
  */
-function* statements(schema: string, changes: RowChanges): Generator<Statement> {
+function* statements(schema: string, changes: RowChanges): Generator<() => { text: string; params: string[] }> {
   for (const phase of [
     (table: TableName) => deletes(schema, table, changes[table].deletes),
     (table: TableName) => inserts(schema, table, changes[table].inserts),
@@ -290,9 +344,9 @@ const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 export async function writeChanges(db: Kysely<any>, schema: string, changes: RowChanges): Promise<void> {
   let running: Promise<unknown> | undefined;
   for (const build of statements(schema, changes)) {
-    const statement = build();
+    const { text, params } = build();
     if (running) await running;
-    running = statement.execute(db);
+    running = db.executeQuery(CompiledQuery.raw(text, params));
     running.catch(() => undefined); // awaited below; not unhandled while the next one is built
     await nextTick(); // let the query go out before building the next one
   }
@@ -443,21 +497,20 @@ export async function writeChangesByCopy(
   position: string,
   options: { emptyTables?: boolean; checkpoint?: string } = {},
 ): Promise<void> {
-  const run = async (statement: { compile: (db: Kysely<any>) => { sql: string; parameters: readonly unknown[] } }) => {
-    const query = statement.compile(db);
-    await client.query(query.sql, query.parameters as unknown[]);
+  const run = async ({ text, params }: { text: string; params: string[] }) => {
+    await client.query(text, params);
   };
   await client.query('begin');
   try {
     for (const table of PROJECTED_TABLES) {
       const { inserts: added, upserts: changed, deletes: removed } = changes[table];
-      for (const [build] of deletes(schema, table, removed)) await run(build());
+      for (const [build] of deletes(schema, table, removed)) await run(together([build])());
       if (added.length > 0) {
         const rekey = options.emptyTables && changed.length === 0 && removed.length === 0 && (await dropPrimaryKey(client, schema, table));
         await copyRows(client, schema, table, added);
         if (rekey) await client.query(`ALTER TABLE "${schema}"."${table}" ADD CONSTRAINT "${rekey.name}" ${rekey.definition}`);
       }
-      for (const [build] of upserts(schema, table, changed)) await run(build());
+      for (const [build] of upserts(schema, table, changed)) await run(together([build])());
     }
     const checkpoint = checkpointQuery(db, schema, position, options.checkpoint).compile();
     await client.query(checkpoint.sql, checkpoint.parameters as unknown[]);
