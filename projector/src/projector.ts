@@ -13,7 +13,7 @@ import {
 import { migrateReadModels } from './db/migrate';
 import { loadUserStates } from './db/load-users';
 import { READ_SCHEMA, type Database } from './db/schema';
-import { lockReadModels, notifyFailures, notifyPosition, readSetAsideUsers, saveCheckpoint, writeChanges, writeUsers } from './db/writer';
+import { lockReadModels, notifyFailures, saveCheckpoint, writeChanges, writeUsers } from './db/writer';
 import { ProjectionEngine } from './engine/projection-engine';
 import { mergeChanges } from './projections/rows';
 import { restoreBeforeFailure } from './restore';
@@ -116,11 +116,10 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     const position = formatPosition(last);
     await db.transaction().execute(async (trx) => {
       await lockReadModels(trx, 'shared', { asyncCommit: true });
-      if ((await schemaOid(trx, schema)) !== oid || (await lease.lockedCheckpoint(trx)) !== written) {
-        throw new ReadModelsReplaced();
-      }
+      const opened = await lease.lockedCheckpoint(trx);
+      if (opened.schemaOid !== oid || opened.position !== written) throw new ReadModelsReplaced();
       // Read each time: a retry (`projections:retry`) may have brought users back meanwhile.
-      engine.setAsideUsers(await readSetAsideUsers(trx, schema));
+      engine.setAsideUsers(opened.setAside);
       const owned = ownedEvents(partition, batch);
       await snapshots.load(trx, schema, owned);
       await engine.apply(owned, (ids) => loadUserStates(trx, schema, ids));
@@ -134,8 +133,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
       await writeChanges(trx, schema, all);
       await writeSnapshots(trx, schema, snapshots.take());
       const failures = all.projection_failures.upserts;
-      await saveCheckpoint(trx, schema, position, checkpointName(partition));
-      await notifyPosition(trx, positionPayload(partition, position));
+      await saveCheckpoint(trx, schema, position, checkpointName(partition), positionPayload(partition, position));
       if (failures.length > 0) {
         for (const f of failures) await restoreBeforeFailure(trx, store, schema, f);
         await notifyFailures(trx);

@@ -425,9 +425,15 @@ const checkpointQuery = (db: Kysely<any>, schema: string, position: string, name
     .values({ name, position, updated_at: new Date() })
     .onConflict((oc) => oc.column('name').doUpdateSet({ position, updated_at: new Date() }));
 
-/** Saves the checkpoint row `name` (a projector partition's own, partitions/partition.ts; the single projector's by default). */
-export async function saveCheckpoint(db: Kysely<any>, schema: string, position: string, name?: string): Promise<void> {
-  await checkpointQuery(db, schema, position, name).execute();
+/**
+ * Saves the checkpoint row `name` (a projector partition's own, partitions/partition.ts; the single
+ * projector's by default). With `notify`, in the same statement, tells LISTENers that payload
+ * (notifyPosition's), delivered on commit.
+ */
+export async function saveCheckpoint(db: Kysely<any>, schema: string, position: string, name?: string, notify?: string): Promise<void> {
+  const save = checkpointQuery(db, schema, position, name);
+  if (notify === undefined) await save.execute();
+  else await sql`with saved as (${save}) select pg_notify(${NOTIFY_CHANNEL}, ${notify})`.execute(db);
 }
 
 /** COPY text format: backslash, newline, carriage return and tab are escaped; NULL is \N. */

@@ -67,29 +67,36 @@ export class PartitionLease {
   }
 
   /**
-   * In a batch transaction: the partition's checkpoint row, locked until commit, after checking that
-   * this process still holds the partition (throws LeaseLost). Without a row yet (the first batch),
-   * the partition's batch lock serialises instead and the row is read after it.
+   * In a batch transaction, after the read-models lock: the partition's checkpoint row, locked until
+   * commit, after checking that this process still holds the partition (throws LeaseLost). Without
+   * a row yet (the first batch), the partition's batch lock serialises instead and the row is read
+   * after it. In the same statement (one round trip, not three): the oid of the read models'
+   * schema (a rebuild's swap changes it) and the users set aside (a retry may have brought some
+   * back).
    */
-  async lockedCheckpoint(trx: Kysely<any>): Promise<string | undefined> {
+  async lockedCheckpoint(trx: Kysely<any>): Promise<{ position: string | undefined; schemaOid: string | null; setAside: string[] }> {
     const name = checkpointName(this.partition);
     const [a, b] = this.keys.writer;
-    const { rows } = await sql<{ position: string | null; held: boolean }>`select
+    const { rows } = await sql<{ position: string | null; held: boolean; schema_oid: string | null; set_aside: string[] }>`select
         (select position from ${sql.id(this.schema, 'checkpoints')} where name = ${name} for update) as position,
         exists (select 1 from pg_locks where locktype = 'advisory' and granted and pid = ${sql.lit(this.pid ?? -1)}
           and database = (select oid from pg_database where datname = current_database())
-          and classid = ${sql.lit(a)}::oid and objid = ${sql.lit(b)}::oid and objsubid = 2) as held`.execute(trx);
-    if (!this.held || !rows[0].held) {
+          and classid = ${sql.lit(a)}::oid and objid = ${sql.lit(b)}::oid and objsubid = 2) as held,
+        to_regnamespace(${this.schema})::oid::text as schema_oid,
+        array(select user_id::text from ${sql.id(this.schema, 'projection_failures')}) as set_aside`.execute(trx);
+    const [row] = rows;
+    if (!this.held || !row.held) {
       this.held = false;
       throw new LeaseLost(`partition ${this.partition.index} of ${this.partition.count}: this process no longer holds its lock`);
     }
-    if (rows[0].position !== null) return rows[0].position;
+    const opened = { schemaOid: row.schema_oid, setAside: row.set_aside };
+    if (row.position !== null) return { ...opened, position: row.position };
     const [c, d] = this.keys.batch;
     await sql`select pg_advisory_xact_lock(${sql.lit(c)}::int, ${sql.lit(d)}::int)`.execute(trx);
     const again = await sql<{ position: string }>`select position from ${sql.id(this.schema, 'checkpoints')} where name = ${name}`.execute(
       trx,
     );
-    return again.rows[0]?.position;
+    return { ...opened, position: again.rows[0]?.position };
   }
 
   /** Lets go of the lock (its connection closes); a standby takes over. */
