@@ -425,15 +425,9 @@ const checkpointQuery = (db: Kysely<any>, schema: string, position: string, name
     .values({ name, position, updated_at: new Date() })
     .onConflict((oc) => oc.column('name').doUpdateSet({ position, updated_at: new Date() }));
 
-/**
- * Saves the checkpoint row `name` (a projector partition's own, partitions/partition.ts; the single
- * projector's by default). With `notify`, in the same statement, tells LISTENers that payload
- * (notifyPosition's), delivered on commit.
- */
-export async function saveCheckpoint(db: Kysely<any>, schema: string, position: string, name?: string, notify?: string): Promise<void> {
-  const save = checkpointQuery(db, schema, position, name);
-  if (notify === undefined) await save.execute();
-  else await sql`with saved as (${save}) select pg_notify(${NOTIFY_CHANNEL}, ${notify})`.execute(db);
+/** Saves the checkpoint row `name` (a projector partition's own, partitions/partition.ts; the single projector's by default). */
+export async function saveCheckpoint(db: Kysely<any>, schema: string, position: string, name?: string): Promise<void> {
+  await checkpointQuery(db, schema, position, name).execute();
 }
 
 /** COPY text format: backslash, newline, carriage return and tab are escaped; NULL is \N. */
@@ -527,6 +521,44 @@ export async function writeChangesByCopy(
   }
 }
 
+/** A text as an SQL literal, for the statements sent as text alone (several in one round trip need no parameters). */
+const literal = (text: string) => {
+  if (text.includes('\u0000')) throw new Error('a NUL cannot be sent in SQL text');
+  return `'${text.replace(/'/g, "''")}'`;
+};
+
+/**
+ * Opens a live batch's transaction on the connection `conn` in one round trip: BEGIN, the shared
+ * READ_MODELS_LOCK, and an asynchronous commit: the transaction commits without waiting for its
+ * WAL to reach the disk (`synchronous_commit = off`, for this transaction only). Read models are
+ * rebuilt from the log, which stays durable, and a batch's checkpoint commits with its rows, so a
+ * crash of Postgres can only lose the last batches whole, which the projector then writes again
+ * from the checkpoint before them; its commit does not wait for a disk flush behind the appends'
+ * own. Close it with commitLiveBatch, or send `rollback`.
+ */
+export async function beginLiveBatch(conn: Kysely<any>): Promise<void> {
+  await sql
+    .raw(
+      `begin; select pg_advisory_xact_lock_shared(${READ_MODELS_LOCK.toString()}::bigint), set_config('synchronous_commit', 'off', true)`,
+    )
+    .execute(conn);
+}
+
+/**
+ * Ends a live batch's transaction in one round trip: its checkpoint row `name` saved at `position`,
+ * `payload` notified on NOTIFY_CHANNEL (delivered on commit), then COMMIT.
+ */
+export async function commitLiveBatch(conn: Kysely<any>, schema: string, name: string, position: string, payload: string): Promise<void> {
+  await sql
+    .raw(
+      `insert into ${id(schema)}."checkpoints" ("name", "position", "updated_at") values (${literal(name)}, ${literal(position)}, now())
+        on conflict ("name") do update set "position" = excluded."position", "updated_at" = excluded."updated_at";
+      select pg_notify(${literal(NOTIFY_CHANNEL)}, ${literal(payload)});
+      commit`,
+    )
+    .execute(conn);
+}
+
 /** The users the projector has set aside (projection_failures). */
 export async function readSetAsideUsers(db: Kysely<any>, schema: string): Promise<string[]> {
   const rows = await (db as Kysely<Database>).withSchema(schema).selectFrom('projection_failures').select('user_id').execute();
@@ -550,20 +582,8 @@ export async function notifyPosition(db: Kysely<any>, position: string): Promise
  */
 export const READ_MODELS_LOCK = 0x62745f72656164n; // "bt_read"
 
-/**
- * Takes READ_MODELS_LOCK in the caller's transaction. `asyncCommit`: in the same round trip, the
- * transaction commits without waiting for its WAL to reach the disk (`synchronous_commit = off`,
- * for this transaction only). The live projector's batches do: read models are rebuilt from the
- * log, which stays durable, and a batch's checkpoint commits with its rows, so a crash of Postgres
- * can only lose the last batches whole, which the projector then writes again from the checkpoint
- * before them. Its commit no longer waits for a disk flush behind the appends' own.
- */
-export async function lockReadModels(
-  db: Kysely<any>,
-  mode: 'exclusive' | 'shared' = 'exclusive',
-  options: { asyncCommit?: boolean } = {},
-): Promise<void> {
+/** Takes READ_MODELS_LOCK in the caller's transaction (a live batch takes it shared: beginLiveBatch). */
+export async function lockReadModels(db: Kysely<any>, mode: 'exclusive' | 'shared' = 'exclusive'): Promise<void> {
   const lock = mode === 'shared' ? sql.raw('pg_advisory_xact_lock_shared') : sql.raw('pg_advisory_xact_lock');
-  const commit = options.asyncCommit ? sql`, set_config('synchronous_commit', 'off', true)` : sql``;
-  await sql`select ${lock}(${sql.lit(READ_MODELS_LOCK.toString())}::bigint)${commit}`.execute(db);
+  await sql`select ${lock}(${sql.lit(READ_MODELS_LOCK.toString())}::bigint)`.execute(db);
 }

@@ -200,35 +200,41 @@ export async function writeSnapshots(db: Kysely<Database>, schema: string, taken
     await s.deleteFrom('snapshot_marks').where('user_id', 'in', taken.forgotten).execute();
     await s.deleteFrom('snapshot_streams').where('user_id', 'in', taken.forgotten).execute();
   }
-  if (taken.marks.length > 0) {
-    await s
-      .insertInto('snapshot_marks')
-      .values(taken.marks)
-      .onConflict((c) =>
-        c.column('user_id').doUpdateSet((eb) => ({
-          version: eb.ref('excluded.version'),
-          events: eb.ref('excluded.events'),
-          recorded_until: eb.ref('excluded.recorded_until'),
-          snapshot_events: eb.ref('excluded.snapshot_events'),
-        })),
-      )
-      .execute();
-  }
+  const marks =
+    taken.marks.length > 0
+      ? s
+          .insertInto('snapshot_marks')
+          .values(taken.marks)
+          .onConflict((c) =>
+            c.column('user_id').doUpdateSet((eb) => ({
+              version: eb.ref('excluded.version'),
+              events: eb.ref('excluded.events'),
+              recorded_until: eb.ref('excluded.recorded_until'),
+              snapshot_events: eb.ref('excluded.snapshot_events'),
+            })),
+          )
+      : undefined;
   // Four parameters a row: well under Postgres' 65,535 per statement.
+  const streams: { execute(): Promise<unknown> }[] = [];
   for (let i = 0; i < taken.streams.length; i += STREAM_ROWS_PER_STATEMENT) {
-    await s
-      .insertInto('snapshot_streams')
-      .values(taken.streams.slice(i, i + STREAM_ROWS_PER_STATEMENT))
-      .onConflict((c) =>
-        c.columns(['user_id', 'stream_id']).doUpdateSet((eb) => ({
-          position: eb.ref('excluded.position'),
-          // Unknown (noted before the column) stays unknown: earlier events' times were not kept.
-          earliest_recorded: sql<Date | null>`case when ${eb.ref('snapshot_streams.earliest_recorded')} is null then null
+    streams.push(
+      s
+        .insertInto('snapshot_streams')
+        .values(taken.streams.slice(i, i + STREAM_ROWS_PER_STATEMENT))
+        .onConflict((c) =>
+          c.columns(['user_id', 'stream_id']).doUpdateSet((eb) => ({
+            position: eb.ref('excluded.position'),
+            // Unknown (noted before the column) stays unknown: earlier events' times were not kept.
+            earliest_recorded: sql<Date | null>`case when ${eb.ref('snapshot_streams.earliest_recorded')} is null then null
             else least(${eb.ref('snapshot_streams.earliest_recorded')}, ${eb.ref('excluded.earliest_recorded')}) end`,
-        })),
-      )
-      .execute();
+          })),
+        ),
+    );
   }
+  // A live batch's marks and streams as one statement (one round trip): both or neither, as before.
+  if (marks && streams.length > 0) await sql`with marks as (${marks}), streams as (${streams.shift()}) select 1`.execute(db);
+  else if (marks) await marks.execute();
+  for (const statement of streams) await statement.execute();
   for (const snapshot of taken.snapshots) {
     await s
       .insertInto('user_snapshots')
