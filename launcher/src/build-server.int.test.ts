@@ -28,11 +28,10 @@ describe('build:server bundles run under plain node', () => {
     this.timeout(60_000);
     const dist = mkdtempSync(join(tmpdir(), 'bt-gateway-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>t</title>');
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
     const gateway = spawn(process.execPath, [join(ROOT, 'launcher/dist/gateway.js')], {
       env: {
         ...process.env,
-        PORT: String(port),
+        PORT: '0', // any free port: it says which when it is up
         COMMAND_API_URL: 'http://127.0.0.1:9',
         QUERY_API_URL: 'http://127.0.0.1:9',
         WEB_DIST: dist,
@@ -43,8 +42,11 @@ describe('build:server bundles run under plain node', () => {
     gateway.stdout.on('data', (chunk) => (output += String(chunk)));
     gateway.stderr.on('data', (chunk) => (output += String(chunk)));
     try {
-      await new Promise<void>((resolveStarted, reject) => {
-        gateway.stdout.on('data', () => output.includes(`gateway on :${port}`) && resolveStarted());
+      const port = await new Promise<number>((resolveStarted, reject) => {
+        gateway.stdout.on('data', () => {
+          const up = /gateway on :(\d+)/.exec(output);
+          if (up) resolveStarted(Number(up[1]));
+        });
         gateway.on('exit', (code) => reject(new Error(`gateway exited (${code}): ${output}`)));
       });
       const live = await fetch(`http://127.0.0.1:${port}/livez`);

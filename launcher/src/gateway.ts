@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createProxyServer } from 'http-proxy-3';
 import { MESSAGES } from '@bt/contracts';
 import { createLogger, gracefulServer, onShutdownSignal, readOpsConfig } from '@bt/platform';
@@ -52,5 +53,8 @@ const front = createFrontDoor({
 });
 const http = createServer(front.callback());
 server = gracefulServer(http);
-http.listen(config.port, () => logger.info({ port: config.port }, `gateway on :${config.port}`));
+http.listen(config.port, () => {
+  const { port } = http.address() as AddressInfo; // the one bound: PORT=0 takes any free one
+  logger.info({ port }, `gateway on :${port}`);
+});
 onShutdownSignal(logger, () => server.stop(ops.shutdownGraceMs, logger));
