@@ -10,15 +10,14 @@ export const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
  * app on any free port; its projector on its own thread unless PROJECTOR_THREAD=0 (or `env`) says not.
  */
 export const startBenchProduct = (databaseUrl: string, dataDir: string, env: Record<string, string> = {}) =>
-  startProduct(
-    readConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: BENCH_SECRET,
-      WEB_DIST: resolve('web/dist'),
-      PROJECTOR_THREAD: process.env.PROJECTOR_THREAD ?? '1',
-      ...env,
-    }),
-  );
+  startProduct(readConfig({ ...benchProductEnv(databaseUrl, dataDir), PROJECTOR_THREAD: process.env.PROJECTOR_THREAD ?? '1', ...env }));
+
+/** The environment of every product the bench starts, in this process or as a child (throttle.ts): any free port, the built app. */
+export const benchProductEnv = (databaseUrl: string, dataDir: string): Record<string, string> => ({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl,
+  JWT_SECRET: BENCH_SECRET,
+  WEB_DIST: resolve('web/dist'),
+});

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { signToken } from '@bt/platform';
 import { bulkLoad, userHistory } from './generate';
 import { send, summarise, type Latency } from './http-load';
-import { BENCH_SECRET } from './product';
+import { BENCH_SECRET, benchProductEnv } from './product';
 
 /**
  * The throttling figures: the product runs in a child process (as `npm start` runs it, behind one
@@ -34,17 +34,7 @@ export interface Child {
 export const startChild = (databaseUrl: string, dataDir: string, env: Record<string, string>): Promise<Child> =>
   new Promise((ok, fail) => {
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', resolve('launcher/src/start.ts')], {
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        JWT_SECRET: BENCH_SECRET,
-        WEB_DIST: resolve('web/dist'),
-        TRUST_PROXY_HOPS: '1',
-        ...env,
-      },
+      env: { ...process.env, ...benchProductEnv(databaseUrl, dataDir), TRUST_PROXY_HOPS: '1', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';

@@ -582,8 +582,7 @@ export async function notifyPosition(db: Kysely<any>, position: string): Promise
  */
 export const READ_MODELS_LOCK = 0x62745f72656164n; // "bt_read"
 
-/** Takes READ_MODELS_LOCK in the caller's transaction (a live batch takes it shared: beginLiveBatch). */
-export async function lockReadModels(db: Kysely<any>, mode: 'exclusive' | 'shared' = 'exclusive'): Promise<void> {
-  const lock = mode === 'shared' ? sql.raw('pg_advisory_xact_lock_shared') : sql.raw('pg_advisory_xact_lock');
-  await sql`select ${lock}(${sql.lit(READ_MODELS_LOCK.toString())}::bigint)`.execute(db);
+/** Takes READ_MODELS_LOCK exclusive in the caller's transaction (a live batch takes it shared: beginLiveBatch). */
+export async function lockReadModels(db: Kysely<any>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${sql.lit(READ_MODELS_LOCK.toString())}::bigint)`.execute(db);
 }
