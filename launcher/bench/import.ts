@@ -152,11 +152,9 @@ export const importScenarios = async (options: ImportOptions): Promise<ImportFig
   options.log(`  starting ${options.process === 'product' ? 'the product' : 'command-api alone'}...`);
   const gcFile = join(tmpdir(), `bt-bench-gc-${process.pid}`);
   const preload = [...options.nodeArgs, '--import', 'tsx', '--import', resolve('launcher/bench/gc-on-signal.ts')];
-  // LOG_LEVEL info: the child says where it listens at that level (the bench itself runs at warn).
   const child =
     options.process === 'product'
       ? await startChild(options.databaseUrl, options.dataDir, {
-          LOG_LEVEL: 'info',
           BENCH_GC_FILE: gcFile,
           NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', ...preload].join(' ').trim(),
         })
