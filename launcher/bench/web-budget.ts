@@ -90,7 +90,24 @@ export const webBudget = async (databaseUrl: string, dataDir: string): Promise<s
       const c = result.lhr.categories;
       const perf = Math.round((c.performance?.score ?? 0) * 100);
       const a11y = Math.round((c.accessibility?.score ?? 0) * 100);
-      rows.push([`Lighthouse, ${name} (mobile profile)`, `performance ${perf}, accessibility ${a11y}`, '-', '-', '>= 95 both']);
+      // The metrics the score is made of, so a missed score says where its time went.
+      const metric = (id: string) => result.lhr.audits[id]?.displayValue ?? '-';
+      const metrics = [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+        'speed-index',
+      ]
+        .map((id) => `${id.replace(/-/g, ' ')} ${metric(id)}`)
+        .join(', ');
+      rows.push([
+        `Lighthouse, ${name} (mobile profile)`,
+        `performance ${perf}, accessibility ${a11y} (${metrics})`,
+        '-',
+        '-',
+        '>= 95 both',
+      ]);
     }
     return rows;
   } finally {
