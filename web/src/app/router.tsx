@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { lazy, startTransition, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { Loading } from '../components/loading';
 import { LandingRoute as Landing } from '../features/marketing/routes/landing';
 import { useSession } from '../lib/session';
@@ -12,9 +12,69 @@ import { PublicLayout } from './layouts/public-layout';
  * and its footer, painted under the loading fallback, was pushed down when it came (Lighthouse
  * counted that shift against the page's first visit).
  */
-const AppLayout = lazy(() => import('./layouts/app-layout').then((m) => ({ default: m.AppLayout })));
+/**
+ * A screen's lazy component and its preload. Once its chunk is in, the component resolves at once
+ * (React takes any thenable; this one answers synchronously), so a screen preloaded before it is
+ * shown renders without first committing its Suspense fallback, which React would then keep on
+ * screen for at least 300 ms.
+ */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  let loaded: { default: ComponentType } | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = { default: pick(module) };
+      return loaded;
+    });
+  const component = lazy(() => {
+    const done = loaded;
+    return (done ? { then: (resolve: (m: typeof done) => void) => resolve(done) } : preload()) as Promise<{ default: ComponentType }>;
+  });
+  return { component, preload };
+}
+
+const appLayout = screen(
+  () => import('./layouts/app-layout'),
+  (m) => m.AppLayout,
+);
+/** The signed-in screens by path: the one asked for is fetched while the session is checked. */
+const signedIn = {
+  '/': screen(
+    () => import('./routes/dashboard'),
+    (m) => m.DashboardRoute,
+  ),
+  '/history': screen(
+    () => import('../features/bets/routes/bet-history'),
+    (m) => m.BetHistoryRoute,
+  ),
+  '/parlays': screen(
+    () => import('../features/parlays/routes/parlays'),
+    (m) => m.ParlaysRoute,
+  ),
+  '/streaks': screen(
+    () => import('../features/streaks/routes/streaks'),
+    (m) => m.StreaksRoute,
+  ),
+  '/journal': screen(
+    () => import('../features/journal/routes/journal'),
+    (m) => m.JournalRoute,
+  ),
+  '/goals': screen(
+    () => import('../features/goals/routes/goals'),
+    (m) => m.GoalsRoute,
+  ),
+  '/analytics': screen(
+    () => import('../features/analytics/routes/analytics'),
+    (m) => m.AnalyticsRoute,
+  ),
+  '/settings': screen(
+    () => import('../features/settings/routes/settings'),
+    (m) => m.SettingsRoute,
+  ),
+};
+
+const AppLayout = appLayout.component;
 const NotFound = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
-const Dashboard = lazy(() => import('./routes/dashboard').then((m) => ({ default: m.DashboardRoute })));
+const Dashboard = signedIn['/'].component;
 
 const Privacy = lazy(() => import('../features/marketing/routes/privacy').then((m) => ({ default: m.PrivacyRoute })));
 const Terms = lazy(() => import('../features/marketing/routes/terms').then((m) => ({ default: m.TermsRoute })));
@@ -23,13 +83,43 @@ const Pricing = lazy(() => import('../features/marketing/routes/pricing').then((
 const Login = lazy(() => import('../features/auth/routes/login').then((m) => ({ default: m.LoginRoute })));
 const Signup = lazy(() => import('../features/auth/routes/signup').then((m) => ({ default: m.SignupRoute })));
 
-const BetHistory = lazy(() => import('../features/bets/routes/bet-history').then((m) => ({ default: m.BetHistoryRoute })));
-const Parlays = lazy(() => import('../features/parlays/routes/parlays').then((m) => ({ default: m.ParlaysRoute })));
-const Streaks = lazy(() => import('../features/streaks/routes/streaks').then((m) => ({ default: m.StreaksRoute })));
-const Journal = lazy(() => import('../features/journal/routes/journal').then((m) => ({ default: m.JournalRoute })));
-const Goals = lazy(() => import('../features/goals/routes/goals').then((m) => ({ default: m.GoalsRoute })));
-const Analytics = lazy(() => import('../features/analytics/routes/analytics').then((m) => ({ default: m.AnalyticsRoute })));
-const Settings = lazy(() => import('../features/settings/routes/settings').then((m) => ({ default: m.SettingsRoute })));
+const BetHistory = signedIn['/history'].component;
+const Parlays = signedIn['/parlays'].component;
+const Streaks = signedIn['/streaks'].component;
+const Journal = signedIn['/journal'].component;
+const Goals = signedIn['/goals'].component;
+const Analytics = signedIn['/analytics'].component;
+const Settings = signedIn['/settings'].component;
+
+/**
+ * Whether the first signed-in screen's code is in. Its chunks (the app chrome and the screen asked
+ * for) are fetched as soon as there is a token, alongside the session check (GET /api/auth/me, a
+ * round trip) rather than after it, and the loading screen stays until both are in, so the screen
+ * then appears whole, in one commit. Later screens load behind their Suspense fallback as usual.
+ * A token the check refuses wasted only those downloads; a failed download is left to the lazy
+ * component that needs it (it asks again, and shows its own error).
+ */
+function useFirstScreenLoaded(signedInOrChecking: boolean): boolean {
+  const { pathname } = useLocation();
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (!signedInOrChecking || loaded) return;
+    let cancelled = false;
+    const page = signedIn[pathname as keyof typeof signedIn];
+    // After the session provider's effect has sent the check (a parent's effects run after its
+    // children's): each chunk's preload costs the main thread about a millisecond.
+    const timer = window.setTimeout(() => {
+      void Promise.allSettled([appLayout.preload(), page?.preload()]).then(() => {
+        if (!cancelled) startTransition(() => setLoaded(true));
+      });
+    });
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [signedInOrChecking, loaded, pathname]);
+  return loaded;
+}
 
 /** Pages open to everyone; signed in they sit in the app chrome, signed out in the public one. */
 const sharedPages = (
@@ -44,7 +134,8 @@ const sharedPages = (
 /** The route map of spec 2.1. */
 export function AppRouter() {
   const { status } = useSession();
-  if (status === 'checking') return <Loading fullScreen />;
+  const firstScreenLoaded = useFirstScreenLoaded(status !== 'anonymous');
+  if (status === 'checking' || (status === 'authenticated' && !firstScreenLoaded)) return <Loading fullScreen />;
 
   if (status === 'anonymous') {
     return (

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { useGetMeQuery } from '../features/auth/api/auth-api';
@@ -69,8 +69,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!needsCheck || me.originalArgs !== token) return;
     if (me.currentData) {
       storeUser(me.currentData);
-      apply({ token, user: me.currentData });
-      setTrustedToken(token);
+      const user = me.currentData;
+      // A transition: the signed-in screen's first render, the page's largest, is done in slices
+      // that leave the main thread free between them, rather than in one long task.
+      startTransition(() => {
+        apply({ token, user });
+        setTrustedToken(token);
+      });
     } else if (me.isError) {
       if (isHttpError(me.error) && me.error.status === 401) {
         clearStoredSession();

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { Deferred } from '../../components/deferred';
 import { PageContainer, PageHeader } from '../../components/page';
 import { AsOfBanner, AsOfControl, WritingControls } from '../../components/time-travel';
 import { AddBetForm } from '../../features/bets/components/add-bet-form';
@@ -35,16 +36,20 @@ export function DashboardRoute() {
       />
       <AsOfBanner travel={travel} />
       <StatCards asOf={asOf} />
-      <Row $wide>
-        <PerformanceChart asOf={asOf} />
-        <SportChart asOf={asOf} />
-      </Row>
-      <Row>
-        <WritingControls readOnly={asOf !== undefined}>
-          <AddBetForm />
-        </WritingControls>
-        <RecentBets asOf={asOf} />
-      </Row>
+      <Deferred minHeight="100vh">
+        <>
+          <Row $wide>
+            <PerformanceChart asOf={asOf} />
+            <SportChart asOf={asOf} />
+          </Row>
+          <Row>
+            <WritingControls readOnly={asOf !== undefined}>
+              <AddBetForm />
+            </WritingControls>
+            <RecentBets asOf={asOf} />
+          </Row>
+        </>
+      </Deferred>
     </PageContainer>
   );
 }
