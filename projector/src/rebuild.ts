@@ -228,7 +228,7 @@ export async function foldLog(run: FoldRun) {
       await writeSnapshots(db, SHADOW_SCHEMA, snapshotted);
       const client = await pool.connect();
       try {
-        await writeChangesByCopy(client, db, SHADOW_SCHEMA, mergeChanges([...taken.users.map((u) => u.changes), taken.rest]), text, {
+        await writeChangesByCopy(client, SHADOW_SCHEMA, mergeChanges([...taken.users.map((u) => u.changes), taken.rest]), text, {
           emptyTables,
           checkpoint: run.checkpoint,
         });

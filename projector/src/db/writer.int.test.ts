@@ -58,7 +58,7 @@ describe('writing read-model rows: multi-row inserts and COPY give the same rows
     });
     const client = await pool.connect();
     try {
-      await writeChangesByCopy(client, db, 'by_copy', await changesOf(), '7.7');
+      await writeChangesByCopy(client, 'by_copy', await changesOf(), '7.7');
     } finally {
       client.release();
     }
@@ -101,7 +101,7 @@ describe('writing read-model rows: multi-row inserts and COPY give the same rows
     for (const changes of [before, batch]) {
       const client = await pool.connect();
       try {
-        await writeChangesByCopy(client, db, 'per_table', changes, '1.1');
+        await writeChangesByCopy(client, 'per_table', changes, '1.1');
       } finally {
         client.release();
       }
@@ -119,7 +119,7 @@ describe('writing read-model rows: multi-row inserts and COPY give the same rows
     const client = await pool.connect();
     try {
       await migrateReadModels(db, 'refused');
-      const failed = await writeChangesByCopy(client, db, 'refused', changes, '9.9').then(
+      const failed = await writeChangesByCopy(client, 'refused', changes, '9.9').then(
         () => false,
         () => true,
       );
@@ -148,10 +148,10 @@ describe('writing read-model rows: multi-row inserts and COPY give the same rows
       await migrateReadModels(db, 'empty_tables');
       await migrateReadModels(db, 'empty_duplicate');
       await migrateReadModels(db, 'keyed_tables');
-      await writeChangesByCopy(client, db, 'empty_tables', changes, '3.3', { emptyTables: true });
-      await writeChangesByCopy(client, db, 'keyed_tables', changes, '3.3');
+      await writeChangesByCopy(client, 'empty_tables', changes, '3.3', { emptyTables: true });
+      await writeChangesByCopy(client, 'keyed_tables', changes, '3.3');
       const duplicated = { ...changes, bets: { ...changes.bets, inserts: [...changes.bets.inserts, { ...changes.bets.inserts[0] }] } };
-      const refused = await writeChangesByCopy(client, db, 'empty_duplicate', duplicated, '3.3', { emptyTables: true }).then(
+      const refused = await writeChangesByCopy(client, 'empty_duplicate', duplicated, '3.3', { emptyTables: true }).then(
         () => undefined,
         (error: { code?: string }) => error.code,
       );

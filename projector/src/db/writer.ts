@@ -418,16 +418,19 @@ export async function readCheckpoint(db: Kysely<any>, schema: string): Promise<s
   return row?.position;
 }
 
-const checkpointQuery = (db: Kysely<any>, schema: string, position: string, name = CHECKPOINT_NAME) =>
-  (db as Kysely<Database>)
-    .withSchema(schema)
-    .insertInto('checkpoints')
-    .values({ name, position, updated_at: new Date() })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ position, updated_at: new Date() }));
+/**
+ * The statement that saves the checkpoint row `name` at `position`, as text alone (so a live batch
+ * can send it with its notification and COMMIT in one message). Its time is Postgres' clock when
+ * the statement runs, the same for every writer of the row (partitions/checkpoints.ts orders
+ * layouts by it).
+ */
+export const checkpointSql = (schema: string, position: string, name = CHECKPOINT_NAME) =>
+  `insert into ${id(schema)}."checkpoints" ("name", "position", "updated_at") values (${literal(name)}, ${literal(position)}, clock_timestamp())
+    on conflict ("name") do update set "position" = excluded."position", "updated_at" = excluded."updated_at"`;
 
 /** Saves the checkpoint row `name` (a projector partition's own, partitions/partition.ts; the single projector's by default). */
 export async function saveCheckpoint(db: Kysely<any>, schema: string, position: string, name?: string): Promise<void> {
-  await checkpointQuery(db, schema, position, name).execute();
+  await sql.raw(checkpointSql(schema, position, name)).execute(db);
 }
 
 /** COPY text format: backslash, newline, carriage return and tab are escaped; NULL is \N. */
@@ -491,7 +494,6 @@ const dropPrimaryKey = async (client: pg.ClientBase, schema: string, table: Tabl
  */
 export async function writeChangesByCopy(
   client: pg.ClientBase,
-  db: Kysely<any>,
   schema: string,
   changes: RowChanges,
   position: string,
@@ -512,8 +514,7 @@ export async function writeChangesByCopy(
       }
       for (const [build] of upserts(schema, table, changed)) await run(together([build])());
     }
-    const checkpoint = checkpointQuery(db, schema, position, options.checkpoint).compile();
-    await client.query(checkpoint.sql, checkpoint.parameters as unknown[]);
+    await client.query(checkpointSql(schema, position, options.checkpoint));
     await client.query('commit');
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
@@ -551,8 +552,7 @@ export async function beginLiveBatch(conn: Kysely<any>): Promise<void> {
 export async function commitLiveBatch(conn: Kysely<any>, schema: string, name: string, position: string, payload: string): Promise<void> {
   await sql
     .raw(
-      `insert into ${id(schema)}."checkpoints" ("name", "position", "updated_at") values (${literal(name)}, ${literal(position)}, now())
-        on conflict ("name") do update set "position" = excluded."position", "updated_at" = excluded."updated_at";
+      `${checkpointSql(schema, position, name)};
       select pg_notify(${literal(NOTIFY_CHANNEL)}, ${literal(payload)});
       commit`,
     )

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { comparePositions, parsePosition, START } from '@bt/event-store';
 import { CHECKPOINT_NAME, type Database } from '../db/schema';
 import { checkpointName, partitionOf, partitionOfCheckpoint, positionPayload, type Partition } from './partition';
-import { notifyPosition } from '../db/writer';
+import { checkpointSql, notifyPosition } from '../db/writer';
 
 /**
  * Each partition's checkpoint row, and where a partition starts when the layout (the number of
@@ -94,12 +94,7 @@ export async function adoptCheckpoint(db: Kysely<any>, schema: string, partition
     await sql`select 1 from ${sql.id(schema, 'checkpoints')} where name = ${name} for update`.execute(trx);
     const { position, own } = startingPosition(await readRows(trx, schema), partition);
     if (own || position === undefined) return position;
-    await (trx as Kysely<Database>)
-      .withSchema(schema)
-      .insertInto('checkpoints')
-      .values({ name, position, updated_at: new Date() })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ position, updated_at: new Date() }))
-      .execute();
+    await sql.raw(checkpointSql(schema, position, name)).execute(trx);
     await notifyPosition(trx, positionPayload(partition, position));
     return position;
   });
