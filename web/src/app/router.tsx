@@ -18,11 +18,11 @@ import { PublicLayout } from './layouts/public-layout';
  * shown renders without first committing its Suspense fallback, which React would then keep on
  * screen for at least 300 ms.
  */
-function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+function screen(load: () => Promise<ComponentType>) {
   let loaded: { default: ComponentType } | undefined;
   const preload = () =>
-    load().then((module) => {
-      loaded = { default: pick(module) };
+    load().then((component) => {
+      loaded = { default: component };
       return loaded;
     });
   const component = lazy(() => {
@@ -32,49 +32,21 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return { component, preload };
 }
 
-const appLayout = screen(
-  () => import('./layouts/app-layout'),
-  (m) => m.AppLayout,
-);
+const appLayout = screen(() => import('./layouts/app-layout').then((m) => m.AppLayout));
 /** The signed-in screens by path: the one asked for is fetched while the session is checked. */
 const signedIn = {
-  '/': screen(
-    () => import('./routes/dashboard'),
-    (m) => m.DashboardRoute,
-  ),
-  '/history': screen(
-    () => import('../features/bets/routes/bet-history'),
-    (m) => m.BetHistoryRoute,
-  ),
-  '/parlays': screen(
-    () => import('../features/parlays/routes/parlays'),
-    (m) => m.ParlaysRoute,
-  ),
-  '/streaks': screen(
-    () => import('../features/streaks/routes/streaks'),
-    (m) => m.StreaksRoute,
-  ),
-  '/journal': screen(
-    () => import('../features/journal/routes/journal'),
-    (m) => m.JournalRoute,
-  ),
-  '/goals': screen(
-    () => import('../features/goals/routes/goals'),
-    (m) => m.GoalsRoute,
-  ),
-  '/analytics': screen(
-    () => import('../features/analytics/routes/analytics'),
-    (m) => m.AnalyticsRoute,
-  ),
-  '/settings': screen(
-    () => import('../features/settings/routes/settings'),
-    (m) => m.SettingsRoute,
-  ),
+  '/': screen(() => import('./routes/dashboard').then((m) => m.DashboardRoute)),
+  '/history': screen(() => import('../features/bets/routes/bet-history').then((m) => m.BetHistoryRoute)),
+  '/parlays': screen(() => import('../features/parlays/routes/parlays').then((m) => m.ParlaysRoute)),
+  '/streaks': screen(() => import('../features/streaks/routes/streaks').then((m) => m.StreaksRoute)),
+  '/journal': screen(() => import('../features/journal/routes/journal').then((m) => m.JournalRoute)),
+  '/goals': screen(() => import('../features/goals/routes/goals').then((m) => m.GoalsRoute)),
+  '/analytics': screen(() => import('../features/analytics/routes/analytics').then((m) => m.AnalyticsRoute)),
+  '/settings': screen(() => import('../features/settings/routes/settings').then((m) => m.SettingsRoute)),
 };
 
 const AppLayout = appLayout.component;
 const NotFound = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
-const Dashboard = signedIn['/'].component;
 
 const Privacy = lazy(() => import('../features/marketing/routes/privacy').then((m) => ({ default: m.PrivacyRoute })));
 const Terms = lazy(() => import('../features/marketing/routes/terms').then((m) => ({ default: m.TermsRoute })));
@@ -82,14 +54,6 @@ const Contact = lazy(() => import('../features/marketing/routes/contact').then((
 const Pricing = lazy(() => import('../features/marketing/routes/pricing').then((m) => ({ default: m.PricingRoute })));
 const Login = lazy(() => import('../features/auth/routes/login').then((m) => ({ default: m.LoginRoute })));
 const Signup = lazy(() => import('../features/auth/routes/signup').then((m) => ({ default: m.SignupRoute })));
-
-const BetHistory = signedIn['/history'].component;
-const Parlays = signedIn['/parlays'].component;
-const Streaks = signedIn['/streaks'].component;
-const Journal = signedIn['/journal'].component;
-const Goals = signedIn['/goals'].component;
-const Analytics = signedIn['/analytics'].component;
-const Settings = signedIn['/settings'].component;
 
 /**
  * Whether the first signed-in screen's code is in. Its chunks (the app chrome and the screen asked
@@ -160,14 +124,9 @@ export function AppRouter() {
           <Route path="/signup" element={<Signup />} />
         </Route>
         <Route element={<AppLayout />}>
-          <Route index element={<Dashboard />} />
-          <Route path="/history" element={<BetHistory />} />
-          <Route path="/parlays" element={<Parlays />} />
-          <Route path="/streaks" element={<Streaks />} />
-          <Route path="/journal" element={<Journal />} />
-          <Route path="/goals" element={<Goals />} />
-          <Route path="/analytics" element={<Analytics />} />
-          <Route path="/settings" element={<Settings />} />
+          {Object.entries(signedIn).map(([path, { component: Screen }]) => (
+            <Route key={path} path={path} element={<Screen />} />
+          ))}
           {sharedPages}
           <Route path="*" element={<NotFound />} />
         </Route>
