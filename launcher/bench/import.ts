@@ -116,8 +116,10 @@ const freePort = () =>
 
 /** The node flags docker-compose.yml runs command-api with (keep the two the same). */
 export const COMMAND_API_NODE_ARGS = ['--max-old-space-size=256'];
+/** What the image's environment sets for every service (Dockerfile's ENV; keep the two the same). */
+const IMAGE_ENV = { MALLOC_ARENA_MAX: '2' };
 
-/** command-api on its own (command-api/src/main.ts, as compose runs it), on the bench's Postgres. */
+/** command-api on its own (command-api/src/main.ts, as compose runs it: its node flags and the image's environment), on the bench's Postgres. */
 const startCommandApi = async (databaseUrl: string, nodeArgs: string[], env: Record<string, string>): Promise<Child> => {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, resolve('command-api/src/main.ts')], {
@@ -158,7 +160,7 @@ export const importScenarios = async (options: ImportOptions): Promise<ImportFig
           BENCH_GC_FILE: gcFile,
           NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', ...preload].join(' ').trim(),
         })
-      : await startCommandApi(options.databaseUrl, preload, { BENCH_GC_FILE: gcFile });
+      : await startCommandApi(options.databaseUrl, preload, { ...IMAGE_ENV, BENCH_GC_FILE: gcFile });
   /** A full collection in the child: its RSS and heap after it. */
   const collected = async () => {
     rmSync(gcFile, { force: true });
