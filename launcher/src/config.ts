@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { readHeavyReadConfig, readReplayThreads } from '@bt/query-api';
 import { readSignInConfig } from '@bt/command-api';
+import { readLiveProjectorConfig } from '@bt/projector';
 import { parseEnv, port, sharedVariables } from '@bt/platform';
 
 /**
  * The launcher's environment, read once. Unset stores mean the embedded default under DATA_DIR.
  * The services' own limits are read by their config: sign-in (command-api), heavy reads and replay
- * threads (query-api).
+ * threads (query-api), the projector's batching and cache (projector).
  */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
   const { DATA_DIR, PG_PORT, DATABASE_URL, EVENTSTORE_URL, JWT_SECRET, NODE_ENV, WEB_DIST } = sharedVariables;
@@ -37,6 +38,8 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
     nodeEnv: config.NODE_ENV,
     webDist: config.WEB_DIST,
     projectorThread: config.PROJECTOR_THREAD === '1',
+    /** The projector's batching and cache, as the projector's own process reads them. */
+    projector: readLiveProjectorConfig(env),
     signIn: readSignInConfig(env),
     heavyReads: readHeavyReadConfig(env),
     replayThreads: readReplayThreads(env),

@@ -45,6 +45,8 @@ for (const projectorThread of ['1', '0'] as const) {
           JWT_SECRET: 'ops-secret-ops-secret-ops-secret-0123456',
           WEB_DIST: join(dataDir, 'no-web-build'),
           PROJECTOR_THREAD: projectorThread,
+          // The projector's own settings reach the one-process product's projector (see the test below).
+          PROJECTOR_BATCH_SIZE: '2',
         }),
         loggerTo((line) => lines.push(line), 'info'),
       );
@@ -118,6 +120,37 @@ for (const projectorThread of ['1', '0'] as const) {
       const app = await call('GET', '/livez', { headers: { 'X-Request-Id': 'livez-1' } });
       expect(app.headers.get('x-request-id')).to.equal('livez-1');
       expect(logged().find((l) => l.requestId === 'livez-1')).to.include({ service: 'launcher', route: '/livez', status: 200 });
+    });
+
+    it('runs its projector with the projector’s batching settings (PROJECTOR_BATCH_SIZE=2: no batch of more than 2 events)', async () => {
+      const histogram = async () => {
+        const text = await (await call('GET', '/metrics')).text();
+        const value = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? 0);
+        return { count: value(/^projector_batch_size_count (\d+)$/m), upToTwo: value(/^projector_batch_size_bucket\{le="2"\} (\d+)$/m) };
+      };
+      const before = await histogram();
+      // Six bets in one request: appended together, read by the projector as one run of events, which
+      // its default settings would write as one batch.
+      const csv = [
+        'date,sport,event,betType,odds,stake,outcome,notes',
+        ...Array.from({ length: 6 }, (_, i) => `2025-03-0${i + 1},hockey,Batch game ${i},moneyline,-110,10,win,`),
+      ].join('\n');
+      const imported = await fetch(`${product.url}/api/import/bets`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv' },
+        body: csv,
+      });
+      expect(imported.status).to.equal(200);
+      const seen = imported.headers.get(LOG_POSITION_HEADER)!;
+      expect((await call('GET', '/api/bets', { token, headers: { [MIN_POSITION_HEADER]: seen } })).status).to.equal(200);
+      // The thread posts a batch's size once it has committed: look again for a moment rather than race it.
+      let after = await histogram();
+      for (let i = 0; i < 40 && after.count - before.count < 3; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        after = await histogram();
+      }
+      expect(after.count - before.count).to.be.at.least(3);
+      expect(after.upToTwo - before.upToTwo).to.equal(after.count - before.count);
     });
 
     it('serves all three services’ metrics on /metrics, with the projector’s lag gauges after a write', async () => {

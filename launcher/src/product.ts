@@ -75,14 +75,14 @@ export const startProduct = async (
     await migrateReadModels(db, 'read');
 
     if (config.projectorThread) {
-      const projector = await startProjectorThread({ eventStoreUrl, databaseUrl }, (line) => logger.warn(line));
+      const projector = await startProjectorThread({ eventStoreUrl, databaseUrl, live: config.projector }, (line) => logger.warn(line));
       stops.push(() => projector.stop());
       // The thread's gauges would be in its own registry: this process's /metrics reads the lag here.
       const lag = () => projectorLag({ db, store });
       setProjectorLagSource(lag);
       stops.push(async () => setProjectorLagSource(undefined, lag));
     } else {
-      const projector = await startProjector({ store, databaseUrl, logger: createLogger('projector', base) });
+      const projector = await startProjector({ store, databaseUrl, ...config.projector, logger: createLogger('projector', base) });
       stops.push(() => projector.stop());
     }
 

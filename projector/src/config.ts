@@ -4,6 +4,22 @@ import { partitionFrom } from './partitions/partition';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** How the live projector batches and caches: the projector's process and the one-process product read the same variables. */
+const liveVariables = {
+  PROJECTOR_BATCH_SIZE: positiveInt(2000),
+  PROJECTOR_BATCH_MS: positiveInt(20),
+  PROJECTOR_CACHED_USERS: positiveInt(1000),
+};
+const liveSettings = (config: { PROJECTOR_BATCH_SIZE: number; PROJECTOR_BATCH_MS: number; PROJECTOR_CACHED_USERS: number }) => ({
+  batchSize: config.PROJECTOR_BATCH_SIZE,
+  batchTimeMs: config.PROJECTOR_BATCH_MS,
+  maxCachedUsers: config.PROJECTOR_CACHED_USERS,
+});
+
+/** The live projector's batching and cache (startProjector's options), for a process that runs one: the launcher's. */
+export const readLiveProjectorConfig = (env: NodeJS.ProcessEnv = process.env) => liveSettings(parseEnv(z.object(liveVariables), env));
+export type LiveProjectorConfig = ReturnType<typeof readLiveProjectorConfig>;
+
 /**
  * The projector's environment, read once. Without DATABASE_URL and EVENTSTORE_URL the rebuild uses
  * the launcher's embedded default (Postgres with data under DATA_DIR, port PG_PORT).
@@ -16,9 +32,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
       EVENTSTORE_URL,
       DATA_DIR,
       PG_PORT,
-      PROJECTOR_BATCH_SIZE: positiveInt(2000),
-      PROJECTOR_BATCH_MS: positiveInt(20),
-      PROJECTOR_CACHED_USERS: positiveInt(1000),
+      ...liveVariables,
       REBUILD_PAGE_SIZE: positiveInt(5000),
       REBUILD_FLUSH_EVERY_EVENTS: positiveInt(200_000),
       REBUILD_FLUSH_EVERY_MS: positiveInt(60_000),
@@ -38,9 +52,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
     eventStoreUrl: config.EVENTSTORE_URL,
     dataDir: config.DATA_DIR,
     pgPort: config.PG_PORT,
-    batchSize: config.PROJECTOR_BATCH_SIZE,
-    batchTimeMs: config.PROJECTOR_BATCH_MS,
-    maxCachedUsers: config.PROJECTOR_CACHED_USERS,
+    ...liveSettings(config),
     rebuildPageSize: config.REBUILD_PAGE_SIZE,
     rebuildFlushEveryEvents: config.REBUILD_FLUSH_EVERY_EVENTS,
     rebuildFlushEveryMs: config.REBUILD_FLUSH_EVERY_MS,

@@ -3,6 +3,7 @@ export * from './db/schema';
 export { migrateReadModels } from './db/migrate';
 export { startProjector, type ProjectorOptions, type RunningProjector } from './projector';
 export { startProjectorThread } from './projector-thread';
+export { readLiveProjectorConfig, type LiveProjectorConfig } from './config';
 export { rebuildReadModels, type RebuildOptions, type RebuildResult } from './rebuild';
 export { ReplayFailed, replayUser, replayUserInSlices, type ReplayOptions, type UserReadModels } from './replay';
 export { settledProfitFromReadModel } from './db/settled-profit';

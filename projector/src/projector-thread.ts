@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { projectorBatchSize, threadFile } from '@bt/platform';
+import type { LiveProjectorConfig } from './config';
 
 /** Where the projector's thread connects: the stores the process serves from. */
 export interface ProjectorThreadData {
@@ -9,6 +10,8 @@ export interface ProjectorThreadData {
   eventStoreUrl: string;
   /** Postgres holding the read models. */
   databaseUrl: string;
+  /** Batching and cache (PROJECTOR_BATCH_SIZE, PROJECTOR_BATCH_MS, PROJECTOR_CACHED_USERS); the projector's defaults when absent. */
+  live?: LiveProjectorConfig;
 }
 
 /** What the thread posts: started, or a batch's size. */

@@ -11,10 +11,10 @@ import type { ProjectorThreadData, ProjectorThreadMessage } from './projector-th
 if (!parentPort) throw new Error('projector-worker.ts runs as a worker thread');
 const port = parentPort;
 const post = (message: ProjectorThreadMessage) => port.postMessage(message);
-const { eventStoreUrl, databaseUrl } = workerData as ProjectorThreadData;
+const { eventStoreUrl, databaseUrl, live } = workerData as ProjectorThreadData;
 
 const store = await createEventStore(eventStoreUrl);
-const projector = await startProjector({ store, databaseUrl, onBatch: (events) => post({ batch: events }) });
+const projector = await startProjector({ store, databaseUrl, ...live, onBatch: (events) => post({ batch: events }) });
 port.on('message', (message: unknown) => {
   if (message !== 'stop') return;
   projector
