@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Subscription } from 'rxjs';
 import { createDb, createLogger, projectorBatchSize, setProjectorLagSource, type Logger } from '@bt/platform';
 import {
@@ -21,7 +21,7 @@ import { projectorLag } from './lag';
 import { Snapshots, writeSnapshots } from './snapshots/snapshots';
 import { checkpointName, ownedEvents, positionPayload, WHOLE, type Partition } from './partitions/partition';
 import { adoptCheckpoint } from './partitions/checkpoints';
-import { LeaseLost, PartitionLease } from './partitions/lease';
+import { LeaseLost, PartitionLease, readSchemaOid } from './partitions/lease';
 
 export interface ProjectorOptions {
   store: EventStore;
@@ -60,9 +60,6 @@ export interface RunningProjector {
 
 /** The read models were replaced under us (a rebuild swapped its schema in): start again from their checkpoint. */
 class ReadModelsReplaced extends Error {}
-
-const schemaOid = async (db: Kysely<any>, schema: string): Promise<string | null> =>
-  (await sql<{ oid: string | null }>`select to_regnamespace(${schema})::oid::text as oid`.execute(db)).rows[0]?.oid ?? null;
 
 /**
  * The live projector: catches up from the read models' checkpoint page by page (`readAllPages`), then
@@ -166,7 +163,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
       log(`projector: partition ${partition.index} of ${partition.count} is held by another process; waiting as its hot standby`),
     );
     await migrateReadModels(db, schema);
-    oid = await schemaOid(db, schema);
+    oid = await readSchemaOid(db, schema);
     written = await adoptCheckpoint(db, schema, partition);
     writtenAt = (written && parsePosition(written)) || START;
     reached();

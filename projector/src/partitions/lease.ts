@@ -13,6 +13,13 @@ import { checkpointName, fnv1a, type Partition } from './partition';
 /** The write on a partition was lost (its lock connection closed): stop writing, wait for the lock again. */
 export class LeaseLost extends Error {}
 
+/** The schema's identity as SQL: a rebuild swaps a new schema in under the same name, with another oid. */
+const schemaOidSql = (schema: string) => sql<string | null>`to_regnamespace(${schema})::oid::text`;
+
+/** The oid of `schema` now (null: there is none), which each batch's lockedCheckpoint compares with. */
+export const readSchemaOid = async (db: Kysely<any>, schema: string): Promise<string | null> =>
+  (await sql<{ oid: string | null }>`select ${schemaOidSql(schema)} as oid`.execute(db)).rows[0]?.oid ?? null;
+
 /** A non-negative int4 of `text`, for an advisory lock key. */
 const hash31 = (text: string): number => fnv1a(text) & 0x7fffffff;
 
@@ -82,7 +89,7 @@ export class PartitionLease {
         exists (select 1 from pg_locks where locktype = 'advisory' and granted and pid = ${sql.lit(this.pid ?? -1)}
           and database = (select oid from pg_database where datname = current_database())
           and classid = ${sql.lit(a)}::oid and objid = ${sql.lit(b)}::oid and objsubid = 2) as held,
-        to_regnamespace(${this.schema})::oid::text as schema_oid,
+        ${schemaOidSql(this.schema)} as schema_oid,
         array(select user_id::text from ${sql.id(this.schema, 'projection_failures')}) as set_aside`.execute(trx);
     const [row] = rows;
     if (!this.held || !row.held) {
