@@ -10,7 +10,7 @@ const liveVariables = {
   PROJECTOR_BATCH_MS: positiveInt(20),
   PROJECTOR_CACHED_USERS: positiveInt(1000),
 };
-const liveSettings = (config: { PROJECTOR_BATCH_SIZE: number; PROJECTOR_BATCH_MS: number; PROJECTOR_CACHED_USERS: number }) => ({
+const liveSettings = (config: z.infer<z.ZodObject<typeof liveVariables>>) => ({
   batchSize: config.PROJECTOR_BATCH_SIZE,
   batchTimeMs: config.PROJECTOR_BATCH_MS,
   maxCachedUsers: config.PROJECTOR_CACHED_USERS,
