@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
@@ -8,8 +9,9 @@ import { comparePositions, createPostgresEventStore, parsePosition, type Positio
 import type { Database } from './db/schema';
 import { startProjector, type RunningProjector } from './projector';
 import { readPartitionCheckpoint } from './partitions/checkpoints';
-import { leaseKeys } from './partitions/lease';
-import { checkpointName, partitionOf, type Partition } from './partitions/partition';
+import { batchLockSql, leaseKeys, PartitionLease } from './partitions/lease';
+import { beginLiveBatch } from './db/writer';
+import { checkpointName, partitionOf, WHOLE, type Partition } from './partitions/partition';
 import { userOf } from './projections/state';
 import { appendAll, snapshotTables } from './testing/database';
 import { generateHistory } from './testing/generate';
@@ -185,5 +187,35 @@ describe('projector partitions (real Postgres)', function () {
     running.splice(running.indexOf(first), 1);
     await start({ partition: { index: 0, count: 2 }, batchSize: 200 }).then((p) => p.caughtUp());
     expect(await snapshotTables(db, 'read')).to.deep.equal(await oneProjectorsTables());
+  });
+
+  it('a batch that has opened and read its checkpoint holds back no append from the log until its first write', async () => {
+    await appendAll(store, generateHistory({ users: 2, events: 40, seed: 49 }));
+    const projector = await start({});
+    await projector.caughtUp();
+    await projector.stop();
+    running.splice(running.indexOf(projector), 1);
+    const lease = new PartitionLease(database.url, 'read', WHOLE);
+    await lease.acquire();
+    try {
+      await db.connection().execute(async (trx) => {
+        await beginLiveBatch(trx, batchLockSql('read', WHOLE));
+        const opened = await lease.lockedCheckpoint(trx);
+        expect(opened.position).to.equal(projector.position());
+        // An append committed while the batch reads and folds: readable now, so it makes up the
+        // next batch rather than waiting to be seen until this one commits (a row lock would
+        // have given this transaction an id, and the log's readers stop below the oldest open one).
+        const appended = await store.append(
+          `bet-${randomUUID()}`,
+          [{ type: 'Probe', data: {}, metadata: { occurredAt: new Date().toISOString(), commandId: randomUUID(), schemaVersion: 1 } }],
+          'no_stream',
+        );
+        const read = await store.readAll({ after: parsePosition(opened.position!) || START, maxCount: 10 });
+        expect(read.map((e) => e.position)).to.deep.equal([appended.position]);
+        await sql`rollback`.execute(trx);
+      });
+    } finally {
+      await lease.close();
+    }
   });
 });

@@ -21,7 +21,7 @@ import { projectorLag } from './lag';
 import { Snapshots, writeSnapshots } from './snapshots/snapshots';
 import { checkpointName, ownedEvents, positionPayload, WHOLE, type Partition } from './partitions/partition';
 import { adoptCheckpoint } from './partitions/checkpoints';
-import { LeaseLost, PartitionLease, readSchemaOid } from './partitions/lease';
+import { batchLockSql, LeaseLost, PartitionLease, readSchemaOid } from './partitions/lease';
 
 export interface ProjectorOptions {
   store: EventStore;
@@ -83,6 +83,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   const partition = options.partition ?? WHOLE;
   const onBatch = options.onBatch ?? ((events: number) => projectorBatchSize().observe(events));
   const lease = new PartitionLease(databaseUrl, schema, partition);
+  const batchLock = batchLockSql(schema, partition);
   const lag = () => projectorLag({ db, store, schema, partition });
 
   const engine = new ProjectionEngine(options.maxCachedUsers ?? 1000);
@@ -115,7 +116,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     // checkpoint, its notification and COMMIT go together (two round trips fewer than kysely's
     // transaction()). The checkpoint commits with the batch's rows, as ever.
     await db.connection().execute(async (trx) => {
-      await beginLiveBatch(trx);
+      await beginLiveBatch(trx, batchLock);
       try {
         const opened = await lease.lockedCheckpoint(trx);
         if (opened.schemaOid !== oid || opened.position !== written) throw new ReadModelsReplaced();

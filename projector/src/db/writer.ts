@@ -530,17 +530,18 @@ const literal = (text: string) => {
 
 /**
  * Opens a live batch's transaction on the connection `conn` in one round trip: BEGIN, the shared
- * READ_MODELS_LOCK, and an asynchronous commit: the transaction commits without waiting for its
- * WAL to reach the disk (`synchronous_commit = off`, for this transaction only). Read models are
+ * READ_MODELS_LOCK, an asynchronous commit (the transaction commits without waiting for its
+ * WAL to reach the disk: `synchronous_commit = off`, for this transaction only), then the
+ * statement `lock` (the partition's batch lock, partitions/lease.ts). Read models are
  * rebuilt from the log, which stays durable, and a batch's checkpoint commits with its rows, so a
  * crash of Postgres can only lose the last batches whole, which the projector then writes again
  * from the checkpoint before them; its commit does not wait for a disk flush behind the appends'
  * own. Close it with commitLiveBatch, or send `rollback`.
  */
-export async function beginLiveBatch(conn: Kysely<any>): Promise<void> {
+export async function beginLiveBatch(conn: Kysely<any>, lock: string): Promise<void> {
   await sql
     .raw(
-      `begin; select pg_advisory_xact_lock_shared(${READ_MODELS_LOCK.toString()}::bigint), set_config('synchronous_commit', 'off', true)`,
+      `begin; select pg_advisory_xact_lock_shared(${READ_MODELS_LOCK.toString()}::bigint), set_config('synchronous_commit', 'off', true); ${lock}`,
     )
     .execute(conn);
 }

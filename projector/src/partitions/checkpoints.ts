@@ -3,6 +3,7 @@ import { comparePositions, parsePosition, START } from '@bt/event-store';
 import { CHECKPOINT_NAME, type Database } from '../db/schema';
 import { checkpointName, partitionOf, partitionOfCheckpoint, positionPayload, type Partition } from './partition';
 import { checkpointSql, notifyPosition } from '../db/writer';
+import { batchLockSql } from './lease';
 
 /**
  * Each partition's checkpoint row, and where a partition starts when the layout (the number of
@@ -91,7 +92,7 @@ export async function slowestCheckpoint(db: Kysely<any>, schema: string, count: 
 export async function adoptCheckpoint(db: Kysely<any>, schema: string, partition: Partition): Promise<string | undefined> {
   return db.transaction().execute(async (trx) => {
     const name = checkpointName(partition);
-    await sql`select 1 from ${sql.id(schema, 'checkpoints')} where name = ${name} for update`.execute(trx);
+    await sql.raw(batchLockSql(schema, partition)).execute(trx);
     const { position, own } = startingPosition(await readRows(trx, schema), partition);
     if (own || position === undefined) return position;
     await sql.raw(checkpointSql(schema, position, name)).execute(trx);

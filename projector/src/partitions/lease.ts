@@ -6,8 +6,15 @@ import { checkpointName, fnv1a, type Partition } from './partition';
  * Hot standby: the one process allowed to write a partition holds a session-level Postgres advisory
  * lock on a connection of its own; another process started for the same partition blocks on that
  * lock and takes over as soon as Postgres releases it (the holder's connection closed: it stopped,
- * crashed or was SIGKILLed). Every batch transaction checks, with the checkpoint row locked, that
- * this process's lock connection still holds the lock: a process that lost it can no longer write.
+ * crashed or was SIGKILLed). Every batch transaction checks, with the partition's batch lock held,
+ * that this process's lock connection still holds the lock: a process that lost it can no longer
+ * write.
+ *
+ * The batch lock is an advisory lock rather than the checkpoint row's own (`for update`): locking a
+ * row gives the transaction an id at once, and an open transaction with an id holds back every
+ * event appended after it from the log's readers (event-store: READABLE). Taken this way, the batch
+ * has no id until its first write, so the events appended while it reads and folds are read in the
+ * meantime and make up the next batch, rather than waiting for this one's commit to be seen.
  */
 
 /** The write on a partition was lost (its lock connection closed): stop writing, wait for the lock again. */
@@ -28,6 +35,12 @@ export const leaseKeys = (schema: string, partition: Partition): { writer: [numb
   const space = hash31(`bt_projector:${schema}`);
   const id = hash31(checkpointName(partition));
   return { writer: [space, id], batch: [space ^ 1, id] };
+};
+
+/** The statement that takes a partition's batch lock until its transaction ends (every writer of its checkpoint row takes it first). */
+export const batchLockSql = (schema: string, partition: Partition): string => {
+  const [a, b] = leaseKeys(schema, partition).batch;
+  return `select pg_advisory_xact_lock(${a}::int, ${b}::int)`;
 };
 
 export class PartitionLease {
@@ -74,18 +87,18 @@ export class PartitionLease {
   }
 
   /**
-   * In a batch transaction, after the read-models lock: the partition's checkpoint row, locked until
-   * commit, after checking that this process still holds the partition (throws LeaseLost). Without
-   * a row yet (the first batch), the partition's batch lock serialises instead and the row is read
-   * after it. In the same statement (one round trip, not three): the oid of the read models'
-   * schema (a rebuild's swap changes it) and the users set aside (a retry may have brought some
-   * back).
+   * In a batch transaction, after the read-models lock and the partition's batch lock (`batchLockSql`,
+   * sent with BEGIN: a statement of its own, so this one's snapshot is taken once the lock is held
+   * and sees the checkpoint the last holder committed): the partition's checkpoint, after checking
+   * that this process still holds the partition (throws LeaseLost). In the same statement (one
+   * round trip, not three): the oid of the read models' schema (a rebuild's swap changes it) and
+   * the users set aside (a retry may have brought some back).
    */
   async lockedCheckpoint(trx: Kysely<any>): Promise<{ position: string | undefined; schemaOid: string | null; setAside: string[] }> {
     const name = checkpointName(this.partition);
     const [a, b] = this.keys.writer;
     const { rows } = await sql<{ position: string | null; held: boolean; schema_oid: string | null; set_aside: string[] }>`select
-        (select position from ${sql.id(this.schema, 'checkpoints')} where name = ${name} for update) as position,
+        (select position from ${sql.id(this.schema, 'checkpoints')} where name = ${name}) as position,
         exists (select 1 from pg_locks where locktype = 'advisory' and granted and pid = ${sql.lit(this.pid ?? -1)}
           and database = (select oid from pg_database where datname = current_database())
           and classid = ${sql.lit(a)}::oid and objid = ${sql.lit(b)}::oid and objsubid = 2) as held,
@@ -96,14 +109,7 @@ export class PartitionLease {
       this.held = false;
       throw new LeaseLost(`partition ${this.partition.index} of ${this.partition.count}: this process no longer holds its lock`);
     }
-    const opened = { schemaOid: row.schema_oid, setAside: row.set_aside };
-    if (row.position !== null) return { ...opened, position: row.position };
-    const [c, d] = this.keys.batch;
-    await sql`select pg_advisory_xact_lock(${sql.lit(c)}::int, ${sql.lit(d)}::int)`.execute(trx);
-    const again = await sql<{ position: string }>`select position from ${sql.id(this.schema, 'checkpoints')} where name = ${name}`.execute(
-      trx,
-    );
-    return { ...opened, position: again.rows[0]?.position };
+    return { position: row.position ?? undefined, schemaOid: row.schema_oid, setAside: row.set_aside };
   }
 
   /** Lets go of the lock (its connection closes); a standby takes over. */
