@@ -3,11 +3,18 @@ import { parseEnv, sharedVariables } from '@bt/platform';
 import { partitionFrom } from './partitions/partition';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** A positive whole number up to `max`, with why that is the most (`fallback` when unset). */
+const boundedInt = (fallback: number, max: number, why: string) =>
+  z.coerce.number().int().positive().max(max, `at most ${max}: ${why}`).default(fallback);
+
+/** Events per page or batch: each is read into memory whole (and a batch is one transaction). */
+const MAX_BATCH = 100_000;
 
 /** How the live projector batches and caches: the projector's process and the one-process product read the same variables. */
 const liveVariables = {
-  PROJECTOR_BATCH_SIZE: positiveInt(2000),
-  PROJECTOR_BATCH_MS: positiveInt(20),
+  PROJECTOR_BATCH_SIZE: boundedInt(2000, MAX_BATCH, 'a batch is read into memory and written as one transaction'),
+  // A timer longer than 2^31 - 1 ms fires at once in Node; a minute is already far past any use.
+  PROJECTOR_BATCH_MS: boundedInt(20, 60_000, 'events gather this long (ms) before each batch is written'),
   PROJECTOR_CACHED_USERS: positiveInt(1000),
 };
 const liveSettings = (config: z.infer<z.ZodObject<typeof liveVariables>>) => ({
@@ -33,7 +40,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
       DATA_DIR,
       PG_PORT,
       ...liveVariables,
-      REBUILD_PAGE_SIZE: positiveInt(5000),
+      REBUILD_PAGE_SIZE: boundedInt(5000, MAX_BATCH, 'each page of the log is read into memory whole'),
       REBUILD_FLUSH_EVERY_EVENTS: positiveInt(200_000),
       REBUILD_FLUSH_EVERY_MS: positiveInt(60_000),
       /** Groups of users the rebuild folds, each in a worker thread (rebuild.ts); 1: one fold in the process. */
