@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parse } from 'yaml';
 import { send } from './http-load';
 import { rssMb, startChild, type Child } from './throttle';
 
@@ -114,16 +116,35 @@ const freePort = () =>
     });
   });
 
-/** The node flags docker-compose.yml runs command-api with (keep the two the same). */
-export const COMMAND_API_NODE_ARGS = ['--max-old-space-size=256'];
-/** What the image's environment sets for every service (Dockerfile's ENV; keep the two the same). */
-const IMAGE_ENV = { MALLOC_ARENA_MAX: '2' };
+/** The node flags docker-compose.yml runs `service` with: its command between `node` and the script. */
+export const composeNodeArgs = (service: string): string[] => {
+  const { services } = parse(readFileSync(resolve('docker-compose.yml'), 'utf8'), { merge: true }) as {
+    services: Record<string, { command?: string[] }>;
+  };
+  const command = services[service]?.command;
+  if (command?.[0] !== 'node') throw new Error(`docker-compose.yml: ${service} is not run as node [flags...] script`);
+  return command.slice(1, -1);
+};
+
+/** What the image's environment sets for every service: the `ENV KEY=value ...` lines of the Dockerfile's last stage. */
+export const imageEnv = (): Record<string, string> => {
+  const dockerfile = readFileSync(resolve('Dockerfile'), 'utf8');
+  const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+  const env: Record<string, string> = {};
+  for (const [, pairs] of runtime.matchAll(/^ENV[ \t]+(.+)$/gm)) {
+    for (const pair of pairs.trim().split(/\s+/)) {
+      const eq = pair.indexOf('=');
+      if (eq > 0) env[pair.slice(0, eq)] = pair.slice(eq + 1);
+    }
+  }
+  return env;
+};
 
 /** command-api on its own (command-api/src/main.ts, as compose runs it: its node flags and the image's environment), on the bench's Postgres. */
 const startCommandApi = async (databaseUrl: string, nodeArgs: string[], env: Record<string, string>): Promise<Child> => {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, resolve('command-api/src/main.ts')], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, EVENTSTORE_URL: databaseUrl, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((ok, fail) => {
@@ -160,7 +181,12 @@ export const importScenarios = async (options: ImportOptions): Promise<ImportFig
           BENCH_GC_FILE: gcFile,
           NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', ...preload].join(' ').trim(),
         })
-      : await startCommandApi(options.databaseUrl, preload, { ...IMAGE_ENV, BENCH_GC_FILE: gcFile });
+      : // The image's environment makes it a production run, which needs its own signing secret.
+        await startCommandApi(options.databaseUrl, preload, {
+          ...imageEnv(),
+          JWT_SECRET: randomBytes(32).toString('hex'),
+          BENCH_GC_FILE: gcFile,
+        });
   /** A full collection in the child: its RSS and heap after it. */
   const collected = async () => {
     rmSync(gcFile, { force: true });

@@ -14,7 +14,7 @@ import { bulkLoad, population, userHistory } from './generate';
 import { load, send, summarise } from './http-load';
 import { startAggregateBaseline } from './aggregate-baseline';
 import { webBudget } from './web-budget';
-import { COMMAND_API_NODE_ARGS, importScenarios } from './import';
+import { composeNodeArgs, importScenarios } from './import';
 import { liveProjection } from './live';
 import { serve } from './serve';
 import { catchUpLatency } from './catch-up';
@@ -390,7 +390,7 @@ try {
           process.env.BENCH_IMPORT_NODE_ARGS !== undefined
             ? process.env.BENCH_IMPORT_NODE_ARGS.split(' ').filter(Boolean)
             : where === 'command-api'
-              ? COMMAND_API_NODE_ARGS
+              ? composeNodeArgs('command-api')
               : [],
         log: (line) => console.log(line),
       });
