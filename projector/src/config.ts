@@ -16,11 +16,13 @@ const liveVariables = {
   // A timer longer than 2^31 - 1 ms fires at once in Node; a minute is already far past any use.
   PROJECTOR_BATCH_MS: boundedInt(20, 60_000, 'events gather this long (ms) before each batch is written'),
   PROJECTOR_CACHED_USERS: positiveInt(1000),
+  PROJECTOR_CACHED_ROWS: positiveInt(500_000),
 };
 const liveSettings = (config: z.infer<z.ZodObject<typeof liveVariables>>) => ({
   batchSize: config.PROJECTOR_BATCH_SIZE,
   batchTimeMs: config.PROJECTOR_BATCH_MS,
   maxCachedUsers: config.PROJECTOR_CACHED_USERS,
+  maxCachedRows: config.PROJECTOR_CACHED_ROWS,
 });
 
 /** The live projector's batching and cache (startProjector's options), for a process that runs one: the launcher's. */

@@ -34,22 +34,27 @@ describe('live projector (real Postgres)', () => {
     }
   };
 
-  it('writes for every user exactly the rows replayUser computes, across small batches and evicted states', async () => {
-    await appendAll(store, generateHistory({ users: 6, events: 1200, seed: 11 }));
-    const projector = await startProjector({ store, databaseUrl: database.url, batchSize: 37, maxCachedUsers: 2 });
-    await projector.caughtUp();
-    await projector.stop();
+  for (const { bound, seed, cache } of [
+    { bound: 'at most two users cached', seed: 11, cache: { maxCachedUsers: 2 } },
+    { bound: 'at most 150 rows cached (states forgotten and loaded again between batches)', seed: 14, cache: { maxCachedRows: 150 } },
+  ]) {
+    it(`writes for every user exactly the rows replayUser computes, across small batches, with ${bound}`, async () => {
+      await appendAll(store, generateHistory({ users: 6, events: 1200, seed }));
+      const projector = await startProjector({ store, databaseUrl: database.url, batchSize: 37, ...cache });
+      await projector.caughtUp();
+      await projector.stop();
 
-    await expectTablesToMatchReplay();
-    const head = await store.headPosition();
-    const checkpoint = await db
-      .withSchema('read')
-      .selectFrom('checkpoints')
-      .selectAll()
-      .where('name', '=', CHECKPOINT_NAME)
-      .executeTakeFirstOrThrow();
-    expect(checkpoint.position).to.equal(formatPosition(head));
-  });
+      await expectTablesToMatchReplay();
+      const head = await store.headPosition();
+      const checkpoint = await db
+        .withSchema('read')
+        .selectFrom('checkpoints')
+        .selectAll()
+        .where('name', '=', CHECKPOINT_NAME)
+        .executeTakeFirstOrThrow();
+      expect(checkpoint.position).to.equal(formatPosition(head));
+    });
+  }
 
   it('continues from its checkpoint after a restart, applying each event once', async () => {
     await appendAll(store, generateHistory({ users: 3, events: 300, seed: 12 }));

@@ -35,6 +35,8 @@ export interface ProjectorOptions {
   batchTimeMs?: number;
   /** Users whose state stays in memory between batches; default 1000. */
   maxCachedUsers?: number;
+  /** Rows those states may hold in all (engine/projection-engine.ts); default 500,000. */
+  maxCachedRows?: number;
   /** When a user's next snapshot for asOf replays is due (snapshots/snapshots.ts; tests take them often). */
   snapshots?: { minEvents?: number; growth?: number };
   /** Where set-aside users and retries are told; the logger (warn) by default. */
@@ -86,7 +88,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   const batchLock = batchLockSql(schema, partition);
   const lag = () => projectorLag({ db, store, schema, partition });
 
-  const engine = new ProjectionEngine(options.maxCachedUsers ?? 1000);
+  const engine = new ProjectionEngine(options.maxCachedUsers ?? 1000, options.maxCachedRows ?? 500_000);
   const snapshots = new Snapshots(options.snapshots);
   let written: string | undefined;
   let writtenAt: Position = START;

@@ -3,7 +3,7 @@ import type { ProjectionFailureRow, TableName } from '../db/schema';
 import { unstorable, unstorableKey } from '../db/writer';
 import { projectEvent, settleUser, takeUserChanges } from '../projections/index';
 import { emptyChanges, type RowChanges, type TakenChanges, type UserChanges } from '../projections/rows';
-import { userOf, type UserState } from '../projections/state';
+import { heldRows, userOf, type UserState } from '../projections/state';
 import { isSharedStream } from '../projections/user-streams';
 
 /** Loads the states of users the engine has not seen (from the tables being written). */
@@ -49,10 +49,26 @@ export class ProjectionEngine {
   /** Streams first seen in events of set-aside users, since the last takeChanges. */
   private readonly asideStreams: { user_id: string; stream_id: string }[] = [];
 
-  constructor(private readonly maxCachedUsers = Number.POSITIVE_INFINITY) {}
+  /**
+   * Between batches it keeps at most `maxCachedUsers` states and `maxCachedRows` rows in them
+   * (heldRows), forgetting the least recently touched first; a forgotten user is loaded from the
+   * tables when next touched. The user touched last stays, even alone over the rows' bound: a
+   * history that large would otherwise be loaded again for each of its writes.
+   */
+  constructor(
+    private readonly maxCachedUsers = Number.POSITIVE_INFINITY,
+    private readonly maxCachedRows = Number.POSITIVE_INFINITY,
+  ) {}
 
   get cachedUsers(): number {
     return this.users.size;
+  }
+
+  /** The rows the cached states hold (heldRows of each). */
+  get cachedRows(): number {
+    let rows = 0;
+    for (const state of this.users.values()) rows += heldRows(state);
+    return rows;
   }
 
   /** The state held for a user (none: not seen, or set aside). */
@@ -249,9 +265,17 @@ export class ProjectionEngine {
   }
 
   private evict(): void {
-    if (this.users.size <= this.maxCachedUsers) return;
-    for (const userId of this.users.keys()) {
-      if (this.users.size <= this.maxCachedUsers) break;
+    if (this.users.size > this.maxCachedUsers) {
+      for (const userId of this.users.keys()) {
+        if (this.users.size <= this.maxCachedUsers) break;
+        this.users.delete(userId);
+      }
+    }
+    if (this.maxCachedRows === Number.POSITIVE_INFINITY) return;
+    let rows = this.cachedRows;
+    for (const [userId, state] of this.users) {
+      if (rows <= this.maxCachedRows || this.users.size === 1) break;
+      rows -= heldRows(state);
       this.users.delete(userId);
     }
   }

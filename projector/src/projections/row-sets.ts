@@ -63,6 +63,11 @@ export class KeyedRows<T extends TableName> implements RowSet {
     this.keyColumns = key.length === 1 ? [...key] : key.filter((column) => column !== owner);
   }
 
+  /** How many rows it holds, built or not (building none). */
+  get size(): number {
+    return this.byKey.size + (this.unbuilt?.index.size ?? 0);
+  }
+
   /** Every row by its key (rows held unbuilt are built first: a replay reading them all). */
   get rows(): Map<string, TableRows[T]> {
     if (this.unbuilt) this.buildAll();

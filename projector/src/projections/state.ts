@@ -50,6 +50,22 @@ export interface UserState {
   goalCents?: Map<string, number>;
 }
 
+/**
+ * How many rows a user's state holds: what its memory grows with (about 0.5 to 1 KB a row on the
+ * heap, with what is derived from them), the measure of the projector's cache (PROJECTOR_CACHED_ROWS).
+ */
+export const heldRows = (state: UserState): number =>
+  state.bets.size +
+  state.parlays.size +
+  state.daily.size +
+  state.sportDistribution.size +
+  state.goals.size +
+  state.journalEntries.size +
+  state.analyticsDaily.size +
+  state.analyticsMonthly.size +
+  state.analyticsTotals.size +
+  state.removedRows.size;
+
 /** One `bets` row put, replaced or removed: undefined before means new, undefined after means removed. */
 export interface BetRowChange {
   previous: BetHistoryRow | undefined;

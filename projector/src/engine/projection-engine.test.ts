@@ -1,0 +1,89 @@
+import { expect } from 'chai';
+import { newUserState } from '../projections/index';
+import { heldRows } from '../projections/state';
+import { EventLog } from '../testing/event-log';
+import { ProjectionEngine } from './projection-engine';
+
+/** A user's log with `bets` bets on days of their own. */
+const history = (bets: number) => {
+  const log = new EventLog();
+  log.register();
+  for (let i = 0; i < bets; i++) {
+    log.placeBet({ date: new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10) }, i % 2 === 0 ? 'win' : 'loss');
+  }
+  return log;
+};
+
+describe('projection engine: the states it keeps between batches', () => {
+  const loads: string[][] = [];
+  const load = async (ids: string[]) => {
+    loads.push(ids);
+    return new Map(ids.map((id) => [id, newUserState(id)]));
+  };
+  beforeEach(() => (loads.length = 0));
+
+  /** Folds each user's log as a batch of its own, in order, taking the changes after each. */
+  const fold = async (engine: ProjectionEngine, ...logs: EventLog[]) => {
+    for (const log of logs) {
+      await engine.apply(log.events, load);
+      engine.takeChanges();
+    }
+  };
+
+  it('counts the rows a state holds: bets, days, analytics groups and the rest', async () => {
+    const engine = new ProjectionEngine();
+    const small = history(3);
+    await fold(engine, small);
+    const state = engine.stateOf(small.userId)!;
+    expect(heldRows(state)).to.equal(
+      state.bets.size +
+        state.daily.size +
+        state.sportDistribution.size +
+        state.analyticsDaily.size +
+        state.analyticsMonthly.size +
+        state.analyticsTotals.size,
+    );
+    expect(state.bets.size).to.equal(3);
+    expect(heldRows(state)).to.be.greaterThan(3 * 8);
+    expect(engine.cachedRows).to.equal(heldRows(state));
+  });
+
+  it('forgets the least recently touched users once their rows pass the bound, and loads them again when touched', async () => {
+    const [a, b, c] = [history(5), history(5), history(5)];
+    const probe = new ProjectionEngine();
+    await fold(probe, a);
+    const perUser = probe.cachedRows;
+
+    const engine = new ProjectionEngine(Number.POSITIVE_INFINITY, perUser * 2);
+    await fold(engine, a, b);
+    expect(engine.cachedUsers).to.equal(2);
+    await fold(engine, c);
+    expect(engine.cachedUsers, 'a, touched least recently, forgotten').to.equal(2);
+    expect(engine.stateOf(a.userId)).to.equal(undefined);
+    expect(engine.cachedRows).to.be.at.most(perUser * 2);
+
+    loads.length = 0;
+    const more = new EventLog(a.userId);
+    more.placeBet({}, 'win');
+    await fold(engine, more);
+    expect(loads, 'a loaded again').to.deep.equal([[a.userId]]);
+    expect(engine.stateOf(b.userId), 'now b is forgotten').to.equal(undefined);
+  });
+
+  it('keeps the user touched last even when their rows alone pass the bound', async () => {
+    const [small, big] = [history(2), history(40)];
+    const engine = new ProjectionEngine(Number.POSITIVE_INFINITY, 10);
+    await fold(engine, small, big);
+    expect(engine.cachedUsers).to.equal(1);
+    expect(engine.stateOf(big.userId)).not.to.equal(undefined);
+    expect(engine.cachedRows).to.be.greaterThan(10);
+  });
+
+  it('still keeps at most maxCachedUsers states', async () => {
+    const engine = new ProjectionEngine(2);
+    const logs = [history(1), history(1), history(1)];
+    await fold(engine, ...logs);
+    expect(engine.cachedUsers).to.equal(2);
+    expect(engine.stateOf(logs[0].userId)).to.equal(undefined);
+  });
+});
