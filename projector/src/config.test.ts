@@ -4,7 +4,13 @@ import { readConfig, readLiveProjectorConfig } from './config';
 describe('projector configuration', () => {
   it('batches 2000 events gathered for 20 ms by default, in the projector and in the one-process product', () => {
     expect(readLiveProjectorConfig({})).to.deep.equal({ batchSize: 2000, batchTimeMs: 20, maxCachedUsers: 1000, maxCachedRows: 500_000 });
-    expect(readConfig({})).to.include({ batchSize: 2000, batchTimeMs: 20, maxCachedUsers: 1000, maxCachedRows: 500_000, rebuildPageSize: 5000 });
+    expect(readConfig({})).to.include({
+      batchSize: 2000,
+      batchTimeMs: 20,
+      maxCachedUsers: 1000,
+      maxCachedRows: 500_000,
+      rebuildPageSize: 5000,
+    });
   });
 
   it('takes sizes and times up to their bounds', () => {
