@@ -16,6 +16,9 @@ export interface LiveOptions {
   bigUserBets: number;
   /** POST /api/bets in all, over 32 clients. */
   writes: number;
+  /** The open loop's rate (writes a second, over the same 32 users) and how many it sends. */
+  openRate: number;
+  openWrites: number;
   log: (line: string) => void;
 }
 
@@ -30,6 +33,8 @@ export interface LiveResult {
   bigLag: Latency;
   smallLag: Latency;
   perSecond: number;
+  /** The open loop: writes sent at a fixed rate, none waiting for an earlier one to be visible. */
+  open: { lag: Latency; post: Latency; perSecond: number };
 }
 
 const CLIENTS = 32;
@@ -122,7 +127,29 @@ export async function liveProjection(options: LiveOptions): Promise<LiveResult> 
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+
+    // The open loop: the same users write at a fixed rate in all, each write sent on schedule
+    // whether or not the earlier ones are visible yet (a closed loop synchronises its clients into
+    // one batch after another; traffic from many people does not wait for each other).
+    const open = { post: [] as number[], lag: [] as number[] };
+    const interval = 1000 / options.openRate;
+    const openStarted = performance.now();
+    const sent: Promise<void>[] = [];
+    for (let k = 0; k < options.openWrites; k++) {
+      const due = openStarted + k * interval;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      sent.push(
+        write(users[k % CLIENTS], options.writes + k).then((t) => {
+          open.post.push(t.post);
+          open.lag.push(t.lag);
+        }),
+      );
+    }
+    await Promise.all(sent);
+    const openSeconds = (performance.now() - openStarted) / 1000;
     return {
+      open: { lag: summarise(open.lag), post: summarise(open.post), perSecond: options.openWrites / openSeconds },
       lag: summarise(all.lag),
       post: summarise(all.post),
       bigVisible: summarise(byUser.big.visible),

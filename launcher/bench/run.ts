@@ -34,6 +34,8 @@ const WRITES = Number(process.env.BENCH_WRITES ?? 10_000);
 const REPLAY_USER_BETS = Number(process.env.BENCH_REPLAY_USER_BETS ?? 20_000);
 const THROTTLE_SECONDS = Number(process.env.BENCH_THROTTLE_SECONDS ?? 10);
 const LIVE_WRITES = Number(process.env.BENCH_LIVE_WRITES ?? 5_000);
+/** Writes a second of the live section's open loop (ten seconds of it). */
+const LIVE_OPEN_RATE = Number(process.env.BENCH_LIVE_OPEN_RATE ?? 300);
 /** Events the `catchup` section generates when the log is empty (otherwise it catches up on what is there). */
 const CATCHUP_EVENTS = Number(process.env.BENCH_CATCHUP_EVENTS ?? 200_000);
 const SECTIONS = ['rebuild', 'reads', 'analytics', 'pages', 'writes', 'throttle', 'web', 'import', 'live', 'replay', 'catchup'] as const;
@@ -42,7 +44,7 @@ const SNAPSHOT_USER_BETS = Number(process.env.BENCH_REPLAY_USER_BETS ?? BIG_USER
 const { positionals: sections } = commandLine({
   usage: `npm run bench [-- <section>...]`,
   about:
-    "Measures the product on this machine, each figure beside a baseline taken in the same run. No section: all of them.\nSizes: BENCH_EVENTS, BENCH_USERS, BENCH_BIG_USER_BETS, BENCH_READS, BENCH_WRITES, BENCH_REPLAY_USER_BETS, BENCH_THROTTLE_SECONDS, BENCH_LIVE_WRITES, BENCH_CATCHUP_EVENTS; BENCH_IMPORT_NODE_ARGS (node flags of the import section child, instead of those compose gives command-api); PROJECTOR_THREAD=0 runs the product's projector on its main thread (writes, live).",
+    "Measures the product on this machine, each figure beside a baseline taken in the same run. No section: all of them.\nSizes: BENCH_EVENTS, BENCH_USERS, BENCH_BIG_USER_BETS, BENCH_READS, BENCH_WRITES, BENCH_REPLAY_USER_BETS, BENCH_THROTTLE_SECONDS, BENCH_LIVE_WRITES, BENCH_LIVE_OPEN_RATE, BENCH_CATCHUP_EVENTS; BENCH_IMPORT_NODE_ARGS (node flags of the import section child, instead of those compose gives command-api); PROJECTOR_THREAD=0 runs the product's projector on its main thread (writes, live).",
   options: {},
   positionals: { max: SECTIONS.length, choices: SECTIONS, name: 'section' },
 });
@@ -518,6 +520,8 @@ try {
       dataDir: dir,
       bigUserBets: BIG_USER_BETS,
       writes: LIVE_WRITES,
+      openRate: LIVE_OPEN_RATE,
+      openWrites: Math.round(LIVE_OPEN_RATE * 10),
       log: (line) => console.log(line),
     });
     const p = (l: { p50: number; p99: number }) => `p50 ${ms(l.p50)}, p99 ${ms(l.p99)}`;
@@ -527,6 +531,13 @@ try {
       `POST /api/bets to its 2xx ${p(live.post)}`,
       `${fmt(live.lag.p99 / live.post.p99, 2)}x the write's own p99`,
       'p99 < 50 ms',
+    );
+    report(
+      `projector lag, open loop: the same 32 users writing ${fmt(LIVE_OPEN_RATE)} POST /api/bets a second in all, none waiting for its last write to be visible`,
+      `${p(live.open.lag)} (${fmt(live.open.perSecond)} writes/s)`,
+      `POST /api/bets to its 2xx ${p(live.open.post)}`,
+      `${fmt(live.open.lag.p99 / live.lag.p99, 2)}x the closed loop's p99`,
+      '-',
     );
     report(
       `write-to-visible (POST /api/bets until the read models hold it), ${fmt(BIG_USER_BETS)}-bet user`,
