@@ -70,13 +70,17 @@ describe('projection engine: the states it keeps between batches', () => {
     expect(engine.stateOf(b.userId), 'now b is forgotten').to.equal(undefined);
   });
 
-  it('keeps the user touched last even when their rows alone pass the bound', async () => {
-    const [small, big] = [history(2), history(40)];
+  it('keeps the users of the batch just taken even when they alone pass the bound, and forgets them once they are not', async () => {
+    const [a, b, c] = [history(20), history(20), history(2)];
     const engine = new ProjectionEngine(Number.POSITIVE_INFINITY, 10);
-    await fold(engine, small, big);
-    expect(engine.cachedUsers).to.equal(1);
-    expect(engine.stateOf(big.userId)).not.to.equal(undefined);
+    // One batch with both: a catch-up's page touches every user, and the next page touches them again.
+    await engine.apply([...a.events, ...b.events], load);
+    engine.takeChanges();
+    expect(engine.cachedUsers).to.equal(2);
     expect(engine.cachedRows).to.be.greaterThan(10);
+    await fold(engine, c);
+    expect(engine.cachedUsers, 'only c, the batch just taken, is left').to.equal(1);
+    expect(engine.stateOf(c.userId)).not.to.equal(undefined);
   });
 
   it('still keeps at most maxCachedUsers states', async () => {

@@ -52,8 +52,9 @@ export class ProjectionEngine {
   /**
    * Between batches it keeps at most `maxCachedUsers` states and `maxCachedRows` rows in them
    * (heldRows), forgetting the least recently touched first; a forgotten user is loaded from the
-   * tables when next touched. The user touched last stays, even alone over the rows' bound: a
-   * history that large would otherwise be loaded again for each of its writes.
+   * tables when next touched. The users of the batch just taken stay, even over the rows' bound:
+   * forgetting them would load them again at once when the next batch touches them too (a
+   * catch-up's pages, each with every user's events; a 100,000-bet history's each write).
    */
   constructor(
     private readonly maxCachedUsers = Number.POSITIVE_INFINITY,
@@ -135,9 +136,9 @@ export class ProjectionEngine {
     const changes = emptyChanges();
     for (const state of this.touched) this.takeUser(state, changes);
     this.takeAside(changes);
+    this.evict();
     this.touched.clear();
     this.lastEvents.clear();
-    this.evict();
     return changes;
   }
 
@@ -155,9 +156,9 @@ export class ProjectionEngine {
     }
     const rest = emptyChanges();
     this.takeAside(rest);
+    this.evict();
     this.touched.clear();
     this.lastEvents.clear();
-    this.evict();
     return { users, rest };
   }
 
@@ -274,7 +275,8 @@ export class ProjectionEngine {
     if (this.maxCachedRows === Number.POSITIVE_INFINITY) return;
     let rows = this.cachedRows;
     for (const [userId, state] of this.users) {
-      if (rows <= this.maxCachedRows || this.users.size === 1) break;
+      if (rows <= this.maxCachedRows) break;
+      if (this.touched.has(state)) continue;
       rows -= heldRows(state);
       this.users.delete(userId);
     }
