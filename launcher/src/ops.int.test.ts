@@ -164,6 +164,9 @@ for (const projectorThread of ['1', '0'] as const) {
       expect(text).to.match(/^projector_lag_seconds 0$/m);
       expect(text).to.match(/^projector_set_aside_users 0$/m);
       expect(text).to.match(/^projector_batch_size_count [1-9]\d*$/m);
+      // What the projector keeps between batches: this user's state at least.
+      expect(text).to.match(/^projector_cached_users [1-9]\d*$/m);
+      expect(text).to.match(/^projector_cached_rows [1-9]\d*$/m);
       // This product's projector counts its batches (the registry is the process's: another product
       // of this file may have counted before): one more write, one more batch at least.
       const batches = (metrics: string) => Number(/^projector_batch_size_count (\d+)$/m.exec(metrics)![1]);

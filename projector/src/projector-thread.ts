@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { projectorBatchSize, threadFile } from '@bt/platform';
+import { observeProjectorBatch, threadFile, type ProjectorBatch } from '@bt/platform';
 import type { LiveProjectorConfig } from './config';
 
 /** Where the projector's thread connects: the stores the process serves from. */
@@ -14,8 +14,8 @@ export interface ProjectorThreadData {
   live?: LiveProjectorConfig;
 }
 
-/** What the thread posts: started, or a batch's size. */
-export type ProjectorThreadMessage = 'started' | { batch: number };
+/** What the thread posts: started, or a batch written (its size and what the cache then holds). */
+export type ProjectorThreadMessage = 'started' | { batch: ProjectorBatch };
 
 /** Built to JavaScript (`npm run build:server`), the thread's file is projector-worker.js beside the bundle. */
 const WORKER = threadFile(import.meta.url, 'projector-worker');
@@ -62,7 +62,7 @@ export const startProjectorThread = async (
         if (message === 'started') {
           started = true;
           resolve();
-        } else if (typeof message === 'object') projectorBatchSize().observe(message.batch);
+        } else if (typeof message === 'object') observeProjectorBatch(message.batch);
       });
       worker.on('error', (error) => log(`projector thread: ${error.stack ?? error.message}`));
       worker.on('exit', (code) => {

@@ -1,7 +1,7 @@
 /**
  * The projector's thread (run by projector-thread.ts): its own event store and read-model
- * connections, and the live projector over them, until the parent posts 'stop'. Each batch's size
- * goes to the parent, whose /metrics has the histogram.
+ * connections, and the live projector over them, until the parent posts 'stop'. Each batch (its
+ * size, what the cache then holds) goes to the parent, whose /metrics has the histogram and gauges.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createEventStore } from '@bt/event-store';
@@ -14,7 +14,7 @@ const post = (message: ProjectorThreadMessage) => port.postMessage(message);
 const { eventStoreUrl, databaseUrl, live } = workerData as ProjectorThreadData;
 
 const store = await createEventStore(eventStoreUrl);
-const projector = await startProjector({ store, databaseUrl, ...live, onBatch: (events) => post({ batch: events }) });
+const projector = await startProjector({ store, databaseUrl, ...live, onBatch: (batch) => post({ batch }) });
 port.on('message', (message: unknown) => {
   if (message !== 'stop') return;
   projector

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Subscription } from 'rxjs';
-import { createDb, createLogger, projectorBatchSize, setProjectorLagSource, type Logger } from '@bt/platform';
+import { createDb, createLogger, observeProjectorBatch, setProjectorLagSource, type Logger, type ProjectorBatch } from '@bt/platform';
 import {
   comparePositions,
   formatPosition,
@@ -45,8 +45,8 @@ export interface ProjectorOptions {
   logger?: Logger;
   /** The users it projects (partitions/partition.ts); default: everyone (partition 0 of 1). */
   partition?: Partition;
-  /** Told each batch's size once written; the `projector_batch_size` histogram by default. */
-  onBatch?: (events: number) => void;
+  /** Told each batch once written (its size, what the cache then holds); the process's metrics by default (observeProjectorBatch). */
+  onBatch?: (batch: ProjectorBatch) => void;
 }
 
 export interface RunningProjector {
@@ -83,7 +83,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   const log = options.log ?? ((line: string) => logger.warn(line));
   const { db } = createDb<Database>(databaseUrl, 4);
   const partition = options.partition ?? WHOLE;
-  const onBatch = options.onBatch ?? ((events: number) => projectorBatchSize().observe(events));
+  const onBatch = options.onBatch ?? observeProjectorBatch;
   const lease = new PartitionLease(databaseUrl, schema, partition);
   const batchLock = batchLockSql(schema, partition);
   const lag = () => projectorLag({ db, store, schema, partition });
@@ -155,7 +155,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     written = position;
     writtenAt = last;
     failures = 0;
-    onBatch(batch.length);
+    onBatch({ events: batch.length, cachedUsers: engine.cachedUsers, cachedRows: engine.cachedRows });
     logger.info({ events: batch.length, position, durationMs: Math.round(performance.now() - started) }, 'projector batch');
     reached();
   };

@@ -2,9 +2,10 @@ export { createLogger, ensureRequestId, loggerTo, REQUEST_ID_HEADER, requestIdOf
 export {
   eventStoreAppendDuration,
   metricsRegistry,
-  projectorBatchSize,
+  observeProjectorBatch,
   rebuildEvents,
   setProjectorLagSource,
+  type ProjectorBatch,
   type ProjectorLag,
 } from './metrics';
 export { OPS_PATHS, opsRoutes, readiness, readOpsConfig, serveOps, type ReadinessChecks } from './health';

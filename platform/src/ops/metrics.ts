@@ -42,7 +42,7 @@ export const eventStoreAppendDuration = once(
     }),
 );
 
-export const projectorBatchSize = once(
+const projectorBatchSize = once(
   (register) =>
     new Histogram({
       name: 'projector_batch_size',
@@ -51,6 +51,30 @@ export const projectorBatchSize = once(
       registers: [register],
     }),
 );
+
+/** What the live projector keeps in memory between batches (set after each batch): its cached user states and their rows. */
+export const projectorCache = once((register) => ({
+  users: new Gauge({ name: 'projector_cached_users', help: 'User states the projector keeps between batches', registers: [register] }),
+  rows: new Gauge({
+    name: 'projector_cached_rows',
+    help: 'Rows those states hold (PROJECTOR_CACHED_ROWS bounds it; about 0.5-1 KB each)',
+    registers: [register],
+  }),
+}));
+
+/** After a live batch: its size (the histogram) and what the projector then keeps (the cache gauges). */
+export const observeProjectorBatch = (batch: ProjectorBatch): void => {
+  projectorBatchSize().observe(batch.events);
+  projectorCache().users.set(batch.cachedUsers);
+  projectorCache().rows.set(batch.cachedRows);
+};
+
+/** A live batch written, as the projector tells it (its thread posts it to the process that serves /metrics). */
+export interface ProjectorBatch {
+  events: number;
+  cachedUsers: number;
+  cachedRows: number;
+}
 
 export const rebuildEvents = once(
   (register) =>
