@@ -53,7 +53,7 @@ const projectorBatchSize = once(
 );
 
 /** What the live projector keeps in memory between batches (set after each batch): its cached user states and their rows. */
-export const projectorCache = once((register) => ({
+const projectorCache = once((register) => ({
   users: new Gauge({ name: 'projector_cached_users', help: 'User states the projector keeps between batches', registers: [register] }),
   rows: new Gauge({
     name: 'projector_cached_rows',

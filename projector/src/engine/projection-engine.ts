@@ -48,6 +48,7 @@ export class ProjectionEngine {
   private readonly failures = new Map<string, ProjectionFailureRow>();
   /** Streams first seen in events of set-aside users, since the last takeChanges. */
   private readonly asideStreams: { user_id: string; stream_id: string }[] = [];
+  private rowsAfterTake = 0;
 
   /**
    * Between batches it keeps at most `maxCachedUsers` states and `maxCachedRows` rows in them
@@ -65,11 +66,9 @@ export class ProjectionEngine {
     return this.users.size;
   }
 
-  /** The rows the cached states hold (heldRows of each). */
+  /** The rows the cached states held after the last take (heldRows of each, counted once there). */
   get cachedRows(): number {
-    let rows = 0;
-    for (const state of this.users.values()) rows += heldRows(state);
-    return rows;
+    return this.rowsAfterTake;
   }
 
   /** The state held for a user (none: not seen, or set aside). */
@@ -196,6 +195,7 @@ export class ProjectionEngine {
     this.lastEvents.clear();
     this.failures.clear();
     this.asideStreams.length = 0;
+    this.rowsAfterTake = 0;
   }
 
   /** Files one user's changed rows; false (and the user set aside, nothing filed) if any would be refused. */
@@ -272,14 +272,15 @@ export class ProjectionEngine {
         this.users.delete(userId);
       }
     }
-    if (this.maxCachedRows === Number.POSITIVE_INFINITY) return;
-    let rows = this.cachedRows;
+    let rows = 0;
+    for (const state of this.users.values()) rows += heldRows(state);
     for (const [userId, state] of this.users) {
       if (rows <= this.maxCachedRows) break;
       if (this.touched.has(state)) continue;
       rows -= heldRows(state);
       this.users.delete(userId);
     }
+    this.rowsAfterTake = rows;
   }
 }
 
