@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect } from 'chai';
 import { parseCommandLine } from '@bt/platform';
@@ -7,12 +7,18 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 /**
  * Every tsx entry of package.json's scripts, run as npm runs it (tsx, from the repo root) with
- * arguments it must refuse or explain; none of these reaches a store, so nothing is started.
+ * arguments it must refuse or explain; none of these reaches a store, so nothing is started. The
+ * runs of a test go side by side (each is mostly tsx loading the code).
  */
-const run = (script: string, ...args: string[]) => {
-  const out = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
-  return { status: out.status, stdout: out.stdout, stderr: out.stderr };
-};
+const run = (script: string, ...args: string[]) =>
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', script, ...args],
+      { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
+      (error, stdout, stderr) => done({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+    );
+  });
 
 const CLIS = {
   bench: 'launcher/bench/run.ts',
@@ -23,26 +29,26 @@ const CLIS = {
 };
 
 describe('command lines', () => {
-  it('every CLI prints its usage for --help and exits 0', () => {
-    for (const [name, script] of Object.entries(CLIS)) {
-      const out = run(script, '--help');
+  it('every CLI prints its usage for --help and exits 0', async () => {
+    const runs = Object.entries(CLIS).map(async ([name, script]) => [name, await run(script, '--help')] as const);
+    for (const [name, out] of await Promise.all(runs)) {
       expect(out.status, `${name}: ${out.stderr}`).to.equal(0);
       expect(out.stdout, name).to.match(/^usage: npm (run |start)/);
       expect(out.stdout, name).to.include('--help');
     }
   });
 
-  it('every CLI refuses an unknown flag with exit 2, naming it', () => {
-    for (const [name, script] of Object.entries(CLIS)) {
-      const out = run(script, '--frseh');
+  it('every CLI refuses an unknown flag with exit 2, naming it', async () => {
+    const runs = Object.entries(CLIS).map(async ([name, script]) => [name, await run(script, '--frseh')] as const);
+    for (const [name, out] of await Promise.all(runs)) {
       expect(out.status, name).to.equal(2);
       expect(out.stderr, name).to.include("Unknown option '--frseh'");
       expect(out.stderr, name).to.include('usage: ');
     }
   });
 
-  it('`npm run bench -- raeds` is an error listing the sections, not an empty table', () => {
-    const out = run(CLIS.bench, 'reads', 'raeds');
+  it('`npm run bench -- raeds` is an error listing the sections, not an empty table', async () => {
+    const out = await run(CLIS.bench, 'reads', 'raeds');
     expect(out.status).to.equal(2);
     expect(out.stderr).to.include(
       "Unknown section 'raeds'; valid: rebuild, reads, analytics, pages, writes, throttle, web, import, live, replay",
@@ -50,17 +56,22 @@ describe('command lines', () => {
     expect(out.stdout).to.equal('');
   });
 
-  it('refuses arguments a CLI does not take', () => {
-    expect(run(CLIS['projections:rebuild'], 'some-user').stderr).to.include('user ids go to projections:retry');
-    expect(run(CLIS['projections:rebuild'], '--retry', '--fresh').status).to.equal(2);
-    const copy = run(CLIS['log:copy'], 'embedded');
+  it('refuses arguments a CLI does not take', async () => {
+    const [user, both, copy, after, fixture, start] = await Promise.all([
+      run(CLIS['projections:rebuild'], 'some-user'),
+      run(CLIS['projections:rebuild'], '--retry', '--fresh'),
+      run(CLIS['log:copy'], 'embedded'),
+      run(CLIS['log:copy'], 'embedded', 'esdb://x', '--after', 'soon'),
+      run(CLIS['fixture:old-log'], 'release-next'),
+      run(CLIS.start, 'now'),
+    ]);
+    expect(user.stderr).to.include('user ids go to projections:retry');
+    expect(both.status).to.equal(2);
     expect(copy.status).to.equal(2);
     expect(copy.stderr).to.include('Expected 2 store(s), got 1');
-    expect(run(CLIS['log:copy'], 'embedded', 'esdb://x', '--after', 'soon').stderr).to.include(
-      "--after takes a position like 1234.56 (got 'soon')",
-    );
-    expect(run(CLIS['fixture:old-log'], 'release-next').stderr).to.include("A fixture is named release-YYYY-MM-DD (got 'release-next')");
-    expect(run(CLIS.start, 'now').status).to.equal(2);
+    expect(after.stderr).to.include("--after takes a position like 1234.56 (got 'soon')");
+    expect(fixture.stderr).to.include("A fixture is named release-YYYY-MM-DD (got 'release-next')");
+    expect(start.status).to.equal(2);
   });
 
   it('parseCommandLine: flags, values, positionals from a list', () => {

@@ -2,7 +2,18 @@ import { expect } from 'chai';
 import type { BetRow } from '@bt/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { screenshot } from './harness';
-import { ApiClient, daysAgo, heading, navigateTo, signUp, journey, visible, type TestPage, type Viewport } from './steps';
+import {
+  ApiClient,
+  daysAgo,
+  heading,
+  navigateTo,
+  signUp,
+  journey,
+  visible,
+  waitThroughRetries,
+  type TestPage,
+  type Viewport,
+} from './steps';
 
 /** The server out of reach: every API request fails as a dropped connection would. */
 const API = '**/api/**';
@@ -14,7 +25,7 @@ const failure = (page: Page, what: string) => page.getByRole('alert').filter({ h
 
 /** Error shown, empty state not, and the banner up. */
 const expectOutage = async (page: Page, what: string, emptyText: string, shot: string) => {
-  await failure(page, what).waitFor();
+  await waitThroughRetries(page, failure(page, what));
   await banner(page).waitFor();
   expect(await page.getByText(emptyText, { exact: true }).count(), `"${emptyText}" during the outage`).to.equal(0);
   await screenshot(page, shot);
@@ -57,6 +68,7 @@ const reconnect = async (context: BrowserContext) => {
  * them back once it answers; a reload meanwhile keeps the session.
  */
 const rideOutOutage = async ({ e2e, page, context }: TestPage, viewport: Viewport) => {
+  await page.clock.install(); // time flows as usual until waitThroughRetries moves it on
   await signUp(page, `outage-${viewport.name}`);
   const api = await ApiClient.of(e2e, page);
   await api.addBets([
@@ -116,6 +128,7 @@ const rideOutOutage = async ({ e2e, page, context }: TestPage, viewport: Viewpor
  * back (with the user's data, not /login) once the server answers.
  */
 const dashboardOutage = async ({ e2e, page }: TestPage, viewport: Viewport) => {
+  await page.clock.install(); // time flows as usual until waitThroughRetries moves it on
   await signUp(page, `outage-dash-${viewport.name}`);
   const api = await ApiClient.of(e2e, page);
   await api.call('POST', '/bankroll', { amount: 250 });
@@ -128,7 +141,7 @@ const dashboardOutage = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   await page.reload();
   await heading(page, 'Dashboard').waitFor();
   for (const what of ['your statistics', 'your performance', 'your sport distribution', 'your recent bets']) {
-    await failure(page, what).waitFor();
+    await waitThroughRetries(page, failure(page, what));
   }
   await banner(page).waitFor();
   const bankroll = page.getByRole('banner').locator('p', { hasText: 'Bankroll' });
@@ -154,6 +167,7 @@ const dashboardOutage = async ({ e2e, page }: TestPage, viewport: Viewport) => {
  * a dashboard viewed "As of" a past day say what failed, never their empty states, and come back.
  */
 const newerScreensOutage = async ({ e2e, page }: TestPage, viewport: Viewport) => {
+  await page.clock.install(); // time flows as usual until waitThroughRetries moves it on
   await signUp(page, `outage-newer-${viewport.name}`);
   const api = await ApiClient.of(e2e, page);
   const gone = await api.call<BetRow>('POST', '/bets', {
@@ -184,7 +198,7 @@ const newerScreensOutage = async ({ e2e, page }: TestPage, viewport: Viewport) =
   await cutApi(page);
   await visible(page.getByRole('button', { name: 'Changes of Kept Classic', exact: true })).click();
   const dialog = page.getByRole('dialog', { name: 'Changes' });
-  await dialog.getByRole('alert').filter({ hasText: 'Could not load the changes' }).waitFor();
+  await waitThroughRetries(page, dialog.getByRole('alert').filter({ hasText: 'Could not load the changes' }));
   await screenshot(page, `outage-changes-${viewport.name}`);
   await restoreApi(page);
   await dialog.getByRole('button', { name: 'Try again' }).click();
@@ -202,7 +216,7 @@ const newerScreensOutage = async ({ e2e, page }: TestPage, viewport: Viewport) =
   // The dashboard as of a past day (a replay on the server), cut off: the failures, not the empty states.
   await cutApi(page);
   await page.goto(`/?asOf=${daysAgo(1)}`);
-  await failure(page, 'your statistics').waitFor();
+  await waitThroughRetries(page, failure(page, 'your statistics'));
   await banner(page).waitFor();
   expect(await page.getByText('No bets recorded yet. Add your first bet!', { exact: true }).count()).to.equal(0);
   await screenshot(page, `outage-as-of-${viewport.name}`);

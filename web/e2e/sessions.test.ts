@@ -1,7 +1,18 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { newPage } from './harness';
-import { expectToast, heading, journey, logIn, navigateTo, openUserMenu, signUp, type TestPage, type Viewport } from './steps';
+import {
+  expectToast,
+  heading,
+  journey,
+  logIn,
+  navigateTo,
+  openUserMenu,
+  signUp,
+  waitThroughRetries,
+  type TestPage,
+  type Viewport,
+} from './steps';
 
 const openSettings = async (page: Page, menuName: string) => {
   const menu = await openUserMenu(page, menuName);
@@ -83,11 +94,12 @@ journey(
 /** Journey 10: a server error or a network failure ends no session; only a 401 does. */
 const keepSessionThroughFaults = async (t: TestPage, viewport: Viewport) => {
   const { page } = t;
+  await page.clock.install(); // time flows as usual until waitThroughRetries moves it on
   const username = `flt${viewport.name}`;
   await signUp(page, `faults-${viewport.name}`, username);
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const stillSignedIn = async () => {
-    await page.getByRole('banner').getByRole('button', { name: username, exact: true }).waitFor();
+    await waitThroughRetries(page, page.getByRole('banner').getByRole('button', { name: username, exact: true }));
     expect(await page.evaluate(() => localStorage.getItem('token'))).to.equal(token);
   };
 

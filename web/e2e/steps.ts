@@ -78,6 +78,20 @@ export const uniqueEmail = (tag: string): string =>
 
 export const PASSWORD = 'secret-pass-1';
 
+/**
+ * Waits for `locator` while moving the page's clock on (installed by `page.clock.install()`), so
+ * the client's backoff between retries of a failed read (RTK Query's, up to about 6 s in all)
+ * passes at once rather than in real time; the retried requests themselves still go out.
+ */
+export const waitThroughRetries = async (page: Page, locator: Locator, timeoutMs = ACTION_TIMEOUT_MS): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await locator.isVisible())) {
+    if (Date.now() > deadline) return locator.waitFor({ timeout: 1 });
+    await page.clock.fastForward(1000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
 /** Retries a check (a chai assertion) until it passes, as the UI settles after an action. */
 export const eventually = async (check: () => unknown, timeoutMs = ACTION_TIMEOUT_MS): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
