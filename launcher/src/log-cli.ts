@@ -1,23 +1,13 @@
-import { SingleBar } from 'cli-progress';
-import {
-  copyLog,
-  createEventStore,
-  eventStoreKind,
-  formatPosition,
-  parsePosition,
-  type Position,
-  START,
-  useEmbeddedDefault,
-} from '@bt/event-store';
-import { commandLine } from '@bt/platform';
-import { readConfig } from './config';
+import type { Position } from '@bt/event-store';
+import { commandLine } from '@bt/platform/cli';
 
 /**
  * `npm run log:copy -- <from> <to> [--after commit.prepare]`: copies the whole event log from one
  * store to another (Postgres <-> EventStoreDB), keeping streams, revisions, event ids and metadata.
  * `embedded` names the embedded default (`.data/`). Safe to re-run after an interruption: events
  * the target already has are skipped. Point the services at the new store afterwards and rebuild
- * the read models (`npm run projections:rebuild -- --fresh`).
+ * the read models (`npm run projections:rebuild -- --fresh`). The command line is read before the
+ * stores' code loads, so `--help` or a wrong argument answers at once.
  */
 const { values, positionals } = commandLine({
   usage: 'npm run log:copy -- <from-url|embedded> <to-url|embedded> [--after commit.prepare]',
@@ -29,6 +19,11 @@ const { values, positionals } = commandLine({
   positionals: { min: 2, max: 2, name: 'store' },
 });
 const [fromArg, toArg] = positionals as [string, string];
+const [
+  { SingleBar },
+  { copyLog, createEventStore, eventStoreKind, formatPosition, parsePosition, START, useEmbeddedDefault },
+  { readConfig },
+] = await Promise.all([import('cli-progress'), import('@bt/event-store'), import('./config')]);
 const after = values.after === undefined ? START : parsePosition(values.after);
 if (!after) {
   console.error(`--after takes a position like 1234.56 (got '${values.after}')`);

@@ -1,10 +1,10 @@
-import { commandLine, createLogger, onShutdownSignal } from '@bt/platform';
-import { readConfig } from './config';
-import { startProduct } from './product';
+import { commandLine } from '@bt/platform/cli';
 
 /**
- * `npm start`: the whole product on the embedded default (or on DATABASE_URL / EVENTSTORE_URL),
- * until SIGTERM or SIGINT, which stop it gracefully (see `startProduct`) and exit 0.
+ * `npm start`: the whole product in one process on the embedded default (or on DATABASE_URL /
+ * EVENTSTORE_URL), until SIGTERM or SIGINT, which stop it gracefully (see `startProduct`) and exit
+ * 0. The command line is read before the product's code loads, so `--help` or a wrong argument
+ * answers at once.
  */
 commandLine({
   usage: 'npm start',
@@ -12,6 +12,11 @@ commandLine({
     'Runs the whole product in one process on PORT (3000): the embedded Postgres, or DATABASE_URL / EVENTSTORE_URL. Settings: the README.',
   options: {},
 });
+const [{ createLogger, onShutdownSignal }, { readConfig }, { startProduct }] = await Promise.all([
+  import('@bt/platform'),
+  import('./config'),
+  import('./product'),
+]);
 const logger = createLogger('launcher');
 const config = readConfig();
 const product = await startProduct(config);

@@ -1,15 +1,22 @@
 import { spawn } from 'node:child_process';
-import { readConfig, type ProjectorConfig } from './config';
-import { createEventStore, type EventStore, useEmbeddedDefault } from '@bt/event-store';
-import { commandLine } from '@bt/platform';
-import { rebuildReadModels, type RebuildResult } from './rebuild';
-import { retrySetAsideUsers, type RetryResult } from './restore';
+import type { EventStore } from '@bt/event-store';
+import { commandLine } from '@bt/platform/cli';
+import type { ProjectorConfig } from './config';
+import type { RebuildResult } from './rebuild';
+import type { RetryResult } from './restore';
+
+/*
+ * The stores' and the rebuild's code is imported when a command runs, not with this file: the
+ * command line is read first, so `--help` or a wrong argument answers at once (and before the
+ * CLI runs itself again under REBUILD_NODE_FLAGS).
+ */
 
 /**
  * Runs `work` with the stores DATABASE_URL and EVENTSTORE_URL name; with neither set, the embedded
  * default (the running one, or started on `.data/`).
  */
 async function withStores<T>(config: ProjectorConfig, work: (store: EventStore, databaseUrl: string) => Promise<T>): Promise<T> {
+  const { createEventStore, useEmbeddedDefault } = await import('@bt/event-store');
   const embedded =
     config.databaseUrl || config.eventStoreUrl ? undefined : await useEmbeddedDefault({ dataDir: config.dataDir, port: config.pgPort });
   try {
@@ -31,8 +38,12 @@ async function withStores<T>(config: ProjectorConfig, work: (store: EventStore, 
  * `npm run projections:rebuild [-- --fresh]`: rebuilds every read model from the first event and
  * swaps them in while the product keeps answering.
  */
-export const rebuildFromConfig = (config: ProjectorConfig, options: { fresh?: boolean; progress?: boolean } = {}): Promise<RebuildResult> =>
-  withStores(config, (store, databaseUrl) =>
+const rebuildFromConfig = async (
+  config: ProjectorConfig,
+  options: { fresh?: boolean; progress?: boolean } = {},
+): Promise<RebuildResult> => {
+  const { rebuildReadModels } = await import('./rebuild');
+  return withStores(config, (store, databaseUrl) =>
     rebuildReadModels({
       store,
       databaseUrl,
@@ -47,12 +58,15 @@ export const rebuildFromConfig = (config: ProjectorConfig, options: { fresh?: bo
       log: (line) => console.error(line),
     }),
   );
+};
 
 /** `npm run projections:retry [-- <user id>...]`: brings users the projector set aside back (see restore.ts). */
-export const retryFromConfig = (config: ProjectorConfig, userIds?: string[]): Promise<RetryResult> =>
-  withStores(config, (store, databaseUrl) =>
+const retryFromConfig = async (config: ProjectorConfig, userIds?: string[]): Promise<RetryResult> => {
+  const { retrySetAsideUsers } = await import('./restore');
+  return withStores(config, (store, databaseUrl) =>
     retrySetAsideUsers({ store, databaseUrl, userIds, log: (line) => console.error(line), partitions: config.partition.count }),
   );
+};
 
 /**
  * Node flags a rebuild runs under: a larger young generation (the fold's short-lived objects die
@@ -77,12 +91,7 @@ const underRebuildFlags = (): Promise<number> =>
   });
 
 const isMain = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('rebuild-cli.ts');
-if (isMain && !REBUILD_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
-  void underRebuildFlags().then((code) => process.exit(code));
-} else if (isMain) {
-  // Started by underRebuildFlags: stop when it is gone (killed), as a rebuild killed half-way does (it resumes).
-  process.on('disconnect', () => process.exit(1));
-  if (process.send && !process.connected) process.exit(1); // gone before this listened
+if (isMain) {
   const { values, positionals: ids } = commandLine({
     usage: 'npm run projections:rebuild [-- --fresh] | npm run projections:retry [-- <user id>...]',
     about: [
@@ -104,20 +113,28 @@ if (isMain && !REBUILD_NODE_FLAGS.every((flag) => process.execArgv.includes(flag
     console.error('--fresh is for projections:rebuild, not projections:retry');
     process.exit(2);
   }
-  const run = values.retry
-    ? retryFromConfig(readConfig(), ids.length > 0 ? ids : undefined).then((r) => (r.stillFailing.length > 0 ? 1 : 0))
-    : rebuildFromConfig(readConfig(), { fresh: values.fresh, progress: true }).then(({ timings }) => {
-        const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-        console.error(
-          `rebuild: read ${s(timings.read)}, fold ${s(timings.fold)}, waiting for writes ${s(timings.write)}, indexes and swap ${s(timings.swap)}; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
-        );
-        return 0;
-      });
-  run.then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
+  if (!REBUILD_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+    void underRebuildFlags().then((code) => process.exit(code));
+  } else {
+    // Started by underRebuildFlags: stop when it is gone (killed), as a rebuild killed half-way does (it resumes).
+    process.on('disconnect', () => process.exit(1));
+    if (process.send && !process.connected) process.exit(1); // gone before this listened
+    const { readConfig } = await import('./config');
+    const run = values.retry
+      ? retryFromConfig(readConfig(), ids.length > 0 ? ids : undefined).then((r) => (r.stillFailing.length > 0 ? 1 : 0))
+      : rebuildFromConfig(readConfig(), { fresh: values.fresh, progress: true }).then(({ timings }) => {
+          const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+          console.error(
+            `rebuild: read ${s(timings.read)}, fold ${s(timings.fold)}, waiting for writes ${s(timings.write)}, indexes and swap ${s(timings.swap)}; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
+          );
+          return 0;
+        });
+    run.then(
+      (code) => process.exit(code),
+      (error: unknown) => {
+        console.error(error instanceof Error ? error.message : error);
+        process.exit(1);
+      },
+    );
+  }
 }

@@ -13,9 +13,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
  * The only subpaths of a workspace that another workspace may import besides `@bt/<name>` itself.
- * Keep this list in step with the `exports` of the workspaces' package.json files.
+ * Keep this list in step with the `exports` of the workspaces' package.json files. `cli`:
+ * platform's command-line parser alone, which the CLIs load before anything else (so `--help` and a
+ * wrong argument answer before the rest of their code has loaded).
  */
-export const PUBLIC_SUBPATHS = ['testing'];
+export const PUBLIC_SUBPATHS = ['testing', 'cli'];
 
 const features = readdirSync(join(root, 'web/src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

@@ -11,10 +11,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createEventStore, START } from '@bt/event-store';
-import { commandLine } from '@bt/platform';
-import { readConfig } from '../config';
-import { startProduct } from '../product';
+import { commandLine } from '@bt/platform/cli';
 
 const USAGE = 'npm run fixture:old-log -- release-YYYY-MM-DD';
 const { positionals } = commandLine({
@@ -29,6 +26,12 @@ if (!/^release-\d{4}-\d{2}-\d{2}$/.test(name)) {
   console.error(`A fixture is named release-YYYY-MM-DD (got '${name}')\nusage: ${USAGE}`);
   process.exit(2);
 }
+// The product's code loads once the command line is known good (`--help` answers at once).
+const [{ createEventStore, START }, { readConfig }, { startProduct }] = await Promise.all([
+  import('@bt/event-store'),
+  import('../config'),
+  import('../product'),
+]);
 const FIXTURES = resolve(import.meta.dirname, '../../../query-api/src/testing/fixtures');
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
