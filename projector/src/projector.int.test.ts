@@ -34,12 +34,18 @@ describe('live projector (real Postgres)', () => {
     }
   };
 
-  for (const { bound, seed, cache } of [
+  for (const { bound, seed, users = 6, cache } of [
     { bound: 'at most two users cached', seed: 11, cache: { maxCachedUsers: 2 } },
     { bound: 'at most 150 rows cached (states forgotten and loaded again between batches)', seed: 14, cache: { maxCachedRows: 150 } },
+    {
+      bound: 'at most 150 rows cached and 30 users, so a batch whose users do not fit is folded and written in runs',
+      seed: 15,
+      users: 30,
+      cache: { maxCachedRows: 150 },
+    },
   ]) {
     it(`writes for every user exactly the rows replayUser computes, across small batches, with ${bound}`, async () => {
-      await appendAll(store, generateHistory({ users: 6, events: 1200, seed }));
+      await appendAll(store, generateHistory({ users, events: 1200, seed }));
       const projector = await startProjector({ store, databaseUrl: database.url, batchSize: 37, ...cache });
       await projector.caughtUp();
       await projector.stop();

@@ -126,24 +126,30 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
         engine.setAsideUsers(opened.setAside);
         const owned = ownedEvents(partition, batch);
         await snapshots.load(trx, schema, owned);
-        await engine.apply(owned, (ids) => loadUserStates(trx, schema, ids));
-        snapshots.observe(owned, (id) => engine.stateOf(id));
-        const { users, rest } = engine.takeChangesByUser();
-        for (const refused of await writeUsers(trx, schema, users)) {
-          engine.refuse(refused, refused.error);
-          snapshots.forget(refused.userId);
-        }
-        const all = mergeChanges([rest, engine.takeFailures()]);
-        await writeChanges(trx, schema, all);
-        await writeSnapshots(trx, schema, snapshots.take());
-        const failures = all.projection_failures.upserts;
-        if (failures.length > 0) {
-          for (const f of failures) await restoreBeforeFailure(trx, store, schema, f);
-          await notifyFailures(trx);
-          for (const f of failures) {
-            log(
-              `projector: user ${f.user_id} set aside at ${f.stream_id}@${f.revision} (${f.event_type}, position ${f.position}): ${f.error}`,
-            );
+        // Usually one pass. When the batch's users would not fit in the cache's row bound, the
+        // engine folds what fits, its rows are written (in this transaction, so a user forgotten
+        // and loaded again reads them), and the rest follows in another pass.
+        for (let left = owned; left.length > 0;) {
+          const folded = await engine.applySome(left, (ids) => loadUserStates(trx, schema, ids));
+          snapshots.observe(left.slice(0, folded), (id) => engine.stateOf(id));
+          left = left.slice(folded);
+          const { users, rest } = engine.takeChangesByUser();
+          for (const refused of await writeUsers(trx, schema, users)) {
+            engine.refuse(refused, refused.error);
+            snapshots.forget(refused.userId);
+          }
+          const all = mergeChanges([rest, engine.takeFailures()]);
+          await writeChanges(trx, schema, all);
+          await writeSnapshots(trx, schema, snapshots.take());
+          const failures = all.projection_failures.upserts;
+          if (failures.length > 0) {
+            for (const f of failures) await restoreBeforeFailure(trx, store, schema, f);
+            await notifyFailures(trx);
+            for (const f of failures) {
+              log(
+                `projector: user ${f.user_id} set aside at ${f.stream_id}@${f.revision} (${f.event_type}, position ${f.position}): ${f.error}`,
+              );
+            }
           }
         }
         await commitLiveBatch(trx, schema, checkpointName(partition), position, positionPayload(partition, position));

@@ -83,6 +83,62 @@ describe('projection engine: the states it keeps between batches', () => {
     expect(engine.stateOf(c.userId)).not.to.equal(undefined);
   });
 
+  it('folds a batch whose users would not fit in the bound in runs, each taken before the next, to the same states', async () => {
+    const logs = Array.from({ length: 24 }, () => history(3));
+    // The batch: two more bets of each user, round robin (as a catch-up's page may hold them).
+    const more = logs.map((log) => {
+      const next = new EventLog(log.userId);
+      next.placeBet({ date: '2025-02-01' }, 'win');
+      next.placeBet({ date: '2025-02-02' }, 'loss');
+      return next.events;
+    });
+    const batch = more[0].flatMap((_, i) => more.map((events) => events[i]));
+    // The tables: each user's history, taken; what a run takes of a user is there when they are loaded again.
+    const tables = new Map<string, ReturnType<typeof newUserState>>();
+    const before = new ProjectionEngine();
+    for (const log of logs) await before.apply(log.events, load);
+    before.takeChanges();
+    for (const log of logs) tables.set(log.userId, before.stateOf(log.userId)!);
+    const perUser = before.cachedRows / logs.length;
+    const fromTables = async (ids: string[]) => {
+      loads.push(ids);
+      return new Map(ids.map((id) => [id, tables.get(id)!]));
+    };
+    const whole = new ProjectionEngine();
+    for (const log of logs) await whole.apply(log.events, load);
+    await whole.apply(batch, load);
+    whole.takeChanges();
+
+    loads.length = 0;
+    const bound = Math.round(perUser * 4);
+    const engine = new ProjectionEngine(Number.POSITIVE_INFINITY, bound);
+    const runs: number[] = [];
+    for (let left = batch; left.length > 0;) {
+      const folded = await engine.applySome(left, fromTables);
+      expect(folded, 'every run folds something').to.be.greaterThan(0);
+      runs.push(folded);
+      left = left.slice(folded);
+      engine.takeChanges();
+      if (left.length > 0) expect(engine.cachedRows, 'forgotten down to the bound before the next run').to.be.at.most(bound);
+    }
+    expect(runs.length, `runs ${runs.join(', ')}`).to.be.greaterThan(2);
+    expect(runs.reduce((a, b) => a + b, 0)).to.equal(batch.length);
+    expect(
+      loads.map((ids) => ids.length),
+      'the fewest at a time (16) while the room holds fewer; the last group what is left',
+    ).to.deep.equal([16, 16, ...loads.slice(2).map((ids) => ids.length)]);
+    expect(Math.max(...loads.map((ids) => ids.length))).to.equal(16);
+    for (const log of logs) expect(tables.get(log.userId), log.userId).to.deep.equal(whole.stateOf(log.userId));
+  });
+
+  it('folds every event at once when the users fit', async () => {
+    const [a, b] = [history(3), history(3)];
+    const engine = new ProjectionEngine(Number.POSITIVE_INFINITY, 1_000_000);
+    const events = [...a.events, ...b.events];
+    expect(await engine.applySome(events, load)).to.equal(events.length);
+    expect(loads).to.deep.equal([[a.userId, b.userId]]);
+  });
+
   it('still keeps at most maxCachedUsers states', async () => {
     const engine = new ProjectionEngine(2);
     const logs = [history(1), history(1), history(1)];

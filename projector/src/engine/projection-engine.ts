@@ -9,6 +9,12 @@ import { isSharedStream } from '../projections/user-streams';
 /** Loads the states of users the engine has not seen (from the tables being written). */
 export type LoadUsers = (userIds: string[]) => Promise<Map<string, UserState>>;
 
+/**
+ * Users applySome loads at a time at least, so a batch moves on by a fair share even when the
+ * cache is full: the bound may be passed by that many users' histories.
+ */
+const LOAD_AT_LEAST = 16;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Only a UUID can own read-model rows (their user_id columns are uuid). */
 export const isProjectableUser = (userId: string): boolean => UUID.test(userId);
@@ -49,6 +55,8 @@ export class ProjectionEngine {
   /** Streams first seen in events of set-aside users, since the last takeChanges. */
   private readonly asideStreams: { user_id: string; stream_id: string }[] = [];
   private rowsAfterTake = 0;
+  /** applySome left events for want of room: the next take forgets even the users just taken. */
+  private cut = false;
 
   /**
    * Between batches it keeps at most `maxCachedUsers` states and `maxCachedRows` rows in them
@@ -92,16 +100,68 @@ export class ProjectionEngine {
 
   /** Folds events (in log order) into the users' states, loading unseen users first. */
   async apply(events: readonly RecordedEvent[], load: LoadUsers): Promise<void> {
+    const missing = this.missingUsers(events);
+    if (missing.length > 0) for (const [userId, state] of await load(missing)) this.users.set(userId, state);
+    this.fold(events);
+  }
+
+  /**
+   * Folds the longest run of `events` from the first whose users fit in `maxCachedRows`, and
+   * answers how many it folded (all of them unless the states would not fit). Unseen users are
+   * loaded in the order their first events come, a group at a time (as many as the room left holds
+   * at the rows a cached or loaded user holds on average, and at least LOAD_AT_LEAST: only that
+   * many when nothing is cached), until the
+   * states held pass the bound; the events from the first one of a user not loaded are left for
+   * the caller to give again once it has taken the changes, and that take forgets even the users
+   * just taken, down to the bound. At least one group is loaded each call, so a batch always moves
+   * on. The live projector's batches use it: a catch-up page touching many long histories no
+   * longer holds them all at once.
+   */
+  async applySome(events: readonly RecordedEvent[], load: LoadUsers): Promise<number> {
+    const missing = this.missingUsers(events);
+    let room = this.maxCachedRows - this.rowsAfterTake;
+    // Rows a user holds: the cached states' mean to start with (nothing cached: unknown, so the
+    // first group is the smallest), then the loaded ones'.
+    let rowsPerUser = this.users.size > 0 ? this.rowsAfterTake / this.users.size : undefined;
+    let loaded = 0;
+    let loadedRows = 0;
+    while (loaded < missing.length && (loaded === 0 || room > 0)) {
+      const fits = rowsPerUser === undefined ? 0 : Math.floor(room / Math.max(1, rowsPerUser));
+      const size = Math.max(LOAD_AT_LEAST, fits);
+      const group = missing.slice(loaded, loaded + size);
+      for (const [userId, state] of await load(group)) {
+        this.users.set(userId, state);
+        const rows = heldRows(state);
+        room -= rows;
+        loadedRows += rows;
+      }
+      loaded += group.length;
+      rowsPerUser = loadedRows / loaded;
+    }
+    let folded = events.length;
+    if (loaded < missing.length) {
+      const left = new Set(missing.slice(loaded));
+      folded = events.findIndex((event) => left.has(userOf(event)!));
+      this.cut = true;
+    }
+    this.fold(folded === events.length ? events : events.slice(0, folded));
+    return folded;
+  }
+
+  /** The users of `events` to load, in the order their first events come (a user id that is not a UUID sets its user aside). */
+  private missingUsers(events: readonly RecordedEvent[]): string[] {
     const missing = new Set<string>();
     for (const event of events) {
       const userId = userOf(event);
-      if (userId === undefined || this.setAside.has(userId) || this.users.has(userId)) continue;
+      if (userId === undefined || this.setAside.has(userId) || this.users.has(userId) || missing.has(userId)) continue;
       if (isProjectableUser(userId)) missing.add(userId);
       else this.fail(userId, event, new Error('The event names a user id that is not a UUID'));
     }
-    if (missing.size > 0) {
-      for (const [userId, state] of await load([...missing])) this.users.set(userId, state);
-    }
+    return [...missing];
+  }
+
+  /** Folds events (in log order) into the states of their users, all loaded. */
+  private fold(events: readonly RecordedEvent[]): void {
     let last: UserState | undefined;
     for (const event of events) {
       const userId = userOf(event);
@@ -276,11 +336,12 @@ export class ProjectionEngine {
     for (const state of this.users.values()) rows += heldRows(state);
     for (const [userId, state] of this.users) {
       if (rows <= this.maxCachedRows) break;
-      if (this.touched.has(state)) continue;
+      if (this.touched.has(state) && !this.cut) continue;
       rows -= heldRows(state);
       this.users.delete(userId);
     }
     this.rowsAfterTake = rows;
+    this.cut = false;
   }
 }
 
