@@ -256,6 +256,7 @@ export class ProjectionEngine {
     this.failures.clear();
     this.asideStreams.length = 0;
     this.rowsAfterTake = 0;
+    this.cut = false;
   }
 
   /** Files one user's changed rows; false (and the user set aside, nothing filed) if any would be refused. */
