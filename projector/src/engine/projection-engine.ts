@@ -110,12 +110,11 @@ export class ProjectionEngine {
    * answers how many it folded (all of them unless the states would not fit). Unseen users are
    * loaded in the order their first events come, a group at a time (as many as the room left holds
    * at the rows a cached or loaded user holds on average, and at least LOAD_AT_LEAST: only that
-   * many when nothing is cached), until the
-   * states held pass the bound; the events from the first one of a user not loaded are left for
-   * the caller to give again once it has taken the changes, and that take forgets even the users
-   * just taken, down to the bound. At least one group is loaded each call, so a batch always moves
-   * on. The live projector's batches use it: a catch-up page touching many long histories no
-   * longer holds them all at once.
+   * many when nothing is cached), until the states held pass the bound; the events from the first
+   * one of a user not loaded are left for the caller to give again once it has taken the changes,
+   * and that take forgets even the users just taken, down to the bound. At least one group is
+   * loaded each call, so a batch always moves on. The live projector's batches use it: a catch-up
+   * page touching many long histories no longer holds them all at once.
    */
   async applySome(events: readonly RecordedEvent[], load: LoadUsers): Promise<number> {
     const missing = this.missingUsers(events);
