@@ -25,8 +25,6 @@ import { sections } from './command-line';
  * What `npm run bench` runs (run.ts, once the command line is read: command-line.ts): the sections asked
  * for, every figure printed beside a baseline measured in the same run, on this machine.
  */
-// The bench prints its own table: a JSON line per request would drown it (LOG_LEVEL=info to see them).
-process.env.LOG_LEVEL ??= 'warn';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const USERS = Number(process.env.BENCH_USERS ?? 1_000);
 const BIG_USER_BETS = Number(process.env.BENCH_BIG_USER_BETS ?? 100_000);

@@ -5,4 +5,7 @@
  */
 import './command-line';
 
+// The bench prints its own table: a JSON line per request would drown it (LOG_LEVEL=info to see
+// them). Set before the bench's code loads, so a logger made as a module loads reads it too.
+process.env.LOG_LEVEL ??= 'warn';
 await import('./measure');
