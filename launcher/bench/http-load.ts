@@ -44,7 +44,7 @@ export const load = async (
   concurrency: number,
   make: (i: number) => { url: string; method?: string; headers?: Record<string, string>; body?: string },
   expectStatus: number,
-): Promise<Latency & { perSecond: number; seconds: number }> => {
+): Promise<Run> => {
   const samples: number[] = [];
   let next = 0;
   const started = process.hrtime.bigint();
@@ -60,5 +60,15 @@ export const load = async (
   };
   await Promise.all(Array.from({ length: concurrency }, client));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { ...summarise(samples), perSecond: total / seconds, seconds };
+  return { ...summarise(samples), perSecond: total / seconds, seconds, samples };
+};
+
+/** One `load`: its latencies summarised and raw (to merge rounds), its rate and duration. */
+export type Run = Latency & { perSecond: number; seconds: number; samples: number[] };
+
+/** Runs of the same requests as one: every latency, and the rate over their time together. */
+export const merged = (runs: readonly Run[]): Run => {
+  const samples = runs.flatMap((r) => r.samples);
+  const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
+  return { ...summarise(samples), perSecond: samples.length / seconds, seconds, samples };
 };
