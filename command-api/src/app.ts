@@ -29,6 +29,7 @@ import { importRoutes } from './imports/routes';
 import { journalRoutes } from './journal/routes';
 import { parlayRoutes } from './parlays/routes';
 import { settingsRoutes } from './settings/routes';
+import { createUnitSizes, type UnitSizes } from './settings/unit-sizes';
 import { jsonBody } from './shared/http';
 import { spooledText } from './shared/upload';
 import { migrateCommandSchema } from './db/migrate';
@@ -79,6 +80,8 @@ export interface CommandApiDeps {
    * `db` without a cache: every authenticated write reads its user's row (one indexed read).
    */
   sessions?: SessionRegistry;
+  /** The unit sizes new bets record; by default one over `store` without a cache (every bet reads its user's stream). */
+  unitSizes?: UnitSizes;
   /** Also told of every 5xx error (the request log has them with their stack). */
   log?: (error: unknown) => void;
   /** The request log (one JSON line per request); the platform's logger by default. */
@@ -113,6 +116,7 @@ export const createCommandApi = (deps: CommandApiDeps): Koa => {
     passwords: queuedHasher(deps.passwords ?? argon2Hasher(deps.passwordCost), deps.hashQueue ?? DEFAULT_HASH_QUEUE),
     settledProfit: deps.settledProfit ?? settledProfitFromReadModel(deps.db),
     sessions: deps.sessions ?? createSessionRegistry({ db: deps.db, readStream: (stream) => deps.store.readStream(stream) }),
+    unitSizes: deps.unitSizes ?? createUnitSizes({ store: deps.store, db: deps.db }),
   };
   const signInLimits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
   const kit: RouteKit = {

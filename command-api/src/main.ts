@@ -4,6 +4,7 @@ import pg from 'pg';
 import { createDb, createLogger, createSessionRegistry, gracefulServer, onShutdownSignal, readOpsConfig } from '@bt/platform';
 import { createCommandApi, migrateCommandSchema } from './app';
 import { readConfig, readSignInConfig } from './config';
+import { createUnitSizes } from './settings/unit-sizes';
 
 /**
  * command-api on its own (docker compose): EVENTSTORE_URL, DATABASE_URL, JWT_SECRET, PORT, and the
@@ -21,6 +22,7 @@ const sessions = createSessionRegistry({
   readStream: (stream) => store.readStream(stream),
   newClient: () => new pg.Client({ connectionString: config.databaseUrl }),
 });
+const unitSizes = createUnitSizes({ store, db, newClient: () => new pg.Client({ connectionString: config.databaseUrl }) });
 let graceful: ReturnType<typeof gracefulServer> | undefined;
 const app = createCommandApi({
   store,
@@ -28,6 +30,7 @@ const app = createCommandApi({
   pool,
   jwtSecret: config.jwtSecret,
   sessions,
+  unitSizes,
   logger,
   stopping: () => graceful?.stopping() ?? false,
   ...readSignInConfig(),
@@ -39,5 +42,5 @@ server.listen(config.port, () => logger.info({ port: config.port }, `command-api
 
 onShutdownSignal(logger, async () => {
   await graceful.stop(ops.shutdownGraceMs, logger);
-  await Promise.allSettled([sessions.close(), store.close(), db.destroy()]);
+  await Promise.allSettled([sessions.close(), unitSizes.close(), store.close(), db.destroy()]);
 });

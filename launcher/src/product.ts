@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createEventStore, type EventStore, useEmbeddedDefault } from '@bt/event-store';
-import { createCommandApi, migrateCommandSchema } from '@bt/command-api';
+import { createCommandApi, createUnitSizes, migrateCommandSchema } from '@bt/command-api';
 import { createQueryApi } from '@bt/query-api';
 import { migrateReadModels, projectorLag, projectorWithin, startProjector, startProjectorThread } from '@bt/projector';
 import {
@@ -93,6 +93,8 @@ export const startProduct = async (
       newClient: () => new pg.Client({ connectionString: databaseUrl }),
     });
     stops.push(() => sessions.close());
+    const unitSizes = createUnitSizes({ store, db, newClient: () => new pg.Client({ connectionString: databaseUrl }) });
+    stops.push(() => unitSizes.close());
     const isStopping = () => stopping;
     const commandApi = createCommandApi({
       store,
@@ -100,6 +102,7 @@ export const startProduct = async (
       pool,
       jwtSecret,
       sessions,
+      unitSizes,
       stopping: isStopping,
       logger: createLogger('command-api', base),
       ...config.signIn,

@@ -9,6 +9,7 @@ export * from './secrets';
 export * from './sessions';
 export * from './migrate-schema';
 export * from './listen';
+export * from './listened-cache';
 export * from './ops';
 export * from './cli';
 export * from './threads';

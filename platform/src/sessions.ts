@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import { sessionGenerationOf, streams } from '@bt/contracts';
-import { createListener } from './listen';
+import { createListenedCache, type Versioned } from './listened-cache';
 import { migrateSchema, type SchemaMigration } from './migrate-schema';
 import * as authSessions001 from './migrations/2026-11-23-001-auth-sessions';
 
@@ -14,8 +13,8 @@ export const SESSIONS_CHANNEL = 'sessions';
  * query-api, any number of replicas). `auth.sessions` holds each user's session generation, written
  * by command-api before it appends the SessionsRevoked event (so a failed append errs on the side
  * of logging out, never of keeping a revoked token alive). Each process caches generations and
- * keeps the cache fresh by LISTEN on SESSIONS_CHANNEL: a request costs no query unless its user is
- * not cached. A user with no row (registered before the table existed) is looked up in their stream.
+ * keeps the cache fresh by LISTEN on SESSIONS_CHANNEL (`createListenedCache`): a request costs no
+ * query unless its user is not cached. A user with no row (registered before the table existed) is looked up in their stream.
  */
 export interface SessionRegistry {
   /** The user's session generation; undefined when there is no such user. */
@@ -52,48 +51,21 @@ const NOTIFICATION = /^([0-9a-f-]{36}):(\d+)$/;
 
 export const createSessionRegistry = (options: SessionRegistryOptions): SessionRegistry => {
   const { db } = options;
-  const cache = new LRUCache<string, number>({ max: options.cacheSize ?? 100_000 });
+  const cache = createListenedCache<number>({
+    newClient: options.newClient,
+    channel: SESSIONS_CHANNEL,
+    parse: (payload) => {
+      const match = NOTIFICATION.exec(payload);
+      return match ? [match[1], { version: Number(match[2]), value: Number(match[2]) }] : undefined;
+    },
+    max: options.cacheSize ?? 100_000,
+  });
   let migrated: Promise<void> | undefined;
   const ready = () =>
     (migrated ??= migrateSessions(db).catch((error) => {
       migrated = undefined;
       throw error;
     }));
-
-  /*
-   * A cached value is only as good as the LISTEN connection behind it: the cache is emptied when
-   * it drops, and a value read while not listening (or across a reconnect) is not kept. Values
-   * only ever grow, so the cache takes the larger of what it holds and what it is told: a read that
-   * lands after a newer notification cannot bring an old generation back.
-   */
-  let live = false;
-  let epoch = 0;
-  let closed = false;
-  const remember = (userId: string, generation: number) => {
-    cache.set(userId, Math.max(cache.get(userId) ?? 0, generation));
-  };
-  const forgetAll = (listening: boolean) => {
-    live = listening;
-    epoch += 1;
-    cache.clear();
-  };
-  const listener =
-    options.newClient &&
-    createListener({
-      newClient: options.newClient,
-      channel: SESSIONS_CHANNEL,
-      onPayload: (payload) => {
-        const match = NOTIFICATION.exec(payload ?? '');
-        if (match) remember(match[1], Number(match[2]));
-      },
-      onConnected: () => forgetAll(true),
-      onDropped: () => forgetAll(false),
-    });
-
-  const listen = () => {
-    if (closed || !listener) return;
-    listener.ready().catch(() => undefined); // the next miss tries again; meanwhile every check reads the table
-  };
 
   const readRow = async (userId: string): Promise<number | undefined> => {
     await ready();
@@ -107,22 +79,19 @@ export const createSessionRegistry = (options: SessionRegistryOptions): SessionR
       db,
     );
 
+  const read = async (userId: string): Promise<Versioned<number> | undefined> => {
+    let generation = await readRow(userId);
+    if (generation === undefined) {
+      generation = sessionGenerationOf(await options.readStream(streams.user(userId)));
+      if (generation === undefined) return undefined;
+      // So the next miss (another process, a cleared cache) is one indexed read.
+      await upsert(userId, generation);
+    }
+    return { version: generation, value: generation };
+  };
+
   return {
-    async generation(userId) {
-      const cached = cache.get(userId);
-      if (cached !== undefined) return cached;
-      listen();
-      const since = live ? epoch : undefined;
-      let generation = await readRow(userId);
-      if (generation === undefined) {
-        generation = sessionGenerationOf(await options.readStream(streams.user(userId)));
-        if (generation === undefined) return undefined;
-        // So the next miss (another process, a cleared cache) is one indexed read.
-        await upsert(userId, generation);
-      }
-      if (since !== undefined && live && epoch === since) remember(userId, generation);
-      return generation;
-    },
+    generation: (userId) => cache.get(userId, () => read(userId)),
 
     async revoke(userId, generation) {
       await ready();
@@ -132,7 +101,7 @@ export const createSessionRegistry = (options: SessionRegistryOptions): SessionR
           RETURNING user_id, generation)
         SELECT pg_notify(${SESSIONS_CHANNEL}, user_id::text || ':' || generation) FROM up`.execute(db);
       // This process need not wait for its own notification.
-      if (cache.has(userId)) remember(userId, generation);
+      cache.advance(userId, { version: generation, value: generation });
     },
 
     async registered(userId) {
@@ -140,11 +109,6 @@ export const createSessionRegistry = (options: SessionRegistryOptions): SessionR
       await upsert(userId, 0);
     },
 
-    async close() {
-      closed = true;
-      live = false;
-      cache.clear();
-      await listener?.close();
-    },
+    close: () => cache.close(),
   };
 };

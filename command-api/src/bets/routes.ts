@@ -5,7 +5,6 @@ import { idParam, ifMatch, parseBody, present, reply, requestScope } from '../sh
 import type { RouteKit } from '../shared/router';
 import { removeParlayById, restoreParlayById } from '../parlays/remove-parlay-by-id';
 import { toParlayHistoryRow } from '../parlays/parlay';
-import { currentUnitSize } from '../settings/preferences';
 import { amendBet } from './amend-bet';
 import { bet, toBetResponse } from './bet';
 import { placeBet } from './place-bet';
@@ -15,13 +14,13 @@ import { restoreBet } from './restore-bet';
 export const betRoutes = (router: Router, { services, auth, json, idempotent }: RouteKit): void => {
   const { store } = services;
 
-  // The hot path: one read of the user's own (short) stream for the unit size in effect, then one
-  // append with 'no_stream'.
+  // The hot path: the unit size in effect (kept by this process, see UnitSizes), then one append
+  // with 'no_stream'.
   router.post('/bets', auth, json, idempotent, async (ctx) => {
     const body = parseBody(betBody, ctx);
     const scope = requestScope(ctx, services);
     const betId = scope.newId();
-    const unitSize = await currentUnitSize(store, scope.userId);
+    const unitSize = await services.unitSizes.current(scope.userId);
     const result = await handle(
       store,
       streams.bet(betId),

@@ -28,7 +28,6 @@ import { placeBet } from '../bets/place-bet';
 import { createParlay } from '../parlays/create-parlay';
 import { amendParlay } from '../parlays/amend-parlay';
 import { parlay, type ParlayEvent } from '../parlays/parlay';
-import { currentUnitSize } from '../settings/preferences';
 import { reply, requestScope, type RequestScope } from '../shared/http';
 import { fold, type Recorded } from '../shared/command';
 import { IdTable } from '../shared/id-table';
@@ -260,9 +259,8 @@ const laterOf = (a: Position | undefined, b: Position | undefined) =>
  * memory does not grow with the file. Rows imported before are skipped. A stream taken meanwhile
  * (the same file imported twice at once) means planning again with what is there now.
  */
-const importRows = async (store: EventStore, scope: RequestScope, rows: () => AsyncIterable<PlannedRow>) => {
+const importRows = async (store: EventStore, scope: RequestScope, unitSize: number | null, rows: () => AsyncIterable<PlannedRow>) => {
   const known = new Map<string, RecordedEvent[]>();
-  const unitSize = await currentUnitSize(store, scope.userId);
   for (let attempt = 1; ; attempt++) {
     let imported = 0;
     let amended = 0;
@@ -351,7 +349,9 @@ export const importRoutes = (router: Router, { services, auth, csv, idempotent }
       return;
     }
     // Pass 2 reads it again as it appends.
-    const { imported, amended, position } = await importRows(services.store, scope, () => plannedRows(file.read(), scope.userId, mapping));
+    const { imported, amended, position } = await importRows(services.store, scope, await services.unitSizes.current(scope.userId), () =>
+      plannedRows(file.read(), scope.userId, mapping),
+    );
     const skipped = plan.rowCount - imported - amended;
     reply(ctx, 200, { imported, skipped, amended, errors: [], warnings: plan.warnings }, position ?? (await services.store.headPosition()));
   });

@@ -7,7 +7,6 @@ import { amendParlay } from './amend-parlay';
 import { createParlay } from './create-parlay';
 import { parlay, toParlayResponse } from './parlay';
 import { removeParlayById, restoreParlayById } from './remove-parlay-by-id';
-import { currentUnitSize } from '../settings/preferences';
 
 export const parlayRoutes = (router: Router, { services, auth, json, idempotent }: RouteKit): void => {
   const { store } = services;
@@ -16,7 +15,7 @@ export const parlayRoutes = (router: Router, { services, auth, json, idempotent 
     const body = parseBody(parlayBody, ctx);
     const scope = requestScope(ctx, services);
     const parlayId = scope.newId();
-    const unitSize = await currentUnitSize(store, scope.userId);
+    const unitSize = await services.unitSizes.current(scope.userId);
     const result = await handle(
       store,
       streams.parlay(parlayId),

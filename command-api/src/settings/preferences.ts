@@ -1,8 +1,6 @@
-import { DEFAULTS, MESSAGES, streams, type EventOf, type OddsFormat, type SettingsBody } from '@bt/contracts';
-import type { EventStore } from '@bt/event-store';
+import { DEFAULTS, MESSAGES, type EventOf, type OddsFormat, type SettingsBody } from '@bt/contracts';
 import { NotFoundError } from '@bt/platform';
 import { ignoreUnknown, type Aggregate, type Command, type Recorded } from '../shared/command';
-import { load } from '../shared/handle';
 
 export type PreferencesEvent = EventOf<'UserRegistered' | 'OddsFormatChosen' | 'UnitSizeSet'>;
 
@@ -49,10 +47,3 @@ export const changeSettings = (command: ChangeSettings, state: Preferences): Pre
   if (unitSize !== undefined && unitSize !== state.unitSize) events.push({ type: 'UnitSizeSet', data: { userId, unitSize } });
   return events;
 };
-
-/**
- * The unit size a bet placed now records: the user's last UnitSizeSet, null without one. One read
- * of the user's own stream (a handful of events: registration, sessions, preferences).
- */
-export const currentUnitSize = async (store: EventStore, userId: string): Promise<number | null> =>
-  (await load(store, streams.user(userId), preferences)).state.unitSize;

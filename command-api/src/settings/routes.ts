@@ -24,6 +24,9 @@ export const settingsRoutes = (router: Router, { services, auth, json }: RouteKi
           (state) => changeSettings({ type: 'ChangeSettings', data: body, metadata: scope.command }, state),
           { metadata: scope.event },
         );
+        if (result.version !== undefined && result.events.some((e) => e.type === 'UnitSizeSet')) {
+          await services.unitSizes.changed(scope.userId, result.version, result.state.unitSize);
+        }
         const settings: Settings = { oddsFormat: result.state.oddsFormat, unitSize: result.state.unitSize };
         reply(ctx, 200, settings, result.position);
         return;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { EventStore } from '@bt/event-store';
 import type { SessionRegistry } from '@bt/platform';
+import type { UnitSizes } from '../settings/unit-sizes';
 import type { PasswordHasher } from './passwords';
 
 /** What every feature's routes receive (built once by createCommandApi). */
@@ -14,6 +15,8 @@ export interface Services {
   passwords: PasswordHasher;
   /** Session generations (auth.sessions): revocations are written here before their event is appended. */
   sessions: SessionRegistry;
+  /** The unit size each user's new bets record, kept per process (UnitSizes). */
+  unitSizes: UnitSizes;
   /** Settled profit of a user's bets per the read model; undefined when unknown (no read model). */
   settledProfit: (userId: string) => Promise<number | undefined>;
 }

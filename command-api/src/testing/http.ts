@@ -1,12 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
-import type pg from 'pg';
+import pg from 'pg';
 import { checkAnswer, parseEvent } from '@bt/contracts';
 import { createPostgresEventStore, type EventStore, type RecordedEvent, START } from '@bt/event-store';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { createDb, loggerTo } from '@bt/platform';
 import { createCommandApi, migrateCommandSchema, type CommandApiDeps } from '../app';
+import { createUnitSizes } from '../settings/unit-sizes';
 
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 
@@ -26,6 +27,8 @@ export interface RequestOptions {
 /** A running command-api on a fresh database, reached over a real socket. */
 export interface TestApi {
   url: string;
+  /** The test database's connection string. */
+  databaseUrl: string;
   store: EventStore;
   db: Kysely<any>;
   pool: pg.Pool;
@@ -40,16 +43,24 @@ export interface TestApi {
 
 let users = 0;
 
-/** Starts command-api on a fresh test database (argon2 kept cheap, no sign-in limits unless given). `wrapStore` lets a test stand between the api and the real store. */
+/**
+ * Starts command-api on a fresh test database (argon2 kept cheap, no sign-in limits unless given).
+ * `wrapStore` lets a test stand between the api and the real store; `cacheUnitSizes` gives it the
+ * unit sizes of a deployed process (kept, with a LISTEN connection) rather than a read per bet.
+ */
 export const startTestApi = async (
-  deps: Partial<CommandApiDeps> & { wrapStore?: (store: EventStore) => EventStore } = {},
+  deps: Partial<CommandApiDeps> & { wrapStore?: (store: EventStore) => EventStore; cacheUnitSizes?: boolean } = {},
 ): Promise<TestApi> => {
   const database: TestDatabase = await createTestDatabase();
   const store = await createPostgresEventStore({ connectionString: database.url });
   const { pool, db } = createDb<any>(database.url, 5);
   await migrateCommandSchema(db);
-  const { wrapStore, ...rest } = deps;
+  const { wrapStore, cacheUnitSizes, ...rest } = deps;
+  const unitSizes = cacheUnitSizes
+    ? createUnitSizes({ store, db, newClient: () => new pg.Client({ connectionString: database.url }) })
+    : undefined;
   const app = createCommandApi({
+    unitSizes,
     store: wrapStore ? wrapStore(store) : store,
     db,
     pool,
@@ -88,6 +99,7 @@ export const startTestApi = async (
 
   return {
     url,
+    databaseUrl: database.url,
     store,
     db,
     pool,
@@ -112,6 +124,7 @@ export const startTestApi = async (
           }
         }
       } finally {
+        await unitSizes?.close();
         await store.close();
         await db.destroy();
         await database.drop();
