@@ -150,6 +150,38 @@ describe('unit sizes kept per process (LISTEN/NOTIFY)', () => {
     expect(reads).to.be.greaterThan(readsBefore);
   });
 
+  it('reads the stream again once a kept value has expired (a change whose notification was lost)', async () => {
+    const me = await keptUser();
+    const brief = createUnitSizes({
+      store: api.store,
+      db: api.db,
+      newClient: () => new pg.Client({ connectionString: api.databaseUrl }),
+      keptMs: 1_000,
+    });
+    try {
+      expect(await brief.current(me.userId)).to.equal(null);
+      await listening(3);
+      expect(await brief.current(me.userId)).to.equal(null);
+      const { revision } = (await api.stream(streams.user(me.userId))).at(-1)!;
+      await api.store.append(
+        streams.user(me.userId),
+        [
+          {
+            type: 'UnitSizeSet',
+            data: { userId: me.userId, unitSize: 15 },
+            metadata: { occurredAt: new Date().toISOString(), commandId: 'test', schemaVersion: EVENT_SCHEMA_VERSION },
+          },
+        ],
+        revision,
+      );
+      expect(await brief.current(me.userId), 'kept, not told').to.equal(null);
+      await sleep(1_100);
+      expect(await brief.current(me.userId)).to.equal(15);
+    } finally {
+      await brief.close();
+    }
+  });
+
   it('reads the user stream for every bet without a LISTEN connection', async () => {
     let own = 0;
     const counting: EventStore = Object.create(api.store, {

@@ -40,6 +40,8 @@ export interface UnitSizesOptions {
   newClient?: () => pg.Client;
   /** Users whose unit size a process keeps (default 100,000). */
   cacheSize?: number;
+  /** How long a kept value lasts, in ms (default a minute). */
+  keptMs?: number;
 }
 
 export const createUnitSizes = (options: UnitSizesOptions): UnitSizes => {
@@ -51,7 +53,7 @@ export const createUnitSizes = (options: UnitSizesOptions): UnitSizes => {
       return match ? [match[1], { version: Number(match[2]), value: match[3] === undefined ? null : Number(match[3]) }] : undefined;
     },
     max: options.cacheSize ?? 100_000,
-    ttlMs: KEPT_MS,
+    ttlMs: options.keptMs ?? KEPT_MS,
   });
   return {
     async current(userId) {
