@@ -315,7 +315,14 @@ try {
         const healthRuns: Run[] = [];
         const writeRuns: Run[] = [];
         const healthCheck = () => ({ url: `${product.url}/healthz`, headers });
-        const placeBet = () => ({ url: `${product.url}/api/bets`, method: 'POST', headers, body });
+        // Each with its own Idempotency-Key, as the web app sends every POST.
+        let keys = 0;
+        const placeBet = () => ({
+          url: `${product.url}/api/bets`,
+          method: 'POST',
+          headers: { ...headers, 'idempotency-key': `bench-${process.pid}-${keys++}` },
+          body,
+        });
         for (let round = 0; round <= WRITE_ROUNDS; round++) {
           const h = await load(Math.ceil(Math.min(WRITES, 8000) / WRITE_ROUNDS), 32, healthCheck, 200);
           const w = await load(Math.ceil(WRITES / WRITE_ROUNDS), 32, placeBet, 201);
