@@ -33,7 +33,7 @@ import { createUnitSizes, type UnitSizes } from './settings/unit-sizes';
 import { jsonBody } from './shared/http';
 import { spooledText } from './shared/upload';
 import { migrateCommandSchema } from './db/migrate';
-import { idempotent, type IdempotencyOptions } from './shared/idempotency';
+import { idempotent, idempotentCreate, type IdempotencyOptions } from './shared/idempotency';
 import {
   argon2Hasher,
   DEFAULT_HASH_QUEUE,
@@ -126,6 +126,7 @@ export const createCommandApi = (deps: CommandApiDeps): Koa => {
     json: jsonBody(),
     csv: spooledText(CSV_LIMIT),
     idempotent: idempotent(deps.db, ready, deps.idempotency),
+    idempotentCreate,
   };
 
   const router = new Router({ prefix: '/api' });

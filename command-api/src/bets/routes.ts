@@ -11,12 +11,12 @@ import { placeBet } from './place-bet';
 import { removeBet } from './remove-bet';
 import { restoreBet } from './restore-bet';
 
-export const betRoutes = (router: Router, { services, auth, json, idempotent }: RouteKit): void => {
+export const betRoutes = (router: Router, { services, auth, json, idempotent, idempotentCreate }: RouteKit): void => {
   const { store } = services;
 
   // The hot path: the unit size in effect (kept by this process, see UnitSizes), then one append
   // with 'no_stream'.
-  router.post('/bets', auth, json, idempotent, async (ctx) => {
+  router.post('/bets', auth, json, idempotentCreate, async (ctx) => {
     const body = parseBody(betBody, ctx);
     const scope = requestScope(ctx, services);
     const betId = scope.newId();
@@ -28,7 +28,13 @@ export const betRoutes = (router: Router, { services, auth, json, idempotent }: 
       (state) => placeBet({ type: 'PlaceBet', data: { ...body, betId, unitSize }, metadata: scope.command }, state),
       { metadata: scope.event, create: true, recovering: scope.recovering },
     );
-    reply(ctx, 201, toBetResponse(present(result.state, 'placed', MESSAGES.betNotFound), rowVersion(result.version)), result.position);
+    reply(
+      ctx,
+      201,
+      toBetResponse(present(result.state, 'placed', MESSAGES.betNotFound), rowVersion(result.version)),
+      result.position,
+      result.replayed,
+    );
   });
 
   router.put('/bets/:id', auth, json, async (ctx) => {

@@ -9,10 +9,10 @@ import { restoreGoal } from './restore-goal';
 import { reviseGoal } from './revise-goal';
 import { setGoal } from './set-goal';
 
-export const goalRoutes = (router: Router, { services, auth, json, idempotent }: RouteKit): void => {
+export const goalRoutes = (router: Router, { services, auth, json, idempotent, idempotentCreate }: RouteKit): void => {
   const { store } = services;
 
-  router.post('/goals', auth, json, idempotent, async (ctx) => {
+  router.post('/goals', auth, json, idempotentCreate, async (ctx) => {
     const { currentAmount: _ignored, ...body } = parseBody(goalBody, ctx);
     const scope = requestScope(ctx, services);
     const goalId = scope.newId();
@@ -23,7 +23,13 @@ export const goalRoutes = (router: Router, { services, auth, json, idempotent }:
       (state) => setGoal({ type: 'SetGoal', data: { ...body, goalId }, metadata: scope.command }, state),
       { metadata: scope.event, create: true, recovering: scope.recovering },
     );
-    reply(ctx, 201, toGoalResponse(present(result.state, 'set', MESSAGES.goalNotFound), rowVersion(result.version)), result.position);
+    reply(
+      ctx,
+      201,
+      toGoalResponse(present(result.state, 'set', MESSAGES.goalNotFound), rowVersion(result.version)),
+      result.position,
+      result.replayed,
+    );
   });
 
   router.put('/goals/:id', auth, json, async (ctx) => {

@@ -9,10 +9,10 @@ import { restoreEntry } from './restore-entry';
 import { reviseEntry } from './revise-entry';
 import { writeEntry } from './write-entry';
 
-export const journalRoutes = (router: Router, { services, auth, json, idempotent }: RouteKit): void => {
+export const journalRoutes = (router: Router, { services, auth, json, idempotent, idempotentCreate }: RouteKit): void => {
   const { store } = services;
 
-  router.post('/journal', auth, json, idempotent, async (ctx) => {
+  router.post('/journal', auth, json, idempotentCreate, async (ctx) => {
     const body = parseBody(journalBody, ctx);
     const scope = requestScope(ctx, services);
     const entryId = scope.newId();
@@ -28,6 +28,7 @@ export const journalRoutes = (router: Router, { services, auth, json, idempotent
       201,
       toJournalResponse(present(result.state, 'written', MESSAGES.entryNotFound), rowVersion(result.version)),
       result.position,
+      result.replayed,
     );
   });
 

@@ -8,10 +8,10 @@ import { createParlay } from './create-parlay';
 import { parlay, toParlayResponse } from './parlay';
 import { removeParlayById, restoreParlayById } from './remove-parlay-by-id';
 
-export const parlayRoutes = (router: Router, { services, auth, json, idempotent }: RouteKit): void => {
+export const parlayRoutes = (router: Router, { services, auth, json, idempotent, idempotentCreate }: RouteKit): void => {
   const { store } = services;
 
-  router.post('/parlays', auth, json, idempotent, async (ctx) => {
+  router.post('/parlays', auth, json, idempotentCreate, async (ctx) => {
     const body = parseBody(parlayBody, ctx);
     const scope = requestScope(ctx, services);
     const parlayId = scope.newId();
@@ -28,6 +28,7 @@ export const parlayRoutes = (router: Router, { services, auth, json, idempotent 
       201,
       toParlayResponse(present(result.state, 'created', MESSAGES.parlayNotFound), rowVersion(result.version)),
       result.position,
+      result.replayed,
     );
   });
 

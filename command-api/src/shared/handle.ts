@@ -1,6 +1,6 @@
-import { upcastEvent, type DomainEvent } from '@bt/contracts';
+import { MESSAGES, upcastEvent, type DomainEvent } from '@bt/contracts';
 import { WrongExpectedRevision, type EventMetadata, type EventStore, type Position, type RecordedEvent } from '@bt/event-store';
-import { ConflictError, NotFoundError } from '@bt/platform';
+import { ConflictError, HttpError, NotFoundError } from '@bt/platform';
 import { fold, type Aggregate, type Recorded } from './command';
 
 export interface HandleOptions {
@@ -86,10 +86,16 @@ export async function handle<S, E extends DomainEvent>(
       );
     } catch (error) {
       if (!(error instanceof WrongExpectedRevision)) throw error;
-      // Ids derived from an Idempotency-Key: the stream exists because this very request ran before.
-      const replay = replayOf(await store.readStream(streamId), aggregate, key, options.create);
-      if (replay) return replay;
-      throw new ConflictError();
+      // Ids derived from an Idempotency-Key: the stream exists because this very request ran before
+      // (or another request under the same key, when the first event's fingerprint says so).
+      const recorded = await store.readStream(streamId);
+      const replay = replayOf(recorded, aggregate, key, options.create);
+      if (!replay) throw new ConflictError();
+      const fingerprint = recorded[0]?.metadata.requestFingerprint;
+      if (fingerprint !== undefined && fingerprint !== options.metadata.requestFingerprint) {
+        throw new HttpError(422, MESSAGES.idempotencyKeyReused);
+      }
+      return replay;
     }
   }
 

@@ -8,11 +8,18 @@ import type { CommandMetadata } from './command';
 import { derivedId, isUuid } from './ids';
 import type { Services } from './services';
 
+/** Set on an answer given again to a retry rather than by running the request. */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
 /** Set by the idempotency middleware on a POST that carries an Idempotency-Key. */
 export interface IdempotencyState {
   key: string;
+  /** sha256 of the request (method, path, query, body). */
+  fingerprint: string;
   /** The key's earlier attempt was abandoned mid-way: it may have appended already. */
   recovering: boolean;
+  /** The created stream is the record (`idempotentCreate`): its first event carries the fingerprint. */
+  inStream: boolean;
 }
 
 /** Everything a route needs to build commands and events for this request. */
@@ -36,6 +43,7 @@ export const requestScope = (ctx: Context, services: Services, userId: string = 
     schemaVersion: EVENT_SCHEMA_VERSION,
   };
   if (idempotency) event.idempotencyKey = idempotency.key;
+  if (idempotency?.inStream) event.requestFingerprint = idempotency.fingerprint;
   return {
     userId,
     command: { userId, now: event.occurredAt },
@@ -57,11 +65,12 @@ export const ifMatch = (ctx: Context): bigint | undefined => {
   return BigInt(m[1]);
 };
 
-/** Answers a write: status, JSON body and X-Log-Position. */
-export const reply = (ctx: Context, status: number, body: unknown, position: Position | undefined): void => {
+/** Answers a write: status, JSON body and X-Log-Position (and Idempotent-Replayed for an answer given again). */
+export const reply = (ctx: Context, status: number, body: unknown, position: Position | undefined, replayed = false): void => {
   ctx.status = status;
   ctx.body = body;
   if (position) setLogPosition(ctx, formatPosition(position));
+  if (replayed) ctx.set(REPLAYED_HEADER, 'true');
 };
 
 const bodyError = (error: Error & { status?: number; type?: string }): HttpError => {

@@ -77,6 +77,47 @@ describe('Idempotency-Key', () => {
     expect(await api.stream(streams.bet(first.body.id))).to.have.length(1);
   });
 
+  // Each POST that creates one stream under a key-derived id keeps no row: the stream is the record.
+  const creates: [string, unknown, unknown][] = [
+    ['/api/bets', bet, { ...bet, stake: 21 }],
+    [
+      '/api/parlays',
+      {
+        stake: 10,
+        legs: [
+          { sport: 'football', event: 'A', selection: 'A', odds: '+100' },
+          { sport: 'football', event: 'B', selection: 'B', odds: '+100' },
+        ],
+      },
+      {
+        stake: 11,
+        legs: [
+          { sport: 'football', event: 'A', selection: 'A', odds: '+100' },
+          { sport: 'football', event: 'B', selection: 'B', odds: '+100' },
+        ],
+      },
+    ],
+    ['/api/goals', { title: 'March', targetAmount: 500 }, { title: 'April', targetAmount: 500 }],
+    ['/api/journal', { title: 'Note', content: 'Stick to the plan.' }, { title: 'Note', content: 'Chase it.' }],
+  ];
+  for (const [path, body, other] of creates) {
+    it(`${path}: the created stream is the record (no row): retries and concurrent duplicates get the first answer, another request 422`, async () => {
+      const me = await api.signUp('idem');
+      const key = `create-${path}`;
+      const answers = await Promise.all(Array.from({ length: 4 }, () => post(path, me.token, key, body)));
+      expect(answers.map((a) => a.status)).to.deep.equal([201, 201, 201, 201]);
+      expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).to.equal(1);
+      expect(new Set(answers.map((a) => a.headers.get('X-Log-Position'))).size).to.equal(1);
+      expect(answers.filter((a) => a.headers.get('Idempotent-Replayed') === 'true')).to.have.length(3);
+      const retry = await post(path, me.token, key, body);
+      expect(retry).to.deep.include({ status: 201, body: answers[0].body });
+      expect(retry.headers.get('Idempotent-Replayed')).to.equal('true');
+      expect(await post(path, me.token, key, other)).to.deep.include({ status: 422, body: { message: MESSAGES.idempotencyKeyReused } });
+      const rows = await sql`SELECT 1 FROM command.idempotency WHERE key = ${key}`.execute(api.db);
+      expect(rows.rows).to.have.length(0);
+    });
+  }
+
   it('takes over an abandoned attempt and does not deposit twice', async () => {
     const me = await api.signUp('idem');
     const first = await post('/api/bankroll', me.token, 'key-6', { amount: 25 });

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql, type Generated, type Kysely } from 'kysely';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { LOG_POSITION_HEADER, MESSAGES } from '@bt/contracts';
 import { ConflictError, HttpError, setLogPosition, ValidationError, type TokenClaims } from '@bt/platform';
-import type { IdempotencyState } from './http';
+import { REPLAYED_HEADER, type IdempotencyState } from './http';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
@@ -47,20 +47,43 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * nothing. A concurrent duplicate waits for the first one's answer, else gets 409. A failed first
  * attempt leaves nothing recorded, so a retry runs afresh. Place after auth and the body parser.
  */
+/** The request's Idempotency-Key (undefined without one; a 400 when too long) and its fingerprint. */
+const keyOf = (ctx: Context): { key: string; fingerprint: string } | undefined => {
+  const key = ctx.get(IDEMPOTENCY_HEADER).trim();
+  if (!key) return undefined;
+  if (key.length > 200) throw new ValidationError(MESSAGES.idempotencyKeyTooLong);
+  // A body spooled to a file (an import) is fingerprinted by its digest.
+  const digest = ctx.state.bodyDigest as string | undefined;
+  const raw = (ctx.request as { rawBody?: string }).rawBody ?? (digest === undefined ? '' : `sha256:${digest}`);
+  const fingerprint = createHash('sha256').update(`${ctx.method} ${ctx.path}?${ctx.querystring}\n${raw}`).digest('hex');
+  return { key, fingerprint };
+};
+
+/**
+ * `Idempotency-Key` on a POST that creates one stream whose id is derived from the user and the
+ * key (`RequestScope.newId`): the stream itself is the record. Its first event carries the key and
+ * the request's fingerprint; a retry's append finds the stream there and `handle` answers from it
+ * (the same body and X-Log-Position, with Idempotent-Replayed), or 422 for another request under
+ * the same key. Concurrent duplicates all get that answer (one append wins). No table row, so
+ * placing a bet with a key costs what it costs without one: the table's claim and answer were two
+ * more commits, and halved the rate of keyed POST /api/bets (the web app keys every POST).
+ */
+export const idempotentCreate: Middleware = async (ctx, next) => {
+  const keyed = keyOf(ctx);
+  if (keyed) ctx.state.idempotency = { ...keyed, recovering: false, inStream: true } satisfies IdempotencyState;
+  return next();
+};
+
 export const idempotent = (database: Kysely<any>, ready: () => Promise<void>, options: IdempotencyOptions = {}): Middleware => {
   const db = (database as Kysely<CommandSchema>).withSchema('command');
   const waitMs = options.waitMs ?? 3_000;
   const abandonAfterMs = options.abandonAfterMs ?? 60_000;
 
   return async (ctx, next) => {
-    const key = ctx.get(IDEMPOTENCY_HEADER).trim();
-    if (!key) return next();
-    if (key.length > 200) throw new ValidationError(MESSAGES.idempotencyKeyTooLong);
+    const keyed = keyOf(ctx);
+    if (!keyed) return next();
+    const { key, fingerprint } = keyed;
     const scope = (ctx.state.auth as TokenClaims | undefined)?.sub ?? 'anonymous';
-    // A body spooled to a file (an import) is fingerprinted by its digest.
-    const digest = ctx.state.bodyDigest as string | undefined;
-    const raw = (ctx.request as { rawBody?: string }).rawBody ?? (digest === undefined ? '' : `sha256:${digest}`);
-    const fingerprint = createHash('sha256').update(`${ctx.method} ${ctx.path}?${ctx.querystring}\n${raw}`).digest('hex');
     const mine = () => db.deleteFrom('idempotency').where('scope', '=', scope).where('key', '=', key).where('state', '=', 'pending');
     await ready();
 
@@ -81,7 +104,7 @@ export const idempotent = (database: Kysely<any>, ready: () => Promise<void>, op
         ctx.status = record.status ?? 200;
         ctx.body = record.body;
         if (record.position) setLogPosition(ctx, record.position);
-        ctx.set('Idempotent-Replayed', 'true');
+        ctx.set(REPLAYED_HEADER, 'true');
         return;
       }
       const abandoned = await db
@@ -101,7 +124,7 @@ export const idempotent = (database: Kysely<any>, ready: () => Promise<void>, op
       await sleep(25);
     }
 
-    ctx.state.idempotency = { key, recovering } satisfies IdempotencyState;
+    ctx.state.idempotency = { key, fingerprint, recovering, inStream: false } satisfies IdempotencyState;
     try {
       await next();
     } catch (error) {

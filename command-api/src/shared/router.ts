@@ -13,6 +13,8 @@ export interface RouteKit {
   json: Middleware;
   /** CSV (text) body, up to 10 MB, spooled to a file (`spooledBody`). */
   csv: Middleware;
-  /** Idempotency-Key handling for a POST (after auth and the body parser). */
+  /** Idempotency-Key handling for a POST (after auth and the body parser): a record per key in `command.idempotency`. */
   idempotent: Middleware;
+  /** The same for a POST that creates one stream with a key-derived id: the stream is the record (no table row). */
+  idempotentCreate: Middleware;
 }
