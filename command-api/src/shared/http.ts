@@ -18,8 +18,14 @@ export interface IdempotencyState {
   fingerprint: string;
   /** The key's earlier attempt was abandoned mid-way: it may have appended already. */
   recovering: boolean;
-  /** The created stream is the record (`idempotentCreate`): its first event carries the fingerprint. */
+  /**
+   * The created stream is the record (`idempotentCreate`): its first event carries the fingerprint,
+   * and its id is derived from the route too (the same key on another route creates another item;
+   * without a table nothing else would keep a bet and a parlay from sharing an id).
+   */
   inStream: boolean;
+  /** The request's path (`idempotentCreate`). */
+  route?: string;
 }
 
 /** Everything a route needs to build commands and events for this request. */
@@ -49,7 +55,12 @@ export const requestScope = (ctx: Context, services: Services, userId: string = 
     command: { userId, now: event.occurredAt },
     event,
     recovering: idempotency?.recovering ?? false,
-    newId: () => (idempotency ? derivedId(userId, idempotency.key) : services.newId()),
+    newId: () =>
+      !idempotency
+        ? services.newId()
+        : idempotency.inStream
+          ? derivedId(userId, idempotency.key, idempotency.route ?? '')
+          : derivedId(userId, idempotency.key),
   };
 };
 

@@ -118,6 +118,17 @@ describe('Idempotency-Key', () => {
     });
   }
 
+  it('keeps a key of the creating POSTs per route: the same key on another route creates another item, never one with the same id', async () => {
+    const me = await api.signUp('idem');
+    const [placed, created, set, written] = await Promise.all(
+      creates.map(([path, body]) => post(path, me.token, 'one-key-everywhere', body)),
+    );
+    expect([placed.status, created.status, set.status, written.status]).to.deep.equal([201, 201, 201, 201]);
+    expect(new Set([placed.body.id, created.body.id, set.body.id, written.body.id]).size).to.equal(4);
+    expect(await api.stream(streams.bet(placed.body.id))).to.have.length(1);
+    expect(await api.stream(streams.parlay(placed.body.id))).to.have.length(0);
+  });
+
   it('takes over an abandoned attempt and does not deposit twice', async () => {
     const me = await api.signUp('idem');
     const first = await post('/api/bankroll', me.token, 'key-6', { amount: 25 });

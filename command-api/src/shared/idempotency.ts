@@ -70,7 +70,7 @@ const keyOf = (ctx: Context): { key: string; fingerprint: string } | undefined =
  */
 export const idempotentCreate: Middleware = async (ctx, next) => {
   const keyed = keyOf(ctx);
-  if (keyed) ctx.state.idempotency = { ...keyed, recovering: false, inStream: true } satisfies IdempotencyState;
+  if (keyed) ctx.state.idempotency = { ...keyed, recovering: false, inStream: true, route: ctx.path } satisfies IdempotencyState;
   return next();
 };
 
