@@ -24,8 +24,8 @@ export interface IdempotencyState {
    * without a table nothing else would keep a bet and a parlay from sharing an id).
    */
   inStream: boolean;
-  /** The request's path (`idempotentCreate`). */
-  route?: string;
+  /** The request's path. */
+  route: string;
 }
 
 /** Everything a route needs to build commands and events for this request. */
@@ -59,7 +59,7 @@ export const requestScope = (ctx: Context, services: Services, userId: string = 
       !idempotency
         ? services.newId()
         : idempotency.inStream
-          ? derivedId(userId, idempotency.key, idempotency.route ?? '')
+          ? derivedId(userId, idempotency.key, idempotency.route)
           : derivedId(userId, idempotency.key),
   };
 };

@@ -41,12 +41,6 @@ export interface IdempotencyOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * `Idempotency-Key` on a POST: the first request with a key runs and its 2xx answer (status, body,
- * X-Log-Position) is recorded; a retry with the same key (same user) gets that answer and appends
- * nothing. A concurrent duplicate waits for the first one's answer, else gets 409. A failed first
- * attempt leaves nothing recorded, so a retry runs afresh. Place after auth and the body parser.
- */
 /** The request's Idempotency-Key (undefined without one; a 400 when too long) and its fingerprint. */
 const keyOf = (ctx: Context): { key: string; fingerprint: string } | undefined => {
   const key = ctx.get(IDEMPOTENCY_HEADER).trim();
@@ -60,8 +54,8 @@ const keyOf = (ctx: Context): { key: string; fingerprint: string } | undefined =
 };
 
 /**
- * `Idempotency-Key` on a POST that creates one stream whose id is derived from the user and the
- * key (`RequestScope.newId`): the stream itself is the record. Its first event carries the key and
+ * `Idempotency-Key` on a POST that creates one stream whose id is derived from the user, the key and
+ * the route (`RequestScope.newId`): the stream itself is the record. Its first event carries the key and
  * the request's fingerprint; a retry's append finds the stream there and `handle` answers from it
  * (the same body and X-Log-Position, with Idempotent-Replayed), or 422 for another request under
  * the same key. Concurrent duplicates all get that answer (one append wins). No table row, so
@@ -74,6 +68,12 @@ export const idempotentCreate: Middleware = async (ctx, next) => {
   return next();
 };
 
+/**
+ * `Idempotency-Key` on a POST: the first request with a key runs and its 2xx answer (status, body,
+ * X-Log-Position) is recorded; a retry with the same key (same user) gets that answer and appends
+ * nothing. A concurrent duplicate waits for the first one's answer, else gets 409. A failed first
+ * attempt leaves nothing recorded, so a retry runs afresh. Place after auth and the body parser.
+ */
 export const idempotent = (database: Kysely<any>, ready: () => Promise<void>, options: IdempotencyOptions = {}): Middleware => {
   const db = (database as Kysely<CommandSchema>).withSchema('command');
   const waitMs = options.waitMs ?? 3_000;
@@ -124,7 +124,7 @@ export const idempotent = (database: Kysely<any>, ready: () => Promise<void>, op
       await sleep(25);
     }
 
-    ctx.state.idempotency = { key, fingerprint, recovering, inStream: false } satisfies IdempotencyState;
+    ctx.state.idempotency = { key, fingerprint, recovering, inStream: false, route: ctx.path } satisfies IdempotencyState;
     try {
       await next();
     } catch (error) {
