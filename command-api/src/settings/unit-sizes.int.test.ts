@@ -10,6 +10,17 @@ import { createUnitSizes, UNIT_SIZES_CHANNEL, type UnitSizes } from './unit-size
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const bet = { sport: 'basketball', event: 'Lakers @ Celtics', betType: 'spread', stake: 50, odds: '-110' };
 
+/** The store, counting through `onRead` each stream it is asked to read. */
+const counting = (store: EventStore, onRead: () => void): EventStore =>
+  Object.create(store, {
+    readStream: {
+      value: (streamId: string) => {
+        onRead();
+        return store.readStream(streamId);
+      },
+    },
+  });
+
 /**
  * The unit size a new bet records, kept per process: a bet placed right after a change records it,
  * and another process (a second command-api) hears of the change by NOTIFY, not by reading.
@@ -22,21 +33,31 @@ describe('unit sizes kept per process (LISTEN/NOTIFY)', () => {
 
   before(async () => {
     api = await startTestApi({ cacheUnitSizes: true });
-    const counting: EventStore = Object.create(api.store, {
-      readStream: {
-        value: (streamId: string) => {
-          reads += 1;
-          return api.store.readStream(streamId);
-        },
-      },
-    });
-    elsewhere = createUnitSizes({ store: counting, db: api.db, newClient: () => new pg.Client({ connectionString: api.databaseUrl }) });
+    elsewhere = listened(counting(api.store, () => (reads += 1)));
   });
   after(async () => {
     await elsewhere?.close();
     await api?.close();
   });
 
+  /** Another process's unit sizes over `store`, with a LISTEN connection of its own. */
+  const listened = (store: EventStore, keptMs?: number) =>
+    createUnitSizes({ store, db: api.db, newClient: () => new pg.Client({ connectionString: api.databaseUrl }), keptMs });
+  /** A UnitSizeSet appended straight to the log: a change no process was told of (its NOTIFY lost). */
+  const changedUntold = async (userId: string, unitSize: number) => {
+    const { revision } = (await api.stream(streams.user(userId))).at(-1)!;
+    await api.store.append(
+      streams.user(userId),
+      [
+        {
+          type: 'UnitSizeSet',
+          data: { userId, unitSize },
+          metadata: { occurredAt: new Date().toISOString(), commandId: 'test', schemaVersion: EVENT_SCHEMA_VERSION },
+        },
+      ],
+      revision,
+    );
+  };
   /** Until `count` processes' LISTEN connections are up (each opens on its first miss). */
   const listening = async (count: number) => {
     for (;;) {
@@ -129,18 +150,7 @@ describe('unit sizes kept per process (LISTEN/NOTIFY)', () => {
   it('forgets what it kept when its LISTEN connection drops, and reads the stream again', async () => {
     const me = await keptUser();
     // A change the others are not told of (as if its process died before its NOTIFY), then the drop.
-    const { revision } = (await api.stream(streams.user(me.userId))).at(-1)!;
-    await api.store.append(
-      streams.user(me.userId),
-      [
-        {
-          type: 'UnitSizeSet',
-          data: { userId: me.userId, unitSize: 30 },
-          metadata: { occurredAt: new Date().toISOString(), commandId: 'test', schemaVersion: EVENT_SCHEMA_VERSION },
-        },
-      ],
-      revision,
-    );
+    await changedUntold(me.userId, 30);
     expect(await elsewhere.current(me.userId), 'not told: still the kept value').to.equal(null);
     await api.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1 AND datname = current_database()`, [
       `LISTEN "${UNIT_SIZES_CHANNEL}"`,
@@ -152,28 +162,12 @@ describe('unit sizes kept per process (LISTEN/NOTIFY)', () => {
 
   it('reads the stream again once a kept value has expired (a change whose notification was lost)', async () => {
     const me = await keptUser();
-    const brief = createUnitSizes({
-      store: api.store,
-      db: api.db,
-      newClient: () => new pg.Client({ connectionString: api.databaseUrl }),
-      keptMs: 1_000,
-    });
+    const brief = listened(api.store, 1_000);
     try {
       expect(await brief.current(me.userId)).to.equal(null);
       await listening(3);
       expect(await brief.current(me.userId)).to.equal(null);
-      const { revision } = (await api.stream(streams.user(me.userId))).at(-1)!;
-      await api.store.append(
-        streams.user(me.userId),
-        [
-          {
-            type: 'UnitSizeSet',
-            data: { userId: me.userId, unitSize: 15 },
-            metadata: { occurredAt: new Date().toISOString(), commandId: 'test', schemaVersion: EVENT_SCHEMA_VERSION },
-          },
-        ],
-        revision,
-      );
+      await changedUntold(me.userId, 15);
       expect(await brief.current(me.userId), 'kept, not told').to.equal(null);
       await sleep(1_100);
       expect(await brief.current(me.userId)).to.equal(15);
@@ -184,15 +178,7 @@ describe('unit sizes kept per process (LISTEN/NOTIFY)', () => {
 
   it('reads the user stream for every bet without a LISTEN connection', async () => {
     let own = 0;
-    const counting: EventStore = Object.create(api.store, {
-      readStream: {
-        value: (streamId: string) => {
-          own += 1;
-          return api.store.readStream(streamId);
-        },
-      },
-    });
-    const unlistened = createUnitSizes({ store: counting, db: api.db });
+    const unlistened = createUnitSizes({ store: counting(api.store, () => (own += 1)), db: api.db });
     const me = await api.signUp('units');
     for (let i = 0; i < 3; i++) expect(await unlistened.current(me.userId)).to.equal(null);
     expect(own).to.equal(3);
