@@ -119,14 +119,15 @@ export const createCommandApi = (deps: CommandApiDeps): Koa => {
     unitSizes: deps.unitSizes ?? createUnitSizes({ store: deps.store, db: deps.db }),
   };
   const signInLimits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
+  const recorded = idempotent(deps.db, ready, deps.idempotency);
   const kit: RouteKit = {
     services,
     signIn: signInLimits === false ? unthrottled : postgresSignInThrottle(deps.pool, signInLimits, ready),
     auth: requireAuth(deps.jwtSecret, services.sessions),
     json: jsonBody(),
     csv: spooledText(CSV_LIMIT),
-    idempotent: idempotent(deps.db, ready, deps.idempotency),
-    idempotentCreate,
+    idempotent: recorded,
+    idempotentCreate: idempotentCreate(deps.db, ready, recorded),
   };
 
   const router = new Router({ prefix: '/api' });

@@ -38,22 +38,21 @@ describe('command and auth schema migrations', () => {
   it('records their dated migrations on a fresh database, and a second start runs none again', async () => {
     await migrateCommandSchema(handle.db);
     await Promise.all([migrateCommandSchema(handle.db), migrateCommandSchema(handle.db)]);
-    expect(await recorded('command')).to.deep.equal(['2026-11-23-001-command-schema']);
+    expect(await recorded('command')).to.deep.equal(['2026-11-23-001-command-schema', '2026-11-27-002-idempotency-route']);
     expect(await recorded('auth')).to.deep.equal(['2026-11-23-001-auth-sessions']);
   });
 
   it('take over schemas from before migrations were recorded: their rows stay, and the first migrations are recorded', async () => {
     for (const statement of BEFORE_MIGRATIONS) await sql.raw(statement).execute(handle.db);
     await migrateCommandSchema(handle.db);
-    const { rows: idempotency } = await sql<{ key: string; status: number }>`SELECT key, status FROM command.idempotency`.execute(
-      handle.db,
-    );
+    const { rows: idempotency } = await sql<{ key: string; status: number; route: string | null }>`
+      SELECT key, status, route FROM command.idempotency`.execute(handle.db);
     const { rows: limits } = await sql<{ key: string; points: number }>`SELECT key, points FROM command.rate_limits`.execute(handle.db);
     const { rows: sessions } = await sql<{ generation: number }>`SELECT generation FROM auth.sessions`.execute(handle.db);
-    expect(idempotency).to.deep.equal([{ key: 'k', status: 201 }]);
+    expect(idempotency).to.deep.equal([{ key: 'k', status: 201, route: null }]); // a record from before names no route
     expect(limits).to.deep.equal([{ key: 'login:a@b.c', points: 3 }]);
     expect(sessions).to.deep.equal([{ generation: 2 }]);
-    expect(await recorded('command')).to.deep.equal(['2026-11-23-001-command-schema']);
+    expect(await recorded('command')).to.deep.equal(['2026-11-23-001-command-schema', '2026-11-27-002-idempotency-route']);
     expect(await recorded('auth')).to.deep.equal(['2026-11-23-001-auth-sessions']);
   });
 });

@@ -2,10 +2,12 @@ import type { Kysely } from 'kysely';
 import { migrateSchema, migrateSessions, type SchemaMigration } from '@bt/platform';
 import { pruneIdempotencyRecords } from '../shared/idempotency';
 import * as commandSchema001 from './migrations/2026-11-23-001-command-schema';
+import * as idempotencyRoute002 from './migrations/2026-11-27-002-idempotency-route';
 
 /** Schema `command`'s migrations in order; date-prefixed names. Append, never edit a landed one. */
 const MIGRATIONS: Record<string, SchemaMigration> = {
   '2026-11-23-001-command-schema': commandSchema001,
+  '2026-11-27-002-idempotency-route': idempotencyRoute002,
 };
 
 /**

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { MESSAGES, streams } from '@bt/contracts';
 import { START } from '@bt/event-store';
 import { startTestApi, type TestApi } from '../testing/http';
+import { requestFingerprint } from './idempotency';
 
 const bet = { sport: 'hockey', event: 'Leafs @ Habs', betType: 'moneyline', stake: 20, odds: '+130', outcome: 'pending' };
 
@@ -150,5 +151,67 @@ describe('Idempotency-Key', () => {
     const retry = await api.request('POST', '/api/auth/register', { body, headers });
     expect([first.status, retry.status]).to.deep.equal([201, 201]);
     expect(retry.body.user).to.deep.equal(first.body.user);
+  });
+});
+
+describe('Idempotency-Key recorded by a version from before the creating POSTs kept theirs in the stream', () => {
+  let api: TestApi;
+  beforeEach(async () => {
+    api = await startTestApi();
+  });
+  afterEach(() => api?.close());
+
+  const placed = async (userId: string) =>
+    (await api.store.readAll({ after: START, maxCount: 100_000 })).filter(
+      (e) => e.type === 'BetPlaced' && (e.data as { userId: string }).userId === userId,
+    );
+  const post = (token: string, key: string, body: unknown = bet) =>
+    api.request('POST', '/api/bets', { token, body, headers: { 'Idempotency-Key': key } });
+  /** The row that version wrote for a keyed POST /api/bets it answered: no route. */
+  const recordAsBefore = async (userId: string, key: string, answer: { status: number; body: unknown; headers: Headers }) => {
+    const fingerprint = requestFingerprint('POST', '/api/bets', '', JSON.stringify(bet));
+    await sql`INSERT INTO command.idempotency (scope, key, fingerprint, state, status, body, position)
+      VALUES (${userId}, ${key}, ${fingerprint}, 'done', ${answer.status}, ${JSON.stringify(answer.body)}, ${answer.headers.get('X-Log-Position')})`.execute(
+      api.db,
+    );
+  };
+
+  it('answers a retry across the upgrade with the answer that version recorded, not a second bet', async () => {
+    const me = await api.signUp('before');
+    const first = await api.request('POST', '/api/bets', { token: me.token, body: bet });
+    await recordAsBefore(me.userId, 'sent-before', first);
+    await api.restart(); // the new version starts with that record kept
+
+    const retry = await post(me.token, 'sent-before');
+    expect(retry).to.deep.include({ status: 201, body: first.body });
+    expect(retry.headers.get('Idempotent-Replayed')).to.equal('true');
+    expect(retry.headers.get('X-Log-Position')).to.equal(first.headers.get('X-Log-Position'));
+    expect(await post(me.token, 'sent-before', { ...bet, stake: 99 })).to.deep.include({
+      status: 422,
+      body: { message: MESSAGES.idempotencyKeyReused },
+    });
+    expect(await placed(me.userId)).to.have.length(1);
+
+    // A new key is still kept in the stream alone, and the table's other routes now name theirs.
+    expect((await post(me.token, 'sent-after')).status).to.equal(201);
+    expect(
+      (await api.request('POST', '/api/bankroll', { token: me.token, body: { amount: 5 }, headers: { 'Idempotency-Key': 'deposit' } }))
+        .status,
+    ).to.equal(201);
+    const rows = await sql<{ key: string; route: string | null }>`SELECT key, route FROM command.idempotency ORDER BY key`.execute(api.db);
+    expect(rows.rows).to.deep.equal([
+      { key: 'deposit', route: '/api/bankroll' },
+      { key: 'sent-before', route: null },
+    ]);
+  });
+
+  it('reads the table for no creating POST once no record from before is kept when it starts', async () => {
+    const me = await api.signUp('after');
+    expect((await post(me.token, 'first-after')).status).to.equal(201); // looked once: nothing from before
+    // A row with no route that only an older process could still write now (a rolling deploy) is not looked for.
+    const first = await api.request('POST', '/api/bets', { token: me.token, body: bet });
+    await recordAsBefore(me.userId, 'unseen', first);
+    expect((await post(me.token, 'unseen')).status).to.equal(201);
+    expect(await placed(me.userId)).to.have.length(3);
   });
 });

@@ -19,6 +19,8 @@ export interface IdempotencyTable {
   body: unknown;
   position: string | null;
   created_at: Generated<Date>;
+  /** The path of the POST that wrote it; null on a record from before 2026-11-27 (see idempotentCreate). */
+  route: string | null;
 }
 interface CommandSchema {
   idempotency: IdempotencyTable;
@@ -49,9 +51,12 @@ const keyOf = (ctx: Context): { key: string; fingerprint: string } | undefined =
   // A body spooled to a file (an import) is fingerprinted by its digest.
   const digest = ctx.state.bodyDigest as string | undefined;
   const raw = (ctx.request as { rawBody?: string }).rawBody ?? (digest === undefined ? '' : `sha256:${digest}`);
-  const fingerprint = createHash('sha256').update(`${ctx.method} ${ctx.path}?${ctx.querystring}\n${raw}`).digest('hex');
-  return { key, fingerprint };
+  return { key, fingerprint: requestFingerprint(ctx.method, ctx.path, ctx.querystring, raw) };
 };
+
+/** sha256 of a request's method, path, query and body (the raw text, or a spooled file's digest). */
+export const requestFingerprint = (method: string, path: string, query: string, raw: string): string =>
+  createHash('sha256').update(`${method} ${path}?${query}\n${raw}`).digest('hex');
 
 /**
  * `Idempotency-Key` on a POST that creates one stream whose id is derived from the user, the key and
@@ -60,12 +65,56 @@ const keyOf = (ctx: Context): { key: string; fingerprint: string } | undefined =
  * (the same body and X-Log-Position, with Idempotent-Replayed), or 422 for another request under
  * the same key. Concurrent duplicates all get that answer (one append wins). No table row, so
  * placing a bet with a key costs what it costs without one: the table's claim and answer were two
- * more commits, and halved the rate of keyed POST /api/bets (the web app keys every POST).
+ * more commits, and halved the rate of keyed POST /api/bets (the web app keys every POST). A key that a
+ * version from before recorded in the table (see olderRecordsUntil) is left to `recorded`, the table's
+ * middleware, which answers it as that version did.
  */
-export const idempotentCreate: Middleware = async (ctx, next) => {
-  const keyed = keyOf(ctx);
-  if (keyed) ctx.state.idempotency = { ...keyed, recovering: false, inStream: true, route: ctx.path } satisfies IdempotencyState;
-  return next();
+export const idempotentCreate = (database: Kysely<any>, ready: () => Promise<void>, recorded: Middleware): Middleware => {
+  const db = (database as Kysely<CommandSchema>).withSchema('command');
+  const olderRecordsKept = olderRecordsUntil(db, ready);
+  return async (ctx, next) => {
+    const keyed = keyOf(ctx);
+    if (!keyed) return next();
+    if (Date.now() < (await olderRecordsKept())) {
+      const scope = (ctx.state.auth as TokenClaims).sub;
+      const older = await db
+        .selectFrom('idempotency')
+        .select('key')
+        .where('scope', '=', scope)
+        .where('key', '=', keyed.key)
+        .where('route', 'is', null)
+        .executeTakeFirst();
+      // The key's first attempt ran on a version that recorded it here (and derived its id without the route).
+      if (older) return recorded(ctx, next);
+    }
+    ctx.state.idempotency = { ...keyed, recovering: false, inStream: true, route: ctx.path } satisfies IdempotencyState;
+    return next();
+  };
+};
+
+/**
+ * Until when the table may hold a record of a creating POST from a version before 2026-11-27 (a row
+ * with no route): 7 days after the newest such row kept when this process first looks (0: none, and
+ * the creating POSTs never read the table). Those records are honoured by `idempotent`, as that
+ * version did, so a retry across the upgrade gets its first answer rather than a second bet. A row
+ * an older process writes after this one looked (both running during a rolling deploy) is not seen.
+ */
+const olderRecordsUntil = (db: Kysely<CommandSchema>, ready: () => Promise<void>): (() => Promise<number>) => {
+  let until: Promise<number> | undefined;
+  return () =>
+    (until ??= ready()
+      .then(() =>
+        db
+          .selectFrom('idempotency')
+          .select(sql<Date | null>`max(created_at) + ${RETENTION}::interval`.as('until'))
+          .where('route', 'is', null)
+          .executeTakeFirstOrThrow(),
+      )
+      .then((row) => row.until?.getTime() ?? 0)
+      .catch((error: unknown) => {
+        until = undefined;
+        throw error;
+      }));
 };
 
 /**
@@ -92,7 +141,7 @@ export const idempotent = (database: Kysely<any>, ready: () => Promise<void>, op
     for (;;) {
       const claimed = await db
         .insertInto('idempotency')
-        .values({ scope, key, fingerprint, state: 'pending' })
+        .values({ scope, key, fingerprint, state: 'pending', route: ctx.path })
         .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
         .returning('key')
         .executeTakeFirst();

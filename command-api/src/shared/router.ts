@@ -15,6 +15,9 @@ export interface RouteKit {
   csv: Middleware;
   /** Idempotency-Key handling for a POST (after auth and the body parser): a record per key in `command.idempotency`. */
   idempotent: Middleware;
-  /** The same for a POST that creates one stream with a key-derived id: the stream is the record (no table row). */
+  /**
+   * The same for a POST that creates one stream with a key-derived id: the stream is the record (no table
+   * row), except for a key recorded in the table by a version from before (then as `idempotent`).
+   */
   idempotentCreate: Middleware;
 }

@@ -7,7 +7,7 @@ import { createPostgresEventStore, type EventStore, type RecordedEvent, START } 
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { createDb, loggerTo } from '@bt/platform';
 import { createCommandApi, migrateCommandSchema, type CommandApiDeps } from '../app';
-import { createUnitSizes } from '../settings/unit-sizes';
+import { createUnitSizes, type UnitSizes } from '../settings/unit-sizes';
 
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 
@@ -37,6 +37,8 @@ export interface TestApi {
   signUp(name?: string): Promise<{ token: string; userId: string; email: string; password: string }>;
   /** Every event of a stream. */
   stream(streamId: string): Promise<RecordedEvent[]>;
+  /** Stops the server and starts another process's worth of command-api (nothing kept in memory) on the same database, at a new url. */
+  restart(): Promise<void>;
   /** Stops everything, after checking that every event the tests caused matches its contracts schema. */
   close(): Promise<void>;
 }
@@ -56,24 +58,36 @@ export const startTestApi = async (
   const { pool, db } = createDb<any>(database.url, 5);
   await migrateCommandSchema(db);
   const { wrapStore, cacheUnitSizes, ...rest } = deps;
-  const unitSizes = cacheUnitSizes
-    ? createUnitSizes({ store, db, newClient: () => new pg.Client({ connectionString: database.url }) })
-    : undefined;
-  const app = createCommandApi({
-    unitSizes,
-    store: wrapStore ? wrapStore(store) : store,
-    db,
-    pool,
-    jwtSecret: JWT_SECRET,
-    signInLimits: false,
-    passwordCost: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
-    log: () => undefined,
-    logger: loggerTo(() => undefined, 'silent'), // tests of 5xx answers need no stack on the console
-    ...rest,
-  });
-  const server: Server = createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let unitSizes: UnitSizes | undefined;
+  let server: Server;
+  let url = '';
+  /** A command-api process of its own (what it keeps in memory starts empty) on the test database. */
+  const listen = async () => {
+    unitSizes = cacheUnitSizes
+      ? createUnitSizes({ store, db, newClient: () => new pg.Client({ connectionString: database.url }) })
+      : undefined;
+    const app = createCommandApi({
+      unitSizes,
+      store: wrapStore ? wrapStore(store) : store,
+      db,
+      pool,
+      jwtSecret: JWT_SECRET,
+      signInLimits: false,
+      passwordCost: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+      log: () => undefined,
+      logger: loggerTo(() => undefined, 'silent'), // tests of 5xx answers need no stack on the console
+      ...rest,
+    });
+    server = createServer(app.callback());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+  const stop = async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await unitSizes?.close();
+  };
+  await listen();
 
   const request = async <T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> => {
     const headers = new Headers(options.headers);
@@ -98,7 +112,9 @@ export const startTestApi = async (
   };
 
   return {
-    url,
+    get url() {
+      return url;
+    },
     databaseUrl: database.url,
     store,
     db,
@@ -113,9 +129,12 @@ export const startTestApi = async (
       return { token: answer.body.token, userId: answer.body.user.id, email, password };
     },
     stream: (streamId) => store.readStream(streamId),
+    async restart() {
+      await stop();
+      await listen();
+    },
     async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await stop();
       try {
         for (const event of await store.readAll({ after: START, maxCount: 1_000_000 })) {
           parseEvent(event.type, event.data);
@@ -124,7 +143,6 @@ export const startTestApi = async (
           }
         }
       } finally {
-        await unitSizes?.close();
         await store.close();
         await db.destroy();
         await database.drop();
