@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -25,8 +27,19 @@ const entryModules = () => {
 
 const entry = entryModules();
 
-export default defineConfig({
+/**
+ * React Router 7 names only its development build in its package exports (remix-run/react-router#14102:
+ * dev warnings on in production); the build takes its production build, the same code with them off.
+ */
+const routerBuild = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
+const productionRouter = [
+  { find: /^react-router$/, replacement: join(routerBuild, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: join(routerBuild, 'dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), entry.plugin],
+  resolve: { alias: command === 'build' ? productionRouter : [] },
   server: {
     proxy: {
       '/api': backend,
@@ -55,4 +68,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
