@@ -162,7 +162,7 @@ const csvText = fc
     ].join('\r\n'),
   );
 
-describe('fuzzing every write endpoint', function () {
+describe('fuzzing every endpoint', function () {
   this.timeout(120_000);
   let database: TestDatabase;
   let dataDir: string;
@@ -292,6 +292,14 @@ describe('fuzzing every write endpoint', function () {
     fc.constantFrom('"0"', '"-1"', 'W/"99999999999999999999"', '*', ''),
   );
   const printable = (text: string) => text.replace(/[^\x20-\x7e]/g, '');
+  /** Absent, or any key: a reused one replays or is 422, one over 200 characters is 400. */
+  const idempotencyKey = fc.option(
+    fc.oneof(
+      fc.string({ unit: 'binary-ascii', maxLength: 40 }),
+      fc.constantFrom('k'.repeat(200), 'k'.repeat(201), 'k'.repeat(5_000), 'same-key', ' same-key '),
+    ),
+    { nil: undefined },
+  );
 
   for (const { method, name, path, valid, runs = RUNS, auth, fresh } of endpoints) {
     it(`never answers 5xx to ${method} ${name}`, async () => {
@@ -299,9 +307,11 @@ describe('fuzzing every write endpoint', function () {
         fc.asyncProperty(
           fc.oneof({ arbitrary: mutated(valid, fresh), weight: 3 }, { arbitrary: wrongBody, weight: 1 }),
           headerValue,
-          async (body, ifMatch) => {
+          idempotencyKey,
+          async (body, ifMatch, key) => {
             const headers: Record<string, string> = { 'Content-Type': 'application/json', 'If-Match': printable(ifMatch) };
             if (auth !== false) headers.Authorization = `Bearer ${token}`;
+            if (key !== undefined) headers['Idempotency-Key'] = printable(key);
             const answer = await send(product.url, method, path(), headers, body);
             expect(answer.status, `${answer.status} ${answer.text} for ${body.slice(0, 300)}`).to.be.below(500);
             expect(() => JSON.parse(answer.text), answer.text).not.to.throw();
@@ -329,6 +339,55 @@ describe('fuzzing every write endpoint', function () {
         },
       ),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+  });
+
+  // Every read and its query parameters, as the OpenAPI document lists them.
+  const reads: [string, string[]][] = [
+    [
+      '/api/bets',
+      ['page', 'pageSize', 'sort', 'dir', 'sport', 'type', 'outcome', 'period', 'book', 'tag', 'q', 'today', 'deleted', 'asOf'],
+    ],
+    ['/api/stats', ['range', 'asOf']],
+    ['/api/stats/streaks', ['asOf']],
+    ['/api/analytics', ['by', 'period', 'from', 'to']],
+    ['/api/goals', ['asOf']],
+    ['/api/parlays', []],
+    ['/api/journal', []],
+    ['/api/bankroll', []],
+    ['/api/settings', []],
+    ['/api/export/bets.csv', []],
+    ['/api/events', []],
+    ['/api/bets/0190a000-0000-7000-8000-00000000ffff/history', []],
+  ];
+  /** Query text as a client could send it: UTF-8 percent-encoded, or raw escapes that are not UTF-8 at all. */
+  const queryValue = fc.oneof(
+    fc
+      .oneof(nastyText, nastyNumericText, nastyDate, fc.constantFrom('all', 'sport', 'date', 'desc', 'true', '1', 'x'.repeat(10_000)))
+      .map((v) => [...Buffer.from(v, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')),
+    fc.constantFrom('%', '%zz', '%FF', '%C0%80', '%ED%A0%80', '%00', '1%2C2', 'a&b=c'),
+  );
+
+  it('never answers 5xx to a read, whatever its query parameters and X-Min-Position', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...reads),
+        fc.array(fc.tuple(fc.nat(), queryValue), { maxLength: 4 }),
+        fc.option(
+          fc.oneof(fc.string({ unit: 'binary-ascii', maxLength: 30 }), fc.constantFrom('1.2', '99999999999999999999999.1', '-1.-1')),
+          {
+            nil: undefined,
+          },
+        ),
+        async ([path, names], picks, minPosition) => {
+          const query = picks.map(([i, v]) => `${names.length ? names[i % names.length] : 'x'}=${v}`).join('&');
+          const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+          if (minPosition !== undefined) headers[MIN_POSITION_HEADER] = printable(minPosition);
+          const answer = await send(product.url, 'GET', `${path}?${query}`, headers);
+          expect(answer.status, `GET ${path}?${query.slice(0, 300)}: ${answer.status} ${answer.text.slice(0, 300)}`).to.be.below(500);
+        },
+      ),
+      { seed: SEED, numRuns: RUNS * 3, endOnFailure: true },
     );
   });
 
