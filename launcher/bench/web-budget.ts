@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { startBenchProduct } from './product';
@@ -17,6 +17,8 @@ const ARGS = [
   '--disable-dev-shm-usage',
 ];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+/** Where Lighthouse's traces go, with V8's sampling profiler on (`npm run bench:tasks` reads them); unset: none kept. */
+const TRACE_DIR = process.env.BENCH_WEB_TRACE;
 
 /** Bytes of JavaScript a page downloads (as sent over the wire, i.e. gzip), until the network is idle. */
 const javascriptBytes = async (page: Page, url: string): Promise<number> => {
@@ -82,11 +84,20 @@ export const webBudget = async (databaseUrl: string, dataDir: string): Promise<s
       if (authed) await signIn(page);
       const result = await lighthouse(
         `${product.url}${path}`,
-        { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+        {
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          ...(TRACE_DIR ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
+        },
         undefined,
         page as never,
       );
       if (!result || result.lhr.runtimeError) throw new Error(`Lighthouse could not measure ${path}: ${result?.lhr.runtimeError?.message}`);
+      if (TRACE_DIR) {
+        mkdirSync(TRACE_DIR, { recursive: true });
+        writeFileSync(join(TRACE_DIR, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
+      }
       const c = result.lhr.categories;
       const perf = Math.round((c.performance?.score ?? 0) * 100);
       const a11y = Math.round((c.accessibility?.score ?? 0) * 100);
