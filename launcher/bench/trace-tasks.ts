@@ -128,7 +128,8 @@ for (const task of onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 
   for (const [time, key] of samples) {
     if (time < task.ts || time >= end) continue;
     count += 1;
-    bySource.set(sourceOf(key), (bySource.get(sourceOf(key)) ?? 0) + 1);
+    const source = sourceOf(key);
+    bySource.set(source, (bySource.get(source) ?? 0) + 1);
   }
   const what = [...kinds].map(([name, t]) => `${name} ${t.toFixed(1)}`).join(', ');
   const where = [...bySource]

@@ -14,7 +14,8 @@ export const SESSIONS_CHANNEL = 'sessions';
  * by command-api before it appends the SessionsRevoked event (so a failed append errs on the side
  * of logging out, never of keeping a revoked token alive). Each process caches generations and
  * keeps the cache fresh by LISTEN on SESSIONS_CHANNEL (`createListenedCache`): a request costs no
- * query unless its user is not cached. A user with no row (registered before the table existed) is looked up in their stream.
+ * query unless its user is not cached. A user with no row (registered before the table existed) is
+ * looked up in their stream.
  */
 export interface SessionRegistry {
   /** The user's session generation; undefined when there is no such user. */
