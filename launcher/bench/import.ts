@@ -24,6 +24,8 @@ interface ImportFigure {
   idleMb: number;
   peakMb: number;
   afterMb: number;
+  /** The peak RSS in each quarter of the request's time: flat while it streams, or growing with what has been read. */
+  quartersMb: number[];
   /** RSS after a full garbage collection in the child. */
   afterGcMb: number;
   /** The heap V8 uses after that collection. */
@@ -92,13 +94,24 @@ const pikkitCsv = (rows: number): string => {
   return `${lines.join('\n')}\n`;
 };
 
-/** Samples `pid`'s RSS every 50 ms while `work` runs: the peak. */
+/** Samples `pid`'s RSS every 50 ms while `work` runs: the peak, and the peak of each quarter of its time. */
 const sampled = async <T>(pid: number, work: () => Promise<T>) => {
-  let peakMb = rssMb(pid);
-  const timer = setInterval(() => (peakMb = Math.max(peakMb, rssMb(pid))), 50);
+  const started = performance.now();
+  const samples: { at: number; mb: number }[] = [];
+  const sample = () => samples.push({ at: performance.now() - started, mb: rssMb(pid) });
+  sample();
+  const timer = setInterval(sample, 50);
   try {
     const result = await work();
-    return { result, peakMb: Math.max(peakMb, rssMb(pid)) };
+    sample();
+    const took = performance.now() - started;
+    // A quarter shorter than the sampling interval has no sample of its own: the last one before its end.
+    const quarters = [1, 2, 3, 4].map((q) => {
+      const [from, to] = [((q - 1) * took) / 4, (q * took) / 4];
+      const within = samples.filter(({ at }) => at >= from && at <= to);
+      return within.length > 0 ? Math.max(...within.map(({ mb }) => mb)) : samples.findLast(({ at }) => at <= to)!.mb;
+    });
+    return { result, peakMb: Math.max(...samples.map(({ mb }) => mb)), quarters };
   } finally {
     clearInterval(timer);
   }
@@ -211,7 +224,7 @@ export const importScenarios = async (options: ImportOptions): Promise<ImportFig
       await settle();
       const idleMb = rssMb(child.pid);
       const t = performance.now();
-      const { result, peakMb } = await sampled(child.pid, () =>
+      const { result, peakMb, quarters } = await sampled(child.pid, () =>
         send(`${child.url}/api/import/bets`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
@@ -230,6 +243,7 @@ export const importScenarios = async (options: ImportOptions): Promise<ImportFig
         megabytes: Buffer.byteLength(text) / 2 ** 20,
         idleMb,
         peakMb,
+        quartersMb: quarters,
         afterMb,
         afterGcMb: gc.rssMb,
         heapAfterGcMb: gc.heapMb,
@@ -237,7 +251,7 @@ export const importScenarios = async (options: ImportOptions): Promise<ImportFig
         answer: `${answer.imported} imported, ${answer.skipped} skipped, ${answer.amended} amended`,
       };
       options.log(
-        `  ${name}: ${figure.megabytes.toFixed(1)} MB, idle ${idleMb.toFixed(0)} MB, peak ${peakMb.toFixed(0)} MB, after ${afterMb.toFixed(0)} MB, after a GC ${gc.rssMb.toFixed(0)} MB (heap ${gc.heapMb.toFixed(0)} MB), ${seconds.toFixed(1)} s (${figure.answer})`,
+        `  ${name}: ${figure.megabytes.toFixed(1)} MB, idle ${idleMb.toFixed(0)} MB, peak ${peakMb.toFixed(0)} MB (by quarter ${figure.quartersMb.map((q) => q.toFixed(0)).join(' / ')}), after ${afterMb.toFixed(0)} MB, after a GC ${gc.rssMb.toFixed(0)} MB (heap ${gc.heapMb.toFixed(0)} MB), ${seconds.toFixed(1)} s (${figure.answer})`,
       );
       figures.push(figure);
     };

@@ -418,13 +418,13 @@ try {
       const mb = (n: number) => `${fmt(n)} MB`;
       const above = (f: (typeof figures)[number]) => f.peakMb - f.idleMb;
       const memory = (f: (typeof figures)[number]) =>
-        `idle ${mb(f.idleMb)}, peak ${mb(f.peakMb)} (${mb(above(f))} above idle), after ${mb(f.afterMb)}, after a full GC ${mb(f.afterGcMb)} (heap ${mb(f.heapAfterGcMb)})`;
+        `idle ${mb(f.idleMb)}, peak ${mb(f.peakMb)} (${mb(above(f))} above idle; by quarter of the request ${f.quartersMb.map((q) => fmt(q)).join(' / ')} MB), after ${mb(f.afterMb)}, after a full GC ${mb(f.afterGcMb)} (heap ${mb(f.heapAfterGcMb)})`;
       for (const f of large) {
         report(
           `RSS of ${where === 'product' ? 'the product (projector in-process)' : 'command-api alone'} importing ${f.name} (${fmt(f.megabytes, 1)} MB, ${fmt(f.seconds, 1)} s: ${f.answer})`,
           memory(f),
           `${small.name}: ${memory(small)}`,
-          `${fmt(above(f) / Math.max(1, above(small)), 1)}x the ${fmt(small.rows)}-row file above idle, for ${fmt(f.rows / small.rows)}x the rows`,
+          `${fmt(above(f) / Math.max(1, above(small)), 1)}x the ${fmt(small.rows)}-row file above idle, for ${fmt(f.rows / small.rows)}x the rows; peak ${fmt(f.peakMb / small.peakMb, 2)}x its peak`,
           'flat: within 1.5x of the 1,000-row file',
         );
       }
