@@ -22,6 +22,7 @@ const projector = await startProjector({
   batchSize: config.batchSize,
   batchTimeMs: config.batchTimeMs,
   maxCachedUsers: config.maxCachedUsers,
+  maxCachedRows: config.maxCachedRows,
   logger,
   partition: config.partition,
 });
