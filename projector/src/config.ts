@@ -14,13 +14,21 @@ const MAX_BATCH = 100_000;
 const liveVariables = {
   PROJECTOR_BATCH_SIZE: boundedInt(2000, MAX_BATCH, 'a batch is read into memory and written as one transaction'),
   // A timer longer than 2^31 - 1 ms fires at once in Node; a minute is already far past any use.
-  PROJECTOR_BATCH_MS: boundedInt(20, 60_000, 'events gather this long (ms) before each batch is written'),
+  PROJECTOR_BATCH_MS: boundedInt(20, 60_000, 'events gather at most this long (ms) before each batch is written'),
+  // 0 turns the quiet rule off: every batch gathers for PROJECTOR_BATCH_MS.
+  PROJECTOR_BATCH_IDLE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000, 'at most 60000: a batch is written once no event has come for this long (ms)')
+    .default(4),
   PROJECTOR_CACHED_USERS: positiveInt(1000),
   PROJECTOR_CACHED_ROWS: positiveInt(500_000),
 };
 const liveSettings = (config: z.infer<z.ZodObject<typeof liveVariables>>) => ({
   batchSize: config.PROJECTOR_BATCH_SIZE,
   batchTimeMs: config.PROJECTOR_BATCH_MS,
+  batchIdleMs: config.PROJECTOR_BATCH_IDLE_MS,
   maxCachedUsers: config.PROJECTOR_CACHED_USERS,
   maxCachedRows: config.PROJECTOR_CACHED_ROWS,
 });

@@ -21,6 +21,7 @@ const projector = await startProjector({
   databaseUrl: config.databaseUrl,
   batchSize: config.batchSize,
   batchTimeMs: config.batchTimeMs,
+  batchIdleMs: config.batchIdleMs,
   maxCachedUsers: config.maxCachedUsers,
   maxCachedRows: config.maxCachedRows,
   logger,

@@ -10,7 +10,7 @@ export interface ProjectorThreadData {
   eventStoreUrl: string;
   /** Postgres holding the read models. */
   databaseUrl: string;
-  /** Batching and cache (PROJECTOR_BATCH_SIZE, PROJECTOR_BATCH_MS, PROJECTOR_CACHED_USERS, PROJECTOR_CACHED_ROWS); the projector's defaults when absent. */
+  /** Batching and cache (PROJECTOR_BATCH_SIZE, PROJECTOR_BATCH_MS, PROJECTOR_BATCH_IDLE_MS, PROJECTOR_CACHED_USERS, PROJECTOR_CACHED_ROWS); the projector's defaults when absent. */
   live?: LiveProjectorConfig;
 }
 

@@ -34,6 +34,15 @@ describe('live projector (real Postgres)', () => {
     }
   };
 
+  /** A new user's registration, appended live: its position. */
+  const registerSomeone = async () => {
+    const log = new EventLog();
+    log.register();
+    const [event] = log.events;
+    const newEvent = toNewEvent({ streamId: event.streamId, event: event as never, occurredAt: event.metadata.occurredAt }, 0);
+    return { userId: log.userId, ...(await store.append(event.streamId, [newEvent], 'no_stream')) };
+  };
+
   for (const { bound, seed, users = 6, cache } of [
     { bound: 'at most two users cached', seed: 11, cache: { maxCachedUsers: 2 } },
     { bound: 'at most 150 rows cached (states forgotten and loaded again between batches)', seed: 14, cache: { maxCachedRows: 150 } },
@@ -80,24 +89,57 @@ describe('live projector (real Postgres)', () => {
     const projector = await startProjector({ store, databaseUrl: database.url });
     try {
       await projector.caughtUp();
-      const log = new EventLog();
-      log.register();
-      const [event] = log.events;
-      const { position } = await store.append(
-        event.streamId,
-        [toNewEvent({ streamId: event.streamId, event: event as never, occurredAt: event.metadata.occurredAt }, 0)],
-        'no_stream',
-      );
+      const { userId, position } = await registerSomeone();
       await projector.caughtUp();
       expect(projector.position()).to.equal(formatPosition(position));
       for (let i = 0; i < 50 && !payloads.includes(formatPosition(position)); i++) await new Promise((r) => setTimeout(r, 20));
       expect(payloads).to.include(formatPosition(position));
-      expect(await userRowsFromTables(db, 'read', log.userId))
+      expect(await userRowsFromTables(db, 'read', userId))
         .to.have.property('user')
-        .that.includes({ email: `${log.userId}@example.com` });
+        .that.includes({ email: `${userId}@example.com` });
     } finally {
       await projector.stop();
       await listener.end();
+    }
+  });
+
+  it('writes a batch once the appends stop for batchIdleMs, without waiting out batchTimeMs', async function () {
+    // Were the batch to wait out its minute, caughtUp would outlast the test's timeout.
+    this.timeout(30_000);
+    const projector = await startProjector({ store, databaseUrl: database.url, batchTimeMs: 60_000, batchIdleMs: 5 });
+    try {
+      // The first may still be read by the catch-up that precedes following the log; the second is followed.
+      for (let i = 0; i < 2; i++) {
+        await projector.caughtUp();
+        const { position } = await registerSomeone();
+        await projector.caughtUp();
+        expect(projector.position()).to.equal(formatPosition(position));
+      }
+    } finally {
+      await projector.stop();
+    }
+  });
+
+  it('writes a batch batchTimeMs after its first event while appends go on, however short the gaps between them', async () => {
+    const batches: number[] = [];
+    const projector = await startProjector({
+      store,
+      databaseUrl: database.url,
+      batchTimeMs: 50,
+      batchIdleMs: 60_000,
+      onBatch: ({ events }) => batches.push(events),
+    });
+    try {
+      await projector.caughtUp();
+      batches.length = 0;
+      // One append every 10 ms or so for about a second: never a minute's quiet, so only batchTimeMs ends a batch.
+      for (let i = 0; i < 100; i++) {
+        await registerSomeone();
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(batches.length, 'batches written while the appends went on').to.be.at.least(2);
+    } finally {
+      await projector.stop();
     }
   });
 });

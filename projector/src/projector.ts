@@ -31,8 +31,10 @@ export interface ProjectorOptions {
   schema?: string;
   /** Most events per transaction; default 2000. */
   batchSize?: number;
-  /** How long events gather before a batch is written (ms); default 20. */
+  /** How long at most events gather before a batch is written (ms), from the first; default 20. */
   batchTimeMs?: number;
+  /** A batch is written sooner once no event has come for this long (ms); default 4; 0: always batchTimeMs. */
+  batchIdleMs?: number;
   /** Users whose state stays in memory between batches; default 1000. */
   maxCachedUsers?: number;
   /** Rows those states may hold in all (engine/projection-engine.ts); default 500,000. */
@@ -79,6 +81,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   const schema = options.schema ?? READ_SCHEMA;
   const batchSize = options.batchSize ?? 2000;
   const batchTimeMs = options.batchTimeMs ?? 20;
+  const batchIdleMs = options.batchIdleMs ?? 4;
   const logger = options.logger ?? createLogger('projector');
   const log = options.log ?? ((line: string) => logger.warn(line));
   const { db } = createDb<Database>(databaseUrl, 4);
@@ -183,12 +186,15 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
       await (flushing = flush(page));
     }
     if (stopped) return;
-    // Live: events gather for batchTimeMs, then are written as one batch; those arriving while a
-    // batch is being written make up the next one, written as soon as it ends. (Buffering by time
-    // alone queued a batch every batchTimeMs behind a slower write: lag grew with the load.)
+    // Live: events gather until none has come for batchIdleMs (a burst of writes is over), at most
+    // batchTimeMs from the first, then are written as one batch; those arriving while a batch is
+    // being written make up the next one, written as soon as it ends. (Buffering by time alone
+    // queued a batch every batchTimeMs behind a slower write: lag grew with the load. Waiting the
+    // whole batchTimeMs after a burst that ended sooner added that wait to every write's lag.)
     let pending: RecordedEvent[] = [];
     let busy = false;
     let gathering: NodeJS.Timeout | undefined;
+    let gatheringSince = 0;
     const writeNext = () => {
       gathering = undefined;
       if (busy || stopped || pending.length === 0) return;
@@ -210,7 +216,11 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     subscription = store.subscribeAll({ after: writtenAt }).subscribe({
       next(event) {
         pending.push(event);
-        if (!busy && gathering === undefined) gathering = setTimeout(writeNext, batchTimeMs);
+        if (busy) return;
+        const now = performance.now();
+        if (gathering === undefined) gatheringSince = now;
+        else clearTimeout(gathering);
+        gathering = setTimeout(writeNext, Math.min(batchIdleMs || batchTimeMs, gatheringSince + batchTimeMs - now));
       },
       error: restart,
     });
