@@ -10,14 +10,9 @@ describe('projector configuration', () => {
       maxCachedUsers: 1000,
       maxCachedRows: 500_000,
     });
-    expect(readConfig({})).to.include({
-      batchSize: 2000,
-      batchTimeMs: 20,
-      batchIdleMs: 4,
-      maxCachedUsers: 1000,
-      maxCachedRows: 500_000,
-      rebuildPageSize: 5000,
-    });
+    expect(readConfig({}).live).to.deep.equal(readLiveProjectorConfig({}));
+    expect(readConfig({ PROJECTOR_CACHED_ROWS: '1000' }).live).to.include({ maxCachedRows: 1000 });
+    expect(readConfig({})).to.include({ rebuildPageSize: 5000 });
   });
 
   it('takes sizes and times up to their bounds', () => {

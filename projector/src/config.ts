@@ -69,7 +69,8 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
     eventStoreUrl: config.EVENTSTORE_URL,
     dataDir: config.DATA_DIR,
     pgPort: config.PG_PORT,
-    ...liveSettings(config),
+    /** The live projector's batching and cache: startProjector's options, as the launcher's projector reads them. */
+    live: liveSettings(config),
     rebuildPageSize: config.REBUILD_PAGE_SIZE,
     rebuildFlushEveryEvents: config.REBUILD_FLUSH_EVERY_EVENTS,
     rebuildFlushEveryMs: config.REBUILD_FLUSH_EVERY_MS,

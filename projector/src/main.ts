@@ -19,11 +19,7 @@ const store = await createEventStore(config.eventStoreUrl ?? config.databaseUrl)
 const projector = await startProjector({
   store,
   databaseUrl: config.databaseUrl,
-  batchSize: config.batchSize,
-  batchTimeMs: config.batchTimeMs,
-  batchIdleMs: config.batchIdleMs,
-  maxCachedUsers: config.maxCachedUsers,
-  maxCachedRows: config.maxCachedRows,
+  ...config.live,
   logger,
   partition: config.partition,
 });
