@@ -3,9 +3,11 @@ import { parseEnv, sharedVariables } from '@bt/platform';
 import { partitionFrom } from './partitions/partition';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-/** A positive whole number up to `max`, with why that is the most (`fallback` when unset). */
-const boundedInt = (fallback: number, max: number, why: string) =>
-  z.coerce.number().int().positive().max(max, `at most ${max}: ${why}`).default(fallback);
+/** A whole number (positive, or from 0 with `zero`) up to `max`, with why that is the most (`fallback` when unset). */
+const boundedInt = (fallback: number, max: number, why: string, { zero = false } = {}) => {
+  const whole = z.coerce.number().int();
+  return (zero ? whole.min(0) : whole.positive()).max(max, `at most ${max}: ${why}`).default(fallback);
+};
 
 /** Events per page or batch: each is read into memory whole (and a batch is one transaction). */
 const MAX_BATCH = 100_000;
@@ -16,12 +18,7 @@ const liveVariables = {
   // A timer longer than 2^31 - 1 ms fires at once in Node; a minute is already far past any use.
   PROJECTOR_BATCH_MS: boundedInt(20, 60_000, 'events gather at most this long (ms) before each batch is written'),
   // 0 turns the quiet rule off: every batch gathers for PROJECTOR_BATCH_MS.
-  PROJECTOR_BATCH_IDLE_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(60_000, 'at most 60000: a batch is written once no event has come for this long (ms)')
-    .default(4),
+  PROJECTOR_BATCH_IDLE_MS: boundedInt(4, 60_000, 'a batch is written once no event has come for this long (ms)', { zero: true }),
   PROJECTOR_CACHED_USERS: positiveInt(1000),
   PROJECTOR_CACHED_ROWS: positiveInt(500_000),
 };
