@@ -26,6 +26,7 @@ import { bankrollRoutes } from './bankroll/routes';
 import { betRoutes } from './bets/routes';
 import { goalRoutes } from './goals/routes';
 import { importRoutes } from './imports/routes';
+import { createImportSlots, type ImportSlots } from './imports/import-slots';
 import { journalRoutes } from './journal/routes';
 import { parlayRoutes } from './parlays/routes';
 import { settingsRoutes } from './settings/routes';
@@ -82,6 +83,8 @@ export interface CommandApiDeps {
   sessions?: SessionRegistry;
   /** The unit sizes new bets record; by default one over `store` without a cache (every bet reads its user's stream). */
   unitSizes?: UnitSizes;
+  /** Import slots, shared with the sweeper (startImportSweeper); by default this app's own over `pool`. */
+  imports?: ImportSlots;
   /** Also told of every 5xx error (the request log has them with their stack). */
   log?: (error: unknown) => void;
   /** The request log (one JSON line per request); the platform's logger by default. */
@@ -117,6 +120,7 @@ export const createCommandApi = (deps: CommandApiDeps): Koa => {
     settledProfit: deps.settledProfit ?? settledProfitFromReadModel(deps.db),
     sessions: deps.sessions ?? createSessionRegistry({ db: deps.db, readStream: (stream) => deps.store.readStream(stream) }),
     unitSizes: deps.unitSizes ?? createUnitSizes({ store: deps.store, db: deps.db }),
+    imports: deps.imports ?? createImportSlots(deps.pool),
   };
   const signInLimits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
   const recorded = idempotent(deps.db, ready, deps.idempotency);

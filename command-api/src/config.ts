@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { count, parseEnv, port, required, sharedVariables } from '@bt/platform';
 import { DEFAULT_HASH_QUEUE } from './shared/passwords';
 import { DEFAULT_SIGN_IN_LIMITS } from './shared/sign-in-limits';
+import { DEFAULT_IMPORTS_AT_ONCE } from './imports/import-slots';
 
 const DEV_DATABASE_URL = 'postgres://postgres:postgres@localhost:5432/bettracker';
 const DEV_JWT_SECRET = 'development-only-secret-do-not-use-in-production';
@@ -66,3 +67,7 @@ export const readSignInConfig = (env: NodeJS.ProcessEnv = process.env) => {
   };
 };
 export type SignInConfig = ReturnType<typeof readSignInConfig>;
+
+/** Imports one process runs at once (IMPORTS_AT_ONCE; read by main.ts and by the launcher). */
+export const readImportConfig = (env: NodeJS.ProcessEnv = process.env) =>
+  parseEnv(z.object({ IMPORTS_AT_ONCE: count(DEFAULT_IMPORTS_AT_ONCE) }), env).IMPORTS_AT_ONCE;

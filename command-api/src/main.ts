@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createEventStore } from '@bt/event-store';
 import pg from 'pg';
 import { createDb, createLogger, createSessionRegistry, gracefulServer, onShutdownSignal, readOpsConfig } from '@bt/platform';
 import { createCommandApi, migrateCommandSchema } from './app';
-import { readConfig, readSignInConfig } from './config';
+import { readConfig, readImportConfig, readSignInConfig } from './config';
+import { createImportSlots, startImportSweeper } from './imports/import-slots';
 import { createUnitSizes } from './settings/unit-sizes';
 
 /**
@@ -23,6 +25,8 @@ const sessions = createSessionRegistry({
   newClient: () => new pg.Client({ connectionString: config.databaseUrl }),
 });
 const unitSizes = createUnitSizes({ store, db, newClient: () => new pg.Client({ connectionString: config.databaseUrl }) });
+const imports = createImportSlots(pool, readImportConfig());
+const sweeper = startImportSweeper({ store, db, slots: imports, newId: () => randomUUID(), log: (line) => logger.warn(line) });
 let graceful: ReturnType<typeof gracefulServer> | undefined;
 const app = createCommandApi({
   store,
@@ -31,6 +35,7 @@ const app = createCommandApi({
   jwtSecret: config.jwtSecret,
   sessions,
   unitSizes,
+  imports,
   logger,
   stopping: () => graceful?.stopping() ?? false,
   ...readSignInConfig(),
@@ -42,5 +47,6 @@ server.listen(config.port, () => logger.info({ port: config.port }, `command-api
 
 onShutdownSignal(logger, async () => {
   await graceful.stop(ops.shutdownGraceMs, logger);
+  await sweeper.stop();
   await Promise.allSettled([sessions.close(), unitSizes.close(), store.close(), db.destroy()]);
 });

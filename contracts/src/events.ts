@@ -144,7 +144,26 @@ export const eventSchemas = {
   JournalRevised: z.object({ userId: id, entryId: id, changes: journalFields.partial() }),
   JournalErased: z.object({ userId: id, entryId: id }),
   JournalRestored: z.object({ userId: id, entryId: id }),
+
+  /**
+   * On `imports-{userId}`: a CSV import begins. Every event it then appends carries the import's id
+   * in its metadata (IMPORT_METADATA_KEY); none of them counts until ImportCommitted (DESIGN "Imports").
+   */
+  ImportStarted: z.object({ userId: id, importId: id, key: z.string().nullable(), rows: z.number().int().nonnegative() }),
+  /** On `imports-{userId}`: every row of the import was appended; its events count from here, all at once. */
+  ImportCommitted: z.object({
+    userId: id,
+    importId: id,
+    imported: z.number().int().nonnegative(),
+    amended: z.number().int().nonnegative(),
+    skipped: z.number().int().nonnegative(),
+  }),
+  /** On `imports-{userId}`: the import failed or its process died; none of its events ever counts. */
+  ImportAbandoned: z.object({ userId: id, importId: id, reason: z.string() }),
 } as const;
+
+/** Metadata key naming the import an event was appended by (events of an import count only once it commits). */
+export const IMPORT_METADATA_KEY = 'importId';
 
 export type EventType = keyof typeof eventSchemas;
 export const EVENT_TYPES = Object.keys(eventSchemas) as EventType[];
@@ -171,4 +190,5 @@ export const streams = {
   bankroll: (userId: string) => `bankroll-${userId}`,
   goal: (goalId: string) => `goal-${goalId}`,
   journal: (entryId: string) => `journal-${entryId}`,
+  imports: (userId: string) => `imports-${userId}`,
 } as const;

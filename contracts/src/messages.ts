@@ -143,6 +143,12 @@ export const MESSAGES = {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     return `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
   },
+  /** 409 of an import while another of the same user's runs. */
+  importRunning: 'An import of yours is still running. Wait for it to finish, then import again.',
+  /** 429 of an import while as many as the server runs at once are running. */
+  importsBusy: 'Too many imports are running right now. Please try again in a minute.',
+  /** An import that failed part-way: nothing of it was saved. */
+  importAbandoned: 'The import stopped before it finished, so none of its rows were saved. Please import the file again.',
   /** 429 of asOf replays and downloads when one user (or everyone) runs too many at once. */
   tooManyHeavyReads: 'Too many replays and downloads at once. Please try again in a few seconds.',
   /** 503 when more sign-ins wait for a password check than the server queues. */

@@ -319,6 +319,26 @@ export const importPreview = z.object({
 });
 export type ImportPreview = z.infer<typeof importPreview>;
 
+/**
+ * GET /api/imports/{key}: what became of the import sent with that Idempotency-Key. `running` until
+ * it ends; `committed` (every new row saved; `visible` once they show in the read models, all at
+ * once) or `abandoned` (none saved, whatever was appended: `reason` says why).
+ */
+export const importStatus = z.object({
+  importId: id,
+  key: z.string(),
+  status: z.enum(['running', 'committed', 'abandoned']),
+  rows: z.number().int(),
+  imported: z.number().int().nullable(),
+  amended: z.number().int().nullable(),
+  skipped: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  visible: z.boolean(),
+  startedAt: instant,
+  endedAt: instant.nullable(),
+});
+export type ImportStatus = z.infer<typeof importStatus>;
+
 /** A goal as a write answers it: what the user set (progress and the computed status come from GET /api/goals). */
 export const goalWritten = z.object({
   id,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { readHeavyReadConfig, readReplayThreads } from '@bt/query-api';
-import { readSignInConfig } from '@bt/command-api';
+import { readImportConfig, readSignInConfig } from '@bt/command-api';
 import { readLiveProjectorConfig } from '@bt/projector';
 import { parseEnv, port, sharedVariables } from '@bt/platform';
 
@@ -41,6 +41,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
     /** The projector's batching and cache, as the projector's own process reads them. */
     projector: readLiveProjectorConfig(env),
     signIn: readSignInConfig(env),
+    importsAtOnce: readImportConfig(env),
     heavyReads: readHeavyReadConfig(env),
     replayThreads: readReplayThreads(env),
   };

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createEventStore, type EventStore, useEmbeddedDefault } from '@bt/event-store';
-import { createCommandApi, createUnitSizes, migrateCommandSchema } from '@bt/command-api';
+import { createCommandApi, createImportSlots, createUnitSizes, migrateCommandSchema, startImportSweeper } from '@bt/command-api';
 import { createQueryApi } from '@bt/query-api';
 import { migrateReadModels, projectorLag, projectorWithin, startProjector, startProjectorThread } from '@bt/projector';
 import {
@@ -95,6 +96,9 @@ export const startProduct = async (
     stops.push(() => sessions.close());
     const unitSizes = createUnitSizes({ store, db, newClient: () => new pg.Client({ connectionString: databaseUrl }) });
     stops.push(() => unitSizes.close());
+    const imports = createImportSlots(pool, config.importsAtOnce);
+    const sweeper = startImportSweeper({ store, db, slots: imports, newId: () => randomUUID(), log: (line) => logger.warn(line) });
+    stops.push(() => sweeper.stop());
     const isStopping = () => stopping;
     const commandApi = createCommandApi({
       store,
@@ -103,6 +107,7 @@ export const startProduct = async (
       jwtSecret,
       sessions,
       unitSizes,
+      imports,
       stopping: isStopping,
       logger: createLogger('command-api', base),
       ...config.signIn,

@@ -13,14 +13,16 @@ import {
 import { migrateReadModels } from './db/migrate';
 import { loadUserStates } from './db/load-users';
 import { READ_SCHEMA, type Database } from './db/schema';
-import { beginLiveBatch, commitLiveBatch, notifyFailures, writeChanges, writeUsers } from './db/writer';
+import { beginLiveBatch, commitLiveBatch, notifyFailures, READ_MODELS_LOCK, writeChanges, writeUsers } from './db/writer';
+import { readReleasableUsers, writeHoldChanges } from './imports/holds';
+import { releaseHold, type ReleaseTarget } from './imports/release';
 import { ProjectionEngine } from './engine/projection-engine';
 import { mergeChanges } from './projections/rows';
 import { restoreBeforeFailure } from './restore';
 import { projectorLag } from './lag';
 import { Snapshots, writeSnapshots } from './snapshots/snapshots';
-import { checkpointName, ownedEvents, positionPayload, WHOLE, type Partition } from './partitions/partition';
-import { adoptCheckpoint } from './partitions/checkpoints';
+import { checkpointName, ownedEvents, partitionOf, positionPayload, WHOLE, type Partition } from './partitions/partition';
+import { adoptCheckpoint, readPartitionCheckpoint } from './partitions/checkpoints';
 import { batchLockSql, LeaseLost, PartitionLease, readSchemaOid } from './partitions/lease';
 
 export interface ProjectorOptions {
@@ -112,9 +114,63 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     }
   };
 
+  /**
+   * Releases users held by an import once it ended (imports/release.ts), one at a time, beside the
+   * batches: after a batch that ended an import, and when the projector starts following.
+   */
+  const releaseTarget: ReleaseTarget = {
+    db,
+    store,
+    schema,
+    transaction: (locked, work) =>
+      db.connection().execute(async (conn) => {
+        if (locked) await beginLiveBatch(conn, batchLock);
+        else await sql.raw(`begin; select pg_advisory_xact_lock_shared(${READ_MODELS_LOCK.toString()}::bigint)`).execute(conn);
+        try {
+          const position = locked ? (await lease.lockedCheckpoint(conn)).position : await readPartitionCheckpoint(conn, schema, partition);
+          const result = await work(conn, position);
+          await sql`commit`.execute(conn);
+          return result;
+        } catch (error) {
+          await sql`rollback`.execute(conn).catch(() => undefined);
+          throw error;
+        }
+      }),
+  };
+  let releasing: Promise<void> | undefined;
+  let releaseAgain = false;
+  let releaseTimer: NodeJS.Timeout | undefined;
+  const releaseHolds = (): void => {
+    if (stopped) return;
+    if (releasing) {
+      releaseAgain = true;
+      return;
+    }
+    releasing = (async () => {
+      do {
+        releaseAgain = false;
+        for (const userId of await readReleasableUsers(db, schema)) {
+          if (stopped) return;
+          if (partitionOf(userId, partition.count) !== partition.index) continue;
+          const started = performance.now();
+          if (await releaseHold(releaseTarget, userId)) {
+            logger.info({ userId, durationMs: Math.round(performance.now() - started) }, 'import hold released');
+          }
+        }
+      } while (releaseAgain && !stopped);
+    })()
+      .catch((error: unknown) => {
+        if (stopped) return;
+        log(`projector: releasing an import's hold failed: ${(error as Error)?.stack ?? String(error)}; retrying in 1 s`);
+        releaseTimer = setTimeout(releaseHolds, 1000);
+      })
+      .finally(() => (releasing = undefined));
+  };
+
   /** One batch and the checkpoint in one transaction; a user whose rows Postgres refuses is set aside. */
   const flush = async (batch: RecordedEvent[]) => {
     const started = performance.now();
+    let holdsChanged = false;
     const last = batch[batch.length - 1].position;
     const position = formatPosition(last);
     // One connection, its transaction opened and ended by hand: BEGIN goes with the lock, and the
@@ -127,6 +183,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
         if (opened.schemaOid !== oid || opened.position !== written) throw new ReadModelsReplaced();
         // Read each time: a retry (`projections:retry`) may have brought users back meanwhile.
         engine.setAsideUsers(opened.setAside);
+        engine.heldUsers(opened.held);
         const owned = ownedEvents(partition, batch);
         await snapshots.load(trx, schema, owned);
         // Usually one pass. When the batch's users would not fit in the cache's row bound, the
@@ -134,7 +191,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
         // and loaded again reads them), and the rest follows in another pass.
         for (let left = owned; left.length > 0;) {
           const folded = await engine.applySome(left, (ids) => loadUserStates(trx, schema, ids));
-          snapshots.observe(left.slice(0, folded), (id) => engine.stateOf(id));
+          snapshots.observe(left.slice(0, folded), (id) => engine.snapshotState(id));
           left = left.slice(folded);
           const { users, rest } = engine.takeChangesByUser();
           for (const refused of await writeUsers(trx, schema, users)) {
@@ -143,6 +200,9 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
           }
           const all = mergeChanges([rest, engine.takeFailures()]);
           await writeChanges(trx, schema, all);
+          const holds = engine.takeHoldChanges();
+          await writeHoldChanges(trx, schema, holds);
+          if (holds.length > 0) holdsChanged = true;
           await writeSnapshots(trx, schema, snapshots.take());
           const failures = all.projection_failures.upserts;
           if (failures.length > 0) {
@@ -164,6 +224,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     written = position;
     writtenAt = last;
     failures = 0;
+    if (holdsChanged) releaseHolds();
     onBatch({ events: batch.length, cachedUsers: engine.cachedUsers, cachedRows: engine.cachedRows });
     logger.info({ events: batch.length, position, durationMs: Math.round(performance.now() - started) }, 'projector batch');
     reached();
@@ -179,6 +240,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     written = await adoptCheckpoint(db, schema, partition);
     writtenAt = (written && parsePosition(written)) || START;
     reached();
+    releaseHolds(); // holds whose imports ended before a restart
     // Far behind (first start, after a restore): pull pages, so reading never runs more than a page
     // ahead of writing.
     for await (const page of store.readAllPages(writtenAt, batchSize)) {
@@ -267,8 +329,10 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     async stop() {
       stopped = true;
       clearTimeout(retryTimer);
+      clearTimeout(releaseTimer);
       subscription?.unsubscribe();
       await flushing.catch(() => undefined);
+      await releasing;
       await lease.close();
       logger.info({ position: written }, 'projector stopped after its last batch');
       setProjectorLagSource(undefined, lag);

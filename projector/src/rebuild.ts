@@ -23,6 +23,8 @@ import {
   type RefusedUser,
 } from './db/writer';
 import { failureRow, ProjectionEngine } from './engine/projection-engine';
+import { readHeldUsers, readReleasableUsers, writeHoldChanges } from './imports/holds';
+import { releaseHold, type ReleaseTarget } from './imports/release';
 import { restoreBeforeFailure } from './restore';
 import { changeCount, mergeChanges, type RowChanges, type TakenChanges } from './projections/rows';
 import { Snapshots, writeSnapshots } from './snapshots/snapshots';
@@ -190,6 +192,16 @@ const refusals = (engine: ProjectionEngine, snapshots: Snapshots, log: (line: st
 
 const loadFrom = (from: Kysely<Database>) => (ids: string[]) => loadUserStates(from, SHADOW_SCHEMA, ids);
 
+/** Releases every user of the shadow whose imports have all ended, folded up to the position `run` passes. */
+const releaseAll = async (
+  db: Kysely<Database>,
+  store: EventStore,
+  run: <T>(work: (trx: Kysely<Database>, position: string | undefined) => Promise<T>) => Promise<T>,
+) => {
+  const target: ReleaseTarget = { db, store, schema: SHADOW_SCHEMA, transaction: (_locked, work) => run(work) };
+  for (const userId of await readReleasableUsers(db, SHADOW_SCHEMA)) await releaseHold(target, userId);
+};
+
 /**
  * Folds the log into the shadow schema from `resumedFrom` (up to `until`), the events of
  * `partition`'s users, writing every `flushEveryEvents`/`flushEveryMs` in the background while
@@ -202,6 +214,7 @@ export async function foldLog(run: FoldRun) {
   // Every user's mark stays in memory, as every state does: marks are written in the background.
   const snapshots = new Snapshots({ ...run.snapshots, maxMarks: Number.POSITIVE_INFINITY });
   engine.setAsideUsers(await readSetAsideUsers(db, SHADOW_SCHEMA)); // resuming: those it set aside already
+  engine.heldUsers(await readHeldUsers(db, SHADOW_SCHEMA)); // and those an import holds
   const { report, setAside, withRefused } = refusals(engine, snapshots, run.log);
   let position: Position = (run.resumedFrom && parsePosition(run.resumedFrom)) || START;
   const started = performance.now();
@@ -222,10 +235,12 @@ export async function foldLog(run: FoldRun) {
     const emptyTables = tablesEmpty;
     tablesEmpty = false;
     const snapshotted = snapshots.take(); // encoded as folded; written before the rows (a mark never lags them)
+    const holds = engine.takeHoldChanges(); // written before the rows too: writing one again is harmless
     writing = true;
     report(taken.rest.projection_failures.upserts);
     saving = saving.then(async () => {
       await writeSnapshots(db, SHADOW_SCHEMA, snapshotted);
+      await writeHoldChanges(db, SHADOW_SCHEMA, holds);
       const client = await pool.connect();
       try {
         await writeChangesByCopy(client, SHADOW_SCHEMA, mergeChanges([...taken.users.map((u) => u.changes), taken.rest]), text, {
@@ -270,7 +285,7 @@ export async function foldLog(run: FoldRun) {
       const owned = ownedEvents(partition, page);
       await snapshots.load(db, SHADOW_SCHEMA, owned);
       await engine.apply(owned, loadFrom(db));
-      snapshots.observe(owned, (id) => engine.stateOf(id));
+      snapshots.observe(owned, (id) => engine.snapshotState(id));
       lap('fold');
       position = page[page.length - 1].position;
       events += page.length;
@@ -490,6 +505,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       }
       engine = new ProjectionEngine();
       engine.setAsideUsers(await readSetAsideUsers(db, SHADOW_SCHEMA));
+      engine.heldUsers(await readHeldUsers(db, SHADOW_SCHEMA));
       snapshots = new Snapshots({ ...options.snapshots, maxMarks: Number.POSITIVE_INFINITY });
       position = until;
       events = Math.max(0, ...read);
@@ -498,6 +514,12 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     bar = undefined;
     let mark = performance.now();
     await buildDeferredIndexes(db, SHADOW_SCHEMA);
+    timings.swap += performance.now() - mark;
+    mark = performance.now();
+
+    // Users whose imports ended are released now, as the live projector would (imports/release.ts).
+    const folded = formatPosition(position);
+    await releaseAll(db, store, (work) => db.transaction().execute((trx) => work(trx, folded)));
     timings.swap += performance.now() - mark;
     mark = performance.now();
 
@@ -510,7 +532,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       for await (const page of store.readAllPages(finalPosition, pageSize)) {
         await snapshots.load(trx, SHADOW_SCHEMA, page);
         await engine.apply(page, loadFrom(trx));
-        snapshots.observe(page, (id) => engine.stateOf(id));
+        snapshots.observe(page, (id) => engine.snapshotState(id));
         finalPosition = page[page.length - 1].position;
         events += page.length;
       }
@@ -518,6 +540,9 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       const refused = setAside(await writeUsers(trx, SHADOW_SCHEMA, last.users));
       report([...last.rest.projection_failures.upserts, ...refused.map((r) => r.failure)]);
       await writeChanges(trx, SHADOW_SCHEMA, withRefused(last.rest, refused));
+      await writeHoldChanges(trx, SHADOW_SCHEMA, engine.takeHoldChanges());
+      const caughtUp = formatPosition(finalPosition);
+      await releaseAll(trx, store, (work) => work(trx, caughtUp));
       await writeSnapshots(trx, SHADOW_SCHEMA, snapshots.take());
       // Set-aside users keep the fold of their events before the failure, as the live projector leaves them.
       const failures = await trx.withSchema(SHADOW_SCHEMA).selectFrom('projection_failures').selectAll().execute();

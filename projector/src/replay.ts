@@ -3,6 +3,8 @@ import { foldFor, lazyUserReadModels, newUserState, readModelsFor, userReadModel
 import type { UserReadModels } from './projections/read-model';
 import type { UserState } from './projections/state';
 import { occurredAt, userOf } from './projections/state';
+import { admitImports } from './engine/import-gate';
+import { noteStream } from './projections/user-streams';
 import { decodeState } from './snapshots/codec';
 
 export type { UserReadModels } from './projections/read-model';
@@ -32,7 +34,7 @@ export interface ReplayOptions {
  */
 export const replayUser = (events: readonly RecordedEvent[], options: ReplayOptions = {}): UserReadModels => {
   const replay = startReplay(events, options);
-  replay.fold(0, events.length);
+  replay.fold(0, replay.length);
   return userReadModels(...replay.settle(), replay.only);
 };
 
@@ -50,8 +52,8 @@ export const replayUserInSlices = async (
   slice = REPLAY_SLICE,
 ): Promise<UserReadModels> => {
   const replay = startReplay(events, options);
-  for (let from = 0; from < events.length; from += slice) {
-    replay.fold(from, Math.min(events.length, from + slice));
+  for (let from = 0; from < replay.length; from += slice) {
+    replay.fold(from, Math.min(replay.length, from + slice));
     await turn();
   }
   const settled = replay.settle();
@@ -61,8 +63,15 @@ export const replayUserInSlices = async (
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
-const startReplay = (events: readonly RecordedEvent[], options: ReplayOptions) => {
-  const userId = options.userId ?? events.map(userOf).find((id) => id !== undefined);
+const startReplay = (given: readonly RecordedEvent[], options: ReplayOptions) => {
+  const userId = options.userId ?? given.map(userOf).find((id) => id !== undefined);
+  const until = options.recordedUntil?.getTime();
+  // The user's events recorded by then, through the import rule (an import not ended by then shows nothing).
+  const theirs = given.filter((event) => userOf(event) === userId && (until === undefined || occurredAt(event).getTime() <= until));
+  const events = admitImports(theirs).admitted;
+  // What the rule leaves out is still the user's: its streams are noted, as the projector notes them.
+  const admitted = new Set(events);
+  const left = events.length === theirs.length ? [] : theirs.filter((event) => !admitted.has(event));
   const id = userId ?? '00000000-0000-0000-0000-000000000000';
   const only = options.readModels && readModelsFor(options.readModels);
   const folding = foldFor(only);
@@ -72,16 +81,15 @@ const startReplay = (events: readonly RecordedEvent[], options: ReplayOptions) =
   } catch (error) {
     throw new ReplayFailed(id, error);
   }
-  const until = options.recordedUntil?.getTime();
   let folded = options.snapshot ? 1 : 0; // a snapshot holds at least one event
   return {
     only,
+    /** The events to fold, by index: `fold` takes slices of them. */
+    length: events.length,
     fold(from: number, to: number) {
       if (userId === undefined) return;
       try {
         for (let i = from; i < to; i++) {
-          if (userOf(events[i]) !== userId) continue;
-          if (until !== undefined && occurredAt(events[i]).getTime() > until) continue;
           folding.project(state, events[i]);
           folded += 1;
         }
@@ -92,6 +100,7 @@ const startReplay = (events: readonly RecordedEvent[], options: ReplayOptions) =
     /** The state and whether any event was folded, for the rows. */
     settle(): [typeof state, boolean] {
       if (userId === undefined) return [state, false];
+      if (only === undefined || only.includes('userStreams')) for (const event of left) noteStream(state, event);
       try {
         folding.settle(state);
       } catch (error) {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { createDb } from '@bt/platform';
-import { comparePositions, parsePosition, type EventStore, type Position } from '@bt/event-store';
+import { comparePositions, formatPosition, parsePosition, type EventStore, type Position } from '@bt/event-store';
+import { admitImports } from './engine/import-gate';
 import { READ_SCHEMA, type Database, type ProjectionFailureRow } from './db/schema';
 import { lockReadModels, notifyFailures, PROJECTED_TABLES, writeChanges } from './db/writer';
 import { readPartitionCheckpoint } from './partitions/checkpoints';
@@ -33,8 +34,10 @@ async function replaceUserRows(
     const order = comparePositions(e.position, bound);
     return inclusive ? order <= 0 : order < 0;
   });
-  const engine = new ProjectionEngine();
-  await engine.apply(events, async (ids) => new Map(ids.map((id) => [id, newUserState(id)])));
+  // Through the import rule, as a release folds them: an import still open at the bound holds the user.
+  const { admitted, waitingFor } = admitImports(events);
+  const engine = new ProjectionEngine(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, false);
+  await engine.apply(admitted, async (ids) => new Map(ids.map((id) => [id, newUserState(id)])));
   const changes = engine.takeChanges();
   const failure = changes.projection_failures.upserts[0];
   if (failure) return failure;
@@ -48,6 +51,15 @@ async function replaceUserRows(
     ...changes,
     user_streams: { inserts: [], upserts: [...streams.inserts, ...streams.upserts], deletes: [] },
   });
+  const holds = trx.withSchema(schema);
+  await holds.deleteFrom('import_holds').where('user_id', '=', userId).execute();
+  if (waitingFor !== undefined) {
+    const resumeAfter = formatPosition(admitted.at(-1)!.position);
+    await holds
+      .insertInto('import_holds')
+      .values({ user_id: userId, import_id: waitingFor, open: true, resume_after: resumeAfter, started_before: waitingFor })
+      .execute();
+  }
   return undefined;
 }
 

@@ -29,9 +29,18 @@ import {
   type Logger,
   type SessionRegistry,
 } from '@bt/platform';
-import { CHECKPOINT_NAME, FAILURES_CHANNEL, NOTIFY_CHANNEL, projectorWithin, READ_SCHEMA, readPartitionCheckpoints } from '@bt/projector';
+import {
+  CHECKPOINT_NAME,
+  FAILURES_CHANNEL,
+  HOLDS_CHANNEL,
+  NOTIFY_CHANNEL,
+  projectorWithin,
+  READ_SCHEMA,
+  readPartitionCheckpoints,
+} from '@bt/projector';
 import { readModels, type ReadDatabase } from './read-db';
 import { createPositionWaiter, type PositionWaiter } from './wait-for-position';
+import { getImport } from './queries/get-import';
 import { createSetAsideUsers, type SetAsideUsers } from './set-aside-users';
 import { userStreamIds } from './user-streams';
 import { replayRows, type ReplayAnswer, type ReplayRequest } from './replay';
@@ -110,19 +119,38 @@ const connectionSettings = (pool: pg.Pool): pg.ClientConfig => (pool as unknown 
  * rebuild, so they get what was projected before at once, with the same header.
  */
 const readYourWrites =
-  (waiter: PositionWaiter, setAside: SetAsideUsers, maxWaitMs: number): Middleware =>
+  (waiter: PositionWaiter, setAside: SetAsideUsers, held: SetAsideUsers, maxWaitMs: number): Middleware =>
   async (ctx, next) => {
     if (await setAside.has(currentUserId(ctx))) {
       ctx.set(READ_MODELS_BEHIND_HEADER, 'true');
     } else {
       const position = minPosition(ctx);
+      const deadline = Date.now() + maxWaitMs;
       // The bound passed short of the position: the answer is what is there, and says so.
-      if (position !== undefined && !(await waiter.waitFor(position, maxWaitMs, currentUserId(ctx)))) {
+      if (
+        position !== undefined &&
+        (!(await waiter.waitFor(position, maxWaitMs, currentUserId(ctx))) || !(await released(held, currentUserId(ctx), deadline)))
+      ) {
         ctx.set(READ_MODELS_BEHIND_HEADER, 'true');
       }
     }
     await next();
   };
+
+/** How often a read-after-write of a user an import holds looks again whether the hold ended. */
+const HOLD_POLL_MS = 20;
+
+/**
+ * True once no import holds the user (their events after its start wait for its release, all at
+ * once: DESIGN "Imports"), false when `deadline` passes first.
+ */
+const released = async (held: SetAsideUsers, userId: string, deadline: number): Promise<boolean> => {
+  while (await held.has(userId)) {
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, HOLD_POLL_MS));
+  }
+  return true;
+};
 
 /** Per-user answers (errors too): never stored by a shared cache, never reused across users by the browser. */
 const privateAnswers: Middleware = async (ctx, next) => {
@@ -160,6 +188,11 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
     channel: FAILURES_CHANNEL,
     read: async () => (await readModels(db).selectFrom('projection_failures').select('user_id').execute()).map((r) => r.user_id),
   });
+  const held = createSetAsideUsers({
+    newClient: () => new pg.Client(connectionSettings(deps.pool)),
+    channel: HOLDS_CHANNEL,
+    read: async () => (await readModels(db).selectFrom('import_holds').select('user_id').execute()).map((r) => r.user_id),
+  });
   const ownSessions =
     deps.sessions === undefined
       ? createSessionRegistry({
@@ -175,7 +208,7 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
     workers ? workers.replay(request) : replayRows({ db, pool: deps.pool }, store, request);
 
   const router = new Router({ prefix: '/api' });
-  const guard = [requireAuth(deps.jwtSecret, sessions), readYourWrites(waiter, setAside, deps.maxWaitMs ?? DEFAULT_MAX_WAIT_MS)];
+  const guard = [requireAuth(deps.jwtSecret, sessions), readYourWrites(waiter, setAside, held, deps.maxWaitMs ?? DEFAULT_MAX_WAIT_MS)];
   const heavy = limitHeavyReads(deps.heavyReads ?? DEFAULT_HEAVY_READ_LIMITS);
   /** A replay only when the query asks for one (asOf); the live reads stay unlimited. */
   const heavyWhenAsOf: Middleware = (ctx, next) => (ctx.query.asOf === undefined ? next() : heavy(ctx, next));
@@ -261,6 +294,12 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
     }
   });
 
+  router.get('/imports/:key', ...guard, async (ctx) => {
+    const answer = await getImport(db, store, currentUserId(ctx), ctx.params.key);
+    if (!answer) throw new NotFoundError();
+    ctx.body = answer;
+  });
+
   router.get('/events', ...guard, heavy, async (ctx) => {
     const userId = currentUserId(ctx);
     ctx.type = 'application/x-ndjson; charset=utf-8';
@@ -297,6 +336,6 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
   app.use(router.allowedMethods());
   return Object.assign(app, {
     replayWorkers: workers,
-    close: async () => void (await Promise.all([waiter.close(), setAside.close(), ownSessions?.close(), workers?.close()])),
+    close: async () => void (await Promise.all([waiter.close(), setAside.close(), held.close(), ownSessions?.close(), workers?.close()])),
   });
 }

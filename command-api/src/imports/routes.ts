@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import {
   csvMapping,
   firstMessage,
+  IMPORT_METADATA_KEY,
   MESSAGES,
   pricedBet,
   pricedParlay,
@@ -9,18 +10,11 @@ import {
   upcastEvent,
   type CsvMapping,
   type DomainEvent,
+  type EventData,
   type ImportPreviewRow,
 } from '@bt/contracts';
-import {
-  comparePositions,
-  PartialAppend,
-  WrongExpectedRevision,
-  type AppendSummary,
-  type EventStore,
-  type Position,
-  type RecordedEvent,
-  type StreamAppend,
-} from '@bt/event-store';
+import type { Kysely } from 'kysely';
+import { PartialAppend, WrongExpectedRevision, type EventStore, type RecordedEvent, type StreamAppend } from '@bt/event-store';
 import { ConflictError, HttpError, ValidationError } from '@bt/platform';
 import { amendBet } from '../bets/amend-bet';
 import { bet, type BetEvent } from '../bets/bet';
@@ -28,13 +22,14 @@ import { placeBet } from '../bets/place-bet';
 import { createParlay } from '../parlays/create-parlay';
 import { amendParlay } from '../parlays/amend-parlay';
 import { parlay, type ParlayEvent } from '../parlays/parlay';
-import { reply, requestScope, type RequestScope } from '../shared/http';
+import { reply, requestScope, type IdempotencyState, type RequestScope } from '../shared/http';
 import { fold, type Recorded } from '../shared/command';
 import { IdTable } from '../shared/id-table';
 import { derivedId } from '../shared/ids';
 import type { RouteKit } from '../shared/router';
 import { spooledBody } from '../shared/upload';
 import { planImport, plannedRows, type PlannedRow } from './import-plan';
+import { abandonOpenImport, readImportLog, runningImports } from './import-slots';
 
 const mappingOf = (text: string | undefined): CsvMapping | undefined => {
   if (text === undefined || text.trim() === '') return undefined;
@@ -54,11 +49,19 @@ const ATTEMPTS = 5;
 
 const streamOf = (planned: PlannedRow, id: string) => (planned.value.kind === 'bet' ? streams.bet(id) : streams.parlay(id));
 
-/** Metadata key of the events that undo an import stopped half-way (EventStoreDB; see `compensate`). */
+/** Metadata key of the events that undid an import stopped half-way (versions before imports were held; see DESIGN "Imports"). */
 const COMPENSATES = 'compensates';
 
-/** A stream whose last event undid a failed import: its id is used up, the row moves on to another. */
-const undone = (history: readonly RecordedEvent[]) => history.at(-1)?.metadata[COMPENSATES] !== undefined;
+/**
+ * A stream whose id is used up, so the row moves on to another: its last event undid a failed
+ * import (before imports were held), or its events are an import's that never committed.
+ */
+const undone = (history: readonly RecordedEvent[], committed: ReadonlySet<string>) => {
+  if (history.length === 0) return false;
+  if (history.at(-1)!.metadata[COMPENSATES] !== undefined) return true;
+  const importId = history[0].metadata[IMPORT_METADATA_KEY];
+  return typeof importId === 'string' && !committed.has(importId);
+};
 
 /** How a stream's kind is told apart in an IdTable: the same UUID may be a bet's and a parlay's. */
 const BET = 0;
@@ -81,6 +84,7 @@ const chooseStreams = async (
   rows: readonly PlannedRow[],
   known: ReadonlyMap<string, RecordedEvent[]>,
   takenHere: IdTable, // by an earlier row of this file (the same id twice), by kind
+  committed: ReadonlySet<string>, // the user's imports that committed
 ) => {
   const ids = rows.flatMap((row) => row.ids.map(({ id }) => streamOf(row, id)));
   const histories = new Map(ids.flatMap((id) => (known.has(id) ? [[id, known.get(id)!] as const] : [])));
@@ -95,7 +99,7 @@ const chooseStreams = async (
     for (const { id, ownerCheck } of row.ids) {
       let candidate = id;
       let history = histories.get(streamOf(row, candidate)) ?? [];
-      while (undone(history)) {
+      while (undone(history, committed)) {
         candidate = derivedId(candidate, 'after-compensation');
         history = await store.readStream(streamOf(row, candidate));
       }
@@ -205,33 +209,6 @@ const previewRow = (planned: PlannedRow): ImportPreviewRow => {
 /** Rows the preview shows as they would be stored. */
 const PREVIEW_ROWS = 20;
 
-/** Removals of a failed import's bets sent at a time. */
-const REMOVALS_AT_ONCE = 50;
-
-/**
- * Undoes what an import appended before it failed half-way (it commits a few hundred rows at a
- * time): each bet and parlay it created and committed (`created`: its id, kind and revision) is
- * removed again, by events that say so in their metadata. An amend of a bet imported before stays
- * (removing it would lose that bet). Best effort: what cannot be undone stays (a bet changed since
- * is at another revision), and the import's error stands.
- */
-const compensate = async (store: EventStore, scope: RequestScope, created: IdTable) => {
-  const metadata = { ...scope.event, [COMPENSATES]: scope.event.commandId };
-  let removals: Promise<unknown>[] = [];
-  for (const { id, tag, value: revision } of created.entries()) {
-    const [streamId, removal] =
-      tag === BET
-        ? [streams.bet(id), { type: 'BetRemoved', data: { userId: scope.userId, betId: id } }]
-        : [streams.parlay(id), { type: 'ParlayRemoved', data: { userId: scope.userId, parlayId: id } }];
-    removals.push(store.append(streamId, [{ ...removal, metadata }], BigInt(revision)).catch(() => undefined));
-    if (removals.length === REMOVALS_AT_ONCE) {
-      await Promise.all(removals);
-      removals = [];
-    }
-  }
-  await Promise.all(removals);
-};
-
 /** Rows chosen a stream for and appended at a time: one readStreams and one commit each. */
 const ROWS_PER_CHUNK = 500;
 
@@ -247,33 +224,45 @@ async function* chunksOf<T>(items: AsyncIterable<T>, size: number): AsyncGenerat
   if (chunk.length > 0) yield chunk;
 }
 
-const laterOf = (a: Position | undefined, b: Position | undefined) =>
-  a === undefined || (b !== undefined && comparePositions(b, a) > 0) ? b : a;
-
 /**
- * Appends every new row: all rows or none, whatever fails (the rows committed before a failure are
- * compensated). The rows are read from the file again as they are appended, a few hundred at a
- * time, and each few hundred are one appendEach that commits on its own, so an import never holds
- * back the log's readers (the projector, for everyone) for longer than one such chunk, and what it
- * keeps of the rows done is a few bytes each (the streams it took and created, in IdTables): its
- * memory does not grow with the file. Rows imported before are skipped. A stream taken meanwhile
- * (the same file imported twice at once) means planning again with what is there now.
+ * Appends every new row, all or none (DESIGN "Imports"): an ImportStarted, then the rows a few
+ * hundred at a time (each few hundred one appendEach that commits on its own, so the import never
+ * holds back the log's readers for longer than that), each event naming the import in its
+ * metadata, then an ImportCommitted. Readers count none of the rows until that last event, and
+ * never if the import is abandoned instead (here on any failure; by the sweeper after a crash).
+ * The rows are read from the file again as they are appended; what it keeps of the rows done is a
+ * few bytes each (the streams it took, in an IdTable): its memory does not grow with the file.
+ * Rows imported before are skipped. A stream taken meanwhile (the same rows in another user's
+ * import at once) means abandoning this import and planning again, as a new one.
  */
-const importRows = async (store: EventStore, scope: RequestScope, unitSize: number | null, rows: () => AsyncIterable<PlannedRow>) => {
+const importRows = async (
+  store: EventStore,
+  scope: RequestScope,
+  unitSize: number | null,
+  rows: () => AsyncIterable<PlannedRow>,
+  start: { key: string | null; rowCount: number; db: Kysely<any>; newId: () => string },
+) => {
   const known = new Map<string, RecordedEvent[]>();
+  let log = await abandonOpenImport(store, scope.userId, await readImportLog(store, scope.userId), scope.event);
   for (let attempt = 1; ; attempt++) {
     let imported = 0;
     let amended = 0;
-    let position: Position | undefined;
     const takenHere = new IdTable();
-    // Streams this attempt created and committed, with their revision: what a failure undoes.
-    const created = new IdTable();
+    const importId = start.newId();
+    const stream = streams.imports(scope.userId);
+    const metadata = { ...scope.event, [IMPORT_METADATA_KEY]: importId };
+    await runningImports(start.db).add(importId, scope.userId);
+    let started: bigint | undefined;
     try {
+      const begin: EventData<'ImportStarted'> = { userId: scope.userId, importId, key: start.key, rows: start.rowCount };
+      ({ nextRevision: started } = await store.append(
+        stream,
+        [{ type: 'ImportStarted', data: begin, metadata: scope.event }],
+        log.revision ?? 'no_stream',
+      ));
       for await (const chunk of chunksOf(rows(), ROWS_PER_CHUNK)) {
-        const chosen = await chooseStreams(store, scope, chunk, known, takenHere);
+        const chosen = await chooseStreams(store, scope, chunk, known, takenHere, log.committed);
         const appends: StreamAppend[] = [];
-        // This chunk's new streams: committed with it, or (EventStoreDB) as far as its PartialAppend says.
-        const fresh = new Map<string, { id: string; tag: number; revision: number }>();
         for (const [i, row] of chunk.entries()) {
           const choice = chosen[i];
           if (choice === undefined) continue;
@@ -283,39 +272,50 @@ const importRows = async (store: EventStore, scope: RequestScope, unitSize: numb
             const events = amendRow(row, id, history, scope);
             if (events.length === 0) continue;
             amended++;
-            appends.push({ streamId, events: events.map((e) => ({ ...e, metadata: scope.event })), expected: history.at(-1)!.revision });
+            appends.push({ streamId, events: events.map((e) => ({ ...e, metadata })), expected: history.at(-1)!.revision });
             continue;
           }
           imported++;
-          const events = decideRow(row, id, scope, unitSize).map((e) => ({ ...e, metadata: scope.event }));
-          fresh.set(streamId, { id, tag: tagOf(row), revision: events.length - 1 });
+          const events = decideRow(row, id, scope, unitSize).map((e) => ({ ...e, metadata }));
           appends.push({ streamId, events, expected: 'no_stream' });
         }
-        if (appends.length === 0) continue;
-        let summary: AppendSummary;
-        try {
-          summary = await store.appendEach(appends);
-        } catch (error) {
-          if (error instanceof PartialAppend) {
-            for (const { streamId } of error.appended) {
-              const stream = fresh.get(streamId);
-              if (stream) created.set(stream.id, stream.tag, stream.revision);
-            }
-          }
-          throw error;
-        }
-        for (const stream of fresh.values()) created.set(stream.id, stream.tag, stream.revision);
-        position = laterOf(position, summary.position);
+        if (appends.length > 0) await store.appendEach(appends);
+        // The projector's turn, and everyone else's: a chunk's planning and deciding is synchronous work.
+        await new Promise((resolve) => setImmediate(resolve));
       }
+      const end: EventData<'ImportCommitted'> = {
+        userId: scope.userId,
+        importId,
+        imported,
+        amended,
+        skipped: start.rowCount - imported - amended,
+      };
+      const { position } = await store.append(stream, [{ type: 'ImportCommitted', data: end, metadata: scope.event }], started);
+      await runningImports(start.db).remove(importId);
       return { imported, amended, position };
     } catch (error) {
       const cause = error instanceof PartialAppend ? error.cause : error;
-      if (created.size > 0) await compensate(store, scope, created);
-      if (!(cause instanceof WrongExpectedRevision)) throw cause;
+      if (started !== undefined) {
+        const abandon: EventData<'ImportAbandoned'> = {
+          userId: scope.userId,
+          importId,
+          reason: cause instanceof Error ? cause.message.slice(0, 500) : 'failed',
+        };
+        // If this fails too, the sweeper abandons it: the process still holds the user's slot until then.
+        const ended = await store
+          .append(stream, [{ type: 'ImportAbandoned', data: abandon, metadata: scope.event }], started)
+          .then(() => true)
+          .catch(() => false);
+        if (ended) await runningImports(start.db).remove(importId).catch(() => undefined);
+      } else {
+        await runningImports(start.db).remove(importId).catch(() => undefined);
+      }
+      if (!(cause instanceof WrongExpectedRevision) || cause.streamId === stream) throw cause;
       if (attempt === ATTEMPTS) throw new ConflictError();
-      // Taken meanwhile: plan again (rows compensated get new ids). readStreams shows only what no
-      // earlier transaction can still precede; this stream is there now.
+      // Taken meanwhile: plan again, as a new import (this one's streams are used up). readStreams
+      // shows only what no earlier transaction can still precede; this stream is there now.
       known.set(cause.streamId, await store.readStream(cause.streamId));
+      log = await readImportLog(store, scope.userId);
     }
   }
 };
@@ -348,11 +348,21 @@ export const importRoutes = (router: Router, { services, auth, csv, idempotent }
       ctx.body = { imported: 0, skipped: 0, amended: 0, errors: plan.errors, warnings: [] };
       return;
     }
-    // Pass 2 reads it again as it appends.
-    const { imported, amended, position } = await importRows(services.store, scope, await services.unitSizes.current(scope.userId), () =>
-      plannedRows(file.read(), scope.userId, mapping),
-    );
-    const skipped = plan.rowCount - imported - amended;
-    reply(ctx, 200, { imported, skipped, amended, errors: [], warnings: plan.warnings }, position ?? (await services.store.headPosition()));
+    // Pass 2 reads it again as it appends, holding the user's import slot (409/429 when taken).
+    const slot = await services.imports.acquire(scope.userId);
+    try {
+      const start = { key: (ctx.state.idempotency as IdempotencyState | undefined)?.key ?? null, rowCount: plan.rowCount, db: services.db, newId: services.newId };
+      const { imported, amended, position } = await importRows(
+        services.store,
+        scope,
+        await services.unitSizes.current(scope.userId),
+        () => plannedRows(file.read(), scope.userId, mapping),
+        start,
+      );
+      const skipped = plan.rowCount - imported - amended;
+      reply(ctx, 200, { imported, skipped, amended, errors: [], warnings: plan.warnings }, position);
+    } finally {
+      await slot.release();
+    }
   });
 };

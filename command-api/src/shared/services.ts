@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { EventStore } from '@bt/event-store';
 import type { SessionRegistry } from '@bt/platform';
 import type { UnitSizes } from '../settings/unit-sizes';
+import type { ImportSlots } from '../imports/import-slots';
 import type { PasswordHasher } from './passwords';
 
 /** What every feature's routes receive (built once by createCommandApi). */
@@ -17,6 +18,8 @@ export interface Services {
   sessions: SessionRegistry;
   /** The unit size each user's new bets record, kept per process (UnitSizes). */
   unitSizes: UnitSizes;
+  /** One import at a time per user, a few in all (imports/import-slots.ts). */
+  imports: ImportSlots;
   /** Settled profit of a user's bets per the read model; undefined when unknown (no read model). */
   settledProfit: (userId: string) => Promise<number | undefined>;
 }

@@ -512,6 +512,26 @@ export const snapshot_streams = {
   },
 };
 
+/**
+ * Users held while an import of theirs runs (imports/holds.ts): not a read model of the row writer's,
+ * since the projector (which imports are open) and a hold's release (how far the user is folded)
+ * each write their own columns of it.
+ */
+export const import_holds = {
+  key: ['user_id'],
+  columns: {
+    user_id: col.uuid(),
+    /** The import started last. */
+    import_id: col.text(),
+    /** True until that import is committed or abandoned: no release until then. */
+    open: col.boolean(),
+    /** The position after which the user's events are not folded yet, "commit.prepare". */
+    resume_after: col.text(),
+    /** The import whose ImportStarted is at `resume_after`, when its end is not folded yet. */
+    started_before: col.text().orNull(),
+  },
+};
+
 export type TableName = keyof typeof TABLES;
 
 export type Database = { [T in TableName]: TableType<(typeof TABLES)[T]> } & {
@@ -519,6 +539,7 @@ export type Database = { [T in TableName]: TableType<(typeof TABLES)[T]> } & {
   user_snapshots: TableType<typeof user_snapshots>;
   snapshot_marks: TableType<typeof snapshot_marks>;
   snapshot_streams: TableType<typeof snapshot_streams>;
+  import_holds: TableType<typeof import_holds>;
 };
 
 /** The row type of each read-model table the projection writes. */
@@ -531,6 +552,8 @@ export const SHADOW_SCHEMA = 'read_rebuild';
 export const CHECKPOINT_NAME = 'read_models';
 /** pg_notify channel; the payload is the new checkpoint position "commit.prepare". */
 export const NOTIFY_CHANNEL = 'read_models';
+/** NOTIFY channel: the set of users held by an import (import_holds) changed. */
+export const HOLDS_CHANNEL = 'read_models_holds';
 /** NOTIFY channel: the set of users set aside (projection_failures) changed. */
 export const FAILURES_CHANNEL = 'read_models_failures';
 export const RECENT_STREAKS_LIMIT = 10;

@@ -5,6 +5,15 @@ import { projectEvent, settleUser, takeUserChanges } from '../projections/index'
 import { emptyChanges, type RowChanges, type TakenChanges, type UserChanges } from '../projections/rows';
 import { heldRows, userOf, type UserState } from '../projections/state';
 import { isSharedStream } from '../projections/user-streams';
+import { importLifecycle, importOf } from './import-gate';
+
+/**
+ * A change to `import_holds` found by the fold (written by custom statements, not the row writer:
+ * the live projector and a hold's release each own some of its columns; see imports/holds.ts).
+ */
+export type HoldChange =
+  | { kind: 'start'; userId: string; importId: string; position: string }
+  | { kind: 'end'; userId: string; importId: string };
 
 /** Loads the states of users the engine has not seen (from the tables being written). */
 export type LoadUsers = (userIds: string[]) => Promise<Map<string, UserState>>;
@@ -50,6 +59,9 @@ export class ProjectionEngine {
   private readonly touched = new Set<UserState>();
   private readonly lastEvents = new Map<UserState, RecordedEvent>();
   private readonly setAside = new Set<string>();
+  /** Users held while an import of theirs runs (import_holds): their events wait for the hold's release. */
+  private readonly held = new Set<string>();
+  private readonly holdChanges: HoldChange[] = [];
   /** Failures found since the last takeChanges, by user. */
   private readonly failures = new Map<string, ProjectionFailureRow>();
   /** Streams first seen in events of set-aside users, since the last takeChanges. */
@@ -68,6 +80,12 @@ export class ProjectionEngine {
   constructor(
     private readonly maxCachedUsers = Number.POSITIVE_INFINITY,
     private readonly maxCachedRows = Number.POSITIVE_INFINITY,
+    /**
+     * True (the live projector, a rebuild): an ImportStarted holds its user, whose later events
+     * are skipped until the hold's release folds them (imports/release.ts). False: the events given
+     * were already admitted (engine/import-gate.ts), as a release and a restore fold them.
+     */
+    private readonly holdsImports = true,
   ) {}
 
   get cachedUsers(): number {
@@ -84,6 +102,11 @@ export class ProjectionEngine {
     return this.users.get(userId);
   }
 
+  /** The state to snapshot for a user: 'held' while an import holds them (nothing to snapshot then). */
+  snapshotState(userId: string): UserState | 'held' | undefined {
+    return this.held.has(userId) ? 'held' : this.users.get(userId);
+  }
+
   /** Users set aside so far (as told by `setAsideUsers`, plus those that failed here). */
   get setAsideCount(): number {
     return this.setAside.size;
@@ -96,6 +119,20 @@ export class ProjectionEngine {
       this.setAside.add(userId);
       this.forget(userId);
     }
+  }
+
+  /** Replaces the set of users held by an import (read from import_holds), forgetting their states. */
+  heldUsers(userIds: Iterable<string>): void {
+    this.held.clear();
+    for (const userId of userIds) {
+      this.held.add(userId);
+      this.forget(userId);
+    }
+  }
+
+  /** The starts and ends of imports found since the last call, in log order. */
+  takeHoldChanges(): HoldChange[] {
+    return this.holdChanges.splice(0);
   }
 
   /** Folds events (in log order) into the users' states, loading unseen users first. */
@@ -152,7 +189,8 @@ export class ProjectionEngine {
     const missing = new Set<string>();
     for (const event of events) {
       const userId = userOf(event);
-      if (userId === undefined || this.setAside.has(userId) || this.users.has(userId) || missing.has(userId)) continue;
+      if (userId === undefined || this.setAside.has(userId) || this.held.has(userId) || this.users.has(userId) || missing.has(userId))
+        continue;
       if (isProjectableUser(userId)) missing.add(userId);
       else this.fail(userId, event, new Error('The event names a user id that is not a UUID'));
     }
@@ -169,6 +207,21 @@ export class ProjectionEngine {
         this.noteAsideStream(userId, event);
         continue;
       }
+      const lifecycle = this.holdsImports ? importLifecycle(event) : undefined;
+      if (this.holdsImports && (this.held.has(userId) || (lifecycle === undefined && importOf(event) !== undefined))) {
+        // Held: the release folds it. An import's event while its user is not held is a straggler
+        // after the import ended: it never counts (engine/import-gate.ts).
+        if (lifecycle && this.held.has(userId)) {
+          this.holdChanges.push(
+            lifecycle.kind === 'start'
+              ? { kind: 'start', userId, importId: lifecycle.importId, position: formatPosition(event.position) }
+              : { kind: 'end', userId, importId: lifecycle.importId },
+          );
+        }
+        this.noteAsideStream(userId, event);
+        last = undefined;
+        continue;
+      }
       const state = last?.userId === userId ? last : this.users.get(userId)!;
       if (!this.touched.has(state)) {
         this.touched.add(state);
@@ -182,6 +235,13 @@ export class ProjectionEngine {
       } catch (error) {
         this.fail(userId, event, error);
         last = undefined;
+        continue;
+      }
+      if (lifecycle?.kind === 'start') {
+        // From here the user's events wait for the import's end; what came before is taken as usual.
+        this.held.add(userId);
+        this.holdChanges.push({ kind: 'start', userId, importId: lifecycle.importId, position: formatPosition(event.position) });
+        last = undefined;
       }
     }
   }
@@ -194,6 +254,7 @@ export class ProjectionEngine {
     const changes = emptyChanges();
     for (const state of this.touched) this.takeUser(state, changes);
     this.takeAside(changes);
+    this.forgetHeld();
     this.evict();
     this.touched.clear();
     this.lastEvents.clear();
@@ -214,6 +275,7 @@ export class ProjectionEngine {
     }
     const rest = emptyChanges();
     this.takeAside(rest);
+    this.forgetHeld();
     this.evict();
     this.touched.clear();
     this.lastEvents.clear();
@@ -249,6 +311,7 @@ export class ProjectionEngine {
 
   /** Forgets every state: after a failed write, or when someone else (a rebuild) rewrote the tables. */
   clear(): void {
+    this.holdChanges.length = 0;
     this.users.clear();
     this.touched.clear();
     this.lastEvents.clear();
@@ -300,6 +363,11 @@ export class ProjectionEngine {
     if (!isProjectableUser(userId)) return; // user_streams holds uuids: such a user is never projected
     if (event.revision !== 0n && !isSharedStream(event.streamId)) return;
     this.noteStreams(userId, [event.streamId]);
+  }
+
+  /** Held users' states go once their changes from before the hold are taken: the release loads them again. */
+  private forgetHeld(): void {
+    for (const userId of this.held) if (this.users.has(userId)) this.forget(userId);
   }
 
   private forget(userId: string): void {

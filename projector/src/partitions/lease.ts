@@ -92,24 +92,27 @@ export class PartitionLease {
    * and sees the checkpoint the last holder committed): the partition's checkpoint, after checking
    * that this process still holds the partition (throws LeaseLost). In the same statement (one
    * round trip, not three): the oid of the read models' schema (a rebuild's swap changes it) and
-   * the users set aside (a retry may have brought some back).
+   * the users set aside (a retry may have brought some back) and those an import holds.
    */
-  async lockedCheckpoint(trx: Kysely<any>): Promise<{ position: string | undefined; schemaOid: string | null; setAside: string[] }> {
+  async lockedCheckpoint(
+    trx: Kysely<any>,
+  ): Promise<{ position: string | undefined; schemaOid: string | null; setAside: string[]; held: string[] }> {
     const name = checkpointName(this.partition);
     const [a, b] = this.keys.writer;
-    const { rows } = await sql<{ position: string | null; held: boolean; schema_oid: string | null; set_aside: string[] }>`select
+    const { rows } = await sql<{ position: string | null; held: boolean; schema_oid: string | null; set_aside: string[]; holds: string[] }>`select
         (select position from ${sql.id(this.schema, 'checkpoints')} where name = ${name}) as position,
         exists (select 1 from pg_locks where locktype = 'advisory' and granted and pid = ${sql.lit(this.pid ?? -1)}
           and database = (select oid from pg_database where datname = current_database())
           and classid = ${sql.lit(a)}::oid and objid = ${sql.lit(b)}::oid and objsubid = 2) as held,
         ${schemaOidSql(this.schema)} as schema_oid,
-        array(select user_id::text from ${sql.id(this.schema, 'projection_failures')}) as set_aside`.execute(trx);
+        array(select user_id::text from ${sql.id(this.schema, 'projection_failures')}) as set_aside,
+        array(select user_id::text from ${sql.id(this.schema, 'import_holds')}) as holds`.execute(trx);
     const [row] = rows;
     if (!this.held || !row.held) {
       this.held = false;
       throw new LeaseLost(`partition ${this.partition.index} of ${this.partition.count}: this process no longer holds its lock`);
     }
-    return { position: row.position ?? undefined, schemaOid: row.schema_oid, setAside: row.set_aside };
+    return { position: row.position ?? undefined, schemaOid: row.schema_oid, setAside: row.set_aside, held: row.holds };
   }
 
   /** Lets go of the lock (its connection closes); a standby takes over. */

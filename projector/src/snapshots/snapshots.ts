@@ -47,6 +47,9 @@ interface Mark {
  * `load` the users of a batch before folding it, `observe` it after folding (the snapshot is
  * encoded then: the state goes on changing), then `take` the rows to write with the batch.
  */
+/** What `observe`'s `stateOf` answers for a user an import holds (ProjectionEngine.snapshotState). */
+export const HELD = 'held';
+
 export class Snapshots {
   /** null: the user was folded by other code, or before marks were kept: no snapshot until a rebuild. */
   private readonly marks = new Map<string, Mark | null>();
@@ -105,7 +108,7 @@ export class Snapshots {
   }
 
   /** Counts the batch's events per user (folded into `stateOf` their user) and encodes the snapshots now due. */
-  observe(events: readonly RecordedEvent[], stateOf: (userId: string) => UserState | undefined): void {
+  observe(events: readonly RecordedEvent[], stateOf: (userId: string) => UserState | typeof HELD | undefined): void {
     const last = new Map<string, RecordedEvent>();
     for (const event of events) {
       const userId = userOf(event);
@@ -130,6 +133,7 @@ export class Snapshots {
     for (const [userId, event] of last) {
       const mark = this.marks.get(userId)!;
       const state = stateOf(userId);
+      if (state === HELD) continue; // held by an import: its events wait, so no snapshot until it is released
       if (!state) {
         this.forget(userId); // set aside: what it folded is not what a replay folds
         continue;

@@ -3,6 +3,7 @@ import {
   BET_TYPES,
   COMMON_BOOKS,
   EVENT_SCHEMA_VERSION,
+  IMPORT_METADATA_KEY,
   LEG_OUTCOMES,
   ODDS_FORMATS,
   OUTCOMES,
@@ -17,6 +18,8 @@ export interface GeneratedEvent {
   streamId: string;
   event: DomainEvent;
   occurredAt: string;
+  /** More metadata (an import's id, IMPORT_METADATA_KEY). */
+  metadata?: Record<string, unknown>;
 }
 
 /** Small deterministic PRNG (mulberry32): the same seed gives the same history. */
@@ -73,6 +76,8 @@ interface UserSim {
   deposits: number;
   /** The unit size in effect (UnitSizeSet), written on what the user places. */
   unitSize: number | null;
+  /** An import under way: its id, the rows it has still to append and the bets it placed so far. */
+  importing?: { importId: string; left: number; bets: string[] };
 }
 
 /**
@@ -84,15 +89,15 @@ interface UserSim {
  * removed bets, parlays, goals and entries restored.
  * Users' events interleave as they would in a live log.
  */
-export function generateHistory(options: { users: number; events: number; seed?: number }): GeneratedEvent[] {
+export function generateHistory(options: { users: number; events: number; seed?: number; imports?: boolean }): GeneratedEvent[] {
   const random = prng(options.seed ?? 42);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
   const date = () => addDays(BASE_DATE, Math.floor(random() * 400));
   let clock = Date.parse('2025-06-01T00:00:00.000Z');
   const out: GeneratedEvent[] = [];
-  const emit = (streamId: string, event: DomainEvent) => {
+  const emit = (streamId: string, event: DomainEvent, metadata?: Record<string, unknown>) => {
     clock += 1 + Math.floor(random() * 2000);
-    out.push({ streamId, event, occurredAt: new Date(clock).toISOString() });
+    out.push({ streamId, event, occurredAt: new Date(clock).toISOString(), ...(metadata && { metadata }) });
   };
   const maybe = <T>(value: () => T, chance = 0.5): T | null => (random() < chance ? value() : null);
   const tags = () => (random() < 0.5 ? [] : [pick(TAGS), ...(random() < 0.3 ? ['extra'] : [])]);
@@ -133,9 +138,64 @@ export function generateHistory(options: { users: number; events: number; seed?:
     });
   }
 
+  /**
+   * With `imports`: now and then a user imports a few bets (DESIGN "Imports"), which interleave with
+   * everyone's events and their own; most imports commit, some are abandoned, some are still open
+   * at the end, and an imported bet is settled like any other once its import committed.
+   */
+  const importStep = (sim: UserSim): boolean => {
+    const { userId } = sim;
+    const imports = streams.imports(userId);
+    if (!sim.importing) {
+      if (random() >= 0.03) return false;
+      const importId = uuidFrom(random);
+      sim.importing = { importId, left: 1 + Math.floor(random() * 6), bets: [] };
+      emit(imports, { type: 'ImportStarted', data: { userId, importId, key: random() < 0.5 ? `key-${out.length}` : null, rows: 0 } });
+      return true;
+    }
+    if (random() < 0.3) return false; // the user's own events go on meanwhile
+    const { importId } = sim.importing;
+    if (sim.importing.left > 0) {
+      sim.importing.left -= 1;
+      const betId = uuidFrom(random);
+      sim.importing.bets.push(betId);
+      const data = {
+        userId,
+        betId,
+        sport: pick(SPORTS),
+        event: `Imported ${out.length}`,
+        betType: pick(BET_TYPES.slice(0, 4)),
+        odds: pick(ODDS),
+        stake: pick(STAKES),
+        notes: null,
+        date: date(),
+        unitSize: sim.unitSize,
+      };
+      emit(streams.bet(betId), { type: 'BetPlaced', data }, { [IMPORT_METADATA_KEY]: importId });
+      if (sim.bets.length > 0 && random() < 0.3) {
+        // An import that amends a bet imported before.
+        const amended = pick(sim.bets);
+        emit(streams.bet(amended), { type: 'BetAmended', data: { userId, betId: amended, changes: { stake: pick(STAKES) } } }, {
+          [IMPORT_METADATA_KEY]: importId,
+        });
+      }
+      return true;
+    }
+    if (random() < 0.75) {
+      const count = sim.importing.bets.length;
+      emit(imports, { type: 'ImportCommitted', data: { userId, importId, imported: count, amended: 0, skipped: 0 } });
+      sim.bets.push(...sim.importing.bets);
+    } else {
+      emit(imports, { type: 'ImportAbandoned', data: { userId, importId, reason: 'interrupted' } });
+    }
+    sim.importing = undefined;
+    return true;
+  };
+
   while (out.length < options.events) {
     const sim = pick(sims);
     const { userId } = sim;
+    if (options.imports && importStep(sim)) continue;
     const roll = random();
     if (roll < 0.3 || sim.bets.length === 0) {
       const betId = uuidFrom(random);
@@ -322,5 +382,5 @@ export function generateHistory(options: { users: number; events: number; seed?:
 export const toNewEvent = (generated: GeneratedEvent, index: number): NewEvent => ({
   type: generated.event.type,
   data: generated.event.data,
-  metadata: { occurredAt: generated.occurredAt, commandId: `generated-${index}`, schemaVersion: EVENT_SCHEMA_VERSION },
+  metadata: { occurredAt: generated.occurredAt, commandId: `generated-${index}`, schemaVersion: EVENT_SCHEMA_VERSION, ...generated.metadata },
 });

@@ -1,0 +1,140 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { IMPORT_METADATA_KEY, streams } from '@bt/contracts';
+import { createDb } from '@bt/platform';
+import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
+import { createPostgresEventStore, START, type NewEvent, type PostgresEventStore } from '@bt/event-store';
+import type { Database } from '../db/schema';
+import { startProjector, type RunningProjector } from '../projector';
+import { rebuildReadModels } from '../rebuild';
+import { replayUser } from '../replay';
+import { appendAll, snapshotTables, userRowsFromTables } from '../testing/database';
+import { generateHistory } from '../testing/generate';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('imports: held until they end, then all at once (real Postgres)', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  let db: ReturnType<typeof createDb<Database>>['db'];
+
+  before(async () => {
+    database = await createTestDatabase();
+    store = await createPostgresEventStore({ connectionString: database.url, pollIntervalMs: 50 });
+    ({ db } = createDb<Database>(database.url, 2));
+  });
+  after(async () => {
+    await store?.close();
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  const holds = () => db.withSchema('read').selectFrom('import_holds').selectAll().orderBy('user_id').execute();
+
+  /** Caught up, and every hold whose import ended released (the release runs beside the batches). */
+  const settled = async (projector: RunningProjector) => {
+    await projector.caughtUp();
+    for (let i = 0; i < 500; i++) {
+      if ((await holds()).every((hold) => hold.open && hold.started_before === hold.import_id)) return;
+      await sleep(20);
+    }
+    expect.fail(`holds left to release: ${JSON.stringify(await holds())}`);
+  };
+
+  const expectTablesToMatchReplay = async () => {
+    const log = await store.readAll({ after: START, maxCount: 1_000_000 });
+    const users = new Set(log.map((e) => (e.data as { userId: string }).userId));
+    for (const userId of users) {
+      const tables = await userRowsFromTables(db, 'read', userId);
+      const replayed = replayUser(log, { userId });
+      for (const key of Object.keys(replayed) as (keyof typeof replayed)[]) {
+        expect(tables[key], `${key} of ${userId}`).to.deep.equal(replayed[key]);
+      }
+    }
+  };
+
+  it('projects live exactly what a replay through the import rule gives, and a rebuild writes the same rows and holds', async () => {
+    const history = generateHistory({ users: 8, events: 1500, seed: 34, imports: true });
+    expect(history.filter((e) => e.event.type === 'ImportCommitted').length).to.be.greaterThan(3);
+    expect(history.filter((e) => e.event.type === 'ImportAbandoned').length).to.be.greaterThan(0);
+    await appendAll(store, history);
+    const projector = await startProjector({ store, databaseUrl: database.url, batchSize: 50 });
+    await settled(projector);
+    await projector.stop();
+    await expectTablesToMatchReplay();
+    const live = { ...(await snapshotTables(db, 'read')), holds: await holds() };
+
+    await rebuildReadModels({ store, databaseUrl: database.url, fresh: true, pageSize: 70, flushEveryEvents: 200 });
+    expect({ ...(await snapshotTables(db, 'read')), holds: await holds() }).to.deep.equal(live);
+    await rebuildReadModels({
+      store,
+      databaseUrl: database.url,
+      eventStoreUrl: database.url,
+      fresh: true,
+      pageSize: 70,
+      flushEveryEvents: 200,
+      partitions: 3,
+    });
+    expect({ ...(await snapshotTables(db, 'read')), holds: await holds() }).to.deep.equal(live);
+  });
+
+  it('keeps a user’s rows as they were while their import runs, moves on for everyone else, then shows all of it at once', async () => {
+    const projector = await startProjector({ store, databaseUrl: database.url });
+    try {
+      const meta = (extra: Record<string, unknown> = {}) => ({ occurredAt: new Date().toISOString(), commandId: randomUUID(), schemaVersion: 4, ...extra });
+      const register = async (userId: string) =>
+        store.append(
+          streams.user(userId),
+          [{ type: 'UserRegistered', data: { userId, email: `${userId}@example.com`, username: null, passwordHash: 'x' }, metadata: meta() }],
+          'no_stream',
+        );
+      const bet = (userId: string, extra: Record<string, unknown> = {}): [string, NewEvent[]] => {
+        const betId = randomUUID();
+        const data = { userId, betId, sport: 'soccer', event: 'A v B', betType: 'moneyline', odds: '+100', stake: 10, notes: null, date: '2026-11-01' };
+        return [streams.bet(betId), [{ type: 'BetPlaced', data, metadata: meta(extra) }]];
+      };
+      const betCount = async (userId: string) =>
+        (await db.withSchema('read').selectFrom('bets').select('id').where('user_id', '=', userId).execute()).length;
+
+      const [importer, other] = [randomUUID(), randomUUID()];
+      await register(importer);
+      await register(other);
+      await store.append(...bet(importer), 'no_stream');
+      await projector.caughtUp();
+
+      const importId = randomUUID();
+      const lifecycle = streams.imports(importer);
+      await store.append(lifecycle, [{ type: 'ImportStarted', data: { userId: importer, importId, key: 'k1', rows: 3 }, metadata: meta() }], 'no_stream');
+      for (let i = 0; i < 3; i++) await store.append(...bet(importer, { [IMPORT_METADATA_KEY]: importId }), 'no_stream');
+      await store.append(...bet(importer), 'no_stream'); // a bet of theirs placed meanwhile
+      await store.append(...bet(other), 'no_stream');
+      await projector.caughtUp();
+      expect(await betCount(other), 'another user is projected as ever').to.equal(1);
+      expect(await betCount(importer), 'the importing user’s rows wait').to.equal(1);
+      const held = (await holds()).filter((h) => h.user_id === importer || h.user_id === other);
+      expect(held.map((h) => [h.user_id, h.import_id, h.open])).to.deep.equal([[importer, importId, true]]);
+
+      await store.append(lifecycle, [{ type: 'ImportCommitted', data: { userId: importer, importId, imported: 3, amended: 0, skipped: 0 }, metadata: meta() }], 0n);
+      await settled(projector);
+      const mine = async () => (await holds()).filter((h) => h.user_id === importer);
+      expect(await mine()).to.deep.equal([]);
+      expect(await betCount(importer), 'the import and the bet placed meanwhile').to.equal(5);
+
+      // An abandoned import: none of its rows, ever; the user is projected live again after it.
+      const abandoned = randomUUID();
+      await store.append(lifecycle, [{ type: 'ImportStarted', data: { userId: importer, importId: abandoned, key: null, rows: 2 }, metadata: meta() }], 1n);
+      for (let i = 0; i < 2; i++) await store.append(...bet(importer, { [IMPORT_METADATA_KEY]: abandoned }), 'no_stream');
+      await store.append(lifecycle, [{ type: 'ImportAbandoned', data: { userId: importer, importId: abandoned, reason: 'interrupted' }, metadata: meta() }], 2n);
+      await settled(projector);
+      // A straggler of the abandoned import, appended after its end, never counts either.
+      await store.append(...bet(importer, { [IMPORT_METADATA_KEY]: abandoned }), 'no_stream');
+      await store.append(...bet(importer), 'no_stream');
+      await projector.caughtUp();
+      expect(await betCount(importer)).to.equal(6);
+      expect(await mine()).to.deep.equal([]);
+    } finally {
+      await projector.stop();
+    }
+    await expectTablesToMatchReplay();
+  });
+});

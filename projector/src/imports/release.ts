@@ -1,0 +1,124 @@
+import type { Kysely } from 'kysely';
+import { comparePositions, formatPosition, parsePosition, type EventStore, type Position, type RecordedEvent } from '@bt/event-store';
+import type { Database } from '../db/schema';
+import { loadUserStates } from '../db/load-users';
+import { notifyFailures, writeChanges } from '../db/writer';
+import { admitImports } from '../engine/import-gate';
+import { ProjectionEngine } from '../engine/projection-engine';
+import { userOf } from '../projections/state';
+import { notifyHolds, releasable } from './holds';
+
+/** How a release reaches the tables it writes: the live projector's, or a rebuild's shadow. */
+export interface ReleaseTarget {
+  db: Kysely<Database>;
+  store: EventStore;
+  schema: string;
+  /**
+   * Runs `work` in a transaction on one connection: `locked` false takes only what keeps the tables
+   * in place (no swap meanwhile); true also what every live batch of the user's partition takes, so
+   * no batch runs beside it. `position` is the partition's checkpoint as seen in that transaction.
+   */
+  transaction<T>(locked: boolean, work: (trx: Kysely<Database>, position: string | undefined) => Promise<T>): Promise<T>;
+}
+
+/** A user's events the last step of a release may fold while live batches wait for it. */
+const LOCKED_STEP_EVENTS = 2_000;
+
+/** Events of `userId` after `after`, up to and including `upTo`, in log order. */
+async function userEventsBetween(store: EventStore, userId: string, after: Position, upTo: Position): Promise<RecordedEvent[]> {
+  const events: RecordedEvent[] = [];
+  if (comparePositions(after, upTo) >= 0) return events;
+  for await (const page of store.readAllPages(after)) {
+    for (const event of page) {
+      if (comparePositions(event.position, upTo) > 0) return events;
+      if (userOf(event) === userId) events.push(event);
+    }
+  }
+  return events;
+}
+
+type Hold = Database['import_holds'];
+
+interface Step {
+  /** False: the user's events were too many for a locked step, nothing was written. */
+  done: boolean;
+  /** The hold ended: the user is projected live again (or set aside, when a fold failed). */
+  released: boolean;
+}
+
+/**
+ * Folds a held user's events from the hold's `resume_after` up to `upTo` through the import rule
+ * (engine/import-gate.ts) onto their rows, in `trx`. The hold then resumes after what was folded,
+ * or ends when everything is and no import is open. A fold that fails sets the user aside (as a
+ * live batch would) and ends the hold.
+ */
+async function step(trx: Kysely<Database>, target: ReleaseTarget, hold: Hold, upTo: Position, locked: boolean): Promise<Step> {
+  const after = parsePosition(hold.resume_after);
+  if (!after) throw new Error(`import_holds: bad position ${hold.resume_after} for user ${hold.user_id}`);
+  const events = await userEventsBetween(target.store, hold.user_id, after, upTo);
+  if (locked && events.length > LOCKED_STEP_EVENTS) return { done: false, released: false };
+  const { admitted, waitingFor } = admitImports(events, hold.started_before);
+  const engine = new ProjectionEngine(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, false);
+  await engine.apply(admitted, (ids) => loadUserStates(trx, target.schema, ids));
+  const changes = engine.takeChanges();
+  // The held user's streams were noted as their events came (the live projector, or the rebuild).
+  changes.user_streams = { inserts: [], upserts: [], deletes: [] };
+  await writeChanges(trx, target.schema, changes);
+  const holds = trx.withSchema(target.schema);
+  if (changes.projection_failures.upserts.length > 0) {
+    await holds.deleteFrom('import_holds').where('user_id', '=', hold.user_id).execute();
+    await notifyFailures(trx);
+    await notifyHolds(trx);
+    return { done: true, released: true };
+  }
+  // Only under the batch lock: a batch could otherwise pass the checkpoint seen here, skipping the
+  // user's events after it as held.
+  if (locked && waitingFor === undefined && !hold.open) {
+    await holds.deleteFrom('import_holds').where('user_id', '=', hold.user_id).execute();
+    await notifyHolds(trx);
+    return { done: true, released: true };
+  }
+  const resumeAfter = waitingFor === undefined ? upTo : (admitted.at(-1)?.position ?? after);
+  await holds
+    .updateTable('import_holds')
+    .set({ resume_after: formatPosition(resumeAfter), started_before: waitingFor ?? null })
+    .where('user_id', '=', hold.user_id)
+    .execute();
+  return { done: true, released: false };
+}
+
+const readHold = (trx: Kysely<Database>, schema: string, userId: string, forUpdate: boolean) => {
+  const query = trx.withSchema(schema).selectFrom('import_holds').selectAll().where('user_id', '=', userId);
+  return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
+};
+
+/**
+ * Releases a user an import held, once every import of theirs has ended (DESIGN "Imports"): all of
+ * the import's rows appear at once, in one transaction, or (abandoned) none do. The bulk of the
+ * work runs beside the live batches, which skip a held user: a transaction that folds everything
+ * up to the checkpoint of the moment and writes the user's rows. Only the last few events (those
+ * that came meanwhile) are folded under the batch lock, where the hold ends. Returns true when the
+ * hold ended.
+ */
+export async function releaseHold(target: ReleaseTarget, userId: string): Promise<boolean> {
+  for (;;) {
+    const unlocked = await target.transaction(false, async (trx, position) => {
+      const hold = await readHold(trx, target.schema, userId, false);
+      const upTo = position === undefined ? undefined : parsePosition(position);
+      if (!hold || !releasable(hold) || !upTo) return { done: false, released: !hold };
+      return step(trx, target, hold, upTo, false);
+    });
+    if (unlocked.released) return true;
+    if (!unlocked.done) return false; // an import of theirs is open again (or nothing is projected yet)
+    const locked = await target.transaction(true, async (trx, position) => {
+      const hold = await readHold(trx, target.schema, userId, true);
+      const upTo = position === undefined ? undefined : parsePosition(position);
+      if (!hold || !upTo) return { done: true, released: !hold };
+      return step(trx, target, hold, upTo, true);
+    });
+    if (locked.released) return true;
+    // Not done: too much came meanwhile, so once more beside the batches. Done but still held:
+    // another import of theirs is open, and its end brings the next release.
+    if (locked.done) return false;
+  }
+}
