@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type pg from 'pg';
 import { sql } from 'kysely';
-import { createDb } from '@bt/platform';
+import { createDb, metricsRegistry } from '@bt/platform';
 import { bulkInsertEvents, createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { createPostgresEventStore, type PostgresEventStore, type RecordedEvent, START } from '@bt/event-store';
 import type { Database } from './db/schema';
@@ -212,6 +212,29 @@ describe('a user whose events cannot be projected is set aside, and nobody else 
     await t.projector!.caughtUp();
     expect(await betsOf(healthy.userId)).to.include.members(['Good 2.while aside', 'Good 2.after retry']);
     expect((await failures()).map((f) => f.user_id)).not.to.include(healthy.userId);
+  });
+
+  it('clears a set-aside user id that is not a UUID once no event names it, and the set-aside gauge stops counting it', async () => {
+    // What /metrics serves: the registry this process's running projector reports to.
+    const setAsideGauge = async () => Number(/^projector_set_aside_users (\d+)$/m.exec(await metricsRegistry().metrics())?.[1]);
+    expect(await setAsideGauge()).to.equal(5);
+    const entry = (await failures()).find((f) => f.user_id === notAUuid)!;
+    // Still named by its event: it stays aside.
+    expect((await retrySetAsideUsers({ store: t.store, databaseUrl: t.database.url, userIds: [notAUuid] })).stillFailing).to.deep.equal([
+      notAUuid,
+    ]);
+    await sql`delete from eventstore.events where stream_id = ${entry.stream_id}`.execute(t.db);
+
+    const result = await retrySetAsideUsers({ store: t.store, databaseUrl: t.database.url });
+    expect(result.restored).to.deep.equal([notAUuid]);
+    expect(result.stillFailing).to.have.members(Object.values(poisoned).map((l) => l.userId));
+    expect((await failures()).map((f) => f.user_id)).not.to.include(notAUuid);
+    expect(await setAsideGauge()).to.equal(4);
+    // The live projector goes on as before for everyone.
+    good[0].placeBet({ event: 'Good 0.after the clear' });
+    await appendLog(t.store, good[0].events.slice(-1));
+    await t.projector!.caughtUp();
+    expect(await betsOf(good[0].userId)).to.include('Good 0.after the clear');
   });
 });
 

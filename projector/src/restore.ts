@@ -6,7 +6,7 @@ import { READ_SCHEMA, type Database, type ProjectionFailureRow } from './db/sche
 import { lockReadModels, notifyFailures, PROJECTED_TABLES, writeChanges } from './db/writer';
 import { readPartitionCheckpoint } from './partitions/checkpoints';
 import { partitionOf } from './partitions/partition';
-import { isProjectableUser, ProjectionEngine } from './engine/projection-engine';
+import { failureUserId, isProjectableUser, ProjectionEngine } from './engine/projection-engine';
 import { emptyChanges } from './projections/rows';
 import { newUserState } from './projections/index';
 import { userOf } from './projections/state';
@@ -111,7 +111,10 @@ export interface RetryOptions {
 }
 
 export interface RetryResult {
-  /** Users whose read models were rebuilt from their events and who are projected again. */
+  /**
+   * Users whose read models were rebuilt from their events and who are projected again; and user
+   * ids that are not UUIDs (which own no rows) whose entry was dropped as no event names them any more.
+   */
   restored: string[];
   /** Users whose events still fail (their projection_failures row says why, as of now). */
   stillFailing: string[];
@@ -135,11 +138,15 @@ export async function retrySetAsideUsers(options: RetryOptions): Promise<RetryRe
       options.userIds ??
       (await read.selectFrom('projection_failures').select('user_id').orderBy('user_id').execute()).map((r) => r.user_id);
     for (const userId of userIds) {
-      const restored =
-        isProjectableUser(userId) &&
-        (await db.transaction().execute((trx) => retryUser(trx, options.store, userId, options.partitions ?? 1)));
+      const projectable = isProjectableUser(userId);
+      const restored = await db
+        .transaction()
+        .execute((trx) =>
+          projectable ? retryUser(trx, options.store, userId, options.partitions ?? 1) : retryUnprojectableUser(trx, options.store, userId),
+        );
       (restored ? result.restored : result.stillFailing).push(userId);
-      log(`retry: user ${userId} ${restored ? 'is projected again' : 'still fails; it stays set aside'}`);
+      const done = projectable ? 'is projected again' : 'is no longer set aside: no event names it any more';
+      log(`retry: user ${userId} ${restored ? done : 'still fails; it stays set aside'}`);
     }
     return result;
   } finally {
@@ -158,6 +165,29 @@ async function retryUser(trx: Kysely<Database>, store: EventStore, userId: strin
     return false;
   }
   await trx.withSchema(READ_SCHEMA).deleteFrom('projection_failures').where('user_id', '=', userId).execute();
+  await notifyFailures(trx);
+  return true;
+}
+
+/**
+ * A user id that is not a UUID owns no rows (the read models' user_id columns are uuid), so there
+ * is nothing to fold: its entry is dropped once no event of the stream it names names that id any
+ * more (the event deleted from the log, or its userId corrected). Only that stream is read: the
+ * projector notes no streams for such an id (user_streams holds uuids), and a scan of the whole log
+ * would hold the lock every live batch takes. Another event of the log naming the same id sets it
+ * aside again when the projector (a new event) or a rebuild meets it.
+ */
+async function retryUnprojectableUser(trx: Kysely<Database>, store: EventStore, userId: string): Promise<boolean> {
+  await lockReadModels(trx);
+  const read = trx.withSchema(READ_SCHEMA);
+  const failure = await read.selectFrom('projection_failures').select('stream_id').where('user_id', '=', userId).executeTakeFirst();
+  if (!failure) return true;
+  const named = (await store.readStream(failure.stream_id)).some((event) => {
+    const id = userOf(event);
+    return id !== undefined && failureUserId(id) === userId;
+  });
+  if (named) return false;
+  await read.deleteFrom('projection_failures').where('user_id', '=', userId).execute();
   await notifyFailures(trx);
   return true;
 }

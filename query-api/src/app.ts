@@ -8,6 +8,7 @@ import {
   dayOf,
   goalsQuery,
   historyViewOf,
+  MESSAGES,
   READ_MODELS_BEHIND_HEADER,
   statsQuery,
   streaksQuery,
@@ -19,6 +20,7 @@ import {
   createSessionRegistry,
   currentUserId,
   errorMiddleware,
+  HttpError,
   minPosition,
   NotFoundError,
   opsRoutes,
@@ -203,9 +205,19 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
       : undefined;
   const sessions = deps.sessions === 'signature-only' ? undefined : (deps.sessions ?? ownSessions);
 
+  /**
+   * A set-aside user's events cannot all be folded (or their rows stored): a replay or a change
+   * history would meet that event, or answer rows the live tables refused. A 503 instead, as a
+   * replay that meets the event answers.
+   */
+  const refuseSetAside = async (userId: string) => {
+    if (await setAside.has(userId)) throw new HttpError(503, MESSAGES.replayUnavailable);
+  };
   const workers = deps.replayWorkers && createReplayWorkers(deps.replayWorkers, deps.log);
-  const replay = (request: ReplayRequest): Promise<ReplayAnswer> =>
-    workers ? workers.replay(request) : replayRows({ db, pool: deps.pool }, store, request);
+  const replay = async (request: ReplayRequest): Promise<ReplayAnswer> => {
+    await refuseSetAside(request.userId);
+    return workers ? workers.replay(request) : replayRows({ db, pool: deps.pool }, store, request);
+  };
 
   const router = new Router({ prefix: '/api' });
   const guard = [requireAuth(deps.jwtSecret, sessions), readYourWrites(waiter, setAside, held, deps.maxWaitMs ?? DEFAULT_MAX_WAIT_MS)];
@@ -234,6 +246,7 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
   });
 
   router.get('/bets/:id/history', ...guard, async (ctx) => {
+    await refuseSetAside(currentUserId(ctx));
     ctx.body = await getBetChanges(store, currentUserId(ctx), ctx.params.id);
   });
 

@@ -65,6 +65,11 @@ describe('asOf replays on worker threads', function () {
       expect(response.status, path).to.equal(503);
       expect(await response.json()).to.deep.equal({ message: MESSAGES.replayUnavailable });
     }
+    // The app refuses a set-aside user before any replay; the worker's own refusal crosses the thread as a 503 too.
+    const error = await h.app
+      .replayWorkers!.replay({ userId: poisoned.userId, asOf: new Date(), rows: 'streaks' })
+      .catch((e: unknown) => e);
+    expect(error).to.include({ status: 503, message: MESSAGES.replayUnavailable });
   });
 
   it('replaces a worker that dies, failing at most the replay it was running', async () => {

@@ -51,7 +51,7 @@ export async function replayAsOf(
   try {
     return await replayUserInSlices(events, { userId, recordedUntil: asOf, snapshot: after ? snapshot.state : undefined, readModels });
   } catch (error) {
-    if (error instanceof ReplayFailed) throw new HttpError(503, MESSAGES.replayUnavailable);
+    if (error instanceof ReplayFailed) throw new HttpError(503, MESSAGES.replayUnavailable, { cause: error });
     throw error;
   }
 }

@@ -8,16 +8,23 @@ describe('reads of a user the projector has set aside', () => {
   let h: Harness;
   const poisoned = new EventLog();
   const healthy = new EventLog();
+  /** Set aside on a bet whose text Postgres cannot store: folding it in memory works, storing its row does not. */
+  const nulText = new EventLog();
+  /** Set aside on a BetPlaced of the wrong shape (no odds, stake or sport). */
+  const wrongShape = new EventLog();
+  let beforeNul: string;
+  let malformedBet: string;
   const farAhead = '99999999999.1';
 
   before(async () => {
     // A wait for X-Min-Position would outlast the test's timeout: these reads must not wait at all.
     h = await startHarness({ maxWaitMs: 600_000 });
-    for (const log of [poisoned, healthy]) {
+    for (const log of [poisoned, healthy, nulText, wrongShape]) {
       log.register();
       log.placeBet({ event: 'Before the poison' }, 'win');
     }
-    await h.record([...poisoned.events, ...healthy.events]);
+    beforeNul = (nulText.events[1].data as { betId: string }).betId;
+    await h.record([...poisoned.events, ...healthy.events, ...nulText.events, ...wrongShape.events]);
     await h.settle();
     // A parlay without legs: folding it throws, live and in a replay alike.
     poisoned.createParlay([{}, {}]);
@@ -31,6 +38,22 @@ describe('reads of a user the projector has set aside', () => {
         metadata: event.metadata,
       },
     ]);
+    const nulBet = nulText.placeBet({ event: 'Lakers\u0000 vs Celtics' });
+    malformedBet = wrongShape.placeBet();
+    for (const log of [nulText, wrongShape]) {
+      const placed = log.events[log.events.length - 1];
+      const { userId, betId } = placed.data as { userId: string; betId: string };
+      await bulkInsertEvents(h.pool, h.store.schema, [
+        {
+          streamId: placed.streamId,
+          revision: 0,
+          type: placed.type,
+          data: log === nulText ? placed.data : { userId, betId },
+          metadata: placed.metadata,
+        },
+      ]);
+      expect(betId).to.equal(log === nulText ? nulBet : malformedBet);
+    }
     await h.settle();
   });
 
@@ -56,5 +79,37 @@ describe('reads of a user the projector has set aside', () => {
     const response = await h.get(`/api/stats?asOf=${encodeURIComponent(new Date().toISOString())}`, poisoned.userId);
     expect(response.status).to.equal(503);
     expect(await response.json()).to.deep.equal({ message: MESSAGES.replayUnavailable });
+  });
+
+  it('answers every asOf read of a set-aside user with that 503, even where the fold itself would not fail', async () => {
+    const now = encodeURIComponent(new Date().toISOString());
+    for (const path of [
+      `/api/bets?page=1&asOf=${now}`,
+      `/api/stats?asOf=${now}`,
+      `/api/stats/streaks?asOf=${now}`,
+      `/api/goals?asOf=${now}`,
+    ]) {
+      const response = await h.get(path, nulText.userId);
+      expect(response.status, path).to.equal(503);
+      expect(await response.json(), path).to.deep.equal({ message: MESSAGES.replayUnavailable });
+    }
+  });
+
+  it("answers a set-aside user's change history with that 503", async () => {
+    const response = await h.get(`/api/bets/${beforeNul}/history`, nulText.userId);
+    expect(response.status).to.equal(503);
+    expect(await response.json()).to.deep.equal({ message: MESSAGES.replayUnavailable });
+  });
+
+  it('answers the change history of a BetPlaced of the wrong shape with that 503, not a 500', async () => {
+    const response = await h.get(`/api/bets/${malformedBet}/history`, wrongShape.userId);
+    expect(response.status).to.equal(503);
+    expect(await response.json()).to.deep.equal({ message: MESSAGES.replayUnavailable });
+  });
+
+  it('still answers a healthy user their asOf reads and change history', async () => {
+    const betId = (healthy.events[1].data as { betId: string }).betId;
+    expect((await h.get(`/api/bets/${betId}/history`, healthy.userId)).status).to.equal(200);
+    expect((await h.get(`/api/stats?asOf=${encodeURIComponent(new Date().toISOString())}`, healthy.userId)).status).to.equal(200);
   });
 });

@@ -7,8 +7,9 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 export class ValidationError extends HttpError {

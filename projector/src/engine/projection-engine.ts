@@ -31,9 +31,12 @@ export const isProjectableUser = (userId: string): boolean => UUID.test(userId);
 const UNSAFE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const safe = (text: string, max = 2000): string => text.replace(UNSAFE, '\ufffd').slice(0, max);
 
+/** The user id a failure row holds for `userId` (one Postgres takes). */
+export const failureUserId = (userId: string): string => safe(userId, 200);
+
 /** The failure row that sets `userId` aside, naming the event it failed on. */
 export const failureRow = (userId: string, event: RecordedEvent, error: unknown): ProjectionFailureRow => ({
-  user_id: safe(userId, 200),
+  user_id: failureUserId(userId),
   stream_id: safe(event.streamId, 500),
   revision: String(event.revision),
   position: formatPosition(event.position),

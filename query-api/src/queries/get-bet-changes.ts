@@ -13,7 +13,7 @@ import {
   type ParlayLeg,
 } from '@bt/contracts';
 import type { EventStore, RecordedEvent } from '@bt/event-store';
-import { NotFoundError } from '@bt/platform';
+import { HttpError, NotFoundError } from '@bt/platform';
 import { legView } from './get-parlays';
 
 type Fields = Record<string, unknown>;
@@ -153,7 +153,16 @@ export async function getBetChanges(store: EventStore, userId: string, id: strin
   if (!UUID.test(id)) throw new NotFoundError(MESSAGES.betNotFound);
   const [bet, parlay] = await Promise.all([store.readStream(streams.bet(id)), store.readStream(streams.parlay(id))]);
   const owner = (events: RecordedEvent[]) => (events[0]?.data as { userId?: string } | undefined)?.userId;
-  if (bet.length > 0 && owner(bet) === userId) return describeChanges(bet, betChanges);
-  if (parlay.length > 0 && owner(parlay) === userId) return describeChanges(parlay, parlayChanges);
+  if (bet.length > 0 && owner(bet) === userId) return foldOrRefuse(bet, betChanges);
+  if (parlay.length > 0 && owner(parlay) === userId) return foldOrRefuse(parlay, parlayChanges);
   throw new NotFoundError(MESSAGES.betNotFound);
 }
+
+/** An event the fold cannot read (of the wrong shape: the projector sets its user aside) is a 503, as in a replay, not a 500. */
+const foldOrRefuse = <S>(events: readonly RecordedEvent[], reading: ChangesOf<S>): BetChange[] => {
+  try {
+    return describeChanges(events, reading);
+  } catch (error) {
+    throw new HttpError(503, MESSAGES.replayUnavailable, { cause: error });
+  }
+};
