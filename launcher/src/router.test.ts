@@ -97,3 +97,63 @@ describe('front door security headers', () => {
     }
   });
 });
+
+describe('front door /metrics behind a reverse proxy on the same machine (TRUST_PROXY_HOPS=1)', () => {
+  const TOKEN = 'metrics-token-0123456789';
+  let server: Server;
+  let url: string;
+  before(async () => {
+    const front = createFrontDoor({
+      query: bareService('query'),
+      command: bareService('command'),
+      webDist: join(tmpdir(), 'bt-no-web-build'),
+      health: async () => ({}),
+      metricsToken: TOKEN,
+      trustProxyHops: 1,
+    });
+    server = createServer(front.callback());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  /** /metrics as the proxy (connecting from 127.0.0.1) passes it on: X-Forwarded-For ends with the client it saw. */
+  const metrics = (forwardedFor: string | undefined, token?: string) =>
+    fetch(`${url}/metrics`, {
+      headers: {
+        ...(forwardedFor === undefined ? {} : { 'X-Forwarded-For': forwardedFor }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+    });
+
+  it('asks a remote client for the token though the socket is loopback', async () => {
+    const stranger = await metrics('203.0.113.7');
+    expect(stranger.status).to.equal(404);
+    expect(await stranger.json()).to.deep.equal({ message: 'Not found' });
+    expect((await metrics('203.0.113.7', 'not-the-token')).status).to.equal(404);
+    const scraper = await metrics('203.0.113.7', TOKEN);
+    expect(scraper.status).to.equal(200);
+    expect(await scraper.text()).to.match(/^# HELP /m);
+  });
+
+  it('takes the address the trusted proxy appended, not one the client wrote before it', async () => {
+    expect((await metrics('127.0.0.1, 203.0.113.7')).status).to.equal(404);
+    expect((await metrics('::1,203.0.113.7')).status).to.equal(404);
+  });
+
+  it('answers a loopback client that came through the proxy without the token', async () => {
+    for (const forwarded of ['127.0.0.1', '203.0.113.7, 127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const answer = await metrics(forwarded);
+      expect(answer.status, forwarded).to.equal(200);
+      expect(await answer.text()).to.match(/^# HELP /m);
+    }
+  });
+
+  it('asks for the token when X-Forwarded-For names no client (the request did not come through the proxy as configured)', async () => {
+    expect((await metrics(undefined)).status).to.equal(404);
+    expect((await metrics(undefined, TOKEN)).status).to.equal(200);
+  });
+});

@@ -105,6 +105,8 @@ export const createFrontDoor = (options: {
   /** Log /api requests here too (the gateway, whose services log in their own processes). */
   logApi?: boolean;
   metricsToken?: string;
+  /** TRUST_PROXY_HOPS: proxies in front of it, whose X-Forwarded-For says who asks for /metrics. */
+  trustProxyHops?: number;
   stopping?: () => boolean;
 }): Koa => {
   const app = new Koa();
@@ -125,7 +127,7 @@ export const createFrontDoor = (options: {
   const pageHeaders = webSecurityHeaders(index);
   const assetHeaders = assetSecurityHeaders();
   app.use((ctx, next) => (isAsset(ctx.path) ? assetHeaders(ctx, next) : pageHeaders(ctx, next)));
-  app.use(opsRoutes({ ready, metricsToken: options.metricsToken, stopping: options.stopping }));
+  app.use(opsRoutes({ ready, metricsToken: options.metricsToken, trustProxyHops: options.trustProxyHops, stopping: options.stopping }));
   app.use(frontDoorRoutes(options.health).routes());
   app.use(async (ctx, next) => {
     if (isApi(ctx.path)) {
