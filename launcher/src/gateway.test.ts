@@ -91,6 +91,11 @@ describe('compose gateway security headers', function () {
     }
     const csp = (await fetch(url)).headers.get('content-security-policy');
     expect(sources(csp, 'script-src')).to.have.length(2).and.not.include("'unsafe-inline'");
+    const missing = await fetch(`${url}/assets/no-such-file.js`);
+    expect(missing.status).to.equal(404);
+    await missing.arrayBuffer();
+    expectSecurityHeaders(missing.headers, 'a missing asset');
+    expect(missing.headers.get('cache-control'), 'a missing asset').to.equal('no-store');
   });
 
   it('answers /healthz and /readyz in JSON after asking both services’ /readyz, and repeats X-Request-Id', async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,24 @@ const bareService = (name: string) => (req: IncomingMessage, res: ServerResponse
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ service: name, method: req.method }));
 };
+
+/** node:http with the path as written (fetch would resolve its `..`). */
+const raw = (base: string, method: string, path: string) =>
+  new Promise<{ status: number; headers: Headers; body: string }>((resolve, reject) => {
+    const { hostname, port } = new URL(base);
+    const req = httpRequest({ hostname, port, path, method }, (res) => {
+      let body = '';
+      res
+        .setEncoding('utf8')
+        .on('data', (chunk) => (body += chunk))
+        .on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers.set(name, String(value));
+          resolve({ status: res.statusCode ?? 0, headers, body });
+        });
+    });
+    req.on('error', reject).end();
+  });
 
 describe('front door security headers', () => {
   let dist: string;
@@ -81,6 +99,27 @@ describe('front door security headers', () => {
     expect(missing.status).to.equal(404);
     expect(await missing.text()).not.to.include('<script');
     expect(missing.headers.get('x-content-type-options')).to.equal('nosniff');
+  });
+
+  it('answers a missing asset, a path out of the app’s folder and a bad escape with the headers, never cached', async () => {
+    const good = await fetch(`${url}/assets/app.js`);
+    expect(good.headers.get('cache-control')).to.include('immutable');
+    for (const [method, path] of [
+      ['GET', '/assets/no-such-file.js'],
+      ['HEAD', '/assets/no-such-file.js'],
+      ['POST', '/assets/app.js'],
+      ['GET', '/assets/../../package.json'],
+      ['GET', '/assets/%2e%2e/%2e%2e/package.json'],
+      ['GET', '/assets/%E0%A4%A.js'],
+    ]) {
+      const answer = await raw(url, method, path);
+      const where = `${method} ${path} → ${answer.status}`;
+      expect(answer.status, where).to.be.within(400, 499);
+      expect(answer.body, where).not.to.include('<script');
+      expect(answer.body, where).not.to.include('"name"');
+      expectSecurityHeaders(answer.headers, where);
+      expect(answer.headers.get('cache-control'), where).to.match(/^(no-store|no-cache)$/);
+    }
   });
 
   it('sets the headers on /healthz and /api answers of services that set none', async () => {
