@@ -36,6 +36,63 @@ describe('command-api robustness', () => {
     expect(answer).to.deep.include({ status: 400, body: { message: MESSAGES.badJson } });
   });
 
+  const BET = { sport: 'basketball', event: 'Lakers @ Celtics', betType: 'spread', stake: 50, odds: -110, outcome: 'win' };
+  /** fetch with the body as bytes (a Uint8Array goes without a Content-Type unless one is given). */
+  const send = (method: string, path: string, body: string | Uint8Array, headers: Record<string, string> = {}) =>
+    fetch(`${api.url}${path}`, { method, headers: { Authorization: `Bearer ${token}`, ...headers }, body });
+
+  it('answers 415 with a message for a JSON write whose body comes as another content type, or none', async () => {
+    const json = JSON.stringify(BET);
+    const head = await api.store.headPosition();
+    const cases: [string, string, string | undefined][] = [
+      ['POST', '/api/bets', 'text/plain'],
+      ['POST', '/api/bets', 'text/plain;charset=UTF-8'],
+      ['POST', '/api/bets', 'application/x-www-form-urlencoded'],
+      ['POST', '/api/bets', 'multipart/form-data; boundary=x'],
+      ['POST', '/api/bets', 'text/csv'],
+      ['POST', '/api/bets', undefined],
+      ['PUT', '/api/settings', 'text/plain'],
+      ['POST', '/api/auth/login', 'text/plain'],
+    ];
+    for (const [method, path, type] of cases) {
+      const answer = await send(method, path, new TextEncoder().encode(json), type === undefined ? {} : { 'Content-Type': type });
+      expect(answer.status, `${method} ${path} ${type}`).to.equal(415);
+      expect(await answer.json()).to.deep.equal({ message: MESSAGES.notJson });
+    }
+    expect(await api.store.headPosition(), 'nothing appended').to.deep.equal(head);
+  });
+
+  it('takes JSON as application/json with a charset, and a write with no body whatever its content type', async () => {
+    const placed = await send('POST', '/api/bets', JSON.stringify(BET), { 'Content-Type': 'application/json; charset=utf-8' });
+    expect(placed.status).to.equal(201);
+    const { id } = (await placed.json()) as { id: string };
+    expect((await send('DELETE', `/api/bets/${id}`, '')).status).to.equal(200);
+    // No body: a restore as a browser sends it with an empty body (text/plain).
+    expect((await send('POST', `/api/bets/${id}/restore`, '', { 'Content-Type': 'text/plain;charset=UTF-8' })).status).to.equal(200);
+  });
+
+  it('answers 400 with a message for a JSON body that is not valid UTF-8, rather than storing U+FFFD', async () => {
+    const bytes = (...parts: (string | number[])[]) =>
+      Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'utf8') : Buffer.from(part))));
+    // The bet with its event "Caf" followed by `middle`, as bytes.
+    const { event: _event, ...rest } = BET;
+    const event = (...middle: (string | number[])[]) => bytes(`${JSON.stringify(rest).slice(0, -1)},"event":"Caf`, ...middle, '"}');
+    for (const [what, body] of [
+      ['Latin-1 é', event([0xe9])],
+      ['a cut-off sequence', event([0xc3])],
+      ['an encoded surrogate', event([0xed, 0xa0, 0x80])],
+      ['an overlong slash', event([0xc0, 0xaf])],
+    ] as const) {
+      const answer = await send('POST', '/api/bets', body, { 'Content-Type': 'application/json' });
+      expect(answer.status, what).to.equal(400);
+      expect(await answer.json(), what).to.deep.equal({ message: MESSAGES.notUtf8 });
+    }
+    // U+FFFD itself, sent as valid UTF-8, is text like any other.
+    const replacement = await send('POST', '/api/bets', event('\ufffd'), { 'Content-Type': 'application/json' });
+    expect(replacement.status).to.equal(201);
+    expect(((await replacement.json()) as { event: string }).event).to.equal('Caf\ufffd');
+  });
+
   it('answers 400 for JSON that is not an object', async () => {
     const answer = await api.request('POST', '/api/bets', { token, body: '42', headers: { 'Content-Type': 'application/json' } });
     expect(answer).to.deep.include({ status: 400, body: { message: MESSAGES.badJson } });

@@ -147,6 +147,7 @@ export const createCommandApi = (deps: CommandApiDeps): Koa => {
   app.use(
     opsRoutes({
       metricsToken: readOpsConfig().metricsToken,
+      trustProxyHops: deps.trustProxyHops,
       stopping: deps.stopping,
       ready: { database: () => deps.pool.query('select 1').then(() => 'ok'), eventStore: () => deps.store.headPosition().then(() => 'ok') },
     }),

@@ -72,6 +72,8 @@ export const MESSAGES = {
   internalError: 'Internal server error',
   serviceUnavailable: 'Service unavailable',
   badJson: 'Request body must be valid JSON',
+  notJson: 'Send the request body as JSON, with Content-Type: application/json',
+  notUtf8: 'Request body must be valid UTF-8',
   methodNotAllowed: 'This method is not allowed here',
   bodyTooLarge: 'Request body is too large',
   insufficientFunds: 'Withdrawal is larger than the bankroll',

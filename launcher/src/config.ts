@@ -10,7 +10,7 @@ import { parseEnv, port, sharedVariables } from '@bt/platform';
  * threads (query-api), the projector's batching and cache (projector).
  */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
-  const { DATA_DIR, PG_PORT, DATABASE_URL, EVENTSTORE_URL, JWT_SECRET, NODE_ENV, WEB_DIST } = sharedVariables;
+  const { DATA_DIR, PG_PORT, DATABASE_URL, EVENTSTORE_URL, JWT_SECRET, NODE_ENV, WEB_DIST, TRUST_PROXY_HOPS } = sharedVariables;
   const config = parseEnv(
     z.object({
       PORT: port(3000),
@@ -22,6 +22,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
       JWT_SECRET,
       NODE_ENV,
       WEB_DIST,
+      TRUST_PROXY_HOPS,
       /** 1 (default): the projector folds on a worker thread of its own; 0: on the event loop that answers requests. */
       PROJECTOR_THREAD: z.enum(['0', '1']).default('1'),
     }),
@@ -37,6 +38,8 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
     jwtSecret: config.JWT_SECRET,
     nodeEnv: config.NODE_ENV,
     webDist: config.WEB_DIST,
+    /** Proxies in front of the front door (its /metrics) and command-api (its sign-in limits). */
+    trustProxyHops: config.TRUST_PROXY_HOPS,
     projectorThread: config.PROJECTOR_THREAD === '1',
     /** The projector's batching and cache, as the projector's own process reads them. */
     projector: readLiveProjectorConfig(env),

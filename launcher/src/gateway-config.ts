@@ -7,8 +7,20 @@ import { parseEnv, port, sharedVariables } from '@bt/platform';
  */
 export const readGatewayConfig = (env: NodeJS.ProcessEnv = process.env) => {
   const config = parseEnv(
-    z.object({ PORT: port(3000), COMMAND_API_URL: z.string().url(), QUERY_API_URL: z.string().url(), WEB_DIST: sharedVariables.WEB_DIST }),
+    z.object({
+      PORT: port(3000),
+      COMMAND_API_URL: z.string().url(),
+      QUERY_API_URL: z.string().url(),
+      WEB_DIST: sharedVariables.WEB_DIST,
+      TRUST_PROXY_HOPS: sharedVariables.TRUST_PROXY_HOPS,
+    }),
     env,
   );
-  return { port: config.PORT, commandApiUrl: config.COMMAND_API_URL, queryApiUrl: config.QUERY_API_URL, webDist: config.WEB_DIST };
+  return {
+    port: config.PORT,
+    commandApiUrl: config.COMMAND_API_URL,
+    queryApiUrl: config.QUERY_API_URL,
+    webDist: config.WEB_DIST,
+    trustProxyHops: config.TRUST_PROXY_HOPS,
+  };
 };

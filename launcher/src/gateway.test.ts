@@ -24,6 +24,8 @@ const freePort = async (): Promise<number> => {
  * The compose gateway (`gateway.ts`, run as its own process as the `web` container runs it) in
  * front of services that set no header themselves: every answer still carries the headers.
  */
+const METRICS_TOKEN = 'gateway-metrics-token-0123456789';
+
 describe('compose gateway security headers', function () {
   this.timeout(60_000);
   let dist: string;
@@ -44,7 +46,16 @@ describe('compose gateway security headers', function () {
     const upstreamUrl = `http://127.0.0.1:${await listen(upstream)}`;
     const port = await freePort();
     gateway = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./gateway.ts', import.meta.url))], {
-      env: { ...process.env, PORT: String(port), COMMAND_API_URL: upstreamUrl, QUERY_API_URL: upstreamUrl, WEB_DIST: dist },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        COMMAND_API_URL: upstreamUrl,
+        QUERY_API_URL: upstreamUrl,
+        WEB_DIST: dist,
+        // As behind a TLS proxy on the same machine.
+        TRUST_PROXY_HOPS: '1',
+        METRICS_TOKEN: METRICS_TOKEN,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -80,6 +91,11 @@ describe('compose gateway security headers', function () {
     }
     const csp = (await fetch(url)).headers.get('content-security-policy');
     expect(sources(csp, 'script-src')).to.have.length(2).and.not.include("'unsafe-inline'");
+    const missing = await fetch(`${url}/assets/no-such-file.js`);
+    expect(missing.status).to.equal(404);
+    await missing.arrayBuffer();
+    expectSecurityHeaders(missing.headers, 'a missing asset');
+    expect(missing.headers.get('cache-control'), 'a missing asset').to.equal('no-store');
   });
 
   it('answers /healthz and /readyz in JSON after asking both services’ /readyz, and repeats X-Request-Id', async () => {
@@ -92,5 +108,12 @@ describe('compose gateway security headers', function () {
       await answer.json();
       expect(asked, path).to.deep.equal(['/readyz', '/readyz']);
     }
+  });
+  it('answers /metrics behind its proxy (TRUST_PROXY_HOPS=1) to a forwarded loopback client or the token, not to anyone else', async () => {
+    const metrics = (forwardedFor: string, token?: string) =>
+      fetch(`${url}/metrics`, { headers: { 'X-Forwarded-For': forwardedFor, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+    expect((await metrics('203.0.113.7')).status).to.equal(404);
+    expect((await metrics('203.0.113.7', METRICS_TOKEN)).status).to.equal(200);
+    expect((await metrics('127.0.0.1')).status).to.equal(200);
   });
 });

@@ -49,6 +49,7 @@ const front = createFrontDoor({
   service: 'gateway',
   logApi: true,
   metricsToken: ops.metricsToken,
+  trustProxyHops: config.trustProxyHops,
   stopping: () => server?.stopping() ?? false,
 });
 const http = createServer(front.callback());

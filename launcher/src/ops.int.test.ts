@@ -216,3 +216,43 @@ for (const projectorThread of ['1', '0'] as const) {
     });
   });
 }
+
+describe('the one-process product behind a reverse proxy on the same machine (TRUST_PROXY_HOPS=1)', function () {
+  this.timeout(120_000);
+  let database: TestDatabase;
+  let dataDir: string;
+  let product: RunningProduct;
+  before(async () => {
+    database = await createTestDatabase();
+    dataDir = mkdtempSync(join(tmpdir(), 'bt-ops-proxy-'));
+    product = await startProduct(
+      readConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'ops-secret-ops-secret-ops-secret-0123456',
+        WEB_DIST: join(dataDir, 'no-web-build'),
+        TRUST_PROXY_HOPS: '1',
+      }),
+      loggerTo(() => undefined, 'error'),
+    );
+  });
+  after(async () => {
+    await product?.stop();
+    await database?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers /metrics to the client the proxy forwards only when that client is loopback', async () => {
+    // Every request comes from 127.0.0.1, as from the proxy; X-Forwarded-For ends with its client.
+    const metrics = (forwardedFor: string) => fetch(`${product.url}/metrics`, { headers: { 'X-Forwarded-For': forwardedFor } });
+    const stranger = await metrics('203.0.113.7');
+    expect(stranger.status).to.equal(404);
+    expect(await stranger.json()).to.deep.equal({ message: 'Not found' });
+    expect((await metrics('127.0.0.1, 203.0.113.7')).status).to.equal(404);
+    const local = await metrics('127.0.0.1');
+    expect(local.status).to.equal(200);
+    expect(await local.text()).to.match(/^# HELP /m);
+  });
+});

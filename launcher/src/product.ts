@@ -141,6 +141,7 @@ export const startProduct = async (
       },
       logger,
       metricsToken: ops.metricsToken,
+      trustProxyHops: config.trustProxyHops,
       stopping: isStopping,
     });
     const server: Server = createServer(front.callback());

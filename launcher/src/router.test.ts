@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,24 @@ const bareService = (name: string) => (req: IncomingMessage, res: ServerResponse
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ service: name, method: req.method }));
 };
+
+/** node:http with the path as written (fetch would resolve its `..`). */
+const raw = (base: string, method: string, path: string) =>
+  new Promise<{ status: number; headers: Headers; body: string }>((resolve, reject) => {
+    const { hostname, port } = new URL(base);
+    const req = httpRequest({ hostname, port, path, method }, (res) => {
+      let body = '';
+      res
+        .setEncoding('utf8')
+        .on('data', (chunk) => (body += chunk))
+        .on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers.set(name, String(value));
+          resolve({ status: res.statusCode ?? 0, headers, body });
+        });
+    });
+    req.on('error', reject).end();
+  });
 
 describe('front door security headers', () => {
   let dist: string;
@@ -83,6 +101,27 @@ describe('front door security headers', () => {
     expect(missing.headers.get('x-content-type-options')).to.equal('nosniff');
   });
 
+  it('answers a missing asset, a path out of the app’s folder and a bad escape with the headers, never cached', async () => {
+    const good = await fetch(`${url}/assets/app.js`);
+    expect(good.headers.get('cache-control')).to.include('immutable');
+    for (const [method, path] of [
+      ['GET', '/assets/no-such-file.js'],
+      ['HEAD', '/assets/no-such-file.js'],
+      ['POST', '/assets/app.js'],
+      ['GET', '/assets/../../package.json'],
+      ['GET', '/assets/%2e%2e/%2e%2e/package.json'],
+      ['GET', '/assets/%E0%A4%A.js'],
+    ]) {
+      const answer = await raw(url, method, path);
+      const where = `${method} ${path} → ${answer.status}`;
+      expect(answer.status, where).to.be.within(400, 499);
+      expect(answer.body, where).not.to.include('<script');
+      expect(answer.body, where).not.to.include('"name"');
+      expectSecurityHeaders(answer.headers, where);
+      expect(answer.headers.get('cache-control'), where).to.match(/^(no-store|no-cache)$/);
+    }
+  });
+
   it('sets the headers on /healthz and /api answers of services that set none', async () => {
     for (const [method, path] of [
       ['GET', '/healthz'],
@@ -95,5 +134,65 @@ describe('front door security headers', () => {
       expectSecurityHeaders(answer.headers, `${method} ${path}`);
       expect(answer.headers.get('content-security-policy'), path).to.include("default-src 'self'");
     }
+  });
+});
+
+describe('front door /metrics behind a reverse proxy on the same machine (TRUST_PROXY_HOPS=1)', () => {
+  const TOKEN = 'metrics-token-0123456789';
+  let server: Server;
+  let url: string;
+  before(async () => {
+    const front = createFrontDoor({
+      query: bareService('query'),
+      command: bareService('command'),
+      webDist: join(tmpdir(), 'bt-no-web-build'),
+      health: async () => ({}),
+      metricsToken: TOKEN,
+      trustProxyHops: 1,
+    });
+    server = createServer(front.callback());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  /** /metrics as the proxy (connecting from 127.0.0.1) passes it on: X-Forwarded-For ends with the client it saw. */
+  const metrics = (forwardedFor: string | undefined, token?: string) =>
+    fetch(`${url}/metrics`, {
+      headers: {
+        ...(forwardedFor === undefined ? {} : { 'X-Forwarded-For': forwardedFor }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+    });
+
+  it('asks a remote client for the token though the socket is loopback', async () => {
+    const stranger = await metrics('203.0.113.7');
+    expect(stranger.status).to.equal(404);
+    expect(await stranger.json()).to.deep.equal({ message: 'Not found' });
+    expect((await metrics('203.0.113.7', 'not-the-token')).status).to.equal(404);
+    const scraper = await metrics('203.0.113.7', TOKEN);
+    expect(scraper.status).to.equal(200);
+    expect(await scraper.text()).to.match(/^# HELP /m);
+  });
+
+  it('takes the address the trusted proxy appended, not one the client wrote before it', async () => {
+    expect((await metrics('127.0.0.1, 203.0.113.7')).status).to.equal(404);
+    expect((await metrics('::1,203.0.113.7')).status).to.equal(404);
+  });
+
+  it('answers a loopback client that came through the proxy without the token', async () => {
+    for (const forwarded of ['127.0.0.1', '203.0.113.7, 127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const answer = await metrics(forwarded);
+      expect(answer.status, forwarded).to.equal(200);
+      expect(await answer.text()).to.match(/^# HELP /m);
+    }
+  });
+
+  it('asks for the token when X-Forwarded-For names no client (the request did not come through the proxy as configured)', async () => {
+    expect((await metrics(undefined)).status).to.equal(404);
+    expect((await metrics(undefined, TOKEN)).status).to.equal(200);
   });
 });

@@ -88,7 +88,8 @@ export const frontDoorRoutes = (health: () => Promise<Record<string, unknown>>):
  * command-api, its own routes (/healthz, /api/openapi.json, /api/docs), /livez, /readyz and
  * /metrics (JSON, never the app's page), and the built web app with the SPA fallback to index.html.
  * Every answer carries the security headers (the services set their own over them on /api; the
- * hashed assets only those a script or stylesheet needs, see assetSecurityHeaders) and an
+ * hashed assets only those a script or stylesheet needs, see assetSecurityHeaders, and an asset's
+ * error answer a data answer's, with `Cache-Control: no-store`) and an
  * X-Request-Id, which /api requests carry on. Requests to in-process services are logged by them;
  * the rest (and, with `logApi`, proxied /api requests) here.
  */
@@ -105,6 +106,8 @@ export const createFrontDoor = (options: {
   /** Log /api requests here too (the gateway, whose services log in their own processes). */
   logApi?: boolean;
   metricsToken?: string;
+  /** TRUST_PROXY_HOPS: proxies in front of it, whose X-Forwarded-For says who asks for /metrics. */
+  trustProxyHops?: number;
   stopping?: () => boolean;
 }): Koa => {
   const app = new Koa();
@@ -124,8 +127,18 @@ export const createFrontDoor = (options: {
   });
   const pageHeaders = webSecurityHeaders(index);
   const assetHeaders = assetSecurityHeaders();
-  app.use((ctx, next) => (isAsset(ctx.path) ? assetHeaders(ctx, next) : pageHeaders(ctx, next)));
-  app.use(opsRoutes({ ready, metricsToken: options.metricsToken, stopping: options.stopping }));
+  const errorHeaders = securityHeaders();
+  app.use(async (ctx, next) => {
+    if (!isAsset(ctx.path)) return pageHeaders(ctx, next);
+    await assetHeaders(ctx, next);
+    // Not the script asked for (missing, out of the folder, a bad escape, a POST): a data answer's
+    // headers, and never kept (a file that is missing now may be deployed a moment later).
+    if (ctx.status >= 400) {
+      await errorHeaders(ctx, async () => undefined);
+      ctx.set('Cache-Control', 'no-store');
+    }
+  });
+  app.use(opsRoutes({ ready, metricsToken: options.metricsToken, trustProxyHops: options.trustProxyHops, stopping: options.stopping }));
   app.use(frontDoorRoutes(options.health).routes());
   app.use(async (ctx, next) => {
     if (isApi(ctx.path)) {
@@ -135,6 +148,17 @@ export const createFrontDoor = (options: {
       return;
     }
     await next();
+  });
+  // koa-send throws for a path out of the app's folder (403) or a bad escape (400): answered here,
+  // as Koa would, but keeping the headers set above (Koa's own error answer drops every header).
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      const status = (error as { status?: unknown }).status;
+      if (typeof status !== 'number' || status < 400 || status >= 500) throw error;
+      ctx.status = status;
+    }
   });
   // gzip/brotli for the app's files (the services answer /api themselves, above).
   app.use(compress({ threshold: 1024 }));

@@ -93,6 +93,27 @@ describe('planning a CSV import', () => {
     expect(again[0].value.body).to.include({ notes: 'a "quoted",\nnote' });
   });
 
+  it('reads line endings mixed within one file (CRLF, LF, CR), also split between pieces, and keeps a quoted one in its cell', async () => {
+    const rows = [
+      '2025-03-01,basketball,A,spread,-110,50,win,"two\r\nlines"',
+      '2025-03-02,hockey,B,moneyline,+130,20,loss,',
+      '2025-03-03,soccer,C,moneyline,+200,10,push,',
+    ];
+    // A header saved by one program (CRLF), rows appended by another (LF), an old Mac line (CR).
+    const text = `${header},notes\r\n${rows[0]}\n${rows[1]}\r${rows[2]}\r\n`;
+    const plan = await planOf(text, USER);
+    if (!plan.ok) throw new Error(JSON.stringify(plan.errors));
+    expect(plan.preview.map((r) => [r.row, r.value.body.outcome, r.value.body.notes])).to.deep.equal([
+      [2, 'win', 'two\r\nlines'],
+      [3, 'loss', null],
+      [4, 'push', null],
+    ]);
+    for (let cut = 1; cut < text.length; cut++) {
+      const pieces = [text.slice(0, cut), text.slice(cut)];
+      expect(await planOf(pieces, USER), `split at ${cut}`).to.deep.equal(plan);
+    }
+  });
+
   it('keeps only the preview it is asked for, and counts every row', async () => {
     const plan = await planImport(file, USER, undefined, 2);
     expect(plan.ok && [plan.rowCount, plan.preview.length]).to.deep.equal([3, 2]);

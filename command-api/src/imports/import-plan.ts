@@ -149,7 +149,10 @@ type Step =
  * why it cannot be), then each non-blank row. Throws csv-parse's CsvError for a file that is not CSV.
  */
 async function* steps(text: CsvText, userId: string, mapping: CsvMapping | undefined): AsyncGenerator<Step> {
-  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: false });
+  // Any line ending on any line: csv-parse otherwise takes the first line's for the whole file, and
+  // a file edited by two programs (a CRLF header, LF rows) would read as one long row. CRLF first,
+  // so it is one ending rather than a CR and an empty line (the parser waits for the next chunk).
+  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: false, record_delimiter: ['\r\n', '\n', '\r'] });
   const feeding = pipeline(Readable.from(typeof text === 'string' ? [text] : text, { objectMode: false }), parser);
   feeding.catch(() => undefined); // the same failure ends the iteration below
   let reader: ReturnType<typeof rowReader> | undefined;

@@ -113,6 +113,15 @@ describe('CSV import over HTTP', () => {
     expect(notes).to.deep.equal(['gut feeling, again']);
   });
 
+  it('imports a file whose header ends in CRLF and whose rows end in LF or CR', async () => {
+    const me = await api.signUp('importer');
+    const [head, ...rows] = goodFile.split(/\r?\n/).filter((line) => line !== '');
+    const answer = await upload(me.token, `${head}\r\n${rows[0]}\n${rows[1]}\r${rows[2]}\n`);
+    expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+    expect(importReport.parse(answer.body)).to.deep.include({ imported: 3, errors: [] });
+    expect((await eventsOf(me.userId)).filter((e) => e.type === 'BetPlaced')).to.have.length(3);
+  });
+
   it('imports the newer columns: book, league, tags, decimal and closing odds, bonus bet, cash-out', async () => {
     const me = await api.signUp('importer');
     const legs = JSON.stringify([

@@ -1,5 +1,8 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context, Middleware } from 'koa';
-import { bodyParser } from '@koa/bodyparser';
+import { parse as parseJson } from '@hapi/bourne';
+import inflate from 'inflation';
+import getRawBody from 'raw-body';
 import type { z } from 'zod';
 import { EVENT_SCHEMA_VERSION, MESSAGES } from '@bt/contracts';
 import { formatPosition, type EventMetadata, type Position } from '@bt/event-store';
@@ -7,6 +10,15 @@ import { currentUserId, HttpError, NotFoundError, setLogPosition, ValidationErro
 import type { CommandMetadata } from './command';
 import { derivedId, isUuid } from './ids';
 import type { Services } from './services';
+
+declare module 'koa' {
+  interface Request {
+    /** The parsed JSON body (`jsonBody`); `{}` for a write without one. */
+    body?: unknown;
+    /** The JSON body's text, for the idempotency fingerprint. */
+    rawBody?: string;
+  }
+}
 
 /** Set on an answer given again to a retry rather than by running the request. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -86,20 +98,59 @@ export const reply = (ctx: Context, status: number, body: unknown, position: Pos
 
 const bodyError = (error: Error & { status?: number; type?: string }): HttpError => {
   if (error.status === 413 || error.type === 'entity.too.large') return new HttpError(413, MESSAGES.bodyTooLarge);
-  if (error.status === 415) return new HttpError(415, error.message);
-  return new ValidationError(MESSAGES.badJson);
+  if (error.status === 415) return new HttpError(415, error.message); // a Content-Encoding other than gzip, deflate or br
+  return new ValidationError(MESSAGES.badJson); // cut off, or shorter or longer than its Content-Length
 };
 
-/** JSON bodies up to 1 MB; a body without a content type (or text/plain) is read as JSON too. */
-export const jsonBody = (): Middleware =>
-  bodyParser({
-    enableTypes: ['json'],
-    jsonLimit: '1mb',
-    detectJSON: (ctx) => ctx.request.type === '' || ctx.request.type === 'text/plain',
-    onError: (error) => {
-      throw bodyError(error);
-    },
-  }) as Middleware;
+const JSON_LIMIT_BYTES = 1024 * 1024;
+/** Strict: a byte sequence that is not UTF-8 is an error, never U+FFFD (a leading BOM is dropped). */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+/** A JSON body is an object or an array (a bare value never is a request of ours). */
+const JSON_OBJECT_OR_ARRAY = /^[\x20\x09\x0a\x0d]*[[{]/;
+
+/** A request with a body: some bytes declared, or sent chunked. A browser's write without one says 0. */
+const hasBody = (req: IncomingMessage) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
+/**
+ * JSON bodies of POST, PUT and PATCH, up to 1 MB (413 beyond), into `ctx.request.body` (`{}` for a
+ * write without a body, whatever its type). A body must say it is JSON (application/json or a
+ * +json type): else 415, so that no form, text or CSV is taken for JSON (a browser sends those
+ * cross-site without asking first). Its bytes must be UTF-8 (else 400; a lenient decode would
+ * store U+FFFD in place of what was sent), then JSON (an object or an array; `__proto__` keys
+ * refused), else 400. gzip, deflate and br bodies are inflated first.
+ */
+export const jsonBody = (): Middleware => async (ctx, next) => {
+  if (!['POST', 'PUT', 'PATCH'].includes(ctx.method) || !hasBody(ctx.req)) {
+    ctx.request.body = {};
+    ctx.request.rawBody = '';
+    return next();
+  }
+  if (!ctx.is('json', '+json')) throw new HttpError(415, MESSAGES.notJson);
+  let bytes: Buffer;
+  try {
+    const identity = (ctx.get('Content-Encoding') || 'identity') === 'identity';
+    bytes = await getRawBody(inflate(ctx.req), {
+      limit: JSON_LIMIT_BYTES,
+      length: identity ? ctx.get('Content-Length') || undefined : undefined,
+    });
+  } catch (error) {
+    throw bodyError(error as Error);
+  }
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    throw new ValidationError(MESSAGES.notUtf8);
+  }
+  if (text !== '' && !JSON_OBJECT_OR_ARRAY.test(text)) throw new ValidationError(MESSAGES.badJson);
+  try {
+    ctx.request.body = text === '' ? {} : (parseJson(text, { protoAction: 'error' }) as unknown);
+  } catch {
+    throw new ValidationError(MESSAGES.badJson);
+  }
+  ctx.request.rawBody = text;
+  await next();
+};
 
 /** The `:id` of a route; anything but a UUID names nothing, so it is a 404 like a missing id. */
 export const idParam = (ctx: Context, notFound: string): string => {

@@ -50,7 +50,7 @@ const keyOf = (ctx: Context): { key: string; fingerprint: string } | undefined =
   if (key.length > 200) throw new ValidationError(MESSAGES.idempotencyKeyTooLong);
   // A body spooled to a file (an import) is fingerprinted by its digest.
   const digest = ctx.state.bodyDigest as string | undefined;
-  const raw = (ctx.request as { rawBody?: string }).rawBody ?? (digest === undefined ? '' : `sha256:${digest}`);
+  const raw = ctx.request.rawBody ?? (digest === undefined ? '' : `sha256:${digest}`);
   return { key, fingerprint: requestFingerprint(ctx.method, ctx.path, ctx.querystring, raw) };
 };
 

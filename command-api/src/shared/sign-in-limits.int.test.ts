@@ -69,6 +69,47 @@ describe('sign-in and registration limits over HTTP', () => {
       expect(statuses.filter((s) => s === 429)).to.have.length(20);
     });
 
+    /** A signed-up bettor at `address`, changing their password as the account screen does. */
+    const account = async (address: string) => {
+      const email = freshEmail('changer');
+      const registered = await as(api, address).register(email);
+      expect(registered.status).to.equal(201);
+      let token = (registered.body as { token: string }).token;
+      return {
+        email,
+        changePassword: async (currentPassword: string, newPassword = 'a-new-password') => {
+          const answer = await api.request('PUT', '/api/auth/update-password', {
+            token,
+            body: { currentPassword, newPassword, confirmPassword: newPassword },
+            headers: { 'X-Forwarded-For': address },
+          });
+          if (answer.status === 200) token = (answer.body as { token: string }).token;
+          return answer;
+        },
+      };
+    };
+
+    it('answers a password change after 10 wrong current passwords with 429 and Retry-After, even with the right one', async () => {
+      const bettor = await account('10.0.6.1');
+      for (let i = 0; i < 10; i++) {
+        const wrong = await bettor.changePassword(`guess-${i}`);
+        expect(wrong.status).to.equal(400);
+        expect(wrong.body).to.deep.equal({ message: MESSAGES.currentPasswordWrong });
+      }
+      const eleventh = await bettor.changePassword(PASSWORD);
+      expectTooMany(eleventh, DEFAULT_SIGN_IN_LIMITS.windowSeconds);
+      expect(eleventh.body).to.deep.equal({ message: 'Too many attempts. Please try again in 15 minutes.' });
+      // The password did not change, and whoever holds the session cannot lock its owner out of signing in.
+      expect((await as(api, '10.0.6.2').login(bettor.email, PASSWORD)).status).to.equal(200);
+    });
+
+    it('does not count successful password changes', async () => {
+      const bettor = await account('10.0.7.1');
+      for (let i = 0; i < 9; i++) expect((await bettor.changePassword('typo')).status).to.equal(400);
+      expect((await bettor.changePassword(PASSWORD, 'second-password')).status).to.equal(200);
+      expect((await bettor.changePassword('second-password', 'third-password')).status).to.equal(200);
+    });
+
     it('does not count successful sign-ins', async () => {
       const client = as(api, '10.0.3.1');
       const email = freshEmail('regular');

@@ -1,16 +1,20 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { TooManyRequestsError, UnauthorizedError } from '@bt/platform';
+import { MESSAGES } from '@bt/contracts';
+import { TooManyRequestsError, UnauthorizedError, ValidationError } from '@bt/platform';
 
 /**
  * How many sign-in and registration attempts an e-mail and a client address get per window. Far
  * above what a bettor does (a wrong password now and then, one registration), far below guessing.
  */
 export interface SignInLimits {
-  /** Failed sign-ins per e-mail; past them even the right password is 429 until the window ends. */
+  /**
+   * Failed sign-ins per e-mail; past them even the right password is 429 until the window ends.
+   * Also the wrong current passwords a password change may be sent with per account.
+   */
   loginFailuresPerEmail: number;
-  /** Failed sign-ins per client address, whatever the e-mails (guessing across many accounts). */
+  /** Failed sign-ins (and password changes) per client address, whatever the accounts (guessing across many). */
   loginFailuresPerAddress: number;
   /** Registration attempts per e-mail (each costs a password hash and says whether the address is taken). */
   registrationsPerEmail: number;
@@ -34,12 +38,19 @@ export interface SignInThrottle {
   login<T>(email: string, address: string, attempt: () => Promise<T>): Promise<T>;
   /** Every registration attempt counts against the e-mail and the address. */
   register<T>(email: string, address: string, attempt: () => Promise<T>): Promise<T>;
+  /**
+   * A password change with a wrong current password (400) counts against the account and the
+   * address, as a failed sign-in does: whoever holds a session (a stolen token, a shared computer)
+   * cannot guess the password there either. A successful change does not count.
+   */
+  changePassword<T>(userId: string, address: string, attempt: () => Promise<T>): Promise<T>;
 }
 
 /** No limits: for tests of everything else (they sign up many users from 127.0.0.1). */
 export const unthrottled: SignInThrottle = {
   login: (_email, _address, attempt) => attempt(),
   register: (_email, _address, attempt) => attempt(),
+  changePassword: (_userId, _address, attempt) => attempt(),
 };
 
 /** Where the counters live (created by migrateCommandSchema, in rate-limiter-flexible's layout). */
@@ -69,6 +80,8 @@ export const postgresSignInThrottle = (pool: pg.Pool, limits: SignInLimits, read
     });
   const loginByEmail = limiter('login-email', limits.loginFailuresPerEmail);
   const loginByAddress = limiter('login-address', limits.loginFailuresPerAddress);
+  // Its own count per account (not the e-mail's sign-in count): a session's holder cannot lock its owner out of signing in.
+  const passwordByUser = limiter('password-user', limits.loginFailuresPerEmail);
   const registerByEmail = limiter('register-email', limits.registrationsPerEmail);
   const registerByAddress = limiter('register-address', limits.registrationsPerAddress);
 
@@ -86,25 +99,41 @@ export const postgresSignInThrottle = (pool: pg.Pool, limits: SignInLimits, read
     throw new TooManyRequestsError(Math.max(...refused.map((r) => r.msBeforeNext)) / 1000);
   };
 
+  /** An attempt that keeps its points only when it fails with a wrong password (`wrongPassword`). */
+  const guessed = async <T>(counters: Counter[], attempt: () => Promise<T>, wrongPassword: (error: unknown) => boolean): Promise<T> => {
+    await take(counters);
+    let result: T;
+    try {
+      result = await attempt();
+    } catch (error) {
+      // Only a wrong password counts; a fault of ours does not use up the bettor's attempts.
+      if (!wrongPassword(error)) await giveBack(counters).catch(() => undefined);
+      throw error;
+    }
+    // Bookkeeping only: a signed-in bettor is not failed because a point could not be returned.
+    await giveBack(counters).catch(() => undefined);
+    return result;
+  };
+
   return {
-    async login(email, address, attempt) {
-      const counters: Counter[] = [
-        [loginByEmail, digest(email)],
-        [loginByAddress, digest(address)],
-      ];
-      await take(counters);
-      let result: Awaited<ReturnType<typeof attempt>>;
-      try {
-        result = await attempt();
-      } catch (error) {
-        // Only a wrong password counts; a fault of ours does not use up the bettor's attempts.
-        if (!(error instanceof UnauthorizedError)) await giveBack(counters).catch(() => undefined);
-        throw error;
-      }
-      // Bookkeeping only: a signed-in bettor is not failed because a point could not be returned.
-      await giveBack(counters).catch(() => undefined);
-      return result;
-    },
+    login: (email, address, attempt) =>
+      guessed(
+        [
+          [loginByEmail, digest(email)],
+          [loginByAddress, digest(address)],
+        ],
+        attempt,
+        (error) => error instanceof UnauthorizedError,
+      ),
+    changePassword: (userId, address, attempt) =>
+      guessed(
+        [
+          [passwordByUser, userId],
+          [loginByAddress, digest(address)],
+        ],
+        attempt,
+        (error) => error instanceof ValidationError && error.message === MESSAGES.currentPasswordWrong,
+      ),
     async register(email, address, attempt) {
       await take([
         [registerByEmail, digest(email)],

@@ -32,7 +32,8 @@ export const userRoutes = (router: Router, { services, signIn, auth, json, idemp
 
   router.put('/auth/update-password', auth, json, async (ctx) => {
     const body = parseBody(updatePasswordBody, ctx);
-    const { user, position } = await updatePassword(services, requestScope(ctx, services), body);
+    const scope = requestScope(ctx, services);
+    const { user, position } = await signIn.changePassword(scope.userId, ctx.ip, () => updatePassword(services, scope, body));
     reply(ctx, 200, { message: MESSAGES.passwordUpdated, token: signToken(user.userId, services.jwtSecret, user.generation) }, position);
   });
 

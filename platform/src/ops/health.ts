@@ -32,9 +32,23 @@ export type ReadinessChecks = Record<string, () => Promise<unknown>>;
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
-/** A loopback client (by the socket, never X-Forwarded-For), or one with the bearer METRICS_TOKEN. */
-const mayReadMetrics = (req: IncomingMessage, token: string | undefined): boolean =>
-  LOOPBACK.test(req.socket.remoteAddress ?? '') || (token !== undefined && req.headers.authorization === `Bearer ${token}`);
+/**
+ * The client's address: the socket's, or with `trustProxyHops` proxies in front (TRUST_PROXY_HOPS)
+ * the address the outermost of them appended to X-Forwarded-For, the hops-th from the right (what
+ * a client writes there itself stays to the left of it). A proxy on the same machine connects from
+ * loopback whoever its client is, so then the socket says nothing; a header with fewer addresses
+ * than hops did not come through the proxies as configured, and names no client (undefined).
+ */
+const clientAddress = (req: IncomingMessage, trustProxyHops: number): string | undefined => {
+  if (trustProxyHops === 0) return req.socket.remoteAddress;
+  const header = [req.headers['x-forwarded-for'] ?? []].flat().join(',');
+  const forwarded = header === '' ? [] : header.split(',').map((address) => address.trim());
+  return forwarded.length >= trustProxyHops ? forwarded[forwarded.length - trustProxyHops] : undefined;
+};
+
+/** A loopback client (see clientAddress), or one with the bearer METRICS_TOKEN. */
+const mayReadMetrics = (req: IncomingMessage, token: string | undefined, trustProxyHops: number): boolean =>
+  LOOPBACK.test(clientAddress(req, trustProxyHops) ?? '') || (token !== undefined && req.headers.authorization === `Bearer ${token}`);
 
 /** Runs every check; `{ status: 'ready', checks }` or `{ status: 'unavailable', checks }` with each failure's message. */
 export const readiness = async (checks: ReadinessChecks): Promise<{ ready: boolean; body: Record<string, unknown> }> => {
@@ -55,13 +69,22 @@ export const readiness = async (checks: ReadinessChecks): Promise<{ ready: boole
 /** The paths opsRoutes answers on every service (documented in contracts' API_ROUTES). */
 export const OPS_PATHS = ['/livez', '/readyz', '/metrics'] as const;
 
+/** What opsRoutes (and serveOps) are given. */
+interface OpsOptions {
+  ready: ReadinessChecks;
+  metricsToken?: string;
+  /** TRUST_PROXY_HOPS: /metrics then judges the client by X-Forwarded-For (see clientAddress); 0 by default. */
+  trustProxyHops?: number;
+  stopping?: () => boolean;
+}
+
 /**
  * GET /livez (the process answers), /readyz (every check passes; 503 otherwise) and /metrics
  * (Prometheus text, for loopback clients or the bearer METRICS_TOKEN; 404 JSON otherwise), all
  * JSON apart from the metrics. Put it before the app's routes; everything else goes on.
  */
 export const opsRoutes =
-  (options: { ready: ReadinessChecks; metricsToken?: string; stopping?: () => boolean }): Middleware =>
+  (options: OpsOptions): Middleware =>
   async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/livez') {
@@ -76,7 +99,7 @@ export const opsRoutes =
       ctx.status = ready ? 200 : 503;
       ctx.body = body;
     } else if (ctx.path === '/metrics') {
-      if (!mayReadMetrics(ctx.req, options.metricsToken)) {
+      if (!mayReadMetrics(ctx.req, options.metricsToken, options.trustProxyHops ?? 0)) {
         ctx.status = 404;
         ctx.body = { message: 'Not found' };
         return;
@@ -91,10 +114,7 @@ export const opsRoutes =
   };
 
 /** A process with no HTTP API of its own (the projector) serves only /livez, /readyz and /metrics on `port`. */
-export const serveOps = async (
-  port: number,
-  options: { ready: ReadinessChecks; metricsToken?: string; stopping?: () => boolean },
-): Promise<Server> => {
+export const serveOps = async (port: number, options: OpsOptions): Promise<Server> => {
   const app = new Koa();
   app.use(opsRoutes(options));
   app.use((ctx) => {
