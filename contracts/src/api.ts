@@ -218,7 +218,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
       dryRun: z.enum(['1', 'true']).optional().describe('Answer a preview of the import and write nothing'),
     }),
   },
-  read('/api/imports/{key}', 'Export and import', 'What became of the import sent with this Idempotency-Key', json('The import', importStatus)),
+  read(
+    '/api/imports/{key}',
+    'Export and import',
+    'What became of the import sent with this Idempotency-Key',
+    json('The import', importStatus),
+  ),
   read('/api/events', 'Export and import', "The user's own events, one JSON line each (a heavy read)", {
     description: 'NDJSON',
     contentType: 'application/x-ndjson',

@@ -16,6 +16,7 @@ import { startAggregateBaseline } from './aggregate-baseline';
 import { webBudget } from './web-budget';
 import { composeNodeArgs, importScenarios } from './import';
 import { liveProjection } from './live';
+import { fairness } from './fairness';
 import { serve } from './serve';
 import { catchUpLatency } from './catch-up';
 import { LIFTED, LOGINS, REPLAYS, throttleScenarios, WRONG } from './throttle';
@@ -37,6 +38,9 @@ const THROTTLE_SECONDS = Number(process.env.BENCH_THROTTLE_SECONDS ?? 10);
 const LIVE_WRITES = Number(process.env.BENCH_LIVE_WRITES ?? 5_000);
 /** Writes a second of the live section's open loop (ten seconds of it). */
 const LIVE_OPEN_RATE = Number(process.env.BENCH_LIVE_OPEN_RATE ?? 300);
+/** Rows of each of the three files the `fairness` section's user imports, and the 31 writers' POSTs in its baseline. */
+const FAIRNESS_ROWS = Number(process.env.BENCH_FAIRNESS_ROWS ?? 50_000);
+const FAIRNESS_WRITES = Number(process.env.BENCH_FAIRNESS_WRITES ?? 3_000);
 /** Events the `catchup` section generates when the log is empty (otherwise it catches up on what is there). */
 const CATCHUP_EVENTS = Number(process.env.BENCH_CATCHUP_EVENTS ?? 200_000);
 /** The user of the `replay` section (asOf from snapshots): the big user's size unless given. */
@@ -563,6 +567,40 @@ try {
       `100-bet user ${p(live.smallVisible)}; lag ${p(live.smallLag)}`,
       `${fmt(live.bigVisible.p99 / live.smallVisible.p99, 2)}x the 100-bet user (p99)`,
       '<= 1.5x the 100-bet user',
+    );
+  }
+  if (wants('fairness')) {
+    console.log(`\nfairness: 31 users writing while one imports three ${fmt(FAIRNESS_ROWS)}-row files back to back...`);
+    const fair = await fairness({
+      pool,
+      store,
+      databaseUrl,
+      dataDir: dir,
+      importRows: FAIRNESS_ROWS,
+      writes: FAIRNESS_WRITES,
+      log: (line) => console.log(line),
+    });
+    const p = (l: { p50: number; p99: number }) => `p50 ${ms(l.p50)}, p99 ${ms(l.p99)}`;
+    report(
+      `write-to-visible of 31 users writing while one imports three ${fmt(FAIRNESS_ROWS)}-row files`,
+      `${p(fair.importing.visible)} (${fmt(fair.importing.perSecond)} writes/s); from the 2xx ${p(fair.importing.lag)}`,
+      `no import: ${p(fair.alone.visible)} (${fmt(fair.alone.perSecond)} writes/s)`,
+      `${fmt(fair.importing.visible.p99 / fair.alone.visible.p99, 2)}x`,
+      'p99 < 100 ms',
+    );
+    report(
+      '/readyz while importing (every 250 ms)',
+      `${fmt(fair.readyz.samples - fair.readyz.notReady)} of ${fmt(fair.readyz.samples)} answered 200`,
+      '-',
+      '-',
+      'all 200',
+    );
+    report(
+      `the three files' rows all visible (first POST to the last row shown), ${fmt(fair.busyImported)} rows`,
+      `${fmt(fair.busyImportSeconds, 1)} s under the writers`,
+      `idle product: ${fmt(fair.idleImportSeconds, 1)} s`,
+      `${fmt(fair.busyImportSeconds / fair.idleImportSeconds, 2)}x`,
+      '<= 2x',
     );
   }
   if (wants('catchup')) {

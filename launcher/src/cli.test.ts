@@ -51,7 +51,7 @@ describe('command lines', () => {
     const out = await run(CLIS.bench, 'reads', 'raeds');
     expect(out.status).to.equal(2);
     expect(out.stderr).to.include(
-      "Unknown section 'raeds'; valid: rebuild, reads, analytics, pages, writes, throttle, web, import, live, replay",
+      "Unknown section 'raeds'; valid: rebuild, reads, analytics, pages, writes, throttle, web, import, live, fairness, replay",
     );
     expect(out.stdout).to.equal('');
   });

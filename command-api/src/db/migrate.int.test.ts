@@ -38,7 +38,11 @@ describe('command and auth schema migrations', () => {
   it('records their dated migrations on a fresh database, and a second start runs none again', async () => {
     await migrateCommandSchema(handle.db);
     await Promise.all([migrateCommandSchema(handle.db), migrateCommandSchema(handle.db)]);
-    expect(await recorded('command')).to.deep.equal(['2026-11-23-001-command-schema', '2026-11-27-002-idempotency-route']);
+    expect(await recorded('command')).to.deep.equal([
+      '2026-11-23-001-command-schema',
+      '2026-11-27-002-idempotency-route',
+      '2026-11-28-003-imports',
+    ]);
     expect(await recorded('auth')).to.deep.equal(['2026-11-23-001-auth-sessions']);
   });
 
@@ -52,7 +56,11 @@ describe('command and auth schema migrations', () => {
     expect(idempotency).to.deep.equal([{ key: 'k', status: 201, route: null }]); // a record from before names no route
     expect(limits).to.deep.equal([{ key: 'login:a@b.c', points: 3 }]);
     expect(sessions).to.deep.equal([{ generation: 2 }]);
-    expect(await recorded('command')).to.deep.equal(['2026-11-23-001-command-schema', '2026-11-27-002-idempotency-route']);
+    expect(await recorded('command')).to.deep.equal([
+      '2026-11-23-001-command-schema',
+      '2026-11-27-002-idempotency-route',
+      '2026-11-28-003-imports',
+    ]);
     expect(await recorded('auth')).to.deep.equal(['2026-11-23-001-auth-sessions']);
   });
 });

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
-import { EVENT_SCHEMA_VERSION, MESSAGES, streams, type EventData } from '@bt/contracts';
+import { compareLogPositions, EVENT_SCHEMA_VERSION, MESSAGES, streams, type EventData } from '@bt/contracts';
 import { WrongExpectedRevision, type EventMetadata, type EventStore, type RecordedEvent } from '@bt/event-store';
 import { ConflictError, RetryLaterError } from '@bt/platform';
 
@@ -133,7 +133,9 @@ export const startImportSweeper = (options: {
   let stopped = false;
   let sweeping: Promise<void> = Promise.resolve();
   const sweep = async () => {
-    const { rows } = await sql<{ import_id: string; user_id: string }>`select import_id::text, user_id::text from command.imports`.execute(db);
+    const { rows } = await sql<{ import_id: string; user_id: string }>`select import_id::text, user_id::text from command.imports`.execute(
+      db,
+    );
     for (const row of rows) {
       if (stopped) return;
       let slot: ImportSlot;
@@ -144,7 +146,11 @@ export const startImportSweeper = (options: {
       }
       try {
         const log = await readImportLog(store, row.user_id);
-        const metadata: EventMetadata = { occurredAt: clock().toISOString(), commandId: options.newId(), schemaVersion: EVENT_SCHEMA_VERSION };
+        const metadata: EventMetadata = {
+          occurredAt: clock().toISOString(),
+          commandId: options.newId(),
+          schemaVersion: EVENT_SCHEMA_VERSION,
+        };
         if (log.open === row.import_id) {
           await abandonOpenImport(store, row.user_id, log, metadata);
           options.log?.(`imports: import ${row.import_id} of user ${row.user_id} was interrupted; abandoned, none of its rows count`);
@@ -168,4 +174,25 @@ export const startImportSweeper = (options: {
       await sweeping;
     },
   };
+};
+
+/** Longest an import waits for the read models after a chunk (none may be running: it never waits forever). */
+const READ_MODELS_WAIT_MS = 2_000;
+const READ_MODELS_POLL_MS = 5;
+
+/**
+ * Waits until the read models (the slowest partition's checkpoint) hold `position`, for at most
+ * READ_MODELS_WAIT_MS: an import appends its next chunk only once the projector has taken the one
+ * before, so it is never more than a chunk ahead of everyone else's writes.
+ */
+export const readModelsReached = async (db: Kysely<any>, position: string): Promise<void> => {
+  const deadline = Date.now() + READ_MODELS_WAIT_MS;
+  for (;;) {
+    const { rows } = await sql<{ position: string }>`select position from read.checkpoints where name like 'read_models%'`
+      .execute(db)
+      .catch(() => ({ rows: [] as { position: string }[] }));
+    if (rows.length === 0 || rows.every((row) => compareLogPositions(row.position, position) >= 0)) return;
+    if (Date.now() >= deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, READ_MODELS_POLL_MS));
+  }
 };

@@ -14,7 +14,14 @@ import {
   type ImportPreviewRow,
 } from '@bt/contracts';
 import type { Kysely } from 'kysely';
-import { PartialAppend, WrongExpectedRevision, type EventStore, type RecordedEvent, type StreamAppend } from '@bt/event-store';
+import {
+  formatPosition,
+  PartialAppend,
+  WrongExpectedRevision,
+  type EventStore,
+  type RecordedEvent,
+  type StreamAppend,
+} from '@bt/event-store';
 import { ConflictError, HttpError, ValidationError } from '@bt/platform';
 import { amendBet } from '../bets/amend-bet';
 import { bet, type BetEvent } from '../bets/bet';
@@ -29,7 +36,7 @@ import { derivedId } from '../shared/ids';
 import type { RouteKit } from '../shared/router';
 import { spooledBody } from '../shared/upload';
 import { planImport, plannedRows, type PlannedRow } from './import-plan';
-import { abandonOpenImport, readImportLog, runningImports } from './import-slots';
+import { abandonOpenImport, readImportLog, readModelsReached, runningImports } from './import-slots';
 
 const mappingOf = (text: string | undefined): CsvMapping | undefined => {
   if (text === undefined || text.trim() === '') return undefined;
@@ -210,7 +217,7 @@ const previewRow = (planned: PlannedRow): ImportPreviewRow => {
 const PREVIEW_ROWS = 20;
 
 /** Rows chosen a stream for and appended at a time: one readStreams and one commit each. */
-const ROWS_PER_CHUNK = 500;
+const ROWS_PER_CHUNK = 200;
 
 async function* chunksOf<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
   let chunk: T[] = [];
@@ -225,10 +232,11 @@ async function* chunksOf<T>(items: AsyncIterable<T>, size: number): AsyncGenerat
 }
 
 /**
- * Appends every new row, all or none (DESIGN "Imports"): an ImportStarted, then the rows a few
- * hundred at a time (each few hundred one appendEach that commits on its own, so the import never
- * holds back the log's readers for longer than that), each event naming the import in its
- * metadata, then an ImportCommitted. Readers count none of the rows until that last event, and
+ * Appends every new row, all or none (DESIGN "Imports"): an ImportStarted, then the rows a couple of
+ * hundred at a time (each chunk one appendEach that commits on its own, so the import never holds
+ * back the log's readers for longer than that, and the next waits until the projector has taken it,
+ * so everyone else's writes are never more than a chunk behind it), each event naming the import in
+ * its metadata, then an ImportCommitted. Readers count none of the rows until that last event, and
  * never if the import is abandoned instead (here on any failure; by the sweeper after a crash).
  * The rows are read from the file again as they are appended; what it keeps of the rows done is a
  * few bytes each (the streams it took, in an IdTable): its memory does not grow with the file.
@@ -269,7 +277,12 @@ const importRows = async (
           const { id, history } = choice;
           const streamId = streamOf(row, id);
           if (history) {
-            const events = amendRow(row, id, history, scope);
+            // As the read models have it: an abandoned import's amends do not count.
+            const counted = history.filter((e) => {
+              const by = e.metadata[IMPORT_METADATA_KEY];
+              return typeof by !== 'string' || log.committed.has(by);
+            });
+            const events = amendRow(row, id, counted, scope);
             if (events.length === 0) continue;
             amended++;
             appends.push({ streamId, events: events.map((e) => ({ ...e, metadata })), expected: history.at(-1)!.revision });
@@ -279,9 +292,10 @@ const importRows = async (
           const events = decideRow(row, id, scope, unitSize).map((e) => ({ ...e, metadata }));
           appends.push({ streamId, events, expected: 'no_stream' });
         }
-        if (appends.length > 0) await store.appendEach(appends);
-        // The projector's turn, and everyone else's: a chunk's planning and deciding is synchronous work.
-        await new Promise((resolve) => setImmediate(resolve));
+        if (appends.length === 0) continue;
+        const { position } = await store.appendEach(appends);
+        // Everyone else's turn: the next chunk waits for the projector to have taken this one.
+        if (position) await readModelsReached(start.db, formatPosition(position));
       }
       const end: EventData<'ImportCommitted'> = {
         userId: scope.userId,
@@ -306,9 +320,14 @@ const importRows = async (
           .append(stream, [{ type: 'ImportAbandoned', data: abandon, metadata: scope.event }], started)
           .then(() => true)
           .catch(() => false);
-        if (ended) await runningImports(start.db).remove(importId).catch(() => undefined);
+        if (ended)
+          await runningImports(start.db)
+            .remove(importId)
+            .catch(() => undefined);
       } else {
-        await runningImports(start.db).remove(importId).catch(() => undefined);
+        await runningImports(start.db)
+          .remove(importId)
+          .catch(() => undefined);
       }
       if (!(cause instanceof WrongExpectedRevision) || cause.streamId === stream) throw cause;
       if (attempt === ATTEMPTS) throw new ConflictError();
@@ -351,7 +370,12 @@ export const importRoutes = (router: Router, { services, auth, csv, idempotent }
     // Pass 2 reads it again as it appends, holding the user's import slot (409/429 when taken).
     const slot = await services.imports.acquire(scope.userId);
     try {
-      const start = { key: (ctx.state.idempotency as IdempotencyState | undefined)?.key ?? null, rowCount: plan.rowCount, db: services.db, newId: services.newId };
+      const start = {
+        key: (ctx.state.idempotency as IdempotencyState | undefined)?.key ?? null,
+        rowCount: plan.rowCount,
+        db: services.db,
+        newId: services.newId,
+      };
       const { imported, amended, position } = await importRows(
         services.store,
         scope,

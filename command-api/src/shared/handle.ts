@@ -1,4 +1,4 @@
-import { MESSAGES, upcastEvent, type DomainEvent } from '@bt/contracts';
+import { IMPORT_METADATA_KEY, MESSAGES, streams, upcastEvent, type DomainEvent } from '@bt/contracts';
 import { WrongExpectedRevision, type EventMetadata, type EventStore, type Position, type RecordedEvent } from '@bt/event-store';
 import { ConflictError, HttpError, NotFoundError } from '@bt/platform';
 import { fold, type Aggregate, type Recorded } from './command';
@@ -30,6 +30,8 @@ export interface HandleOptions {
 export interface Loaded<S> {
   state: S;
   recorded: readonly RecordedEvent[];
+  /** The revision of the last event that counts (undefined: none does); an uncommitted import's do not. */
+  counted?: bigint;
 }
 
 export interface Handled<S, E extends DomainEvent> {
@@ -53,10 +55,32 @@ const asRecorded = <E extends DomainEvent>(stored: RecordedEvent): Recorded<E> =
 const withKey = (events: readonly RecordedEvent[], key: unknown) =>
   key === undefined ? [] : events.filter((e) => e.metadata.idempotencyKey === key);
 
-/** Reads a stream and folds it: the aggregate's current state (and the events, for `handle`'s `loaded`). */
+/**
+ * Reads a stream and folds what counts of it: the aggregate's current state (and the events, for
+ * `handle`'s `loaded`). An event appended by an import counts once the import committed (DESIGN
+ * "Imports"), as the read models count it: a bet of an abandoned import is not there.
+ */
 export async function load<S, E extends DomainEvent>(store: EventStore, streamId: string, aggregate: Aggregate<S, E>): Promise<Loaded<S>> {
   const recorded = await store.readStream(streamId);
-  return { state: fold(aggregate, recorded.map(asRecorded<E>)), recorded };
+  const counting = await countedEvents(store, recorded);
+  return { state: fold(aggregate, counting.map(asRecorded<E>)), recorded, counted: counting.at(-1)?.revision };
+}
+
+/** The events of a stream that count: those of imports not committed are left out (one read of the user's imports, only if any). */
+export async function countedEvents(store: EventStore, recorded: readonly RecordedEvent[]): Promise<readonly RecordedEvent[]> {
+  const imported = recorded.filter((e) => typeof e.metadata[IMPORT_METADATA_KEY] === 'string');
+  if (imported.length === 0) return recorded;
+  const committed = new Set<string>();
+  const users = new Set(imported.map((e) => (e.data as { userId?: unknown }).userId).filter((id) => typeof id === 'string'));
+  for (const userId of users) {
+    for (const event of await store.readStream(streams.imports(userId))) {
+      if (event.type === 'ImportCommitted') committed.add((event.data as { importId: string }).importId);
+    }
+  }
+  return recorded.filter((e) => {
+    const importId = e.metadata[IMPORT_METADATA_KEY];
+    return typeof importId !== 'string' || committed.has(importId);
+  });
 }
 
 /**
@@ -99,13 +123,17 @@ export async function handle<S, E extends DomainEvent>(
     }
   }
 
-  const { recorded, state } = (options.loaded as Loaded<S> | undefined) ?? (await load(store, streamId, aggregate));
+  if (!options.loaded) options = { ...options, loaded: await load(store, streamId, aggregate) };
+  const { recorded, state } = options.loaded as Loaded<S>;
   if (options.recovering) {
     const replay = replayOf(recorded, aggregate, key, options.create);
     if (replay) return replay;
   }
   const last = recorded.at(-1);
-  if (options.expectedVersion !== undefined && options.expectedVersion !== last?.revision) {
+  // The version the client saw is the last event that counts (an abandoned import's after it are not shown).
+  const loaded = options.loaded as Loaded<S> | undefined;
+  const shown = loaded && 'counted' in loaded ? loaded.counted : last?.revision;
+  if (options.expectedVersion !== undefined && options.expectedVersion !== last?.revision && options.expectedVersion !== shown) {
     // A stale version of what the caller may not see (another user's, or nothing) is a 404 like
     // any other request for it: a 409 would tell a stranger the id exists, and its version.
     try {

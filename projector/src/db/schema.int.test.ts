@@ -66,17 +66,19 @@ describe('the table declarations agree with the landed migrations', () => {
 
   const declared = (): Record<string, Shape> =>
     Object.fromEntries(
-      Object.entries({ ...TABLES, checkpoints, user_snapshots, snapshot_marks, snapshot_streams, import_holds }).map(([name, declaration]) => [
-        name,
-        {
-          columns: Object.entries(declaration.columns as Record<string, Column>).map(([column, c]) => ({
-            name: column,
-            type: INFORMATION_SCHEMA_TYPE[c.type],
-            nullable: c.nullable,
-          })),
-          key: [...declaration.key],
-        },
-      ]),
+      Object.entries({ ...TABLES, checkpoints, user_snapshots, snapshot_marks, snapshot_streams, import_holds }).map(
+        ([name, declaration]) => [
+          name,
+          {
+            columns: Object.entries(declaration.columns as Record<string, Column>).map(([column, c]) => ({
+              name: column,
+              type: INFORMATION_SCHEMA_TYPE[c.type],
+              nullable: c.nullable,
+            })),
+            key: [...declaration.key],
+          },
+        ],
+      ),
     );
 
   it('declares every migrated table, with its columns in order, their types, nullability and primary key', async () => {

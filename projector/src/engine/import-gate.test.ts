@@ -13,7 +13,12 @@ const event = (type: string, data: Record<string, unknown> = {}, importId?: stri
     position: { commit: position, prepare: position },
     type,
     data: { userId: 'u', ...data },
-    metadata: { occurredAt: new Date(0).toISOString(), commandId: 'c', schemaVersion: 4, ...(importId && { [IMPORT_METADATA_KEY]: importId }) },
+    metadata: {
+      occurredAt: new Date(0).toISOString(),
+      commandId: 'c',
+      schemaVersion: 4,
+      ...(importId && { [IMPORT_METADATA_KEY]: importId }),
+    },
     recordedAt: new Date(0).toISOString(),
   };
 };
@@ -21,7 +26,8 @@ const started = (importId: string) => event('ImportStarted', { importId });
 const committed = (importId: string) => event('ImportCommitted', { importId });
 const abandoned = (importId: string) => event('ImportAbandoned', { importId });
 const bet = (importId?: string) => event('BetPlaced', {}, importId);
-const types = (events: readonly RecordedEvent[]) => events.map((e) => `${e.type}${(e.metadata[IMPORT_METADATA_KEY] as string | undefined) ?? ''}`);
+const types = (events: readonly RecordedEvent[]) =>
+  events.map((e) => `${e.type}${(e.metadata[IMPORT_METADATA_KEY] as string | undefined) ?? ''}`);
 
 describe('the import rule (admitImports)', () => {
   it('admits a committed import’s events where they are, with the user’s own around them', () => {

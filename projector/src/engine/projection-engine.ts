@@ -12,8 +12,7 @@ import { importLifecycle, importOf } from './import-gate';
  * the live projector and a hold's release each own some of its columns; see imports/holds.ts).
  */
 export type HoldChange =
-  | { kind: 'start'; userId: string; importId: string; position: string }
-  | { kind: 'end'; userId: string; importId: string };
+  { kind: 'start'; userId: string; importId: string; position: string } | { kind: 'end'; userId: string; importId: string };
 
 /** Loads the states of users the engine has not seen (from the tables being written). */
 export type LoadUsers = (userIds: string[]) => Promise<Map<string, UserState>>;

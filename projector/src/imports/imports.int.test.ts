@@ -81,16 +81,37 @@ describe('imports: held until they end, then all at once (real Postgres)', () =>
   it('keeps a user’s rows as they were while their import runs, moves on for everyone else, then shows all of it at once', async () => {
     const projector = await startProjector({ store, databaseUrl: database.url });
     try {
-      const meta = (extra: Record<string, unknown> = {}) => ({ occurredAt: new Date().toISOString(), commandId: randomUUID(), schemaVersion: 4, ...extra });
+      const meta = (extra: Record<string, unknown> = {}) => ({
+        occurredAt: new Date().toISOString(),
+        commandId: randomUUID(),
+        schemaVersion: 4,
+        ...extra,
+      });
       const register = async (userId: string) =>
         store.append(
           streams.user(userId),
-          [{ type: 'UserRegistered', data: { userId, email: `${userId}@example.com`, username: null, passwordHash: 'x' }, metadata: meta() }],
+          [
+            {
+              type: 'UserRegistered',
+              data: { userId, email: `${userId}@example.com`, username: null, passwordHash: 'x' },
+              metadata: meta(),
+            },
+          ],
           'no_stream',
         );
       const bet = (userId: string, extra: Record<string, unknown> = {}): [string, NewEvent[]] => {
         const betId = randomUUID();
-        const data = { userId, betId, sport: 'soccer', event: 'A v B', betType: 'moneyline', odds: '+100', stake: 10, notes: null, date: '2026-11-01' };
+        const data = {
+          userId,
+          betId,
+          sport: 'soccer',
+          event: 'A v B',
+          betType: 'moneyline',
+          odds: '+100',
+          stake: 10,
+          notes: null,
+          date: '2026-11-01',
+        };
         return [streams.bet(betId), [{ type: 'BetPlaced', data, metadata: meta(extra) }]];
       };
       const betCount = async (userId: string) =>
@@ -104,7 +125,11 @@ describe('imports: held until they end, then all at once (real Postgres)', () =>
 
       const importId = randomUUID();
       const lifecycle = streams.imports(importer);
-      await store.append(lifecycle, [{ type: 'ImportStarted', data: { userId: importer, importId, key: 'k1', rows: 3 }, metadata: meta() }], 'no_stream');
+      await store.append(
+        lifecycle,
+        [{ type: 'ImportStarted', data: { userId: importer, importId, key: 'k1', rows: 3 }, metadata: meta() }],
+        'no_stream',
+      );
       for (let i = 0; i < 3; i++) await store.append(...bet(importer, { [IMPORT_METADATA_KEY]: importId }), 'no_stream');
       await store.append(...bet(importer), 'no_stream'); // a bet of theirs placed meanwhile
       await store.append(...bet(other), 'no_stream');
@@ -114,7 +139,11 @@ describe('imports: held until they end, then all at once (real Postgres)', () =>
       const held = (await holds()).filter((h) => h.user_id === importer || h.user_id === other);
       expect(held.map((h) => [h.user_id, h.import_id, h.open])).to.deep.equal([[importer, importId, true]]);
 
-      await store.append(lifecycle, [{ type: 'ImportCommitted', data: { userId: importer, importId, imported: 3, amended: 0, skipped: 0 }, metadata: meta() }], 0n);
+      await store.append(
+        lifecycle,
+        [{ type: 'ImportCommitted', data: { userId: importer, importId, imported: 3, amended: 0, skipped: 0 }, metadata: meta() }],
+        0n,
+      );
       await settled(projector);
       const mine = async () => (await holds()).filter((h) => h.user_id === importer);
       expect(await mine()).to.deep.equal([]);
@@ -122,9 +151,17 @@ describe('imports: held until they end, then all at once (real Postgres)', () =>
 
       // An abandoned import: none of its rows, ever; the user is projected live again after it.
       const abandoned = randomUUID();
-      await store.append(lifecycle, [{ type: 'ImportStarted', data: { userId: importer, importId: abandoned, key: null, rows: 2 }, metadata: meta() }], 1n);
+      await store.append(
+        lifecycle,
+        [{ type: 'ImportStarted', data: { userId: importer, importId: abandoned, key: null, rows: 2 }, metadata: meta() }],
+        1n,
+      );
       for (let i = 0; i < 2; i++) await store.append(...bet(importer, { [IMPORT_METADATA_KEY]: abandoned }), 'no_stream');
-      await store.append(lifecycle, [{ type: 'ImportAbandoned', data: { userId: importer, importId: abandoned, reason: 'interrupted' }, metadata: meta() }], 2n);
+      await store.append(
+        lifecycle,
+        [{ type: 'ImportAbandoned', data: { userId: importer, importId: abandoned, reason: 'interrupted' }, metadata: meta() }],
+        2n,
+      );
       await settled(projector);
       // A straggler of the abandoned import, appended after its end, never counts either.
       await store.append(...bet(importer, { [IMPORT_METADATA_KEY]: abandoned }), 'no_stream');

@@ -99,7 +99,13 @@ export class PartitionLease {
   ): Promise<{ position: string | undefined; schemaOid: string | null; setAside: string[]; held: string[] }> {
     const name = checkpointName(this.partition);
     const [a, b] = this.keys.writer;
-    const { rows } = await sql<{ position: string | null; held: boolean; schema_oid: string | null; set_aside: string[]; holds: string[] }>`select
+    const { rows } = await sql<{
+      position: string | null;
+      held: boolean;
+      schema_oid: string | null;
+      set_aside: string[];
+      holds: string[];
+    }>`select
         (select position from ${sql.id(this.schema, 'checkpoints')} where name = ${name}) as position,
         exists (select 1 from pg_locks where locktype = 'advisory' and granted and pid = ${sql.lit(this.pid ?? -1)}
           and database = (select oid from pg_database where datname = current_database())

@@ -175,9 +175,13 @@ export function generateHistory(options: { users: number; events: number; seed?:
       if (sim.bets.length > 0 && random() < 0.3) {
         // An import that amends a bet imported before.
         const amended = pick(sim.bets);
-        emit(streams.bet(amended), { type: 'BetAmended', data: { userId, betId: amended, changes: { stake: pick(STAKES) } } }, {
-          [IMPORT_METADATA_KEY]: importId,
-        });
+        emit(
+          streams.bet(amended),
+          { type: 'BetAmended', data: { userId, betId: amended, changes: { stake: pick(STAKES) } } },
+          {
+            [IMPORT_METADATA_KEY]: importId,
+          },
+        );
       }
       return true;
     }
@@ -382,5 +386,10 @@ export function generateHistory(options: { users: number; events: number; seed?:
 export const toNewEvent = (generated: GeneratedEvent, index: number): NewEvent => ({
   type: generated.event.type,
   data: generated.event.data,
-  metadata: { occurredAt: generated.occurredAt, commandId: `generated-${index}`, schemaVersion: EVENT_SCHEMA_VERSION, ...generated.metadata },
+  metadata: {
+    occurredAt: generated.occurredAt,
+    commandId: `generated-${index}`,
+    schemaVersion: EVENT_SCHEMA_VERSION,
+    ...generated.metadata,
+  },
 });

@@ -10,7 +10,12 @@ type Lifecycle = EventData<'ImportStarted'> & EventData<'ImportCommitted'> & Eve
  * `imports-` stream; `visible` once no import holds them (its rows are in the read models).
  * Undefined when there is none.
  */
-export async function getImport(db: Kysely<ReadDatabase>, store: EventStore, userId: string, key: string): Promise<ImportStatus | undefined> {
+export async function getImport(
+  db: Kysely<ReadDatabase>,
+  store: EventStore,
+  userId: string,
+  key: string,
+): Promise<ImportStatus | undefined> {
   let found: ImportStatus | undefined;
   for (const event of await store.readStream(streams.imports(userId))) {
     const data = event.data as Partial<Lifecycle>;

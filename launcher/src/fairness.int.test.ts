@@ -1,0 +1,137 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { LOG_POSITION_HEADER, MIN_POSITION_HEADER, READ_MODELS_BEHIND_HEADER } from '@bt/contracts';
+import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
+import { readConfig } from './config';
+import { startProduct, type RunningProduct } from './product';
+
+const ROWS = 30_000;
+const csvOf = (rows: number) =>
+  [
+    'date,sport,event,betType,odds,stake,outcome,notes',
+    ...Array.from({ length: rows }, (_, i) => `2025-03-${String(1 + (i % 28)).padStart(2, '0')},hockey,Bulk ${i},moneyline,+120,10,win,`),
+  ].join('\n');
+
+/**
+ * Bulk work never stalls anyone (issue 34): while one user imports a large file, every other user's
+ * read after their own write (X-Min-Position) shows that write, the product stays ready, and the
+ * importing user sees none of the import until all of it. Asserts what is seen, not durations.
+ */
+describe('one user’s import and everyone else’s reads (the one-process product, real Postgres)', function () {
+  this.timeout(300_000);
+  let database: TestDatabase;
+  let dataDir: string;
+  let product: RunningProduct;
+
+  before(async () => {
+    database = await createTestDatabase();
+    dataDir = mkdtempSync(join(tmpdir(), 'bt-fairness-'));
+    product = await startProduct(
+      readConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'fairness-secret-fairness-secret-0123456789',
+        WEB_DIST: join(dataDir, 'no-web-build'),
+      }),
+    );
+  });
+  after(async () => {
+    await product?.stop();
+    await database?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const call = async (method: string, path: string, token?: string, body?: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${product.url}${path}`, {
+      method,
+      headers: { ...(token && { Authorization: `Bearer ${token}` }), ...(body && { 'Content-Type': 'application/json' }), ...headers },
+      body,
+    });
+    return { status: res.status, headers: res.headers, body: (await res.json().catch(() => undefined)) as Record<string, unknown> };
+  };
+  const signUp = async (name: string) => {
+    const res = await call(
+      'POST',
+      '/api/auth/register',
+      undefined,
+      JSON.stringify({ email: `${name}@example.com`, password: `${name}-password` }),
+    );
+    expect(res.status).to.equal(201);
+    return res.body.token as string;
+  };
+  const total = async (token: string) => (await call('GET', '/api/bets?page=1&pageSize=1', token)).body.total as number;
+
+  it('shows every other user their own writes at once, keeps /readyz 200, and shows the import all at once', async () => {
+    const importer = await signUp('importer');
+    const others = await Promise.all(['ann', 'bob', 'cat', 'dan'].map(signUp));
+
+    let done = false;
+    const importing = fetch(`${product.url}/api/import/bets`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${importer}`, 'Content-Type': 'text/csv', 'Idempotency-Key': 'bulk-1' },
+      body: csvOf(ROWS),
+    }).finally(() => (done = true));
+
+    let reads = 0;
+    const stale: string[] = [];
+    const importerSaw = new Set<number>();
+    let notReady = 0;
+    await Promise.all([
+      ...others.map(async (token, u) => {
+        for (let i = 0; !done || i < 3; i++) {
+          const written = await call(
+            'POST',
+            '/api/bets',
+            token,
+            JSON.stringify({
+              sport: 'soccer',
+              event: `Live ${u}-${i}`,
+              betType: 'moneyline',
+              odds: '+100',
+              stake: 5,
+              outcome: 'pending',
+              date: '2025-03-01',
+            }),
+          );
+          expect(written.status).to.equal(201);
+          const position = written.headers.get(LOG_POSITION_HEADER)!;
+          const read = await call('GET', '/api/bets?page=1&pageSize=1', token, undefined, { [MIN_POSITION_HEADER]: position });
+          reads += 1;
+          const first = (read.body.items as { event: string }[])[0];
+          if (read.headers.get(READ_MODELS_BEHIND_HEADER) === 'true' || first?.event !== `Live ${u}-${i}`) stale.push(`${u}-${i}`);
+        }
+      }),
+      (async () => {
+        while (!done) {
+          importerSaw.add(await total(importer));
+          if ((await fetch(`${product.url}/readyz`)).status !== 200) notReady += 1;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      })(),
+    ]);
+    const imported = await importing;
+    expect(imported.status).to.equal(200);
+    expect(reads).to.be.greaterThan(20);
+    expect(stale, `stale reads of ${reads}`).to.deep.equal([]);
+    expect(notReady, '/readyz answers that were not 200').to.equal(0);
+    expect([...importerSaw], 'what the importing user saw while it ran').to.deep.equal([0]);
+
+    // Then all of it at once: the import's status says when.
+    for (let i = 0; i < 600; i++) {
+      const status = await call('GET', '/api/imports/bulk-1', importer);
+      if (status.body.visible === true) break;
+      expect(await total(importer)).to.be.oneOf([0, ROWS]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await total(importer)).to.equal(ROWS);
+    expect((await call('GET', '/api/imports/bulk-1', importer)).body).to.deep.include({
+      status: 'committed',
+      imported: ROWS,
+      visible: true,
+    });
+  });
+});
