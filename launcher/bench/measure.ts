@@ -584,7 +584,7 @@ try {
     report(
       `write-to-visible of 31 users writing while one imports three ${fmt(FAIRNESS_ROWS)}-row files`,
       `${p(fair.importing.visible)} (${fmt(fair.importing.perSecond)} writes/s); from the 2xx ${p(fair.importing.lag)}`,
-      `no import: ${p(fair.alone.visible)} (${fmt(fair.alone.perSecond)} writes/s)`,
+      `no import: ${p(fair.alone.visible)} (${fmt(fair.alone.perSecond)} writes/s); from the 2xx ${p(fair.alone.lag)}`,
       `${fmt(fair.importing.visible.p99 / fair.alone.visible.p99, 2)}x`,
       'p99 < 100 ms',
     );

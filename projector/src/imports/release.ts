@@ -21,6 +21,9 @@ export interface ReleaseTarget {
   transaction<T>(locked: boolean, work: (trx: Kysely<Database>, position: string | undefined) => Promise<T>): Promise<T>;
 }
 
+/** Events a release folds between two turns of the event loop (a 50,000-row import's would block it for a second or more). */
+const RELEASE_SLICE = 1_000;
+
 /** A user's events the last step of a release may fold while live batches wait for it. */
 const LOCKED_STEP_EVENTS = 2_000;
 
@@ -59,7 +62,11 @@ async function step(trx: Kysely<Database>, target: ReleaseTarget, hold: Hold, up
   if (locked && events.length > LOCKED_STEP_EVENTS) return { done: false, released: false };
   const { admitted, waitingFor } = admitImports(events, hold.started_before);
   const engine = new ProjectionEngine(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, false);
-  await engine.apply(admitted, (ids) => loadUserStates(trx, target.schema, ids));
+  // In slices, giving the thread's event loop a turn between them: the live batches go on meanwhile.
+  for (let from = 0; from < admitted.length || from === 0; from += RELEASE_SLICE) {
+    await engine.apply(admitted.slice(from, from + RELEASE_SLICE), (ids) => loadUserStates(trx, target.schema, ids));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   const changes = engine.takeChanges();
   // The held user's streams were noted as their events came (the live projector, or the rebuild).
   changes.user_streams = { inserts: [], upserts: [], deletes: [] };
