@@ -5,3 +5,4 @@ export { startEmbeddedPostgres, type EmbeddedPostgresOptions, type RunningPostgr
 export { createEsdbEventStore, type EsdbEventStoreOptions } from './eventstoredb/esdb-event-store';
 export { copyLog, DivergentStream, type CopyOptions, type CopyProgress } from './log-transfer';
 export { EMBEDDED_DATABASE, useEmbeddedDefault, type EmbeddedDefault } from './postgres/embedded-default';
+export { appendsNoEventSql } from './postgres/readable-horizon';

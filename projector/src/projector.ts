@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Subscription } from 'rxjs';
 import { createDb, createLogger, observeProjectorBatch, setProjectorLagSource, type Logger, type ProjectorBatch } from '@bt/platform';
 import {
+  appendsNoEventSql,
   comparePositions,
   formatPosition,
   parsePosition,
@@ -125,7 +126,10 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     transaction: (locked, work) =>
       db.connection().execute(async (conn) => {
         if (locked) await beginLiveBatch(conn, batchLock);
-        else await sql.raw(`begin; select pg_advisory_xact_lock_shared(${READ_MODELS_LOCK.toString()}::bigint)`).execute(conn);
+        else
+          await sql
+            .raw(`begin; ${appendsNoEventSql}; select pg_advisory_xact_lock_shared(${READ_MODELS_LOCK.toString()}::bigint)`)
+            .execute(conn);
         try {
           const position = locked ? (await lease.lockedCheckpoint(conn)).position : await readPartitionCheckpoint(conn, schema, partition);
           const result = await work(conn, position);

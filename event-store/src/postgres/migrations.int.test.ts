@@ -39,7 +39,7 @@ describe('event store migrations', () => {
 
   it('records its dated migrations on a fresh database, and a second start runs none again', async () => {
     for (let start = 0; start < 2; start++) await (await createPostgresEventStore({ connectionString: db.url })).close();
-    expect(await recorded(db.url)).to.deep.equal(['2026-11-23-001-event-log']);
+    expect(await recorded(db.url)).to.deep.equal(['2026-11-23-001-event-log', '2026-11-28-002-readable-horizon']);
   });
 
   it('takes over an event log from before migrations were recorded: its events stay, and the first migration is recorded', async () => {
@@ -52,6 +52,6 @@ describe('event store migrations', () => {
     } finally {
       await store.close();
     }
-    expect(await recorded(db.url)).to.deep.equal(['2026-11-23-001-event-log']);
+    expect(await recorded(db.url)).to.deep.equal(['2026-11-23-001-event-log', '2026-11-28-002-readable-horizon']);
   });
 });

@@ -6,6 +6,7 @@ import { comparePositions, WrongExpectedRevision, type ExpectedRevision, type Po
 import { createTestDatabase, type TestDatabase } from '../testing/postgres';
 import { anyEventAfterSql, SUBSCRIBER_APPLICATION_NAME, createPostgresEventStore, type PostgresEventStore } from './postgres-event-store';
 import { bulkInsertEvents } from './bulk-insert';
+import { appendsNoEventSql } from './readable-horizon';
 
 describeEventStoreContract(
   'Postgres',
@@ -436,6 +437,37 @@ describe('Postgres event store', () => {
       expect((await received)[0].streamId).to.equal(stream); // found by the fallback poll (100 ms here)
     } finally {
       await unrelated.end();
+    }
+  });
+
+  it('does not hold readers back for an open transaction that said it appends no event (a read-model batch, a release)', async () => {
+    const marked = await connect(db.url);
+    const unmarked = await connect(db.url);
+    try {
+      await marked.query('BEGIN');
+      await marked.query(appendsNoEventSql);
+      await marked.query('SELECT pg_current_xact_id()'); // an xid, as a transaction that has written has
+      const stream = streamId('bet');
+      const head = await store.headPosition();
+      const received = collect(store.subscribeAll({ after: head }), (e) => e.streamId === stream, 1);
+      await store.append(stream, [event('BetPlaced', {})], 'no_stream');
+      expect((await received)[0].streamId).to.equal(stream);
+      expect((await store.readAll({ after: head, maxCount: 10 })).map((e) => e.streamId)).to.deep.equal([stream]);
+      expect((await store.readStreams([stream])).map((e) => e.streamId)).to.deep.equal([stream]);
+
+      // Another that did not say so still holds them back, whatever the marked one does meanwhile.
+      await unmarked.query('BEGIN');
+      await unmarked.query('SELECT pg_current_xact_id()');
+      const later = streamId('bet');
+      const before = await store.readAll({ after: head, maxCount: 10 });
+      await store.append(later, [event('BetPlaced', {})], 'no_stream');
+      expect(await store.readAll({ after: before.at(-1)!.position, maxCount: 10 })).to.deep.equal([]);
+      await unmarked.query('COMMIT');
+      expect((await store.readAll({ after: before.at(-1)!.position, maxCount: 10 })).map((e) => e.streamId)).to.deep.equal([later]);
+      await marked.query('COMMIT');
+    } finally {
+      await marked.end();
+      await unmarked.end();
     }
   });
 

@@ -26,6 +26,7 @@ import {
   pagesReadAhead,
 } from '../port';
 import * as eventLog001 from './migrations/2026-11-23-001-event-log';
+import * as readableHorizon002 from './migrations/2026-11-28-002-readable-horizon';
 
 export interface PostgresEventStoreOptions {
   connectionString: string;
@@ -88,13 +89,18 @@ export interface PostgresEventStore extends EventStore {
 /** The event log's migrations in order; date-prefixed names. Append, never edit a landed one. */
 const MIGRATIONS: Record<string, SchemaMigration> = {
   '2026-11-23-001-event-log': eventLog001,
+  '2026-11-28-002-readable-horizon': readableHorizon002,
 };
 
 /** What every read selects, in the order `EventCopy` decodes (`::json` also reads a jsonb column). */
 const COLUMNS = `prepare, commit, revision, recorded_at, id::text, stream_id, type, data::json, metadata::json`;
 
-/** Only events of transactions that have ended: nothing can commit before them any more. */
-const READABLE = `commit < pg_snapshot_xmin(pg_current_snapshot())`;
+/**
+ * Only events of transactions that have ended: nothing can commit before them any more. The bound is
+ * the reader's snapshot's xmin, but for transactions that said they append nothing (a read-model
+ * batch, an import's release: `appendsNoEventSql`), which no reader waits for.
+ */
+const readableSql = (schema: string) => `commit < ${schema}.readable_horizon()`;
 
 /**
  * One statement (so one round trip and one implicit transaction) per append: the streams row is
@@ -367,6 +373,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
   const schemaName = options.schema ?? 'eventstore';
   if (!/^[a-z_][a-z0-9_]{0,50}$/.test(schemaName)) throw new Error(`Invalid schema name: ${schemaName}`);
   const s = `"${schemaName}"`;
+  const READABLE = readableSql(s);
   const channel = `${schemaName}.appended`;
   const pollIntervalMs = options.pollIntervalMs ?? 500;
   const pageSize = options.subscriptionPageSize ?? 1000;
@@ -797,7 +804,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
       if (ids.length <= READ_STREAMS_CHUNK) return ids.length === 0 ? [] : readStreamsChunk(ids, READABLE + from);
       // One bound for every chunk, taken now: the answer is what readAll showed at one instant (a
       // bound below the current xmin is as safe: every transaction below it has ended too).
-      const { rows } = await pool.query<Row>({ text: `SELECT pg_snapshot_xmin(pg_current_snapshot())`, rowMode: 'array' });
+      const { rows } = await pool.query<Row>({ text: `SELECT ${s}.readable_horizon()`, rowMode: 'array' });
       const readable = `commit < '${BigInt(rows[0][0]).toString()}'::xid8${from}`;
       const chunks: string[][] = [];
       for (let i = 0; i < ids.length; i += READ_STREAMS_CHUNK) chunks.push(ids.slice(i, i + READ_STREAMS_CHUNK));

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { appendsNoEventSql } from '@bt/event-store';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { mergeChanges, type RowChanges, type UserChanges } from '../projections/rows';
@@ -529,7 +530,8 @@ const literal = (text: string) => {
 };
 
 /**
- * Opens a live batch's transaction on the connection `conn` in one round trip: BEGIN, the shared
+ * Opens a live batch's transaction on the connection `conn` in one round trip: BEGIN, the mark that
+ * it appends no event (so readers of the log do not wait for it: `appendsNoEventSql`), the shared
  * READ_MODELS_LOCK, an asynchronous commit (the transaction commits without waiting for its
  * WAL to reach the disk: `synchronous_commit = off`, for this transaction only), then the
  * statement `lock` (the partition's batch lock, partitions/lease.ts). Read models are
@@ -541,7 +543,7 @@ const literal = (text: string) => {
 export async function beginLiveBatch(conn: Kysely<any>, lock: string): Promise<void> {
   await sql
     .raw(
-      `begin; select pg_advisory_xact_lock_shared(${READ_MODELS_LOCK.toString()}::bigint), set_config('synchronous_commit', 'off', true); ${lock}`,
+      `begin; ${appendsNoEventSql}; select pg_advisory_xact_lock_shared(${READ_MODELS_LOCK.toString()}::bigint), set_config('synchronous_commit', 'off', true); ${lock}`,
     )
     .execute(conn);
 }

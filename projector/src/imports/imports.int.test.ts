@@ -174,4 +174,61 @@ describe('imports: held until they end, then all at once (real Postgres)', () =>
     }
     await expectTablesToMatchReplay();
   });
+
+  it('sets aside a user whose import holds an event it cannot project, with none of the import written and the hold ended', async () => {
+    const projector = await startProjector({ store, databaseUrl: database.url });
+    try {
+      const meta = (extra: Record<string, unknown> = {}) => ({
+        occurredAt: new Date().toISOString(),
+        commandId: randomUUID(),
+        schemaVersion: 4,
+        ...extra,
+      });
+      const userId = randomUUID();
+      await store.append(
+        streams.user(userId),
+        [{ type: 'UserRegistered', data: { userId, email: `${userId}@example.com`, username: null, passwordHash: 'x' }, metadata: meta() }],
+        'no_stream',
+      );
+      const placed = (event: string, extra: Record<string, unknown> = {}, stake = 10): [string, NewEvent[]] => {
+        const betId = randomUUID();
+        const data = {
+          userId,
+          betId,
+          sport: 'soccer',
+          event,
+          betType: 'moneyline',
+          odds: '+100',
+          stake,
+          notes: null,
+          date: '2026-11-01',
+        };
+        return [streams.bet(betId), [{ type: 'BetPlaced', data, metadata: meta(extra) }]];
+      };
+      await store.append(...placed('before'), 'no_stream');
+      const importId = randomUUID();
+      const lifecycle = streams.imports(userId);
+      await store.append(
+        lifecycle,
+        [{ type: 'ImportStarted', data: { userId, importId, key: null, rows: 1500 }, metadata: meta() }],
+        'no_stream',
+      );
+      // More than a release's slice, the bad one last (a stake Postgres cannot store): what the slices before it wrote is taken back.
+      for (let i = 0; i < 1500; i++)
+        await store.append(...placed(`row ${i}`, { [IMPORT_METADATA_KEY]: importId }, i === 1499 ? 1e300 : 10), 'no_stream');
+      await store.append(
+        lifecycle,
+        [{ type: 'ImportCommitted', data: { userId, importId, imported: 1500, amended: 0, skipped: 0 }, metadata: meta() }],
+        0n,
+      );
+      await settled(projector);
+      const read = db.withSchema('read');
+      expect((await read.selectFrom('import_holds').selectAll().where('user_id', '=', userId).execute()).length).to.equal(0);
+      expect((await read.selectFrom('projection_failures').select('user_id').where('user_id', '=', userId).execute()).length).to.equal(1);
+      const bets = await read.selectFrom('bets').select('event').where('user_id', '=', userId).execute();
+      expect(bets.map((b) => b.event)).to.deep.equal(['before']);
+    } finally {
+      await projector.stop();
+    }
+  });
 });

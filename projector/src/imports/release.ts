@@ -7,6 +7,7 @@ import { admitImports } from '../engine/import-gate';
 import { ProjectionEngine } from '../engine/projection-engine';
 import { userOf } from '../projections/state';
 import { notifyHolds, releasable } from './holds';
+import { emptyChanges, type RowChanges } from '../projections/rows';
 
 /** How a release reaches the tables it writes: the live projector's, or a rebuild's shadow. */
 export interface ReleaseTarget {
@@ -62,17 +63,28 @@ async function step(trx: Kysely<Database>, target: ReleaseTarget, hold: Hold, up
   if (locked && events.length > LOCKED_STEP_EVENTS) return { done: false, released: false };
   const { admitted, waitingFor } = admitImports(events, hold.started_before);
   const engine = new ProjectionEngine(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, false);
-  // In slices, giving the thread's event loop a turn between them: the live batches go on meanwhile.
+  // Folded in slices, with a turn of the thread's event loop between them (the live batches go on
+  // meanwhile), and all written only then: a transaction holds back every reader of the Postgres
+  // event store from its first write to its end (its xid is in their snapshots' xmin), so the
+  // writes come together, after the fold. A fold that fails writes nothing of the user, as a live
+  // batch writes nothing of a user it sets aside.
+  const slices: RowChanges[] = [];
+  let failure: RowChanges | undefined;
   for (let from = 0; from < admitted.length || from === 0; from += RELEASE_SLICE) {
     await engine.apply(admitted.slice(from, from + RELEASE_SLICE), (ids) => loadUserStates(trx, target.schema, ids));
+    const changes = engine.takeChanges();
+    if (changes.projection_failures.upserts.length > 0) {
+      failure = changes;
+      break;
+    }
+    // The held user's streams were noted as their events came (the live projector, or the rebuild).
+    slices.push({ ...changes, user_streams: { inserts: [], upserts: [], deletes: [] } });
     await new Promise((resolve) => setImmediate(resolve));
   }
-  const changes = engine.takeChanges();
-  // The held user's streams were noted as their events came (the live projector, or the rebuild).
-  changes.user_streams = { inserts: [], upserts: [], deletes: [] };
-  await writeChanges(trx, target.schema, changes);
+  if (!failure) for (const changes of slices) await writeChanges(trx, target.schema, changes);
   const holds = trx.withSchema(target.schema);
-  if (changes.projection_failures.upserts.length > 0) {
+  if (failure) {
+    await writeChanges(trx, target.schema, { ...emptyChanges(), projection_failures: failure.projection_failures });
     await holds.deleteFrom('import_holds').where('user_id', '=', hold.user_id).execute();
     await notifyFailures(trx);
     await notifyHolds(trx);
