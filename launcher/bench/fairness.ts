@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { compareLogPositions, LOG_POSITION_HEADER } from '@bt/contracts';
+import { LOG_POSITION_HEADER } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
-import { NOTIFY_CHANNEL, rebuildReadModels } from '@bt/projector';
+import { rebuildReadModels } from '@bt/projector';
 import { signToken } from '@bt/platform';
 import { BENCH_SECRET, startBenchProduct } from './product';
 import { bulkLoad, userHistory } from './generate';
+import { benchBet, watchCheckpoint } from './visible';
 import { send, summarise, type Latency } from './http-load';
 
 export interface FairnessOptions {
@@ -70,39 +71,14 @@ export async function fairness(options: FairnessOptions): Promise<FairnessResult
   await rebuildReadModels({ store, databaseUrl, fresh: true, log: () => {} });
 
   const product = await startBenchProduct(databaseUrl, dataDir);
-  const listener = new pg.Client({ connectionString: databaseUrl });
+  const watcher = await watchCheckpoint(databaseUrl);
   const token = (user: string) => `Bearer ${signToken(user, BENCH_SECRET)}`;
   try {
-    let checkpoint: string | undefined;
-    const waiting = new Set<{ position: string; done: () => void }>();
-    listener.on('notification', ({ payload }) => {
-      if (!payload || (checkpoint !== undefined && compareLogPositions(payload, checkpoint) <= 0)) return;
-      checkpoint = payload;
-      for (const w of waiting) {
-        if (compareLogPositions(checkpoint, w.position) >= 0) {
-          waiting.delete(w);
-          w.done();
-        }
-      }
-    });
-    await listener.connect();
-    await listener.query(`LISTEN ${NOTIFY_CHANNEL}`);
-    const visible = (position: string) =>
-      checkpoint !== undefined && compareLogPositions(checkpoint, position) >= 0
-        ? Promise.resolve()
-        : new Promise<void>((done) => waiting.add({ position, done }));
+    const { visible } = watcher;
 
     const today = Date.now();
     const write = async (user: string, i: number) => {
-      const body = JSON.stringify({
-        sport: 'football',
-        event: `Fair ${i}`,
-        betType: 'moneyline',
-        stake: 10,
-        odds: '-110',
-        outcome: i % 2 === 0 ? 'win' : 'loss',
-        date: new Date(today - ((i * 7919) % 730) * 86_400_000).toISOString().slice(0, 10),
-      });
+      const body = benchBet('Fair', i, today);
       const t0 = performance.now();
       const res = await send(`${product.url}/api/bets`, {
         method: 'POST',
@@ -189,7 +165,7 @@ export async function fairness(options: FairnessOptions): Promise<FairnessResult
       busyImported: busy.rows,
     };
   } finally {
-    await listener.end();
+    await watcher.close();
     await product.stop();
   }
 }

@@ -29,6 +29,39 @@ describe('imports: held until they end, then all at once (real Postgres)', () =>
     await database?.drop();
   });
 
+  const meta = (extra: Record<string, unknown> = {}) => ({
+    occurredAt: new Date().toISOString(),
+    commandId: randomUUID(),
+    schemaVersion: 4,
+    ...extra,
+  });
+  const register = (userId: string) =>
+    store.append(
+      streams.user(userId),
+      [{ type: 'UserRegistered', data: { userId, email: `${userId}@example.com`, username: null, passwordHash: 'x' }, metadata: meta() }],
+      'no_stream',
+    );
+  /** A BetPlaced of the user, on its own stream; `extra` metadata (an import's id). */
+  const bet = (
+    userId: string,
+    extra: Record<string, unknown> = {},
+    fields: { event?: string; stake?: number } = {},
+  ): [string, NewEvent[]] => {
+    const betId = randomUUID();
+    const data = {
+      userId,
+      betId,
+      sport: 'soccer',
+      event: fields.event ?? 'A v B',
+      betType: 'moneyline',
+      odds: '+100',
+      stake: fields.stake ?? 10,
+      notes: null,
+      date: '2026-11-01',
+    };
+    return [streams.bet(betId), [{ type: 'BetPlaced', data, metadata: meta(extra) }]];
+  };
+
   const holds = () => db.withSchema('read').selectFrom('import_holds').selectAll().orderBy('user_id').execute();
 
   /** Caught up, and every hold whose import ended released (the release runs beside the batches). */
@@ -81,39 +114,6 @@ describe('imports: held until they end, then all at once (real Postgres)', () =>
   it('keeps a user’s rows as they were while their import runs, moves on for everyone else, then shows all of it at once', async () => {
     const projector = await startProjector({ store, databaseUrl: database.url });
     try {
-      const meta = (extra: Record<string, unknown> = {}) => ({
-        occurredAt: new Date().toISOString(),
-        commandId: randomUUID(),
-        schemaVersion: 4,
-        ...extra,
-      });
-      const register = async (userId: string) =>
-        store.append(
-          streams.user(userId),
-          [
-            {
-              type: 'UserRegistered',
-              data: { userId, email: `${userId}@example.com`, username: null, passwordHash: 'x' },
-              metadata: meta(),
-            },
-          ],
-          'no_stream',
-        );
-      const bet = (userId: string, extra: Record<string, unknown> = {}): [string, NewEvent[]] => {
-        const betId = randomUUID();
-        const data = {
-          userId,
-          betId,
-          sport: 'soccer',
-          event: 'A v B',
-          betType: 'moneyline',
-          odds: '+100',
-          stake: 10,
-          notes: null,
-          date: '2026-11-01',
-        };
-        return [streams.bet(betId), [{ type: 'BetPlaced', data, metadata: meta(extra) }]];
-      };
       const betCount = async (userId: string) =>
         (await db.withSchema('read').selectFrom('bets').select('id').where('user_id', '=', userId).execute()).length;
 
@@ -178,33 +178,9 @@ describe('imports: held until they end, then all at once (real Postgres)', () =>
   it('sets aside a user whose import holds an event it cannot project, with none of the import written and the hold ended', async () => {
     const projector = await startProjector({ store, databaseUrl: database.url });
     try {
-      const meta = (extra: Record<string, unknown> = {}) => ({
-        occurredAt: new Date().toISOString(),
-        commandId: randomUUID(),
-        schemaVersion: 4,
-        ...extra,
-      });
       const userId = randomUUID();
-      await store.append(
-        streams.user(userId),
-        [{ type: 'UserRegistered', data: { userId, email: `${userId}@example.com`, username: null, passwordHash: 'x' }, metadata: meta() }],
-        'no_stream',
-      );
-      const placed = (event: string, extra: Record<string, unknown> = {}, stake = 10): [string, NewEvent[]] => {
-        const betId = randomUUID();
-        const data = {
-          userId,
-          betId,
-          sport: 'soccer',
-          event,
-          betType: 'moneyline',
-          odds: '+100',
-          stake,
-          notes: null,
-          date: '2026-11-01',
-        };
-        return [streams.bet(betId), [{ type: 'BetPlaced', data, metadata: meta(extra) }]];
-      };
+      await register(userId);
+      const placed = (event: string, extra: Record<string, unknown> = {}, stake = 10) => bet(userId, extra, { event, stake });
       await store.append(...placed('before'), 'no_stream');
       const importId = randomUUID();
       const lifecycle = streams.imports(userId);

@@ -28,13 +28,27 @@ const RELEASE_SLICE = 1_000;
 /** A user's events the last step of a release may fold while live batches wait for it. */
 const LOCKED_STEP_EVENTS = 2_000;
 
-/** Events of `userId` after `after`, up to and including `upTo`, in log order. */
-async function userEventsBetween(store: EventStore, userId: string, after: Position, upTo: Position): Promise<RecordedEvent[]> {
+/** Events of the log a locked step reads at most (everyone's): its lock holds the live batches back while it reads. */
+const LOCKED_STEP_SCAN = 5_000;
+
+/**
+ * Events of `userId` after `after`, up to and including `upTo`, in log order; undefined when the
+ * log holds more than `maxScanned` events in between.
+ */
+async function userEventsBetween(
+  store: EventStore,
+  userId: string,
+  after: Position,
+  upTo: Position,
+  maxScanned = Number.POSITIVE_INFINITY,
+): Promise<RecordedEvent[] | undefined> {
   const events: RecordedEvent[] = [];
   if (comparePositions(after, upTo) >= 0) return events;
-  for await (const page of store.readAllPages(after)) {
+  let scanned = 0;
+  for await (const page of store.readAllPages(after, Math.min(5_000, maxScanned + 1))) {
     for (const event of page) {
       if (comparePositions(event.position, upTo) > 0) return events;
+      if (++scanned > maxScanned) return undefined;
       if (userOf(event) === userId) events.push(event);
     }
   }
@@ -59,8 +73,9 @@ interface Step {
 async function step(trx: Kysely<Database>, target: ReleaseTarget, hold: Hold, upTo: Position, locked: boolean): Promise<Step> {
   const after = parsePosition(hold.resume_after);
   if (!after) throw new Error(`import_holds: bad position ${hold.resume_after} for user ${hold.user_id}`);
-  const events = await userEventsBetween(target.store, hold.user_id, after, upTo);
-  if (locked && events.length > LOCKED_STEP_EVENTS) return { done: false, released: false };
+  // Locked, only a short stretch of the log: a longer one goes back to a step beside the batches.
+  const events = await userEventsBetween(target.store, hold.user_id, after, upTo, locked ? LOCKED_STEP_SCAN : undefined);
+  if (events === undefined || (locked && events.length > LOCKED_STEP_EVENTS)) return { done: false, released: false };
   const { admitted, waitingFor } = admitImports(events, hold.started_before);
   const engine = new ProjectionEngine(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, false);
   // Folded in slices, with a turn of the thread's event loop between them (the live batches go on
