@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { compareLogPositions, EVENT_SCHEMA_VERSION, MESSAGES, streams, type EventData } from '@bt/contracts';
-import { WrongExpectedRevision, type EventMetadata, type EventStore, type RecordedEvent } from '@bt/event-store';
+import { readImportLog, type ImportLog } from '../shared/import-log';
+import { WrongExpectedRevision, type EventMetadata, type EventStore } from '@bt/event-store';
 import { ConflictError, RetryLaterError } from '@bt/platform';
 
 /** Imports one process runs at once by default (IMPORTS_AT_ONCE). */
@@ -59,32 +60,6 @@ export const createImportSlots = (pool: pg.Pool, atOnce = DEFAULT_IMPORTS_AT_ONC
       };
     },
   };
-};
-
-type Lifecycle = EventData<'ImportStarted'> | EventData<'ImportCommitted'> | EventData<'ImportAbandoned'>;
-
-/** A user's imports as their `imports-` stream tells: the committed ones, and the one still open (if any). */
-export interface ImportLog {
-  /** The stream's last revision (undefined: no import yet). */
-  revision: bigint | undefined;
-  committed: ReadonlySet<string>;
-  /** The last import started and not ended: its process died, or it runs now (when the caller does not hold the slot). */
-  open: string | undefined;
-}
-
-export const readImportLog = async (store: EventStore, userId: string): Promise<ImportLog> => {
-  const history: RecordedEvent[] = await store.readStream(streams.imports(userId));
-  const committed = new Set<string>();
-  let open: string | undefined;
-  for (const event of history) {
-    const { importId } = event.data as Lifecycle;
-    if (event.type === 'ImportStarted') open = importId;
-    else {
-      if (event.type === 'ImportCommitted') committed.add(importId);
-      if (open === importId) open = undefined;
-    }
-  }
-  return { revision: history.at(-1)?.revision, committed, open };
 };
 
 /** The Postgres side of running imports (`command.imports`): what the sweeper looks at. */

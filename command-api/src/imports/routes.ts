@@ -36,7 +36,8 @@ import { derivedId } from '../shared/ids';
 import type { RouteKit } from '../shared/router';
 import { spooledBody } from '../shared/upload';
 import { planImport, plannedRows, type PlannedRow } from './import-plan';
-import { abandonOpenImport, readImportLog, readModelsReached, runningImports } from './import-slots';
+import { abandonOpenImport, readModelsReached, runningImports } from './import-slots';
+import { countsIn, readImportLog } from '../shared/import-log';
 
 const mappingOf = (text: string | undefined): CsvMapping | undefined => {
   if (text === undefined || text.trim() === '') return undefined;
@@ -278,11 +279,7 @@ const importRows = async (
           const streamId = streamOf(row, id);
           if (history) {
             // As the read models have it: an abandoned import's amends do not count.
-            const counted = history.filter((e) => {
-              const by = e.metadata[IMPORT_METADATA_KEY];
-              return typeof by !== 'string' || log.committed.has(by);
-            });
-            const events = amendRow(row, id, counted, scope);
+            const events = amendRow(row, id, history.filter(countsIn(log.committed)), scope);
             if (events.length === 0) continue;
             amended++;
             appends.push({ streamId, events: events.map((e) => ({ ...e, metadata })), expected: history.at(-1)!.revision });

@@ -1,7 +1,8 @@
-import { IMPORT_METADATA_KEY, MESSAGES, streams, upcastEvent, type DomainEvent } from '@bt/contracts';
+import { IMPORT_METADATA_KEY, MESSAGES, upcastEvent, type DomainEvent } from '@bt/contracts';
 import { WrongExpectedRevision, type EventMetadata, type EventStore, type Position, type RecordedEvent } from '@bt/event-store';
 import { ConflictError, HttpError, NotFoundError } from '@bt/platform';
 import { fold, type Aggregate, type Recorded } from './command';
+import { countsIn, readImportLog } from './import-log';
 
 export interface HandleOptions {
   /** Metadata of every event appended (occurredAt, commandId, schemaVersion, idempotencyKey). */
@@ -72,15 +73,8 @@ export async function countedEvents(store: EventStore, recorded: readonly Record
   if (imported.length === 0) return recorded;
   const committed = new Set<string>();
   const users = new Set(imported.map((e) => (e.data as { userId?: unknown }).userId).filter((id) => typeof id === 'string'));
-  for (const userId of users) {
-    for (const event of await store.readStream(streams.imports(userId))) {
-      if (event.type === 'ImportCommitted') committed.add((event.data as { importId: string }).importId);
-    }
-  }
-  return recorded.filter((e) => {
-    const importId = e.metadata[IMPORT_METADATA_KEY];
-    return typeof importId !== 'string' || committed.has(importId);
-  });
+  for (const userId of users) for (const id of (await readImportLog(store, userId)).committed) committed.add(id);
+  return recorded.filter(countsIn(committed));
 }
 
 /**
