@@ -33,7 +33,7 @@ export interface Child {
 
 export const startChild = (databaseUrl: string, dataDir: string, env: Record<string, string>): Promise<Child> =>
   new Promise((ok, fail) => {
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', resolve('launcher/src/start.ts')], {
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', resolve('launcher/src/product-main.ts')], {
       // LOG_LEVEL info: the child says where it listens at that level (the bench itself runs at warn).
       env: { ...process.env, ...benchProductEnv(databaseUrl, dataDir), TRUST_PROXY_HOPS: '1', LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],

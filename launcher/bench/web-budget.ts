@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
+import { buildWeb } from '../src/build-web';
 import { startBenchProduct } from './product';
 import { send } from './http-load';
 
@@ -44,7 +45,7 @@ const javascriptBytes = async (page: Page, url: string): Promise<number> => {
  */
 export const webBudget = async (databaseUrl: string, dataDir: string): Promise<string[][]> => {
   // Without the built app every figure would be a zero that looks like a measurement.
-  if (!existsSync(resolve('web/dist/index.html'))) throw new Error('web/dist is not built: run `npm run build -w @bt/web` first');
+  if (!existsSync(resolve('web/dist/index.html'))) buildWeb();
   const product = await startBenchProduct(databaseUrl, dataDir);
   const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
   try {

@@ -16,6 +16,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /** [entry, bundle] relative to the repository. */
 export const SERVER_ENTRIES: readonly (readonly [string, string])[] = [
   ['launcher/src/start.ts', 'launcher/dist/start.js'],
+  // The product that start.js runs in a process group of its own.
+  ['launcher/src/product-main.ts', 'launcher/dist/product-main.js'],
   ['launcher/src/gateway.ts', 'launcher/dist/gateway.js'],
   ['launcher/src/log-cli.ts', 'launcher/dist/log-cli.js'],
   ['launcher/src/healthcheck.ts', 'launcher/dist/healthcheck.js'],

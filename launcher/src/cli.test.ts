@@ -38,6 +38,20 @@ describe('command lines', () => {
     }
   });
 
+  it('`npm start -- --help` answers before the web app is built', async () => {
+    const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
+    const out = await new Promise<{ stdout: string; stderr: string }>((done, fail) =>
+      execFile(
+        npm[0],
+        [...npm.slice(1), 'start', '--', '--help'],
+        { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
+        (error, stdout, stderr) => (error ? fail(error) : done({ stdout, stderr })),
+      ),
+    );
+    expect(out.stdout).to.include('usage: npm start');
+    expect(out.stdout + out.stderr).to.not.match(/vite|build -w/);
+  });
+
   it('every CLI refuses an unknown flag with exit 2, naming it', async () => {
     const runs = Object.entries(CLIS).map(async ([name, script]) => [name, await run(script, '--frseh')] as const);
     for (const [name, out] of await Promise.all(runs)) {

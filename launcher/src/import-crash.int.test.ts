@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import pg from 'pg';
 
-const START = fileURLToPath(new URL('./start.ts', import.meta.url));
+const START = fileURLToPath(new URL('./product-main.ts', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A CSV of `rows` settled bets, each row its own (the event names the tag and the row). */
@@ -20,8 +20,8 @@ const betsCsv = (rows: number, tag: string) =>
   ].join('\n');
 
 /**
- * Imports are all or nothing across a crash (issue 34): the one-process product (`npm start`'s
- * launcher on the embedded default, a child process of its own group) is SIGKILLed, with its
+ * Imports are all or nothing across a crash: the one-process product (the one `npm start` runs
+ * on the embedded default, a child process of its own group) is SIGKILLed, with its
  * Postgres, at several moments of an import; once it is up again the import's rows are all there
  * or none are, with no step by hand, and the client can ask what became of its import.
  */

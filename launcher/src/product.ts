@@ -59,8 +59,10 @@ export const startProduct = async (
   try {
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
-      log(`starting embedded Postgres (data in ${join(config.dataDir, 'postgres')}, port ${config.pgPort})`);
       const embedded = await useEmbeddedDefault({ dataDir: config.dataDir, port: config.pgPort });
+      log(
+        `${embedded.started ? 'started' : 'using'} embedded Postgres (data in ${join(config.dataDir, 'postgres')}, port ${embedded.port})`,
+      );
       stops.push(() => embedded.release());
       databaseUrl = embedded.databaseUrl;
     }

@@ -27,7 +27,7 @@ const betsCsv = (rows: number, tag: string) =>
 
 /**
  * Graceful shutdown of the real one-process product (`npm start`: launcher/src/start.ts on the
- * embedded default, as a child process): SIGTERM while a CSV import and an `asOf` replay are in
+ * embedded default, as a child process): Ctrl-C while a CSV import and an `asOf` replay are in
  * flight lets both answer 2xx, then the process exits 0.
  */
 describe('graceful shutdown of the one-process product (real process, embedded Postgres)', function () {
@@ -74,6 +74,7 @@ describe('graceful shutdown of the one-process product (real process, embedded P
         LOG_LEVEL: 'debug',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // a process group of its own, as a terminal runs `npm start`
     });
     exited = new Promise((resolve) => child.once('exit', resolve));
     const take = (chunk: Buffer) => {
@@ -84,11 +85,11 @@ describe('graceful shutdown of the one-process product (real process, embedded P
     child.stderr!.on('data', take);
   });
   after(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
+    if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('lets an import and an asOf replay in flight answer 2xx on SIGTERM, then exits 0', async () => {
+  it('lets an import and an asOf replay in flight answer 2xx on Ctrl-C, then exits 0 without a warning', async () => {
     const started = await waitForLine((l) => typeof l.msg === 'string' && l.msg.startsWith('Bet tracker running at'));
     const url = `http://127.0.0.1:${started.port as number}`;
     const registered = await fetch(`${url}/api/auth/register`, {
@@ -114,8 +115,9 @@ describe('graceful shutdown of the one-process product (real process, embedded P
     // Both are in flight once the product has logged their start (LOG_LEVEL=debug): no timing.
     await waitForLine((l) => l.msg === 'request started' && l.requestId === 'import-second' && l.service === 'command-api');
     await waitForLine((l) => l.msg === 'request started' && l.requestId === 'replay-1' && l.service === 'query-api');
-    child.kill('SIGTERM');
-
+    // Ctrl-C in a terminal: SIGINT to the whole group, and once more from each runner in between (npm, tsx).
+    process.kill(-child.pid!, 'SIGINT');
+    process.kill(-child.pid!, 'SIGINT');
     const [imported, replayed] = await Promise.all([importing, replaying]);
     expect(imported.status, output.slice(-4000)).to.equal(200);
     expect(((await imported.json()) as { imported: number }).imported).to.equal(3000);
@@ -125,5 +127,12 @@ describe('graceful shutdown of the one-process product (real process, embedded P
     expect(seen((l) => l.msg === 'stopping' && l.signal === 'SIGTERM')).to.not.equal(undefined);
     expect(seen((l) => l.msg === 'projector stopped after its last batch')).to.not.equal(undefined);
     expect(seen((l) => l.msg === 'stopped')).to.not.equal(undefined);
+    // A clean stop: the embedded Postgres outlived the requests in flight, and nothing warned.
+    const lines = output.split('\n').filter((line) => line.startsWith('{'));
+    const after = lines.slice(lines.findIndex((line) => line.includes('"msg":"stopping"')));
+    expect(
+      after.filter((line) => (JSON.parse(line) as { level: number }).level >= 40),
+      output.slice(-4000),
+    ).to.deep.equal([]);
   });
 });

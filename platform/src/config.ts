@@ -41,8 +41,8 @@ export const sharedVariables = {
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The embedded default's data directory (Postgres data, its password, the generated JWT secret). */
   DATA_DIR: z.string().default('.data'),
-  /** The embedded default's Postgres port. */
-  PG_PORT: port(54329),
+  /** The embedded default's Postgres port; unset: 54329 or, when that is taken, a free one, kept in DATA_DIR. */
+  PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** The built web app the front door serves. */
   WEB_DIST: z.string().default('web/dist'),
   TRUST_PROXY_HOPS: trustProxyHops,

