@@ -4,9 +4,11 @@ import pg from 'pg';
 import { collect, describeEventStoreContract, event, expectIncreasing, metadata, streamId } from '../contract-suite';
 import { comparePositions, WrongExpectedRevision, type ExpectedRevision, type Position, type RecordedEvent } from '../port';
 import { createTestDatabase, type TestDatabase } from '../testing/postgres';
-import { anyEventAfterSql, SUBSCRIBER_APPLICATION_NAME, createPostgresEventStore, type PostgresEventStore } from './postgres-event-store';
+import { createPostgresEventStore, type PostgresEventStore } from './postgres-event-store';
 import { bulkInsertEvents } from './bulk-insert';
 import { appendsNoEventSql } from './readable-horizon';
+import { anyEventAfterSql } from './sql';
+import { SUBSCRIBER_APPLICATION_NAME } from './subscription';
 
 describeEventStoreContract(
   'Postgres',
