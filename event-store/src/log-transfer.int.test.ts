@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { event, streamId } from './contract-suite';
+import { event, streamId } from './contract-helpers';
 import { DivergentStream, copyLog, type CopyProgress } from './log-transfer';
 import { START, type EventStore, type RecordedEvent } from './port';
 import { createPostgresEventStore, type PostgresEventStore } from './postgres/postgres-event-store';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import pg from 'pg';
-import { event, streamId } from '../contract-suite';
+import { event, streamId } from '../contract-helpers';
 import { START } from '../port';
 import { createTestDatabase, type TestDatabase } from '../testing/postgres';
 import { bulkInsertEvents } from './bulk-insert';

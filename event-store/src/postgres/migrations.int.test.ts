@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import pg from 'pg';
-import { event } from '../contract-suite';
+import { event } from '../contract-helpers';
 import { createTestDatabase, type TestDatabase } from '../testing/postgres';
 import { createPostgresEventStore } from './postgres-event-store';
 

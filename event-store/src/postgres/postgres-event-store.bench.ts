@@ -11,13 +11,13 @@
  * 3. a subscription catching up on the same log.
  *
  * Measured (2 shared cores, other work running; three runs each, 1,010,000 events):
- *   before (jsonb, to_char, pg's row path): readAll 85,000-109,000/s (Node ~8-9 us/event,
+ *   jsonb columns, to_char, pg's row path: readAll 85,000-109,000/s (Node ~8-9 us/event,
  *     Postgres ~7 us/event); subscription catch-up 83,000-88,000/s.
- *   after (json, binary COPY decoded as it arrives): readAllPages(START, 5000) 143,000-200,000/s,
- *     readAll 94,000-195,000/s (when it still read the next page ahead on its own; paging callers
- *     now use readAllPages) (Node 4.7-7 us/event, Postgres 2-3 us/event); subscription catch-up
- *     126,000-186,000/s. Node is the limit: JSON.parse of data and metadata is ~2.5 us of its time
- *     (the same read without it ran at 227,000-253,000/s).
+ *   json columns, binary COPY decoded as it arrives (this adapter): readAllPages(START, 5000)
+ *     143,000-200,000/s, readAll with the next page read ahead 94,000-195,000/s (Node 4.7-7
+ *     us/event, Postgres 2-3 us/event); subscription catch-up 126,000-186,000/s. Node is the
+ *     limit: JSON.parse of data and metadata is ~2.5 us of its time (the same read without it ran
+ *     at 227,000-253,000/s).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
