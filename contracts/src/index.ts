@@ -20,3 +20,5 @@ export * from './domain/versions';
 export * from './domain/history';
 export * from './upcast';
 export * from './api';
+export * from './openapi';
+export * from './check-answer';

@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { HttpError, threadFile, tsxThreadArgs } from '@bt/platform';
-import type { ReplayAnswer, ReplayRequest } from './replay';
+import type { Replay, ReplayAnswer, ReplayKind, ReplayRequest } from './replay';
 
 /** Where replay threads connect: the same stores the process serves from. */
 export interface ReplayWorkerOptions {
@@ -15,12 +15,12 @@ export interface ReplayWorkerOptions {
 
 export type ReplayWorkerData = Pick<ReplayWorkerOptions, 'eventStoreUrl' | 'databaseUrl'>;
 
-/** What a thread posts back: the rows, or the status and message of a refused replay. */
-export type ReplayWorkerResult = { answer: ReplayAnswer } | { status: number; message: string };
+/** What a thread posts back: the rows of the kind it was asked for, or the status and message of a refused replay. */
+export type ReplayWorkerResult<K extends ReplayKind = ReplayKind> = { answer: ReplayAnswer<K> } | { status: number; message: string };
 
 /** asOf replays on worker threads. */
 export interface ReplayWorkers {
-  replay(request: ReplayRequest): Promise<ReplayAnswer>;
+  replay: Replay;
   /** The threads running now (a dead one is replaced when a replay needs it). */
   readonly threads: readonly Worker[];
   /** Ends the threads; replays still under way fail. */
@@ -52,8 +52,9 @@ export const createReplayWorkers = (options: ReplayWorkerOptions, log: (line: st
   // An error no replay is waiting for (a thread failing between replays) must not end the process.
   pool.on('error', (error: Error) => log(`replay worker: ${error.message}`));
   return {
-    async replay(request) {
-      const result = (await pool.run(request)) as ReplayWorkerResult;
+    async replay<K extends ReplayKind>(request: ReplayRequest<K>) {
+      // The thread ran replayRows on this very request, so its rows are of the request's kind.
+      const result = (await pool.run(request)) as ReplayWorkerResult<K>;
       if ('status' in result) throw new HttpError(result.status, result.message);
       return result.answer;
     },

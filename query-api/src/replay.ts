@@ -19,7 +19,7 @@ import {
   type UserReadModels,
   type UserStatsRow,
 } from '@bt/projector';
-import { betRowFromTable } from './queries/get-bets';
+import { betRowFromTable } from './queries/bet-row';
 import { readModels, type ReadDatabase } from './read-db';
 import { belongsTo, readUserEvents } from './read-streams';
 import { userStreamIds } from './user-streams';
@@ -127,45 +127,72 @@ export interface ReadConnections {
   pool: pg.Pool;
 }
 
-/** What an asOf read asks a replay for: the stats rows (days from `daysFrom` on, all when absent), the streaks row or the goals rows. */
-export type ReplayRequest =
-  | { userId: string; asOf: Date; rows: 'stats'; daysFrom?: string }
-  | { userId: string; asOf: Date; rows: 'streaks' }
-  | { userId: string; asOf: Date; rows: 'goals' }
-  | { userId: string; asOf: Date; rows: 'betsPage'; view: Parameters<typeof historyPage>[1]; today: string };
+/**
+ * Each kind of asOf replay: what it asks for besides the user and the instant, and the rows it
+ * answers. The request and the answer types below are read off this one map, so a read that asks
+ * for one kind is typed to get that kind's rows back.
+ */
+interface Replays {
+  /** The stats rows: days from `daysFrom` on (all when absent). */
+  stats: { ask: { daysFrom?: string }; rows: { totals: UserStatsRow | undefined; days: DailyRow[]; sports: SportDistributionRow[] } };
+  streaks: { ask: object; rows: { streaks: StreaksRow | undefined } };
+  goals: { ask: object; rows: { goals: GoalRow[] } };
+  /** One page of Bet History, the periods counted back from `today`. */
+  betsPage: { ask: { view: Parameters<typeof historyPage>[1]; today: string }; rows: { page: BetsPage } };
+}
+
+export type ReplayKind = keyof Replays;
+
+/** What to replay, besides the user and the instant: the kind (`rows`) and its parameters. */
+export type ReplayAsk<K extends ReplayKind = ReplayKind> = { [P in K]: { rows: P } & Replays[P]['ask'] }[K];
+
+/** What an asOf read asks a replay for. */
+export type ReplayRequest<K extends ReplayKind = ReplayKind> = ReplayAsk<K> & { userId: string; asOf: Date };
 
 /** Only the rows the request names: all a worker posts back to the main thread. */
-export type ReplayAnswer =
-  | { rows: 'stats'; totals: UserStatsRow | undefined; days: DailyRow[]; sports: SportDistributionRow[] }
-  | { rows: 'streaks'; streaks: StreaksRow | undefined }
-  | { rows: 'goals'; goals: GoalRow[] }
-  | { rows: 'betsPage'; page: BetsPage };
+export type ReplayAnswer<K extends ReplayKind = ReplayKind> = Replays[K]['rows'];
 
-/** The read models each request reads: a replay folds only them and what they derive from (no analytics, for one). */
-const READ_MODELS_OF = {
-  stats: ['userStats', 'daily', 'sportDistribution'],
-  streaks: ['streaks'],
-  goals: ['goals'],
-  betsPage: ['bets'],
-} as const satisfies Record<ReplayRequest['rows'], readonly (keyof UserReadModels)[]>;
+/** Replays a request of any kind, answered with that kind's rows. */
+export type Replay = <K extends ReplayKind>(request: ReplayRequest<K>) => Promise<ReplayAnswer<K>>;
+
+/**
+ * For each kind: the read models a replay folds (only them and what they derive from: no
+ * analytics, for one), and the rows it keeps of them.
+ */
+const REPLAYS: {
+  [K in ReplayKind]: {
+    readModels: readonly (keyof UserReadModels)[];
+    rows(models: UserReadModels, request: ReplayRequest<K>): ReplayAnswer<K>;
+  };
+} = {
+  stats: {
+    readModels: ['userStats', 'daily', 'sportDistribution'],
+    rows: (models, { daysFrom }) => ({
+      totals: models.userStats ?? undefined,
+      days: daysFrom === undefined ? models.daily : models.daily.filter((day) => day.date >= daysFrom),
+      sports: models.sportDistribution,
+    }),
+  },
+  streaks: { readModels: ['streaks'], rows: (models) => ({ streaks: models.streaks ?? undefined }) },
+  goals: { readModels: ['goals'], rows: (models) => ({ goals: models.goals }) },
+  // One page (the same rules as the live page), so a worker posts back a few rows, not the history.
+  betsPage: {
+    readModels: ['bets'],
+    rows: (models, { view, today }) => ({ page: historyPage(models.bets.map(betRowFromTable), view, today) }),
+  },
+};
 
 /**
  * Replays and keeps only what the request names, so a worker posts back a few rows rather than the
  * user's whole history. The replay folds only the read models the answer reads (and what they
  * derive from), and its lists are built when first read, so the others cost nothing.
  */
-export async function replayRows(read: ReadConnections, store: EventStore, request: ReplayRequest): Promise<ReplayAnswer> {
-  const rows = await replayAsOf(read, store, request.userId, request.asOf, { readModels: READ_MODELS_OF[request.rows] });
-  if (request.rows === 'streaks') return { rows: 'streaks', streaks: rows.streaks ?? undefined };
-  if (request.rows === 'goals') return { rows: 'goals', goals: rows.goals };
-  // One page (the same rules as the live page), so a worker posts back a few rows, not the history.
-  if (request.rows === 'betsPage')
-    return { rows: 'betsPage', page: historyPage(rows.bets.map(betRowFromTable), request.view, request.today) };
-  const { daysFrom } = request;
-  return {
-    rows: 'stats',
-    totals: rows.userStats ?? undefined,
-    days: daysFrom === undefined ? rows.daily : rows.daily.filter((day) => day.date >= daysFrom),
-    sports: rows.sportDistribution,
-  };
+export async function replayRows<K extends ReplayKind>(
+  read: ReadConnections,
+  store: EventStore,
+  request: ReplayRequest<K>,
+): Promise<ReplayAnswer<K>> {
+  const replay = REPLAYS[request.rows];
+  const models = await replayAsOf(read, store, request.userId, request.asOf, { readModels: replay.readModels });
+  return replay.rows(models, request);
 }

@@ -20,7 +20,8 @@ describe('query-api sessions', () => {
 
   before(async () => {
     h = await startHarness({ projector: false });
-    const { db } = createDb<any>(h.database.url, 2);
+    // No tables of our own: the registry reads and writes its schema `auth`.
+    const { db } = createDb<Record<string, never>>(h.database.url, 2);
     elsewhere = createSessionRegistry({ db, readStream: (stream) => h.store.readStream(stream) });
     closeElsewhere = async () => {
       await elsewhere.close();

@@ -3,7 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import { stringify } from 'csv-stringify';
 import { betRowToCsv, CSV_COLUMNS, type CsvRecord, type ParlayLeg } from '@bt/contracts';
 import { readModels, type ReadDatabase } from '../read-db';
-import { betRowFromTable } from './get-bets';
+import { betRowFromTable } from './bet-row';
+import type { QueryRoute } from '../query-route';
 
 /**
  * A parlay's legs as stored (odds as typed), without the terms a leg does not have: a leg with no
@@ -58,3 +59,14 @@ export function exportBetsCsv(db: Kysely<ReadDatabase>, userId: string, pageSize
   pipeline(Readable.from(exportRecords(db, userId, pageSize)), csv, () => undefined);
   return csv;
 }
+
+/** GET /api/export/bets.csv: a heavy read, streamed. */
+export const exportBetsRoute: QueryRoute = {
+  path: '/export/bets.csv',
+  heavy: 'always',
+  answer: ({ db, userId }, ctx) => {
+    ctx.attachment('bets.csv');
+    ctx.type = 'text/csv; charset=utf-8';
+    return exportBetsCsv(db, userId);
+  },
+};

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import {
   addDays,
   addMonths,
+  analyticsQuery,
   decimalToAmerican,
   formatAmericanOdds,
   toCents,
@@ -12,6 +13,7 @@ import {
 } from '@bt/contracts';
 import { READ_SCHEMA } from '@bt/projector';
 import type { ReadDatabase } from '../read-db';
+import type { QueryRoute } from '../query-route';
 
 /*
  * GET /api/analytics from the analytics read models (projector's projections/analytics.ts): the
@@ -257,3 +259,9 @@ export async function getAnalytics(db: Kysely<ReadDatabase>, userId: string, que
   ).map((s) => ({ stake: Number(s.stake), bets: s.bets }));
   return buildAnalytics({ by: query.by, period: query.period, from, to }, groups.rows, stakes);
 }
+
+/** GET /api/analytics?by&period&from&to */
+export const analyticsRoute: QueryRoute = {
+  path: '/analytics',
+  answer: ({ db, userId, today }, ctx) => getAnalytics(db, userId, analyticsQuery.parse(ctx.query), today()),
+};

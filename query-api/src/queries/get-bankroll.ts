@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Bankroll } from '@bt/contracts';
 import type { BankrollRow } from '@bt/projector';
 import { iso, readModels, type ReadDatabase } from '../read-db';
+import type { QueryRoute } from '../query-route';
 
 export const toBankroll = (row: BankrollRow | undefined): Bankroll => ({
   amount: row?.amount ?? 0,
@@ -16,3 +17,6 @@ export async function getBankroll(db: Kysely<ReadDatabase>, userId: string): Pro
   const row = await readModels(db).selectFrom('bankroll').selectAll().where('user_id', '=', userId).executeTakeFirst();
   return toBankroll(row);
 }
+
+/** GET /api/bankroll */
+export const bankrollRoute: QueryRoute = { path: '/bankroll', answer: ({ db, userId }) => getBankroll(db, userId) };

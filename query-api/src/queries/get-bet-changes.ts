@@ -15,6 +15,7 @@ import {
 import type { EventStore, RecordedEvent } from '@bt/event-store';
 import { HttpError, NotFoundError } from '@bt/platform';
 import { legView } from './get-parlays';
+import type { QueryRoute } from '../query-route';
 
 type Fields = Record<string, unknown>;
 
@@ -165,4 +166,13 @@ const foldOrRefuse = <S>(events: readonly RecordedEvent[], reading: ChangesOf<S>
   } catch (error) {
     throw new HttpError(503, MESSAGES.replayUnavailable, { cause: error });
   }
+};
+
+/** GET /api/bets/:id/history */
+export const betHistoryRoute: QueryRoute = {
+  path: '/bets/:id/history',
+  answer: async ({ store, userId, refuseSetAside }, ctx) => {
+    await refuseSetAside();
+    return getBetChanges(store, userId, ctx.params.id);
+  },
 };

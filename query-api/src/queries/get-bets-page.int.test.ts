@@ -18,7 +18,7 @@ import {
 import { EventLog } from '@bt/projector/testing';
 import { readModels } from '../read-db';
 import { startHarness, type Harness } from '../testing/harness';
-import { betRowFromTable } from './get-bets';
+import { betRowFromTable } from './bet-row';
 import { getBetsPage } from './get-bets-page';
 
 /*

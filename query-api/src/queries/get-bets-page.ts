@@ -2,7 +2,7 @@ import { sql, type Kysely, type QueryCreator, type RawBuilder, type SelectQueryB
 import { type BetsPage, type BetsQuery, foldHistoryText, historyPaging, historyPeriodStart, type HistorySortKey } from '@bt/contracts';
 import { type Database, READ_SCHEMA } from '@bt/projector';
 import { readModels, type ReadDatabase } from '../read-db';
-import { betRowFromTable } from './get-bets';
+import { betRowFromTable } from './bet-row';
 
 /*
  * GET /api/bets?page=: one page of Bet History computed in SQL, exactly as contracts' `historyPage`

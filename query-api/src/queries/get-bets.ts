@@ -1,43 +1,10 @@
 import type { Kysely } from 'kysely';
-import { americanTextOfOdds, type BetRow } from '@bt/contracts';
-import type { BetHistoryRow } from '@bt/projector';
-import { iso, readModels, type ReadDatabase } from '../read-db';
-
-/**
- * A row of the `bets` read model as GET /api/bets and the CSV export answer it: odds and closing
- * odds (stored as typed) in their canonical American text, with the row's decimal price.
- */
-export const betRowFromTable = (row: BetHistoryRow): BetRow => ({
-  id: row.id,
-  userId: row.user_id,
-  kind: row.kind,
-  sport: row.sport,
-  event: row.event,
-  betType: row.bet_type as BetRow['betType'],
-  odds: americanTextOfOdds(row.odds),
-  stake: row.stake,
-  profit: row.profit,
-  outcome: row.outcome,
-  notes: row.notes,
-  date: row.date,
-  createdAt: iso(row.created_at),
-  updatedAt: iso(row.updated_at),
-  parlayId: row.parlay_id,
-  isPartOfParlay: row.is_part_of_parlay,
-  legCount: row.leg_count,
-  version: row.version,
-  league: row.league,
-  closingOdds: row.closing_odds === null ? null : americanTextOfOdds(row.closing_odds),
-  book: row.book,
-  tags: row.tags,
-  decimalOdds: row.decimal_odds,
-  clv: row.clv,
-  bonusBet: row.bonus_bet,
-  cashOutAmount: row.cash_out_amount,
-  unitSize: row.unit_size,
-  units: row.units,
-  profitUnits: row.profit_units,
-});
+import { betsQuery, historyViewOf, type BetRow } from '@bt/contracts';
+import type { QueryRoute } from '../query-route';
+import { readModels, type ReadDatabase } from '../read-db';
+import { betRowFromTable } from './bet-row';
+import { getBetsPage } from './get-bets-page';
+import { getDeletedBets } from './get-deleted-bets';
 
 /**
  * GET /api/bets: the history table's rows, newest first (createdAt desc): single bets and parlays
@@ -54,3 +21,25 @@ export async function getBets(db: Kysely<ReadDatabase>, userId: string): Promise
     .execute();
   return rows.map(betRowFromTable);
 }
+
+/**
+ * GET /api/bets: every row; with `page`, one page of Bet History, as the record stood then with
+ * `asOf`; with `deleted=true`, the removed ones, few and listed whole (newest removal first), so
+ * paging does not apply.
+ */
+export const betsRoute: QueryRoute = {
+  path: '/bets',
+  heavy: 'asOf',
+  answer: ({ db, userId, today, readAsOf }, ctx) => {
+    const query = betsQuery.parse(ctx.query);
+    const { page } = query;
+    if (query.deleted) return getDeletedBets(db, userId);
+    if (page === undefined) return getBets(db, userId);
+    return readAsOf(query.asOf, {
+      live: () => getBetsPage(db, userId, { ...query, page }, query.today ?? today()),
+      // The periods count back from that day, as the stats' do.
+      replay: (day) => ({ rows: 'betsPage', view: historyViewOf({ ...query, page }), today: day }),
+      answer: (rows) => rows.page,
+    });
+  },
+};

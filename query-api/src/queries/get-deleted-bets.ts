@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { BetRow } from '@bt/contracts';
 import type { BetHistoryRow } from '@bt/projector';
 import { iso, readModels, type ReadDatabase } from '../read-db';
-import { betRowFromTable } from './get-bets';
+import { betRowFromTable } from './bet-row';
 
 /**
  * GET /api/bets?deleted=true: the user's removed bets and parlays (not a parlay's member bets), newest

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import { goalProgress, type Goal } from '@bt/contracts';
+import { goalProgress, goalsQuery, type Goal } from '@bt/contracts';
 import type { GoalRow } from '@bt/projector';
 import { iso, readModels, type ReadDatabase } from '../read-db';
+import type { QueryRoute } from '../query-route';
 
 /** A goal card as of `today` (YYYY-MM-DD): status, progress, days left and amount to go computed then. */
 export const toGoal = (row: GoalRow, today: string): Goal => {
@@ -39,3 +40,15 @@ export async function getGoals(db: Kysely<ReadDatabase>, userId: string, today: 
     .execute();
   return rows.map((row) => toGoal(row, today));
 }
+
+/** GET /api/goals?asOf: with asOf, status, days left and amount to go as they read on that day. */
+export const goalsRoute: QueryRoute = {
+  path: '/goals',
+  heavy: 'asOf',
+  answer: ({ db, userId, today, readAsOf }, ctx) =>
+    readAsOf(goalsQuery.parse(ctx.query).asOf, {
+      live: () => getGoals(db, userId, today()),
+      replay: () => ({ rows: 'goals' }),
+      answer: ({ goals }, day) => goals.map((row) => toGoal(row, day)),
+    }),
+};

@@ -1,7 +1,9 @@
 import { streams, type EventData, type ImportStatus } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
+import { NotFoundError } from '@bt/platform';
 import type { Kysely } from 'kysely';
 import { readModels, type ReadDatabase } from '../read-db';
+import type { QueryRoute } from '../query-route';
 
 type Lifecycle = EventData<'ImportStarted'> & EventData<'ImportCommitted'> & EventData<'ImportAbandoned'>;
 
@@ -49,3 +51,13 @@ export async function getImport(
   }
   return found;
 }
+
+/** GET /api/imports/:key */
+export const importRoute: QueryRoute = {
+  path: '/imports/:key',
+  answer: async ({ db, store, userId }, ctx) => {
+    const answer = await getImport(db, store, userId, ctx.params.key);
+    if (!answer) throw new NotFoundError();
+    return answer;
+  },
+};

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { JournalEntry } from '@bt/contracts';
 import type { JournalEntryRow } from '@bt/projector';
 import { iso, readModels, type ReadDatabase } from '../read-db';
+import type { QueryRoute } from '../query-route';
 
 export const toJournalEntry = (row: JournalEntryRow): JournalEntry => ({
   id: row.id,
@@ -29,3 +30,6 @@ export async function getJournal(db: Kysely<ReadDatabase>, userId: string): Prom
     .execute();
   return rows.map(toJournalEntry);
 }
+
+/** GET /api/journal */
+export const journalRoute: QueryRoute = { path: '/journal', answer: ({ db, userId }) => getJournal(db, userId) };

@@ -4,6 +4,7 @@ import type { EventStore } from '@bt/event-store';
 import { UnauthorizedError } from '@bt/platform';
 import type { UserRow } from '@bt/projector';
 import { iso, readModels, type ReadDatabase } from '../read-db';
+import type { QueryRoute } from '../query-route';
 
 export const toUser = (row: UserRow): User => ({
   id: row.id,
@@ -40,3 +41,6 @@ export async function getMe(db: Kysely<ReadDatabase>, store: EventStore, userId:
   if (!user) throw new UnauthorizedError();
   return user;
 }
+
+/** GET /api/auth/me */
+export const meRoute: QueryRoute = { path: '/auth/me', answer: ({ db, store, userId }) => getMe(db, store, userId) };

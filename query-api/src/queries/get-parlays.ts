@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { americanTextOfOdds, decimalOfOdds, roundDecimalOdds, type Parlay, type ParlayLeg, type ParlayLegView } from '@bt/contracts';
 import type { ParlayRow } from '@bt/projector';
 import { iso, readModels, type ReadDatabase } from '../read-db';
+import type { QueryRoute } from '../query-route';
 
 /** A leg as answered: odds and closing odds (stored as typed) in canonical American text, with its decimal price. */
 export const legView = (leg: ParlayLeg): ParlayLegView => ({
@@ -55,3 +56,6 @@ export async function getParlays(db: Kysely<ReadDatabase>, userId: string): Prom
     .execute();
   return rows.map(toParlay);
 }
+
+/** GET /api/parlays */
+export const parlaysRoute: QueryRoute = { path: '/parlays', answer: ({ db, userId }) => getParlays(db, userId) };

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { DEFAULTS, type Settings } from '@bt/contracts';
 import type { UserSettingsRow } from '@bt/projector';
 import { readModels, type ReadDatabase } from '../read-db';
+import type { QueryRoute } from '../query-route';
 
 export const toSettings = (row: UserSettingsRow | undefined): Settings => ({
   oddsFormat: row?.odds_format ?? DEFAULTS.oddsFormat,
@@ -13,3 +14,6 @@ export async function getSettings(db: Kysely<ReadDatabase>, userId: string): Pro
   const row = await readModels(db).selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
   return toSettings(row);
 }
+
+/** GET /api/settings */
+export const settingsRoute: QueryRoute = { path: '/settings', answer: ({ db, userId }) => getSettings(db, userId) };

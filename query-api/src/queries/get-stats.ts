@@ -7,11 +7,13 @@ import {
   fromCents,
   toCents,
   type PerformanceRange,
+  statsQuery,
   type Stats,
   type StatsPeriod,
 } from '@bt/contracts';
 import type { DailyRow, SportDistributionRow, UserStatsRow } from '@bt/projector';
 import { readModels, type ReadDatabase } from '../read-db';
+import type { QueryRoute } from '../query-route';
 
 /**
  * What the stats answer is made of: the user's all-time figures, their per-day rows (at least every
@@ -188,3 +190,17 @@ export async function readStatsRows(db: Kysely<ReadDatabase>, userId: string, da
 export async function getStats(db: Kysely<ReadDatabase>, userId: string, today: string, range: PerformanceRange): Promise<Stats> {
   return buildStats(await readStatsRows(db, userId, statsDaysFrom(today, range)), today, range);
 }
+
+/** GET /api/stats?range&asOf: with asOf, the windows and the chart's range count back from that day. */
+export const statsRoute: QueryRoute = {
+  path: '/stats',
+  heavy: 'asOf',
+  answer: ({ db, userId, today, readAsOf }, ctx) => {
+    const { range, asOf } = statsQuery.parse(ctx.query);
+    return readAsOf(asOf, {
+      live: () => getStats(db, userId, today(), range),
+      replay: (day) => ({ rows: 'stats', daysFrom: statsDaysFrom(day, range) }),
+      answer: (rows, day) => buildStats(rows, day, range),
+    });
+  },
+};

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { StreakStats } from '@bt/contracts';
+import { streaksQuery, type StreakStats } from '@bt/contracts';
 import type { StreaksRow } from '@bt/projector';
 import { readModels, type ReadDatabase } from '../read-db';
+import type { QueryRoute } from '../query-route';
 
 /** GET /api/stats/streaks from the user's streaks row (live or replayed); none yet: nulls and empty lists. */
 export const toStreakStats = (row: StreaksRow | undefined): StreakStats => ({
@@ -17,3 +18,15 @@ export async function getStreaks(db: Kysely<ReadDatabase>, userId: string): Prom
   const row = await readModels(db).selectFrom('streaks').selectAll().where('user_id', '=', userId).executeTakeFirst();
   return toStreakStats(row);
 }
+
+/** GET /api/stats/streaks?asOf */
+export const streaksRoute: QueryRoute = {
+  path: '/stats/streaks',
+  heavy: 'asOf',
+  answer: ({ db, userId, readAsOf }, ctx) =>
+    readAsOf(streaksQuery.parse(ctx.query).asOf, {
+      live: () => getStreaks(db, userId),
+      replay: () => ({ rows: 'streaks' }),
+      answer: ({ streaks }) => toStreakStats(streaks),
+    }),
+};

@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import { EVENT_SCHEMA_VERSION, redactEventData, upcastEvent, type EventLogLine } from '@bt/contracts';
 import type { EventStore, RecordedEvent } from '@bt/event-store';
 import { belongsTo, readStreamChunks, STREAM_CHUNK } from '../read-streams';
+import type { QueryRoute } from '../query-route';
+import { userStreamIds } from '../user-streams';
 
 /**
  * One line of the download: the event read in today's schema (contracts' upcastEvent, as every
@@ -63,3 +65,13 @@ export function streamUserEvents(
   }
   return Readable.from(lines(), { objectMode: false });
 }
+
+/** GET /api/events: a heavy read, streamed. */
+export const eventsRoute: QueryRoute = {
+  path: '/events',
+  heavy: 'always',
+  answer: async ({ db, store, userId }, ctx) => {
+    ctx.type = 'application/x-ndjson; charset=utf-8';
+    return streamUserEvents(store, userId, await userStreamIds(db, userId));
+  },
+};
