@@ -1,6 +1,6 @@
 import { formatPosition, type RecordedEvent } from '@bt/event-store';
 import type { ProjectionFailureRow, TableName } from '../db/schema';
-import { unstorable, unstorableKey } from '../db/writer';
+import { unstorable, unstorableKey } from '../db/storable';
 import { projectEvent, settleUser, takeUserChanges } from '../projections/index';
 import { emptyChanges, type RowChanges, type TakenChanges, type UserChanges } from '../projections/rows';
 import { heldRows, userOf, type UserState } from '../projections/state';
