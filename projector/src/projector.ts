@@ -1,30 +1,17 @@
-import { sql } from 'kysely';
 import type { Subscription } from 'rxjs';
 import { createDb, createLogger, observeProjectorBatch, setProjectorLagSource, type Logger, type ProjectorBatch } from '@bt/platform';
-import {
-  appendsNoEventSql,
-  comparePositions,
-  formatPosition,
-  parsePosition,
-  START,
-  type EventStore,
-  type Position,
-  type RecordedEvent,
-} from '@bt/event-store';
+import { comparePositions, parsePosition, START, type EventStore, type Position, type RecordedEvent } from '@bt/event-store';
 import { migrateReadModels } from './db/migrate';
-import { loadUserStates } from './db/load-users';
 import { READ_SCHEMA, type Database } from './db/schema';
-import { beginLiveBatch, commitLiveBatch, notifyFailures, READ_MODELS_LOCK, writeChanges, writeUsers } from './db/writer';
-import { readReleasableUsers, writeHoldChanges } from './imports/holds';
-import { releaseHold, type ReleaseTarget } from './imports/release';
 import { ProjectionEngine } from './engine/projection-engine';
-import { mergeChanges } from './projections/rows';
-import { restoreBeforeFailure } from './restore';
 import { projectorLag } from './lag';
-import { Snapshots, writeSnapshots } from './snapshots/snapshots';
-import { checkpointName, ownedEvents, partitionOf, positionPayload, WHOLE, type Partition } from './partitions/partition';
-import { adoptCheckpoint, readPartitionCheckpoint } from './partitions/checkpoints';
+import { Snapshots } from './snapshots/snapshots';
+import { WHOLE, type Partition } from './partitions/partition';
+import { adoptCheckpoint } from './partitions/checkpoints';
 import { batchLockSql, LeaseLost, PartitionLease, readSchemaOid } from './partitions/lease';
+import { ReadModelsReplaced, writeLiveBatch } from './live-batch';
+import { followLiveInBatches } from './live-intake';
+import { HoldReleases } from './live-releases';
 
 export interface ProjectorOptions {
   store: EventStore;
@@ -65,15 +52,48 @@ export interface RunningProjector {
   stop(): Promise<void>;
 }
 
-/** The read models were replaced under us (a rebuild swapped its schema in): start again from their checkpoint. */
-class ReadModelsReplaced extends Error {}
+/** What the live loop knows between batches, read and set by its phases below. */
+interface LiveState {
+  /** The checkpoint written last (undefined before the first batch), and its position. */
+  written: string | undefined;
+  writtenAt: Position;
+  /** The read schema's oid when its checkpoint was adopted: a batch finding another one follows on from the new one. */
+  oid: string | null;
+  /** The live subscription (none while catching up, waiting for the lease or a retry). */
+  subscription: Subscription | undefined;
+  /** The batch being written (stop waits for it). */
+  flushing: Promise<unknown>;
+  stopped: boolean;
+  /** Failed attempts in a row, for the retry's back-off. */
+  failures: number;
+  retryTimer: NodeJS.Timeout | undefined;
+}
+
+/** The callers of caughtUp, each waiting for the checkpoint to reach the log's head as it was then. */
+class PositionWaiters {
+  private readonly waiting = new Set<{ target: Position; resolve: () => void }>();
+
+  wait(target: Position): Promise<void> {
+    return new Promise<void>((resolve) => this.waiting.add({ target, resolve }));
+  }
+
+  /** Resolves the waiters that `writtenAt` reached. */
+  reached(writtenAt: Position): void {
+    for (const waiter of this.waiting) {
+      if (comparePositions(writtenAt, waiter.target) >= 0) {
+        this.waiting.delete(waiter);
+        waiter.resolve();
+      }
+    }
+  }
+}
 
 /**
  * The live projector: catches up from the read models' checkpoint page by page (`readAllPages`), then
- * follows the log (`store.subscribeAll`), gathering events into batches (rxjs bufferTime, one
- * batch written at a time with concatMap). Each batch's row changes are written with the
- * checkpoint in one transaction, then `read_models` is notified: a crash therefore never applies
- * an event twice or skips one.
+ * follows the log (`store.subscribeAll`), gathering events into batches (live-intake.ts), one
+ * batch written at a time. Each batch's row changes are written with the checkpoint in one
+ * transaction (live-batch.ts), then `read_models` is notified: a crash therefore never applies
+ * an event twice or skips one. Import holds are released beside the batches (live-releases.ts).
  *
  * Each write holds the read-models lock and first checks that the schema and checkpoint are the
  * ones it wrote last; if a rebuild swapped them in meanwhile, it drops its cached states and
@@ -96,223 +116,90 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
 
   const engine = new ProjectionEngine(options.maxCachedUsers ?? 1000, options.maxCachedRows ?? 500_000);
   const snapshots = new Snapshots(options.snapshots);
-  let written: string | undefined;
-  let writtenAt: Position = START;
-  let oid: string | null = null;
-  let subscription: Subscription | undefined;
-  let flushing: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  let failures = 0;
-  let retryTimer: NodeJS.Timeout | undefined;
-  const waiters = new Set<{ target: Position; resolve: () => void }>();
-
-  const reached = () => {
-    for (const waiter of waiters) {
-      if (comparePositions(writtenAt, waiter.target) >= 0) {
-        waiters.delete(waiter);
-        waiter.resolve();
-      }
-    }
+  const state: LiveState = {
+    written: undefined,
+    writtenAt: START,
+    oid: null,
+    subscription: undefined,
+    flushing: Promise.resolve(),
+    stopped: false,
+    failures: 0,
+    retryTimer: undefined,
   };
+  const stopped = () => state.stopped;
+  const waiters = new PositionWaiters();
+  const batches = { db, store, schema, partition, lease, batchLock, engine, snapshots, log };
+  const releases = new HoldReleases({ db, store, schema, partition, lease, batchLock, logger, log, stopped });
 
-  /**
-   * Releases users held by an import once it ended (imports/release.ts), one at a time, beside the
-   * batches: after a batch that ended an import, and when the projector starts following.
-   */
-  const releaseTarget: ReleaseTarget = {
-    db,
-    store,
-    schema,
-    transaction: (locked, work) =>
-      db.connection().execute(async (conn) => {
-        if (locked) await beginLiveBatch(conn, batchLock);
-        else
-          await sql
-            .raw(`begin; ${appendsNoEventSql}; select pg_advisory_xact_lock_shared(${READ_MODELS_LOCK.toString()}::bigint)`)
-            .execute(conn);
-        try {
-          const position = locked ? (await lease.lockedCheckpoint(conn)).position : await readPartitionCheckpoint(conn, schema, partition);
-          const result = await work(conn, position);
-          await sql`commit`.execute(conn);
-          return result;
-        } catch (error) {
-          await sql`rollback`.execute(conn).catch(() => undefined);
-          throw error;
-        }
-      }),
-  };
-  let releasing: Promise<void> | undefined;
-  let releaseAgain = false;
-  let releaseTimer: NodeJS.Timeout | undefined;
-  const releaseHolds = (): void => {
-    if (stopped) return;
-    if (releasing) {
-      releaseAgain = true;
-      return;
-    }
-    releasing = (async () => {
-      do {
-        releaseAgain = false;
-        for (const userId of await readReleasableUsers(db, schema)) {
-          if (stopped) return;
-          if (partitionOf(userId, partition.count) !== partition.index) continue;
-          const started = performance.now();
-          if (await releaseHold(releaseTarget, userId)) {
-            logger.info({ userId, durationMs: Math.round(performance.now() - started) }, 'import hold released');
-          }
-        }
-      } while (releaseAgain && !stopped);
-    })()
-      .catch((error: unknown) => {
-        if (stopped) return;
-        log(`projector: releasing an import's hold failed: ${(error as Error)?.stack ?? String(error)}; retrying in 1 s`);
-        releaseTimer = setTimeout(releaseHolds, 1000);
-      })
-      .finally(() => (releasing = undefined));
-  };
-
-  /** One batch and the checkpoint in one transaction; a user whose rows Postgres refuses is set aside. */
+  /** One batch written (live-batch.ts), then told: the metrics, the log, the callers of caughtUp. */
   const flush = async (batch: RecordedEvent[]) => {
     const started = performance.now();
-    let holdsChanged = false;
-    const last = batch[batch.length - 1].position;
-    const position = formatPosition(last);
-    // One connection, its transaction opened and ended by hand: BEGIN goes with the lock, and the
-    // checkpoint, its notification and COMMIT go together (two round trips fewer than kysely's
-    // transaction()). The checkpoint commits with the batch's rows, as ever.
-    await db.connection().execute(async (trx) => {
-      await beginLiveBatch(trx, batchLock);
-      try {
-        const opened = await lease.lockedCheckpoint(trx);
-        if (opened.schemaOid !== oid || opened.position !== written) throw new ReadModelsReplaced();
-        // Read each time: a retry (`projections:retry`) may have brought users back meanwhile.
-        engine.setAsideUsers(opened.setAside);
-        engine.heldUsers(opened.held);
-        const owned = ownedEvents(partition, batch);
-        await snapshots.load(trx, schema, owned);
-        // Usually one pass. When the batch's users would not fit in the cache's row bound, the
-        // engine folds what fits, its rows are written (in this transaction, so a user forgotten
-        // and loaded again reads them), and the rest follows in another pass.
-        for (let left = owned; left.length > 0;) {
-          const folded = await engine.applySome(left, (ids) => loadUserStates(trx, schema, ids));
-          snapshots.observe(left.slice(0, folded), (id) => engine.snapshotState(id));
-          left = left.slice(folded);
-          const { users, rest } = engine.takeChangesByUser();
-          for (const refused of await writeUsers(trx, schema, users)) {
-            engine.refuse(refused, refused.error);
-            snapshots.forget(refused.userId);
-          }
-          const all = mergeChanges([rest, engine.takeFailures()]);
-          await writeChanges(trx, schema, all);
-          const holds = engine.takeHoldChanges();
-          await writeHoldChanges(trx, schema, holds);
-          if (holds.length > 0) holdsChanged = true;
-          await writeSnapshots(trx, schema, snapshots.take());
-          const failures = all.projection_failures.upserts;
-          if (failures.length > 0) {
-            for (const f of failures) await restoreBeforeFailure(trx, store, schema, f);
-            await notifyFailures(trx);
-            for (const f of failures) {
-              log(
-                `projector: user ${f.user_id} set aside at ${f.stream_id}@${f.revision} (${f.event_type}, position ${f.position}): ${f.error}`,
-              );
-            }
-          }
-        }
-        await commitLiveBatch(trx, schema, checkpointName(partition), position, positionPayload(partition, position));
-      } catch (error) {
-        await sql`rollback`.execute(trx).catch(() => undefined);
-        throw error;
-      }
-    });
-    written = position;
-    writtenAt = last;
-    failures = 0;
-    if (holdsChanged) releaseHolds();
+    const { position, holdsChanged } = await writeLiveBatch(batches, batch, state);
+    state.written = position;
+    state.writtenAt = batch[batch.length - 1].position;
+    state.failures = 0;
+    if (holdsChanged) releases.request();
     onBatch({ events: batch.length, cachedUsers: engine.cachedUsers, cachedRows: engine.cachedRows });
     logger.info({ events: batch.length, position, durationMs: Math.round(performance.now() - started) }, 'projector batch');
-    reached();
+    waiters.reached(state.writtenAt);
   };
 
-  const follow = async () => {
-    if (stopped) return;
+  /** Takes the partition (or waits for it as a hot standby) and starts from the read models' checkpoint. */
+  const adopt = async () => {
     await lease.acquire(() =>
       log(`projector: partition ${partition.index} of ${partition.count} is held by another process; waiting as its hot standby`),
     );
     await migrateReadModels(db, schema);
-    oid = await readSchemaOid(db, schema);
-    written = await adoptCheckpoint(db, schema, partition);
-    writtenAt = (written && parsePosition(written)) || START;
-    reached();
-    releaseHolds(); // holds whose imports ended before a restart
-    // Far behind (first start, after a restore): pull pages, so reading never runs more than a page
-    // ahead of writing.
-    for await (const page of store.readAllPages(writtenAt, batchSize)) {
-      if (stopped) return;
-      await (flushing = flush(page));
+    state.oid = await readSchemaOid(db, schema);
+    state.written = await adoptCheckpoint(db, schema, partition);
+    state.writtenAt = (state.written && parsePosition(state.written)) || START;
+    waiters.reached(state.writtenAt);
+    releases.request(); // holds whose imports ended before a restart
+  };
+
+  /** Far behind (first start, after a restore): pulls pages, so reading never runs more than a page ahead of writing. */
+  const catchUp = async () => {
+    for await (const page of store.readAllPages(state.writtenAt, batchSize)) {
+      if (state.stopped) return;
+      await (state.flushing = flush(page));
     }
-    if (stopped) return;
-    // Live: events gather until none has come for batchIdleMs (a burst of writes is over), at most
-    // batchTimeMs from the first, then are written as one batch; those arriving while a batch is
-    // being written make up the next one, written as soon as it ends. (Buffering by time alone
-    // queued a batch every batchTimeMs behind a slower write: lag grew with the load. Waiting the
-    // whole batchTimeMs after a burst that ended sooner added that wait to every write's lag.)
-    let pending: RecordedEvent[] = [];
-    let busy = false;
-    let gathering: NodeJS.Timeout | undefined;
-    let gatheringSince = 0;
-    const writeNext = () => {
-      gathering = undefined;
-      if (busy || stopped || pending.length === 0) return;
-      const batch = pending.length <= batchSize ? pending : pending.slice(0, batchSize);
-      pending = batch === pending ? [] : pending.slice(batchSize);
-      busy = true;
-      (flushing = flush(batch)).then(
-        () => {
-          busy = false;
-          writeNext();
-        },
-        (error: unknown) => {
-          busy = false;
-          pending = [];
-          restart(error);
-        },
-      );
-    };
-    subscription = store.subscribeAll({ after: writtenAt }).subscribe({
-      next(event) {
-        pending.push(event);
-        if (busy) return;
-        const now = performance.now();
-        if (gathering === undefined) gatheringSince = now;
-        else clearTimeout(gathering);
-        gathering = setTimeout(writeNext, Math.min(batchIdleMs || batchTimeMs, gatheringSince + batchTimeMs - now));
-      },
-      error: restart,
-    });
-    subscription.add(() => {
-      clearTimeout(gathering);
-      pending = [];
+  };
+
+  const follow = async () => {
+    if (state.stopped) return;
+    await adopt();
+    await catchUp();
+    if (state.stopped) return;
+    state.subscription = followLiveInBatches({
+      store,
+      after: state.writtenAt,
+      batchSize,
+      batchTimeMs,
+      batchIdleMs,
+      stopped,
+      write: (batch) => (state.flushing = flush(batch)),
+      fail: restart,
     });
   };
 
+  /** After a failure, a rebuild's swap or a lost lease: forgets every state, then follows again (after a back-off for a failure). */
   function restart(error: unknown) {
-    subscription?.unsubscribe();
-    subscription = undefined;
+    state.subscription?.unsubscribe();
+    state.subscription = undefined;
     engine.clear();
     snapshots.clear();
-    if (stopped) return;
+    if (state.stopped) return;
     let delay = 0;
     if (error instanceof ReadModelsReplaced) {
       log('projector: the read models were replaced (rebuild); following on from their checkpoint');
     } else if (error instanceof LeaseLost) {
       log(`projector: ${error.message}; waiting for it again`);
     } else {
-      failures += 1;
-      delay = Math.min(5_000, 100 * 2 ** failures);
+      state.failures += 1;
+      delay = Math.min(5_000, 100 * 2 ** state.failures);
       log(`projector: ${(error as Error)?.stack ?? String(error)}; retrying in ${delay} ms`);
     }
-    retryTimer = setTimeout(() => follow().catch(restart), delay);
+    state.retryTimer = setTimeout(() => follow().catch(restart), delay);
   }
 
   await migrateReadModels(db, schema);
@@ -322,23 +209,22 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   return {
     async caughtUp() {
       const head = await store.headPosition();
-      if (comparePositions(writtenAt, head) >= 0) return;
-      await new Promise<void>((resolve) => {
-        waiters.add({ target: head, resolve });
-        reached();
-      });
+      if (comparePositions(state.writtenAt, head) >= 0) return;
+      const reached = waiters.wait(head);
+      waiters.reached(state.writtenAt);
+      await reached;
     },
-    position: () => written,
+    position: () => state.written,
     active: () => lease.isHeld,
     async stop() {
-      stopped = true;
-      clearTimeout(retryTimer);
-      clearTimeout(releaseTimer);
-      subscription?.unsubscribe();
-      await flushing.catch(() => undefined);
-      await releasing;
+      state.stopped = true;
+      clearTimeout(state.retryTimer);
+      releases.cancelRetry();
+      state.subscription?.unsubscribe();
+      await state.flushing.catch(() => undefined);
+      await releases.settled();
       await lease.close();
-      logger.debug({ position: written }, 'projector stopped after its last batch');
+      logger.debug({ position: state.written }, 'projector stopped after its last batch');
       setProjectorLagSource(undefined, lag);
       await db.destroy();
     },

@@ -1,11 +1,12 @@
 import { formatPosition, type RecordedEvent } from '@bt/event-store';
 import type { ProjectionFailureRow, TableName } from '../db/schema';
-import { unstorable, unstorableKey } from '../db/writer';
+import { unstorable, unstorableKey } from '../db/storable';
 import { projectEvent, settleUser, takeUserChanges } from '../projections/index';
 import { emptyChanges, type RowChanges, type TakenChanges, type UserChanges } from '../projections/rows';
-import { heldRows, userOf, type UserState } from '../projections/state';
+import { userOf, type UserState } from '../projections/state';
 import { isSharedStream } from '../projections/user-streams';
 import { importLifecycle, importOf } from './import-gate';
+import { UserStateCache, type LoadUsers } from './user-cache';
 
 /**
  * A change to `import_holds` found by the fold (written by custom statements, not the row writer:
@@ -13,15 +14,6 @@ import { importLifecycle, importOf } from './import-gate';
  */
 export type HoldChange =
   { kind: 'start'; userId: string; importId: string; position: string } | { kind: 'end'; userId: string; importId: string };
-
-/** Loads the states of users the engine has not seen (from the tables being written). */
-export type LoadUsers = (userIds: string[]) => Promise<Map<string, UserState>>;
-
-/**
- * Users applySome loads at a time at least, so a batch moves on by a fair share even when the
- * cache is full: the bound may be passed by that many users' histories.
- */
-const LOAD_AT_LEAST = 16;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Only a UUID can own read-model rows (their user_id columns are uuid). */
@@ -56,8 +48,8 @@ export const failureRow = (userId: string, event: RecordedEvent, error: unknown)
  * event download and a retry find every stream).
  */
 export class ProjectionEngine {
-  /** Users by id, least recently touched first. */
-  private readonly users = new Map<string, UserState>();
+  /** Users' states by id, within the cache's bounds between batches. */
+  private readonly users: UserStateCache;
   private readonly touched = new Set<UserState>();
   private readonly lastEvents = new Map<UserState, RecordedEvent>();
   private readonly setAside = new Set<string>();
@@ -68,27 +60,24 @@ export class ProjectionEngine {
   private readonly failures = new Map<string, ProjectionFailureRow>();
   /** Streams first seen in events of set-aside users, since the last takeChanges. */
   private readonly asideStreams: { user_id: string; stream_id: string }[] = [];
-  private rowsAfterTake = 0;
-  /** applySome left events for want of room: the next take forgets even the users just taken. */
-  private cut = false;
 
   /**
    * Between batches it keeps at most `maxCachedUsers` states and `maxCachedRows` rows in them
-   * (heldRows), forgetting the least recently touched first; a forgotten user is loaded from the
-   * tables when next touched. The users of the batch just taken stay, even over the rows' bound:
-   * forgetting them would load them again at once when the next batch touches them too (a
-   * catch-up's pages, each with every user's events; a 100,000-bet history's each write).
+   * (heldRows), forgetting the least recently touched first, but the users of the batch just taken
+   * (engine/user-cache.ts); a forgotten user is loaded from the tables when next touched.
    */
   constructor(
-    private readonly maxCachedUsers = Number.POSITIVE_INFINITY,
-    private readonly maxCachedRows = Number.POSITIVE_INFINITY,
+    maxCachedUsers = Number.POSITIVE_INFINITY,
+    maxCachedRows = Number.POSITIVE_INFINITY,
     /**
      * True (the live projector, a rebuild): an ImportStarted holds its user, whose later events
      * are skipped until the hold's release folds them (imports/release.ts). False: the events given
      * were already admitted (engine/import-gate.ts), as a release and a restore fold them.
      */
     private readonly holdsImports = true,
-  ) {}
+  ) {
+    this.users = new UserStateCache(maxCachedUsers, maxCachedRows);
+  }
 
   get cachedUsers(): number {
     return this.users.size;
@@ -96,7 +85,7 @@ export class ProjectionEngine {
 
   /** The rows the cached states held after the last take (heldRows of each, counted once there). */
   get cachedRows(): number {
-    return this.rowsAfterTake;
+    return this.users.rows;
   }
 
   /** The state held for a user (none: not seen, or set aside). */
@@ -139,48 +128,26 @@ export class ProjectionEngine {
 
   /** Folds events (in log order) into the users' states, loading unseen users first. */
   async apply(events: readonly RecordedEvent[], load: LoadUsers): Promise<void> {
-    const missing = this.missingUsers(events);
-    if (missing.length > 0) for (const [userId, state] of await load(missing)) this.users.set(userId, state);
+    await this.users.loadAll(this.missingUsers(events), load);
     this.fold(events);
   }
 
   /**
    * Folds the longest run of `events` from the first whose users fit in `maxCachedRows`, and
    * answers how many it folded (all of them unless the states would not fit). Unseen users are
-   * loaded in the order their first events come, a group at a time (as many as the room left holds
-   * at the rows a cached or loaded user holds on average, and at least LOAD_AT_LEAST: only that
-   * many when nothing is cached), until the states held pass the bound; the events from the first
-   * one of a user not loaded are left for the caller to give again once it has taken the changes,
-   * and that take forgets even the users just taken, down to the bound. At least one group is
-   * loaded each call, so a batch always moves on. The live projector's batches use it: a catch-up
-   * page touching many long histories no longer holds them all at once.
+   * loaded in the order their first events come, a group at a time, until the states held pass the
+   * bound (UserStateCache.loadSome); the events from the first one of a user not loaded are left for
+   * the caller to give again once it has taken the changes, and that take forgets even the users
+   * just taken, down to the bound. The live projector's batches use it: a catch-up page touching
+   * many long histories does not hold them all at once.
    */
   async applySome(events: readonly RecordedEvent[], load: LoadUsers): Promise<number> {
     const missing = this.missingUsers(events);
-    let room = this.maxCachedRows - this.rowsAfterTake;
-    // Rows a user holds: the cached states' mean to start with (nothing cached: unknown, so the
-    // first group is the smallest), then the loaded ones'.
-    let rowsPerUser = this.users.size > 0 ? this.rowsAfterTake / this.users.size : undefined;
-    let loaded = 0;
-    let loadedRows = 0;
-    while (loaded < missing.length && (loaded === 0 || room > 0)) {
-      const fits = rowsPerUser === undefined ? 0 : Math.floor(room / Math.max(1, rowsPerUser));
-      const size = Math.max(LOAD_AT_LEAST, fits);
-      const group = missing.slice(loaded, loaded + size);
-      for (const [userId, state] of await load(group)) {
-        this.users.set(userId, state);
-        const rows = heldRows(state);
-        room -= rows;
-        loadedRows += rows;
-      }
-      loaded += group.length;
-      rowsPerUser = loadedRows / loaded;
-    }
+    const loaded = await this.users.loadSome(missing, load);
     let folded = events.length;
     if (loaded < missing.length) {
       const left = new Set(missing.slice(loaded));
       folded = events.findIndex((event) => left.has(userOf(event)!));
-      this.cut = true;
     }
     this.fold(folded === events.length ? events : events.slice(0, folded));
     return folded;
@@ -227,8 +194,7 @@ export class ProjectionEngine {
       const state = last?.userId === userId ? last : this.users.get(userId)!;
       if (!this.touched.has(state)) {
         this.touched.add(state);
-        this.users.delete(userId); // most recently touched goes last
-        this.users.set(userId, state);
+        this.users.touch(userId, state);
       }
       this.lastEvents.set(state, event);
       try {
@@ -319,8 +285,6 @@ export class ProjectionEngine {
     this.lastEvents.clear();
     this.failures.clear();
     this.asideStreams.length = 0;
-    this.rowsAfterTake = 0;
-    this.cut = false;
   }
 
   /** Files one user's changed rows; false (and the user set aside, nothing filed) if any would be refused. */
@@ -373,8 +337,7 @@ export class ProjectionEngine {
   }
 
   private forget(userId: string): void {
-    const state = this.users.get(userId);
-    this.users.delete(userId);
+    const state = this.users.delete(userId);
     if (state) {
       this.touched.delete(state);
       this.lastEvents.delete(state);
@@ -396,22 +359,7 @@ export class ProjectionEngine {
   }
 
   private evict(): void {
-    if (this.users.size > this.maxCachedUsers) {
-      for (const userId of this.users.keys()) {
-        if (this.users.size <= this.maxCachedUsers) break;
-        this.users.delete(userId);
-      }
-    }
-    let rows = 0;
-    for (const state of this.users.values()) rows += heldRows(state);
-    for (const [userId, state] of this.users) {
-      if (rows <= this.maxCachedRows) break;
-      if (this.touched.has(state) && !this.cut) continue;
-      rows -= heldRows(state);
-      this.users.delete(userId);
-    }
-    this.rowsAfterTake = rows;
-    this.cut = false;
+    this.users.evict(this.touched);
   }
 }
 

@@ -1,0 +1,110 @@
+import type { PgType } from './columns';
+import type { TableName } from './schema';
+import { SPECS } from './table-specs';
+
+/*
+ * What Postgres would refuse, checked before anything is sent: one user's unstorable row (a NUL in
+ * a text, a date past year 9999, a count past int4, a missing value) must not fail a batch, a
+ * COPY or a rebuild that also carries everyone else's rows. The projector sets that user aside.
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** NUL (no Postgres text holds it) or a UTF-16 surrogate without its pair (jsonb refuses it; text would store U+FFFD). */
+const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Money stays within what integer cents hold exactly. */
+const MAX_MONEY = Number.MAX_SAFE_INTEGER / 100;
+const MIN_INSTANT = Date.UTC(1, 0, 1);
+const MAX_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** Any NUL or surrogate at all: the cheap test almost every text passes, before the exact one. */
+const SUSPECT_TEXT = /[\u0000\ud800-\udfff]/;
+
+/** True for a string Postgres can store as text and inside jsonb. */
+const isStorableText = (value: unknown): value is string =>
+  typeof value === 'string' && (!SUSPECT_TEXT.test(value) || !UNSTORABLE_TEXT.test(value));
+
+/** Days already found valid: a history has few distinct ones, and each row names one. */
+const validDays = new Set<string>();
+const isStorableDay = (value: unknown): boolean => {
+  if (typeof value !== 'string') return false;
+  if (validDays.has(value)) return true;
+  if (!ISO_DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) return false;
+  if (validDays.size >= 100_000) validDays.clear();
+  validDays.add(value);
+  return true;
+};
+
+const isStorableJson = (value: unknown, depth = 0): boolean => {
+  if (depth > 32) return false;
+  if (value === null || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value === 'string') return isStorableText(value);
+  if (Array.isArray(value)) return value.every((v) => isStorableJson(v, depth + 1));
+  if (typeof value === 'object') {
+    return Object.entries(value as object).every(([k, v]) => isStorableText(k) && (v === undefined || isStorableJson(v, depth + 1)));
+  }
+  return false;
+};
+
+const isStorable = (value: unknown, type: PgType): boolean => {
+  switch (type) {
+    case 'uuid':
+      return typeof value === 'string' && UUID.test(value);
+    case 'text':
+      return isStorableText(value);
+    case 'date':
+      return isStorableDay(value);
+    case 'timestamptz': {
+      const t = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : NaN;
+      return t >= MIN_INSTANT && t <= MAX_INSTANT;
+    }
+    case 'numeric':
+      return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= MAX_MONEY;
+    case 'double precision':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return Number.isInteger(value) && Math.abs(value as number) <= 2_147_483_647;
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'jsonb':
+      return isStorableJson(value);
+    case 'bytea':
+      return value instanceof Uint8Array;
+    default: {
+      const never: never = type;
+      return never;
+    }
+  }
+};
+
+/** Why Postgres would refuse this row of `table` (as a new or changed row), or undefined when it would not. */
+export const unstorable = (table: TableName, row: object): string | undefined => {
+  const values = row as Record<string, unknown>;
+  for (const { name, type, nullable } of COLUMNS[table]) {
+    const value = values[name];
+    if (value === null || value === undefined) {
+      if (!nullable) return `${table}.${name} has no value`;
+    } else if (!isStorable(value, type)) {
+      return `${table}.${name} cannot be stored as ${type}`;
+    }
+  }
+  return undefined;
+};
+
+/** Each table's columns with their nullability looked up once (a rebuild checks a million rows). */
+const COLUMNS = Object.fromEntries(
+  Object.entries(SPECS).map(([table, spec]) => [
+    table,
+    spec.columns.map(([name, type]) => ({ name, type, nullable: spec.nullable.has(name) })),
+  ]),
+) as unknown as Record<TableName, { name: string; type: PgType; nullable: boolean }[]>;
+
+/** Why Postgres would refuse this key of a row to delete from `table`, or undefined. */
+export const unstorableKey = (table: TableName, key: object): string | undefined => {
+  const spec = SPECS[table];
+  const values = key as Record<string, unknown>;
+  for (const [name, type] of spec.columns) {
+    if (spec.key.includes(name) && !isStorable(values[name], type)) return `${table}.${name} cannot be stored as ${type}`;
+  }
+  return undefined;
+};

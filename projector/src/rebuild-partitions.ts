@@ -1,0 +1,126 @@
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { Kysely } from 'kysely';
+import { threadFile, tsxThreadArgs } from '@bt/platform';
+import { formatPosition, type Position } from '@bt/event-store';
+import type { Database } from './db/schema';
+import type { Partition } from './partitions/partition';
+import { shadowFolder, type FoldResult, type FoldRun, type RebuildTimings } from './rebuild-fold';
+import { partitionCheckpoint } from './rebuild-shadow';
+
+/** What a partition's worker thread is given (rebuild-worker.ts). */
+export interface PartitionWork {
+  databaseUrl: string;
+  eventStoreUrl: string;
+  partition: Partition;
+  resumedFrom: string | undefined;
+  until: string;
+  pageSize: number;
+  flushEveryEvents: number;
+  flushEveryMs: number;
+  snapshots?: FoldRun['snapshots'];
+}
+
+/** What it passes on while it folds (its result is the task's). */
+export type PartitionMessage = { log: string } | { page: { prepare: string; events: number } };
+
+/** Built to JavaScript (`npm run build:server`), the worker is the rebuild-worker.js beside this bundle. */
+const WORKER = threadFile(import.meta.url, 'rebuild-worker');
+
+/**
+ * Worker threads (piscina, as query-api's replays) folding the groups, `parallel` at once; each
+ * resolves to its events and timings, and passes its log lines and progress on as it goes.
+ */
+const partitionThreads = (
+  parallel: number,
+  log: (line: string) => void,
+  onPage: (index: number, prepare: bigint, events: number) => void,
+) => {
+  const pool = new Piscina({
+    filename: WORKER.filename,
+    minThreads: 0,
+    maxThreads: parallel,
+    // As TypeScript, a thread loads tsx as the process did (`tsx`, or `--import tsx`); V8's flags
+    // (REBUILD_NODE_FLAGS) are refused for a thread: its limits are set below.
+    execArgv: WORKER.built ? [] : tsxThreadArgs(),
+    // The young generation the rebuild's own flags give the main thread (REBUILD_NODE_FLAGS' semi-space of
+    // 64 MB), and room for a group's states past V8's default limit (about 4 GB here): a group needing more
+    // than 12 GB wants more groups (REBUILD_PARTITIONS) and the machine's memory to match.
+    resourceLimits: { maxYoungGenerationSizeMb: 192, maxOldGenerationSizeMb: 12_288 },
+  });
+  return {
+    async fold(work: PartitionWork): Promise<{ events: number; timings: RebuildTimings }> {
+      const { port1, port2 } = new MessageChannel();
+      port1.on('message', (message: PartitionMessage) => {
+        if ('log' in message) log(message.log);
+        else onPage(work.partition.index, BigInt(message.page.prepare), message.page.events);
+      });
+      try {
+        return (await pool.run({ ...work, port: port2 }, { transferList: [port2] })) as {
+          events: number;
+          timings: RebuildTimings;
+        };
+      } finally {
+        port1.close();
+      }
+    },
+    close: () => pool.destroy(),
+  };
+};
+
+/** What folding in groups needs besides each group's share (PartitionWork). */
+export interface PartitionedFold {
+  db: Kysely<Database>;
+  databaseUrl: string;
+  eventStoreUrl: string;
+  groups: Partition[];
+  /** Each group's checkpoint row in a half-built shadow, by name (partitionCheckpoint). */
+  resumed: Map<string, string>;
+  /** The position every group folds up to: the catch-up folds on from it. */
+  until: Position;
+  /** Groups folded at once. */
+  parallel: number;
+  common: Pick<PartitionWork, 'pageSize' | 'flushEveryEvents' | 'flushEveryMs' | 'snapshots'>;
+  log: (line: string) => void;
+  /** The furthest position a group reached and the most events one has read. */
+  progress: (prepare: bigint, events: number) => void;
+}
+
+/**
+ * Folds the users in groups by the projector partitions' hash, each in a worker thread reading the
+ * log up to `until`, `parallel` at once. Answers a fresh engine for the catch-up (its states are
+ * loaded from the rows the groups wrote), the events the busiest group read, and the groups' times
+ * added up (they run side by side, so these add up to more than the run).
+ */
+export async function foldInPartitions(run: PartitionedFold): Promise<FoldResult> {
+  const { groups, until, log } = run;
+  const read = new Array<number>(groups.length).fill(0);
+  const timings: RebuildTimings = { read: 0, fold: 0, write: 0, swap: 0 };
+  let done = 0;
+  const threads = partitionThreads(run.parallel, log, (index, prepare, count) => {
+    read[index] = count;
+    run.progress(prepare, Math.max(...read));
+  });
+  try {
+    await Promise.all(
+      groups.map(async (group) => {
+        const result = await threads.fold({
+          ...run.common,
+          databaseUrl: run.databaseUrl,
+          eventStoreUrl: run.eventStoreUrl,
+          partition: group,
+          resumedFrom: run.resumed.get(partitionCheckpoint(group)),
+          until: formatPosition(until),
+        });
+        read[group.index] = result.events;
+        for (const key of ['read', 'fold', 'write'] as const) timings[key] += result.timings[key];
+        done += 1;
+        log(`rebuild: group ${group.index + 1} of ${groups.length} folded (${done} done)`);
+      }),
+    );
+  } finally {
+    await threads.close();
+  }
+  const { engine, snapshots } = await shadowFolder(run.db, run.common.snapshots);
+  return { engine, snapshots, position: until, events: Math.max(0, ...read), timings };
+}
