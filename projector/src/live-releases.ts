@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { appendsNoEventSql, type EventStore } from '@bt/event-store';
 import type { Logger } from '@bt/platform';
 import type { Database } from './db/schema';
+import type { ProjectionEngine } from './engine/projection-engine';
 import { beginLiveBatch, READ_MODELS_LOCK } from './db/writer';
 import { readReleasableUsers } from './imports/holds';
 import { releaseHold, type ReleaseTarget } from './imports/release';
@@ -17,6 +18,8 @@ export interface HoldReleasesOptions {
   lease: PartitionLease;
   /** The partition's batch lock statement (partitions/lease.ts). */
   batchLock: string;
+  /** The live engine, which takes a released user's state. */
+  engine: ProjectionEngine;
   /** Each release (info). */
   logger: Logger;
   /** A failed run and its retry. */
@@ -51,6 +54,7 @@ const liveReleaseTarget = (options: HoldReleasesOptions): ReleaseTarget => {
           throw error;
         }
       }),
+    released: (userId, state) => options.engine.adoptReleased(userId, state),
   };
 };
 

@@ -129,7 +129,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   const stopped = () => state.stopped;
   const waiters = new PositionWaiters();
   const batches = { db, store, schema, partition, lease, batchLock, engine, snapshots, log };
-  const releases = new HoldReleases({ db, store, schema, partition, lease, batchLock, logger, log, stopped });
+  const releases = new HoldReleases({ db, store, schema, partition, lease, batchLock, engine, logger, log, stopped });
 
   /** One batch written (live-batch.ts), then told: the metrics, the log, the callers of caughtUp. */
   const flush = async (batch: RecordedEvent[]) => {

@@ -121,6 +121,16 @@ export class ProjectionEngine {
     }
   }
 
+  /**
+   * Takes a released user's state from the release that just folded their import (under the batch
+   * lock, so no batch runs meanwhile): their next event folds onto it instead of loading a history
+   * that was in memory a moment ago.
+   */
+  adoptReleased(userId: string, state: UserState): void {
+    this.held.delete(userId);
+    if (!this.setAside.has(userId)) this.users.touch(userId, state);
+  }
+
   /** The starts and ends of imports found since the last call, in log order. */
   takeHoldChanges(): HoldChange[] {
     return this.holdChanges.splice(0);
@@ -153,14 +163,21 @@ export class ProjectionEngine {
     return folded;
   }
 
-  /** The users of `events` to load, in the order their first events come (a user id that is not a UUID sets its user aside). */
+  /**
+   * The users of `events` to load, in the order their first events come (a user id that is not a
+   * UUID sets its user aside). A user whose first event here starts an import is not loaded: from
+   * that event on their events wait for the release, which loads them itself (a long history's
+   * state would otherwise be read only to be forgotten, in a batch every other user waits for).
+   */
   private missingUsers(events: readonly RecordedEvent[]): string[] {
     const missing = new Set<string>();
+    const heldOnArrival = new Set<string>();
     for (const event of events) {
       const userId = userOf(event);
-      if (userId === undefined || this.setAside.has(userId) || this.held.has(userId) || this.users.has(userId) || missing.has(userId))
-        continue;
-      if (isProjectableUser(userId)) missing.add(userId);
+      if (userId === undefined || this.setAside.has(userId) || this.held.has(userId) || this.users.has(userId)) continue;
+      if (missing.has(userId) || heldOnArrival.has(userId)) continue;
+      if (this.holdsImports && importLifecycle(event)?.kind === 'start' && isProjectableUser(userId)) heldOnArrival.add(userId);
+      else if (isProjectableUser(userId)) missing.add(userId);
       else this.fail(userId, event, new Error('The event names a user id that is not a UUID'));
     }
     return [...missing];
@@ -187,6 +204,15 @@ export class ProjectionEngine {
               : { kind: 'end', userId, importId: lifecycle.importId },
           );
         }
+        this.noteAsideStream(userId, event);
+        last = undefined;
+        continue;
+      }
+      if (lifecycle?.kind === 'start' && !this.users.has(userId)) {
+        // Not loaded (missingUsers): nothing of the user's rows changes before the release, and an
+        // ImportStarted changes none but the stream it notes.
+        this.held.add(userId);
+        this.holdChanges.push({ kind: 'start', userId, importId: lifecycle.importId, position: formatPosition(event.position) });
         this.noteAsideStream(userId, event);
         last = undefined;
         continue;

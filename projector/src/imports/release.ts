@@ -5,7 +5,7 @@ import { loadUserStates } from '../db/load-users';
 import { notifyFailures, writeChanges } from '../db/writer';
 import { admitImports } from '../engine/import-gate';
 import { ProjectionEngine } from '../engine/projection-engine';
-import { userOf } from '../projections/state';
+import { userOf, type UserState } from '../projections/state';
 import { notifyHolds, releasable } from './holds';
 import { emptyChanges, type RowChanges } from '../projections/rows';
 
@@ -20,6 +20,11 @@ export interface ReleaseTarget {
    * no batch runs beside it. `position` is the partition's checkpoint as seen in that transaction.
    */
   transaction<T>(locked: boolean, work: (trx: Kysely<Database>, position: string | undefined) => Promise<T>): Promise<T>;
+  /**
+   * Told, in the locked transaction that ends a hold, the user's state as the release left it (the
+   * live projector's engine takes it rather than load it again at the user's next event).
+   */
+  released?(userId: string, state: UserState): void;
 }
 
 /** Events a release folds between two turns of the event loop (a 50,000-row import's would block it for a second or more). */
@@ -70,14 +75,20 @@ interface Step {
  * or ends when everything is and no import is open. A fold that fails sets the user aside (as a
  * live batch would) and ends the hold.
  */
-async function step(trx: Kysely<Database>, target: ReleaseTarget, hold: Hold, upTo: Position, locked: boolean): Promise<Step> {
+async function step(
+  trx: Kysely<Database>,
+  target: ReleaseTarget,
+  engine: ProjectionEngine,
+  hold: Hold,
+  upTo: Position,
+  locked: boolean,
+): Promise<Step> {
   const after = parsePosition(hold.resume_after);
   if (!after) throw new Error(`import_holds: bad position ${hold.resume_after} for user ${hold.user_id}`);
   // Locked, only a short stretch of the log: a longer one goes back to a step beside the batches.
   const events = await userEventsBetween(target.store, hold.user_id, after, upTo, locked ? LOCKED_STEP_SCAN : undefined);
   if (events === undefined || (locked && events.length > LOCKED_STEP_EVENTS)) return { done: false, released: false };
   const { admitted, waitingFor } = admitImports(events, hold.started_before);
-  const engine = new ProjectionEngine(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, false);
   // Folded in slices, with a turn of the thread's event loop between them (the live batches go on
   // meanwhile), and all written only then: a transaction holds back every reader of the Postgres
   // event store from its first write to its end (its xid is in their snapshots' xmin), so the
@@ -110,6 +121,8 @@ async function step(trx: Kysely<Database>, target: ReleaseTarget, hold: Hold, up
   if (locked && waitingFor === undefined && !hold.open) {
     await holds.deleteFrom('import_holds').where('user_id', '=', hold.user_id).execute();
     await notifyHolds(trx);
+    const state = engine.stateOf(hold.user_id);
+    if (state) target.released?.(hold.user_id, state);
     return { done: true, released: true };
   }
   const resumeAfter = waitingFor === undefined ? upTo : (admitted.at(-1)?.position ?? after);
@@ -135,12 +148,16 @@ const readHold = (trx: Kysely<Database>, schema: string, userId: string, forUpda
  * hold ended.
  */
 export async function releaseHold(target: ReleaseTarget, userId: string): Promise<boolean> {
+  // One engine for every step: each folds on from the state the one before wrote (the hold's
+  // resume_after), so the locked step, which the live batches wait for, loads nothing. A step that
+  // throws leaves its transaction and this engine behind.
+  const engine = new ProjectionEngine(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, false);
   for (;;) {
     const unlocked = await target.transaction(false, async (trx, position) => {
       const hold = await readHold(trx, target.schema, userId, false);
       const upTo = position === undefined ? undefined : parsePosition(position);
       if (!hold || !releasable(hold) || !upTo) return { done: false, released: !hold };
-      return step(trx, target, hold, upTo, false);
+      return step(trx, target, engine, hold, upTo, false);
     });
     if (unlocked.released) return true;
     if (!unlocked.done) return false; // an import of theirs is open again (or nothing is projected yet)
@@ -148,7 +165,7 @@ export async function releaseHold(target: ReleaseTarget, userId: string): Promis
       const hold = await readHold(trx, target.schema, userId, true);
       const upTo = position === undefined ? undefined : parsePosition(position);
       if (!hold || !upTo) return { done: true, released: !hold };
-      return step(trx, target, hold, upTo, true);
+      return step(trx, target, engine, hold, upTo, true);
     });
     if (locked.released) return true;
     // Not done: too much came meanwhile, so once more beside the batches. Done but still held:
