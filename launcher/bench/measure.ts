@@ -7,7 +7,7 @@ import pg from 'pg';
 import { createPostgresEventStore, formatPosition, START, startEmbeddedPostgres } from '@bt/event-store';
 import { replayUserInSlices } from '@bt/projector';
 import { createDb, signToken } from '@bt/platform';
-import { createQueryApi } from '@bt/query-api';
+import { createQueryApi, type ReadDatabase } from '@bt/query-api';
 import { CSV_MAX_ROWS, READ_MODELS_BEHIND_HEADER } from '@bt/contracts';
 import { BENCH_SECRET, startBenchProduct } from './product';
 import { bulkLoad, population, userHistory } from './generate';
@@ -209,7 +209,7 @@ try {
           // each token's session generation (cached, kept fresh by LISTEN), one checking only the
           // signature. Interleaved rounds, the first of each discarded as warm-up.
           {
-            const reads = createDb<any>(databaseUrl, 4);
+            const reads = createDb<ReadDatabase>(databaseUrl, 4);
             const checked = createQueryApi({ db: reads.db, pool: reads.pool, store, jwtSecret: secret });
             const signatureOnly = createQueryApi({ db: reads.db, pool: reads.pool, store, jwtSecret: secret, sessions: 'signature-only' });
             const [a, b] = await Promise.all([serve(checked.callback()), serve(signatureOnly.callback())]);

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { createDb } from '@bt/platform';
 import { EVENT_SCHEMA_VERSION, streams } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
+import type { CommandDatabase } from '../db/schema';
 import { startTestApi, type TestApi } from '../testing/http';
 import { createUnitSizes, UNIT_SIZES_CHANNEL, type UnitSizes } from './unit-sizes';
 
@@ -130,7 +131,7 @@ describe('unit sizes kept per process (LISTEN/NOTIFY)', () => {
   it('takes its own change at once, even when its notification is lost (the others keep theirs until it expires)', async () => {
     const me = await keptUser();
     // Its NOTIFY goes to a database nobody listens on (the connection is refused): lost.
-    const { db: lost } = createDb<any>('postgres://nobody@127.0.0.1:1/none', 1);
+    const { db: lost } = createDb<CommandDatabase>('postgres://nobody@127.0.0.1:1/none', 1);
     const here = createUnitSizes({ store: api.store, db: lost, newClient: () => new pg.Client({ connectionString: api.databaseUrl }) });
     try {
       expect(await here.current(me.userId)).to.equal(null);

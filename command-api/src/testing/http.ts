@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { createDb, loggerTo } from '@bt/platform';
 import { createCommandApi, migrateCommandSchema, type CommandApiDeps } from '../app';
 import { createUnitSizes, type UnitSizes } from '../settings/unit-sizes';
+import type { CommandDatabase } from '../db/schema';
 
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 
@@ -30,7 +31,7 @@ export interface TestApi {
   /** The test database's connection string. */
   databaseUrl: string;
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<CommandDatabase>;
   pool: pg.Pool;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<Answer<T>>;
   /** Registers a fresh user; its token and id. */
@@ -55,7 +56,7 @@ export const startTestApi = async (
 ): Promise<TestApi> => {
   const database: TestDatabase = await createTestDatabase();
   const store = await createPostgresEventStore({ connectionString: database.url });
-  const { pool, db } = createDb<any>(database.url, 5);
+  const { pool, db } = createDb<CommandDatabase>(database.url, 5);
   await migrateCommandSchema(db);
   const { wrapStore, cacheUnitSizes, ...rest } = deps;
   let unitSizes: UnitSizes | undefined;
