@@ -1,6 +1,17 @@
 import { expect } from 'chai';
 import { stringify } from 'csv-stringify/sync';
-import { betRowToCsv, CSV_COLUMNS, IMPORT_METADATA_KEY, importPreview, importReport, MESSAGES, streams } from '@bt/contracts';
+import {
+  betRowToCsv,
+  CSV_COLUMNS,
+  IMPORT_METADATA_KEY,
+  importPreview,
+  importReport,
+  MESSAGES,
+  streams,
+  type BetRow,
+  type ImportReport,
+  type Parlay,
+} from '@bt/contracts';
 import { appendEachInTurn, START } from '@bt/event-store';
 import { startTestApi, type TestApi } from '../testing/http';
 
@@ -21,7 +32,7 @@ describe('CSV import over HTTP', () => {
   after(() => api?.close());
 
   const upload = (token: string, text: string, query = '', contentType = 'text/csv') =>
-    api.request('POST', `/api/import/bets${query}`, { token, body: text, headers: { 'Content-Type': contentType } });
+    api.request<ImportReport>('POST', `/api/import/bets${query}`, { token, body: text, headers: { 'Content-Type': contentType } });
   const eventsOf = async (userId: string) =>
     (await api.store.readAll({ after: START, maxCount: 100_000 })).filter(
       (e) => (e.data as { userId?: string }).userId === userId && !e.streamId.startsWith('user-') && !e.streamId.startsWith('email-'),
@@ -295,11 +306,11 @@ describe('CSV import over HTTP', () => {
       { sport: 'football', event: 'Bills @ Jets', selection: 'Bills', odds: '-110', outcome: 'win', date: '2025-03-02' },
       { sport: 'hockey', event: 'Leafs @ Habs', selection: 'Over 5.5', odds: '+120', outcome: 'push', date: '2025-03-03' },
     ];
-    const { body: parlay } = await api.request('POST', '/api/parlays', {
+    const { body: parlay } = await api.request<Parlay>('POST', '/api/parlays', {
       token: ann.token,
       body: { name: 'Weekend', stake: 10, legs, notes: 'two sports', date: '2025-03-02' },
     });
-    const { body: single } = await api.request('POST', '/api/bets', {
+    const { body: single } = await api.request<BetRow>('POST', '/api/bets', {
       token: ann.token,
       body: {
         sport: 'soccer',
@@ -312,7 +323,7 @@ describe('CSV import over HTTP', () => {
         date: '2025-03-04',
       },
     });
-    const parlayRow = {
+    const parlayRow: BetRow = {
       ...single,
       kind: 'parlay',
       id: parlay.id,

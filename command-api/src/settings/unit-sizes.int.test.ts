@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createDb } from '@bt/platform';
-import { EVENT_SCHEMA_VERSION, streams } from '@bt/contracts';
+import { EVENT_SCHEMA_VERSION, streams, type BetRow } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
 import type { CommandDatabase } from '../db/schema';
 import { startTestApi, type TestApi } from '../testing/http';
@@ -78,7 +78,7 @@ describe('unit sizes kept per process (LISTEN/NOTIFY)', () => {
     }
   };
   const place = async (token: string) => {
-    const answer = await api.request('POST', '/api/bets', { token, body: bet });
+    const answer = await api.request<BetRow>('POST', '/api/bets', { token, body: bet });
     expect(answer.status).to.equal(201);
     return answer.body;
   };

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { checkAnswer, parseEvent } from '@bt/contracts';
+import { checkAnswer, parseEvent, type AuthResponse } from '@bt/contracts';
 import { createPostgresEventStore, type EventStore, type RecordedEvent, START } from '@bt/event-store';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { createDb, loggerTo } from '@bt/platform';
@@ -12,7 +12,7 @@ import type { CommandDatabase } from '../db/schema';
 
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 
-export interface Answer<T = any> {
+export interface Answer<T = unknown> {
   status: number;
   body: T;
   headers: Headers;
@@ -33,7 +33,7 @@ export interface TestApi {
   store: EventStore;
   db: Kysely<CommandDatabase>;
   pool: pg.Pool;
-  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<Answer<T>>;
+  request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<Answer<T>>;
   /** Registers a fresh user; its token and id. */
   signUp(name?: string): Promise<{ token: string; userId: string; email: string; password: string }>;
   /** Every event of a stream. */
@@ -90,7 +90,7 @@ export const startTestApi = async (
   };
   await listen();
 
-  const request = async <T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> => {
+  const request = async <T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> => {
     const headers = new Headers(options.headers);
     if (options.token) headers.set('Authorization', `Bearer ${options.token}`);
     let body: string | undefined;
@@ -125,7 +125,7 @@ export const startTestApi = async (
       users += 1;
       const email = `${name}.${users}.${Date.now()}@example.com`;
       const password = 'secret-password';
-      const answer = await request('POST', '/api/auth/register', { body: { email, password, username: name } });
+      const answer = await request<AuthResponse>('POST', '/api/auth/register', { body: { email, password, username: name } });
       if (answer.status !== 201) throw new Error(`sign-up failed: ${answer.status} ${JSON.stringify(answer.body)}`);
       return { token: answer.body.token, userId: answer.body.user.id, email, password };
     },
