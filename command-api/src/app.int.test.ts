@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { expect } from 'chai';
-import { MESSAGES } from '@bt/contracts';
+import { MESSAGES, type BetRow, type MessageResponse } from '@bt/contracts';
 import { startTestApi, type TestApi } from './testing/http';
 
 /** node:http, for methods fetch refuses to send (TRACE). */
@@ -32,7 +32,11 @@ describe('command-api robustness', () => {
   after(() => api?.close());
 
   it('answers 400 for a body that is not valid JSON', async () => {
-    const answer = await api.request('POST', '/api/bets', { token, body: '{"sport": ', headers: { 'Content-Type': 'application/json' } });
+    const answer = await api.request<BetRow>('POST', '/api/bets', {
+      token,
+      body: '{"sport": ',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(answer).to.deep.include({ status: 400, body: { message: MESSAGES.badJson } });
   });
 
@@ -94,17 +98,17 @@ describe('command-api robustness', () => {
   });
 
   it('answers 400 for JSON that is not an object', async () => {
-    const answer = await api.request('POST', '/api/bets', { token, body: '42', headers: { 'Content-Type': 'application/json' } });
+    const answer = await api.request<BetRow>('POST', '/api/bets', { token, body: '42', headers: { 'Content-Type': 'application/json' } });
     expect(answer).to.deep.include({ status: 400, body: { message: MESSAGES.badJson } });
   });
 
   it('answers 413 for a body over 1 MB', async () => {
-    const answer = await api.request('POST', '/api/bets', { token, body: { notes: 'x'.repeat(1_100_000) } });
+    const answer = await api.request<BetRow>('POST', '/api/bets', { token, body: { notes: 'x'.repeat(1_100_000) } });
     expect(answer).to.deep.include({ status: 413, body: { message: MESSAGES.bodyTooLarge } });
   });
 
   it('answers 400 with a message for a body of the wrong shape', async () => {
-    const answer = await api.request('POST', '/api/bets', { token, body: [1, 2] });
+    const answer = await api.request<MessageResponse>('POST', '/api/bets', { token, body: [1, 2] });
     expect(answer.status).to.equal(400);
     expect(answer.body.message).to.be.a('string');
   });
@@ -118,7 +122,7 @@ describe('command-api robustness', () => {
   });
 
   it('answers 405 { message } for a method a route does not take', async () => {
-    const answer = await api.request('PATCH', '/api/bets', { token, body: {} });
+    const answer = await api.request<MessageResponse>('PATCH', '/api/bets', { token, body: {} });
     expect(answer.status).to.equal(405);
     expect(answer.body.message).to.be.a('string');
   });

@@ -34,6 +34,7 @@ import { createUnitSizes, type UnitSizes } from './settings/unit-sizes';
 import { jsonBody } from './shared/http';
 import { spooledText } from './shared/upload';
 import { migrateCommandSchema } from './db/migrate';
+import type { CommandDatabase } from './db/schema';
 import { idempotent, idempotentCreate, type IdempotencyOptions } from './shared/idempotency';
 import {
   argon2Hasher,
@@ -53,7 +54,7 @@ export { migrateCommandSchema } from './db/migrate';
 export interface CommandApiDeps {
   store: EventStore;
   /** Postgres (kysely) for schema `command` (idempotency records) and reading `read.bankroll`. */
-  db: Kysely<any>;
+  db: Kysely<CommandDatabase>;
   /** The pool behind `db`: the sign-in limits count in it (rate-limiter-flexible's Postgres store). */
   pool: pg.Pool;
   jwtSecret: string;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MESSAGES, streams } from '@bt/contracts';
+import { MESSAGES, streams, type Goal, type MessageResponse, type Parlay } from '@bt/contracts';
 import { emailStream } from './users/email-reservation';
 import { startTestApi, type TestApi } from './testing/http';
 
@@ -42,7 +42,7 @@ describe('command-api boundary', () => {
           body: { message: MESSAGES.dateRange },
         });
         const { id } = await created('/api/goals', goal);
-        const put = await api.request('PUT', `/api/goals/${id}`, { token: ann.token, body: { ...goal, timeframe, startDate } });
+        const put = await api.request<Goal>('PUT', `/api/goals/${id}`, { token: ann.token, body: { ...goal, timeframe, startDate } });
         expect(put).to.deep.include({ status: 400, body: { message: MESSAGES.dateRange } });
         expect(await api.stream(streams.goal(id))).to.have.length(1);
       });
@@ -54,7 +54,7 @@ describe('command-api boundary', () => {
         body: { message: MESSAGES.goalEndTooLate },
       });
       const { id } = await created('/api/goals', goal);
-      const put = await api.request('PUT', `/api/goals/${id}`, {
+      const put = await api.request<Goal>('PUT', `/api/goals/${id}`, {
         token: ann.token,
         body: { ...goal, timeframe: 'weekly', startDate: '2099-12-31' },
       });
@@ -98,7 +98,7 @@ describe('command-api boundary', () => {
     it('answers 400 with one message for a NUL or a lone surrogate in any text field', async () => {
       for (const [method, path, body] of cases) {
         for (const text of bad) {
-          const answer = await api.request(method, path, { token: ann.token, body: body(text) });
+          const answer = await api.request<MessageResponse>(method, path, { token: ann.token, body: body(text) });
           expect({ path, text, ...answer.body, status: answer.status }).to.deep.equal({
             path,
             text,
@@ -170,7 +170,7 @@ describe('command-api boundary', () => {
         body: { message: MESSAGES.parlayOddsTooHigh },
       });
       const { id } = await created('/api/parlays', parlay);
-      const put = await api.request('PUT', `/api/parlays/${id}`, { token: ann.token, body: { ...parlay, legs: many } });
+      const put = await api.request<Parlay>('PUT', `/api/parlays/${id}`, { token: ann.token, body: { ...parlay, legs: many } });
       expect(put).to.deep.include({ status: 400, body: { message: MESSAGES.parlayOddsTooHigh } });
     });
   });

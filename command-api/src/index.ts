@@ -1,4 +1,5 @@
 export { createCommandApi, migrateCommandSchema, type CommandApiDeps } from './app';
+export type { CommandDatabase } from './db/schema';
 export { createUnitSizes, type UnitSizes } from './settings/unit-sizes';
 export { readConfig, readImportConfig, readSignInConfig, type CommandApiConfig, type SignInConfig } from './config';
 export {

@@ -7,6 +7,7 @@ import { createCommandApi, migrateCommandSchema } from './app';
 import { readConfig, readImportConfig, readSignInConfig } from './config';
 import { createImportSlots, startImportSweeper } from './imports/import-slots';
 import { createUnitSizes } from './settings/unit-sizes';
+import type { CommandDatabase } from './db/schema';
 
 /**
  * command-api on its own (docker compose): EVENTSTORE_URL, DATABASE_URL, JWT_SECRET, PORT, and the
@@ -17,7 +18,7 @@ const logger = createLogger('command-api');
 const config = readConfig();
 const ops = readOpsConfig();
 const store = await createEventStore(config.eventStoreUrl);
-const { pool, db } = createDb<any>(config.databaseUrl);
+const { pool, db } = createDb<CommandDatabase>(config.databaseUrl);
 await migrateCommandSchema(db);
 const sessions = createSessionRegistry({
   db,

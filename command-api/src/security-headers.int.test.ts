@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { AuthResponse, BetRow } from '@bt/contracts';
 import { startTestApi, type Answer, type TestApi } from './testing/http';
 
 /** What every browser-facing answer must say about framing, sniffing, referrers and CSP. */
@@ -19,15 +20,15 @@ describe('command-api security headers', () => {
 
   it('answers register, login, e-mail and password changes with Cache-Control: no-store', async () => {
     const email = `no-store.${Date.now()}@example.com`;
-    const registered = await api.request('POST', '/api/auth/register', { body: { email, password: 'secret-password' } });
+    const registered = await api.request<AuthResponse>('POST', '/api/auth/register', { body: { email, password: 'secret-password' } });
     expect(registered.status).to.equal(201);
-    const token = registered.body.token as string;
+    const token = registered.body.token;
     const loggedIn = await api.request('POST', '/api/auth/login', { body: { email, password: 'secret-password' } });
     expect(loggedIn.status).to.equal(200);
-    const emailChanged = await api.request('PUT', '/api/auth/update-email', { token, body: { newEmail: `moved.${email}` } });
+    const emailChanged = await api.request<AuthResponse>('PUT', '/api/auth/update-email', { token, body: { newEmail: `moved.${email}` } });
     expect(emailChanged.status).to.equal(200);
     const passwordChanged = await api.request('PUT', '/api/auth/update-password', {
-      token: emailChanged.body.token as string, // an e-mail change ends every other session
+      token: emailChanged.body.token, // an e-mail change ends every other session
       body: { currentPassword: 'secret-password', newPassword: 'another-password', confirmPassword: 'another-password' },
     });
     expect(passwordChanged.status).to.equal(200);
@@ -41,17 +42,17 @@ describe('command-api security headers', () => {
   it('refuses to be framed and sets nosniff, a Referrer-Policy and a CSP on answers and errors', async () => {
     const { token } = await api.signUp('headers');
     expectSecurityHeaders(
-      await api.request('POST', '/api/bets', {
+      await api.request<BetRow>('POST', '/api/bets', {
         token,
         body: { sport: 'football', event: 'A v B', betType: 'moneyline', odds: '+100', stake: 10 },
       }),
       'a write',
     );
     expectSecurityHeaders(
-      await api.request('POST', '/api/bets', { token, body: '{', headers: { 'Content-Type': 'application/json' } }),
+      await api.request<BetRow>('POST', '/api/bets', { token, body: '{', headers: { 'Content-Type': 'application/json' } }),
       'a 400',
     );
-    expectSecurityHeaders(await api.request('POST', '/api/bets', { body: {} }), 'a 401');
+    expectSecurityHeaders(await api.request<BetRow>('POST', '/api/bets', { body: {} }), 'a 401');
     expectSecurityHeaders(await api.request('POST', '/api/nothing-here'), 'a 404');
   });
 });

@@ -29,7 +29,11 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   id?: string;
-  args?: { name?: string; data?: Record<string, any> };
+  /** What the trace records with an event; the fields read here, per event name (url: any; startTime: Profile; the rest: ProfileChunk). */
+  args?: {
+    name?: string;
+    data?: { url?: unknown; startTime?: number; cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] };
+  };
 }
 interface ProfileNode {
   id: number;
@@ -64,9 +68,9 @@ for (const profile of events.filter((e) => e.name === 'Profile' && e.pid === pid
   const chunks = events.filter((e) => e.name === 'ProfileChunk' && e.pid === pid && e.id === profile.id).sort((a, b) => a.ts - b.ts);
   for (const chunk of chunks) {
     const data = chunk.args?.data ?? {};
-    for (const node of (data.cpuProfile?.nodes ?? []) as ProfileNode[]) nodes.set(`${profile.id}/${node.id}`, node);
-    ((data.cpuProfile?.samples ?? []) as number[]).forEach((node, i) => {
-      time += (data.timeDeltas as number[])[i];
+    for (const node of data.cpuProfile?.nodes ?? []) nodes.set(`${profile.id}/${node.id}`, node);
+    (data.cpuProfile?.samples ?? []).forEach((node, i) => {
+      time += data.timeDeltas![i];
       samples.push([time, `${profile.id}/${node}`]);
     });
   }

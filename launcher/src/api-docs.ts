@@ -3,7 +3,36 @@
  * inline style sheet, no script and nothing from another origin, so the web app's CSP serves it as is.
  */
 
-type Json = Record<string, any>;
+/** The parts of an OpenAPI 3.1 document (as contracts' openApiDocument builds it) that the page shows. */
+interface SchemaObject {
+  $ref?: string;
+  type?: string;
+}
+interface Media {
+  schema?: SchemaObject;
+}
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: unknown;
+}
+interface Operation {
+  operationId?: string;
+  tags?: string[];
+  summary?: string;
+  security?: unknown[];
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, Media> };
+  responses?: Record<string, { description?: string; content?: Record<string, Media> }>;
+}
+interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; description?: string };
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, unknown> };
+}
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -11,9 +40,9 @@ const escape = (text: string) =>
 const schemaBlock = (schema: unknown) =>
   `<details><summary>Schema</summary><pre>${escape(JSON.stringify(schema, null, 2))}</pre></details>`;
 
-const refName = (schema: Json | undefined) => (typeof schema?.$ref === 'string' ? schema.$ref.split('/').pop()! : undefined);
+const refName = (schema: SchemaObject | undefined) => (typeof schema?.$ref === 'string' ? schema.$ref.split('/').pop()! : undefined);
 
-const schemaLink = (schema: Json | undefined) => {
+const schemaLink = (schema: SchemaObject | undefined) => {
   const name = refName(schema);
   return name
     ? `<a href="#schema-${escape(name)}">${escape(name)}</a>`
@@ -22,11 +51,11 @@ const schemaLink = (schema: Json | undefined) => {
       : '';
 };
 
-const operation = (path: string, method: string, op: Json) => {
+const operation = (path: string, method: string, op: Operation) => {
   const anchor = escape(op.operationId ?? `${method}${path}`);
-  const parameters = (op.parameters ?? []) as Json[];
-  const body = op.requestBody?.content as Json | undefined;
-  const responses = Object.entries((op.responses ?? {}) as Record<string, Json>);
+  const parameters = op.parameters ?? [];
+  const body = op.requestBody?.content;
+  const responses = Object.entries(op.responses ?? {});
   return `<section class="op" id="${anchor}">
 <h3><span class="method ${escape(method)}">${escape(method.toUpperCase())}</span> <code>${escape(path)}</code></h3>
 <p>${escape(op.summary ?? '')}${op.security && op.security.length === 0 ? ' <em>(no sign-in needed)</em>' : ' <em>(Bearer token)</em>'}</p>
@@ -45,15 +74,15 @@ ${
 ${
   body
     ? `<p>Body: ${Object.entries(body)
-        .map(([type, media]) => `<code>${escape(type)}</code> ${schemaLink((media as Json).schema)}`)
+        .map(([type, media]) => `<code>${escape(type)}</code> ${schemaLink(media.schema)}`)
         .join(', ')}</p>`
     : ''
 }
 <table><tr><th>Status</th><th>Answer</th><th>Body</th></tr>${responses
     .map(
       ([status, r]) =>
-        `<tr><td>${escape(status)}</td><td>${escape(r.description ?? '')}</td><td>${Object.entries((r.content ?? {}) as Json)
-          .map(([type, media]) => `<code>${escape(type)}</code> ${schemaLink((media as Json).schema)}`)
+        `<tr><td>${escape(status)}</td><td>${escape(r.description ?? '')}</td><td>${Object.entries(r.content ?? {})
+          .map(([type, media]) => `<code>${escape(type)}</code> ${schemaLink(media.schema)}`)
           .join(', ')}</td></tr>`,
     )
     .join('')}</table>
@@ -61,16 +90,17 @@ ${
 };
 
 /** The whole reference page of an OpenAPI 3.1 document. */
-export const renderApiDocs = (doc: Json): string => {
-  const paths = Object.entries(doc.paths as Record<string, Record<string, Json>>);
+export const renderApiDocs = (document: Record<string, unknown>): string => {
+  const doc = document as unknown as OpenApiDocument;
+  const paths = Object.entries(doc.paths);
   const byTag = new Map<string, string[]>();
   for (const [path, methods] of paths) {
     for (const [method, op] of Object.entries(methods)) {
-      const tag = (op.tags?.[0] as string | undefined) ?? 'Other';
+      const tag = op.tags?.[0] ?? 'Other';
       byTag.set(tag, [...(byTag.get(tag) ?? []), operation(path, method, op)]);
     }
   }
-  const schemas = Object.entries((doc.components?.schemas ?? {}) as Record<string, unknown>);
+  const schemas = Object.entries(doc.components?.schemas ?? {});
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(doc.info.title)}: API reference</title>

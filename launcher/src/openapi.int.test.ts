@@ -7,8 +7,8 @@ import { expect } from 'chai';
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import { API_ROUTES, checkAnswer, openApiDocument } from '@bt/contracts';
-import { createCommandApi } from '@bt/command-api';
-import { createQueryApi, type QueryApi } from '@bt/query-api';
+import { createCommandApi, type CommandDatabase } from '@bt/command-api';
+import { createQueryApi, type QueryApi, type ReadDatabase } from '@bt/query-api';
 import { createEventStore, type EventStore } from '@bt/event-store';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { createDb, OPS_PATHS } from '@bt/platform';
@@ -42,7 +42,7 @@ describe('OpenAPI document', () => {
   before(async () => {
     database = await createTestDatabase();
     store = await createEventStore(database.url);
-    const { pool, db } = createDb<any>(database.url, 2);
+    const { pool, db } = createDb<CommandDatabase & ReadDatabase>(database.url, 2);
     destroy = () => db.destroy();
     const commandApi = createCommandApi({ store, db, pool, jwtSecret: 'openapi-test-secret-0123456789abcdef' });
     queryApi = createQueryApi({ store, db, pool, jwtSecret: 'openapi-test-secret-0123456789abcdef' });

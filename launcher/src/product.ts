@@ -3,8 +3,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createEventStore, type EventStore, useEmbeddedDefault } from '@bt/event-store';
-import { createCommandApi, createImportSlots, createUnitSizes, migrateCommandSchema, startImportSweeper } from '@bt/command-api';
-import { createQueryApi } from '@bt/query-api';
+import {
+  createCommandApi,
+  createImportSlots,
+  createUnitSizes,
+  migrateCommandSchema,
+  startImportSweeper,
+  type CommandDatabase,
+} from '@bt/command-api';
+import { createQueryApi, type ReadDatabase } from '@bt/query-api';
 import { migrateReadModels, projectorLag, projectorWithin, startProjector, startProjectorThread } from '@bt/projector';
 import {
   createDb,
@@ -72,7 +79,8 @@ export const startProduct = async (
     const store: EventStore = await createEventStore(eventStoreUrl);
     stops.push(() => store.close());
 
-    const { pool, db } = createDb<any>(databaseUrl, 20);
+    // One pool for both APIs (and the projector's lag): its handle knows both schemas' tables.
+    const { pool, db } = createDb<CommandDatabase & ReadDatabase>(databaseUrl, 20);
     stops.push(() => db.destroy());
     await migrateCommandSchema(db);
     await migrateReadModels(db, 'read');

@@ -4,10 +4,10 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
  * One migration of one Postgres schema: a date-prefixed file (`2026-11-24-001-what-it-does.ts`)
  * exporting `up`, frozen once landed (a change is a new, later-dated file). Every statement names
  * `schema`, so the same migration can build a schema under another name (a rebuild's shadow, a
- * test's own schema).
+ * test's own schema). It runs raw SQL (`sql`), so the handle it gets knows no tables.
  */
 export interface SchemaMigration {
-  up(db: Kysely<any>, schema: string): Promise<void>;
+  up(db: Kysely<unknown>, schema: string): Promise<void>;
 }
 
 /**
@@ -21,7 +21,11 @@ export interface SchemaMigration {
  * objects but no bookkeeping: the first migration of each schema is written to be a no-op on it
  * (`if not exists`), and it is then recorded like on a fresh database.
  */
-export async function migrateSchema(db: Kysely<any>, schema: string, migrations: Readonly<Record<string, SchemaMigration>>): Promise<void> {
+export async function migrateSchema<DB>(
+  db: Kysely<DB>,
+  schema: string,
+  migrations: Readonly<Record<string, SchemaMigration>>,
+): Promise<void> {
   const migrator = new Migrator({
     db,
     migrationTableSchema: schema,

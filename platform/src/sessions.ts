@@ -28,8 +28,9 @@ export interface SessionRegistry {
   close(): Promise<void>;
 }
 
-export interface SessionRegistryOptions {
-  db: Kysely<any>;
+export interface SessionRegistryOptions<DB> {
+  /** Any handle on the database: the registry runs raw SQL on `auth.sessions`, which it migrates itself. */
+  db: Kysely<DB>;
   /** Reads a stream of the event log (the fallback for users without a row). */
   readStream: (streamId: string) => Promise<readonly { type: string; data: unknown }[]>;
   /** A new, unconnected client for the one LISTEN connection; without it nothing is cached. */
@@ -44,13 +45,13 @@ const AUTH_MIGRATIONS: Record<string, SchemaMigration> = {
 };
 
 /** Creates schema `auth` and its table when missing; safe to run concurrently and repeatedly. */
-export const migrateSessions = async (db: Kysely<any>): Promise<void> => {
+export const migrateSessions = async <DB>(db: Kysely<DB>): Promise<void> => {
   await migrateSchema(db, 'auth', AUTH_MIGRATIONS);
 };
 
 const NOTIFICATION = /^([0-9a-f-]{36}):(\d+)$/;
 
-export const createSessionRegistry = (options: SessionRegistryOptions): SessionRegistry => {
+export const createSessionRegistry = <DB>(options: SessionRegistryOptions<DB>): SessionRegistry => {
   const { db } = options;
   const cache = createListenedCache<number>({
     newClient: options.newClient,

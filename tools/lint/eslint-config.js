@@ -23,6 +23,39 @@ const features = readdirSync(join(root, 'web/src/features'), { withFileTypes: tr
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Where `any` and `Kysely<any>` are allowed: migrations (raw SQL on a schema named at run time) and the generic row writer. */
+const ANY_ALLOWED = ['**/migrations/**', 'projector/src/db/writer.ts'];
+
+/** Longest source file, in lines. */
+const MAX_LINES = 400;
+
+/** Files the line limit does not apply to: migrations, kysely table declarations and generated code. */
+const MAX_LINES_EXEMPT = ['**/migrations/**', '**/schema.ts', '**/generated/**', '**/*.gen.ts'];
+
+/**
+ * TEMPORARY (the restructure that splits them is under way in other branches): files over
+ * MAX_LINES today. Delete each entry as its file is split; the integrator deletes the list.
+ */
+const TEMPORARY_OVER_MAX_LINES = [
+  'contracts/src/api.ts',
+  'event-store/src/contract-suite.ts',
+  'event-store/src/postgres/postgres-event-store.int.test.ts',
+  'event-store/src/postgres/postgres-event-store.ts',
+  'projector/src/db/writer.ts',
+  'projector/src/engine/projection-engine.ts',
+  'projector/src/rebuild.ts',
+  'query-api/src/app.int.test.ts',
+];
+
+/**
+ * TEMPORARY (being typed in other branches): workspaces whose explicit `any` and `Kysely<any>`
+ * are not fixed yet. The integrator deletes this list and the block that uses it after merging.
+ */
+const TEMPORARY_ANY_ALLOWED = ['projector/**', 'event-store/**', 'query-api/**', 'read-models/**'];
+
+const KYSELY_ANY_MESSAGE =
+  "No Kysely<any> outside migrations and the generic row writer: type the handle with the schema's Database interface (e.g. Kysely<CommandDatabase>), or make the function generic over it.";
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/', '**/dist/', '**/dist-*/', '.data/', 'test-artifacts/', '**/*.tsbuildinfo', 'reports/', '.stryker-tmp/'],
@@ -41,8 +74,15 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true, project: join(root, 'tsconfig.json') })],
     },
     rules: {
-      // The dynamic kysely tables (writer, migrations, shadow schemas) are typed `any` on purpose; strict tsc checks the rest.
-      '@typescript-eslint/no-explicit-any': 'off',
+      // `unknown` and narrowing, a generic or the library's own type instead (ANY_ALLOWED excepted).
+      '@typescript-eslint/no-explicit-any': 'error',
+      // Its own rule and message, so that it holds even where no-explicit-any is ever relaxed.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "TSTypeReference[typeName.name='Kysely'] > TSTypeParameterInstantiation > TSAnyKeyword", message: KYSELY_ANY_MESSAGE },
+        { selector: "NewExpression[callee.name='Kysely'] > TSTypeParameterInstantiation > TSAnyKeyword", message: KYSELY_ANY_MESSAGE },
+        { selector: "CallExpression[callee.name='createDb'] > TSTypeParameterInstantiation > TSAnyKeyword", message: KYSELY_ANY_MESSAGE },
+      ],
       // Text bound for Postgres is checked for NUL on purpose (no Postgres text or jsonb holds it).
       'no-control-regex': 'off',
       // A timer cleared by a callback defined before the timer is set stays `let`.
@@ -65,6 +105,20 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ANY_ALLOWED,
+    rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-restricted-syntax': 'off' },
+  },
+  {
+    // TEMPORARY: see TEMPORARY_ANY_ALLOWED.
+    files: TEMPORARY_ANY_ALLOWED,
+    rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,cjs,mjs}'],
+    ignores: [...MAX_LINES_EXEMPT, ...TEMPORARY_OVER_MAX_LINES],
+    rules: { 'max-lines': ['error', { max: MAX_LINES }] },
   },
   {
     files: ['**/*.cjs'],

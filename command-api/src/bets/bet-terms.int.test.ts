@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { betRow, MESSAGES, parlay as parlaySchema, parlayLegView, streams } from '@bt/contracts';
+import { betRow, MESSAGES, parlay as parlaySchema, parlayLegView, streams, type BetRow, type Parlay } from '@bt/contracts';
 import { START } from '@bt/event-store';
 import { startTestApi, type TestApi } from '../testing/http';
 
@@ -49,13 +49,13 @@ describe('bets and parlays with books, leagues, tags, odds formats, closing odds
   after(() => api?.close());
 
   const place = (extra: Record<string, unknown> = {}) =>
-    api.request('POST', '/api/bets', { token: ann.token, body: { ...body, ...extra } });
+    api.request<BetRow>('POST', '/api/bets', { token: ann.token, body: { ...body, ...extra } });
   const edit = (id: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}, token = ann.token) =>
-    api.request('PUT', `/api/bets/${id}`, { token, body: { ...body, ...extra }, headers });
+    api.request<BetRow>('PUT', `/api/bets/${id}`, { token, body: { ...body, ...extra }, headers });
   const createParlay = (extra: Record<string, unknown> = {}) =>
-    api.request('POST', '/api/parlays', { token: ann.token, body: { stake: 20, legs, ...extra } });
+    api.request<Parlay>('POST', '/api/parlays', { token: ann.token, body: { stake: 20, legs, ...extra } });
   const editParlay = (id: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}, token = ann.token) =>
-    api.request('PUT', `/api/parlays/${id}`, { token, body: { stake: 20, legs, ...extra }, headers });
+    api.request<Parlay>('PUT', `/api/parlays/${id}`, { token, body: { stake: 20, legs, ...extra }, headers });
   /** Every event in the log (what "nothing written" is checked against). */
   const logLength = async () => (await api.store.readAll({ after: START, maxCount: 1_000_000 })).length;
 

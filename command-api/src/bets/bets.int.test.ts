@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { EVENT_SCHEMA_VERSION, MESSAGES, betRow, streams } from '@bt/contracts';
+import { EVENT_SCHEMA_VERSION, MESSAGES, betRow, streams, type BetRow, type Parlay } from '@bt/contracts';
 import type { EventStore, RecordedEvent } from '@bt/event-store';
 import { startTestApi, type TestApi } from '../testing/http';
 
@@ -17,7 +17,7 @@ describe('bets over HTTP', () => {
   after(() => api?.close());
 
   const place = (extra: Record<string, unknown> = {}, token = ann.token) =>
-    api.request('POST', '/api/bets', { token, body: { ...body, ...extra } });
+    api.request<BetRow>('POST', '/api/bets', { token, body: { ...body, ...extra } });
 
   describe('POST /api/bets', () => {
     it('answers 201 with the history row, profit computed by the server, and X-Log-Position', async () => {
@@ -74,7 +74,7 @@ describe('bets over HTTP', () => {
     });
 
     it('answers 401 without a token', async () => {
-      const answer = await api.request('POST', '/api/bets', { body });
+      const answer = await api.request<BetRow>('POST', '/api/bets', { body });
       expect(answer).to.deep.include({ status: 401, body: { message: MESSAGES.unauthorized } });
     });
 
@@ -87,7 +87,10 @@ describe('bets over HTTP', () => {
   describe('PUT /api/bets/:id', () => {
     it('answers the edited row and records only the changed fields', async () => {
       const { body: placed } = await place();
-      const answer = await api.request('PUT', `/api/bets/${placed.id}`, { token: ann.token, body: { ...body, stake: 80, outcome: 'win' } });
+      const answer = await api.request<BetRow>('PUT', `/api/bets/${placed.id}`, {
+        token: ann.token,
+        body: { ...body, stake: 80, outcome: 'win' },
+      });
       expect(answer.status).to.equal(200);
       expect(answer.body).to.include({ stake: 80, outcome: 'win', profit: 72.73, version: 2 });
       expect(answer.headers.get('X-Log-Position')).to.match(/^\d+\.\d+$/);
@@ -100,7 +103,7 @@ describe('bets over HTTP', () => {
 
     it('appends nothing when nothing changed', async () => {
       const { body: placed } = await place();
-      const answer = await api.request('PUT', `/api/bets/${placed.id}`, { token: ann.token, body });
+      const answer = await api.request<BetRow>('PUT', `/api/bets/${placed.id}`, { token: ann.token, body });
       expect(answer.status).to.equal(200);
       expect(answer.body.version).to.equal(0);
       expect(answer.headers.get('X-Log-Position')).to.match(/^\d+\.\d+$/);
@@ -109,9 +112,9 @@ describe('bets over HTTP', () => {
 
     it("answers 404 for another user's bet, exactly like a missing one", async () => {
       const { body: placed } = await place();
-      const theirs = await api.request('PUT', `/api/bets/${placed.id}`, { token: bob.token, body });
-      const missing = await api.request('PUT', '/api/bets/0190a000-0000-7000-8000-00000000ffff', { token: bob.token, body });
-      const garbage = await api.request('PUT', '/api/bets/not-an-id', { token: bob.token, body });
+      const theirs = await api.request<BetRow>('PUT', `/api/bets/${placed.id}`, { token: bob.token, body });
+      const missing = await api.request<BetRow>('PUT', '/api/bets/0190a000-0000-7000-8000-00000000ffff', { token: bob.token, body });
+      const garbage = await api.request<BetRow>('PUT', '/api/bets/not-an-id', { token: bob.token, body });
       expect(theirs).to.deep.include({ status: 404, body: { message: MESSAGES.betNotFound } });
       expect(missing).to.deep.include({ status: 404, body: theirs.body });
       expect(garbage).to.deep.include({ status: 404, body: theirs.body });
@@ -119,14 +122,14 @@ describe('bets over HTTP', () => {
 
     it('answers 409 for a stale If-Match and appends nothing', async () => {
       const { body: placed } = await place();
-      await api.request('PUT', `/api/bets/${placed.id}`, { token: ann.token, body: { ...body, stake: 60 } });
-      const stale = await api.request('PUT', `/api/bets/${placed.id}`, {
+      await api.request<BetRow>('PUT', `/api/bets/${placed.id}`, { token: ann.token, body: { ...body, stake: 60 } });
+      const stale = await api.request<BetRow>('PUT', `/api/bets/${placed.id}`, {
         token: ann.token,
         body: { ...body, stake: 70 },
         headers: { 'If-Match': '"0"' },
       });
       expect(stale).to.deep.include({ status: 409, body: { message: MESSAGES.staleRevision } });
-      const fresh = await api.request('PUT', `/api/bets/${placed.id}`, {
+      const fresh = await api.request<BetRow>('PUT', `/api/bets/${placed.id}`, {
         token: ann.token,
         body: { ...body, stake: 70 },
         headers: { 'If-Match': '"1"' },
@@ -143,7 +146,7 @@ describe('bets over HTTP', () => {
       expect(answer).to.deep.include({ status: 200, body: { message: MESSAGES.betDeleted } });
       expect(answer.headers.get('X-Log-Position')).to.match(/^\d+\.\d+$/);
       expect((await api.request('DELETE', `/api/bets/${placed.id}`, { token: ann.token })).status).to.equal(404);
-      expect((await api.request('PUT', `/api/bets/${placed.id}`, { token: ann.token, body })).status).to.equal(404);
+      expect((await api.request<BetRow>('PUT', `/api/bets/${placed.id}`, { token: ann.token, body })).status).to.equal(404);
     });
 
     it('removes a parlay given its id (history rows mix bets and parlays)', async () => {
@@ -151,7 +154,7 @@ describe('bets over HTTP', () => {
         { sport: 'football', event: 'A', selection: 'A', odds: '+100' },
         { sport: 'football', event: 'B', selection: 'B', odds: '+100' },
       ];
-      const { body: created } = await api.request('POST', '/api/parlays', { token: ann.token, body: { stake: 10, legs } });
+      const { body: created } = await api.request<Parlay>('POST', '/api/parlays', { token: ann.token, body: { stake: 10, legs } });
       const answer = await api.request('DELETE', `/api/bets/${created.id}`, { token: ann.token });
       expect(answer).to.deep.include({ status: 200, body: { message: MESSAGES.parlayDeleted } });
       expect((await api.stream(streams.parlay(created.id))).map((e) => e.type)).to.deep.equal(['ParlayCreated', 'ParlayRemoved']);
@@ -195,10 +198,10 @@ describe('concurrent edits of one bet', () => {
 
   it('lets one of two edits loaded at the same revision win and answers the other 409, losing nothing', async () => {
     const ann = await api.signUp('ann');
-    const { body: placed } = await api.request('POST', '/api/bets', { token: ann.token, body });
+    const { body: placed } = await api.request<BetRow>('POST', '/api/bets', { token: ann.token, body });
     const [a, b] = await Promise.all([
-      api.request('PUT', `/api/bets/${placed.id}`, { token: ann.token, body: { ...body, stake: 60 } }),
-      api.request('PUT', `/api/bets/${placed.id}`, { token: ann.token, body: { ...body, stake: 70 } }),
+      api.request<BetRow>('PUT', `/api/bets/${placed.id}`, { token: ann.token, body: { ...body, stake: 60 } }),
+      api.request<BetRow>('PUT', `/api/bets/${placed.id}`, { token: ann.token, body: { ...body, stake: 70 } }),
     ]);
     waiting = -1;
     expect([a.status, b.status].sort()).to.deep.equal([200, 409]);

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { createDb } from '@bt/platform';
 import { migrateCommandSchema } from './migrate';
+import type { CommandDatabase } from './schema';
 
 /** Schemas `command` and `auth` exactly as start-up created them before migrations were recorded (a `.data/` from before). */
 const BEFORE_MIGRATIONS = [
@@ -20,10 +21,10 @@ const BEFORE_MIGRATIONS = [
 
 describe('command and auth schema migrations', () => {
   let database: TestDatabase;
-  let handle: ReturnType<typeof createDb<any>>;
+  let handle: ReturnType<typeof createDb<CommandDatabase>>;
   beforeEach(async () => {
     database = await createTestDatabase();
-    handle = createDb<any>(database.url);
+    handle = createDb<CommandDatabase>(database.url);
   });
   afterEach(async () => {
     await handle.db.destroy();

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { migrateSchema, migrateSessions, type SchemaMigration } from '@bt/platform';
 import { pruneIdempotencyRecords } from '../shared/idempotency';
+import type { CommandDatabase } from './schema';
 import * as commandSchema001 from './migrations/2026-11-23-001-command-schema';
 import * as idempotencyRoute002 from './migrations/2026-11-27-002-idempotency-route';
 import * as imports003 from './migrations/2026-11-28-003-imports';
@@ -17,7 +18,7 @@ const MIGRATIONS: Record<string, SchemaMigration> = {
  * idempotency records; safe to run concurrently and repeatedly. The launcher (or main.ts) calls it
  * at start-up; createCommandApi also runs it lazily once.
  */
-export const migrateCommandSchema = async (db: Kysely<any>): Promise<void> => {
+export const migrateCommandSchema = async (db: Kysely<CommandDatabase>): Promise<void> => {
   await migrateSchema(db, 'command', MIGRATIONS);
   await pruneIdempotencyRecords(db);
   await migrateSessions(db);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MESSAGES, streams } from '@bt/contracts';
+import { MESSAGES, streams, type Goal } from '@bt/contracts';
 import { startTestApi, type TestApi } from '../testing/http';
 
 describe('goals over HTTP', () => {
@@ -11,7 +11,7 @@ describe('goals over HTTP', () => {
   });
   after(() => api?.close());
 
-  const create = (body: Record<string, unknown>) => api.request('POST', '/api/goals', { token: me.token, body });
+  const create = (body: Record<string, unknown>) => api.request<Goal>('POST', '/api/goals', { token: me.token, body });
 
   it('sets a goal with the defaults: monthly, from today, ending a month later, active', async () => {
     const answer = await create({ title: 'March', targetAmount: '500', currentAmount: 999, status: 'active' });
@@ -41,7 +41,7 @@ describe('goals over HTTP', () => {
   it('revises a goal (pausing it) and records only what changed', async () => {
     const { body: goal } = await create({ title: 'Week', targetAmount: 50, timeframe: 'weekly', startDate: '2025-03-10' });
     expect(goal.endDate).to.equal('2025-03-17');
-    const answer = await api.request('PUT', `/api/goals/${goal.id}`, {
+    const answer = await api.request<Goal>('PUT', `/api/goals/${goal.id}`, {
       token: me.token,
       body: { title: 'Week', targetAmount: 80, status: 'paused' },
     });
@@ -58,8 +58,8 @@ describe('goals over HTTP', () => {
       status: 200,
       body: { message: MESSAGES.goalDeleted },
     });
-    expect((await api.request('PUT', `/api/goals/${goal.id}`, { token: me.token, body: { title: 'x', targetAmount: 1 } })).status).to.equal(
-      404,
-    );
+    expect(
+      (await api.request<Goal>('PUT', `/api/goals/${goal.id}`, { token: me.token, body: { title: 'x', targetAmount: 1 } })).status,
+    ).to.equal(404);
   });
 });

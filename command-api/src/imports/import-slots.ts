@@ -4,6 +4,7 @@ import { compareLogPositions, EVENT_SCHEMA_VERSION, MESSAGES, streams, type Even
 import { readImportLog, type ImportLog } from '../shared/import-log';
 import { WrongExpectedRevision, type EventMetadata, type EventStore } from '@bt/event-store';
 import { ConflictError, RetryLaterError } from '@bt/platform';
+import type { CommandDatabase } from '../db/schema';
 
 /** Imports one process runs at once by default (IMPORTS_AT_ONCE). */
 export const DEFAULT_IMPORTS_AT_ONCE = 2;
@@ -63,7 +64,7 @@ export const createImportSlots = (pool: pg.Pool, atOnce = DEFAULT_IMPORTS_AT_ONC
 };
 
 /** The Postgres side of running imports (`command.imports`): what the sweeper looks at. */
-export const runningImports = (db: Kysely<any>) => ({
+export const runningImports = (db: Kysely<CommandDatabase>) => ({
   add: (importId: string, userId: string) =>
     sql`insert into command.imports (import_id, user_id) values (${importId}, ${userId}) on conflict do nothing`.execute(db),
   remove: (importId: string) => sql`delete from command.imports where import_id = ${importId}`.execute(db),
@@ -96,7 +97,7 @@ export interface ImportSweeper {
  */
 export const startImportSweeper = (options: {
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<CommandDatabase>;
   slots: ImportSlots;
   clock?: () => Date;
   newId: () => string;
@@ -160,7 +161,7 @@ const READ_MODELS_POLL_MS = 5;
  * READ_MODELS_WAIT_MS: an import appends its next chunk only once the projector has taken the one
  * before, so it is never more than a chunk ahead of everyone else's writes.
  */
-export const readModelsReached = async (db: Kysely<any>, position: string): Promise<void> => {
+export const readModelsReached = async (db: Kysely<CommandDatabase>, position: string): Promise<void> => {
   const deadline = Date.now() + READ_MODELS_WAIT_MS;
   for (;;) {
     const { rows } = await sql<{ position: string }>`select position from read.checkpoints where name like 'read_models%'`

@@ -23,6 +23,7 @@ import {
   type StreamAppend,
 } from '@bt/event-store';
 import { ConflictError, HttpError, ValidationError } from '@bt/platform';
+import type { CommandDatabase } from '../db/schema';
 import { amendBet } from '../bets/amend-bet';
 import { bet, type BetEvent } from '../bets/bet';
 import { placeBet } from '../bets/place-bet';
@@ -249,7 +250,7 @@ const importRows = async (
   scope: RequestScope,
   unitSize: number | null,
   rows: () => AsyncIterable<PlannedRow>,
-  start: { key: string | null; rowCount: number; db: Kysely<any>; newId: () => string },
+  start: { key: string | null; rowCount: number; db: Kysely<CommandDatabase>; newId: () => string },
 ) => {
   const known = new Map<string, RecordedEvent[]>();
   let log = await abandonOpenImport(store, scope.userId, await readImportLog(store, scope.userId), scope.event);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { journalEntry, MESSAGES } from '@bt/contracts';
+import { journalEntry, MESSAGES, type JournalEntry } from '@bt/contracts';
 import { startTestApi, type TestApi } from '../testing/http';
 
 describe('journal over HTTP', () => {
@@ -11,7 +11,7 @@ describe('journal over HTTP', () => {
   });
   after(() => api?.close());
 
-  const write = (body: Record<string, unknown>) => api.request('POST', '/api/journal', { token: me.token, body });
+  const write = (body: Record<string, unknown>) => api.request<JournalEntry>('POST', '/api/journal', { token: me.token, body });
 
   it('writes an entry with defaults (daily, neutral, today) and tags split on commas', async () => {
     const answer = await write({ title: 'Note', content: 'Stick to the plan.', tags: ' nba, ,tilt,nba ' });
@@ -29,13 +29,14 @@ describe('journal over HTTP', () => {
   it("revises and erases an entry; another user's entry is a 404", async () => {
     const other = await api.signUp('other');
     const { body: entry } = await write({ title: 'Week', content: 'Up 3 units', type: 'weekly' });
-    const revised = await api.request('PUT', `/api/journal/${entry.id}`, {
+    const revised = await api.request<JournalEntry>('PUT', `/api/journal/${entry.id}`, {
       token: me.token,
       body: { title: 'Week 11', content: 'Up 3 units', mood: 'positive' },
     });
     expect(revised.body).to.deep.include({ title: 'Week 11', type: 'weekly', mood: 'positive', version: 1 });
     expect(
-      (await api.request('PUT', `/api/journal/${entry.id}`, { token: other.token, body: { title: 'x', content: 'y' } })).status,
+      (await api.request<JournalEntry>('PUT', `/api/journal/${entry.id}`, { token: other.token, body: { title: 'x', content: 'y' } }))
+        .status,
     ).to.equal(404);
     expect((await api.request('DELETE', `/api/journal/${entry.id}`, { token: me.token })).status).to.equal(200);
     expect((await api.request('DELETE', `/api/journal/${entry.id}`, { token: me.token })).status).to.equal(404);

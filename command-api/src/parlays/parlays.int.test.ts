@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MESSAGES, parlay as parlaySchema, streams } from '@bt/contracts';
+import { MESSAGES, parlay as parlaySchema, streams, type Parlay } from '@bt/contracts';
 import { startTestApi, type TestApi } from '../testing/http';
 
 const legs = [
@@ -18,7 +18,7 @@ describe('parlays over HTTP', () => {
   after(() => api?.close());
 
   const create = (extra: Record<string, unknown> = {}) =>
-    api.request('POST', '/api/parlays', { token: ann.token, body: { ...body, ...extra } });
+    api.request<Parlay>('POST', '/api/parlays', { token: ann.token, body: { ...body, ...extra } });
 
   it('answers 201 with the parlay priced by the server, ignoring client totals and userId', async () => {
     const answer = await create();
@@ -49,17 +49,20 @@ describe('parlays over HTTP', () => {
       { ...legs[0], date: '2024-11-01' },
       { ...legs[1], date: '2024-11-02' },
     ];
-    const edited = await api.request('PUT', `/api/parlays/${created.id}`, { token: ann.token, body: { stake: 20, legs: moved } });
+    const edited = await api.request<Parlay>('PUT', `/api/parlays/${created.id}`, { token: ann.token, body: { stake: 20, legs: moved } });
     expect(parlaySchema.parse(edited.body)).to.deep.include({ date: '2024-11-02', dateSet: false });
 
-    const chosen = await api.request('PUT', `/api/parlays/${created.id}`, {
+    const chosen = await api.request<Parlay>('PUT', `/api/parlays/${created.id}`, {
       token: ann.token,
       body: { stake: 20, legs: dated, date: '2024-12-25' },
     });
     expect(parlaySchema.parse(chosen.body)).to.deep.include({ date: '2024-12-25', dateSet: true });
-    const kept = await api.request('PUT', `/api/parlays/${created.id}`, { token: ann.token, body: { stake: 20, legs: moved } });
+    const kept = await api.request<Parlay>('PUT', `/api/parlays/${created.id}`, { token: ann.token, body: { stake: 20, legs: moved } });
     expect(parlaySchema.parse(kept.body)).to.deep.include({ date: '2024-12-25', dateSet: true });
-    const back = await api.request('PUT', `/api/parlays/${created.id}`, { token: ann.token, body: { stake: 20, legs: moved, date: null } });
+    const back = await api.request<Parlay>('PUT', `/api/parlays/${created.id}`, {
+      token: ann.token,
+      body: { stake: 20, legs: moved, date: null },
+    });
     expect(parlaySchema.parse(back.body)).to.deep.include({ date: '2024-11-02', dateSet: false });
   });
 
@@ -95,7 +98,7 @@ describe('parlays over HTTP', () => {
 
   it('edits a parlay: records what changed and re-derives the outcome', async () => {
     const { body: created } = await create();
-    const answer = await api.request('PUT', `/api/parlays/${created.id}`, {
+    const answer = await api.request<Parlay>('PUT', `/api/parlays/${created.id}`, {
       token: ann.token,
       body: {
         ...body,
@@ -116,9 +119,9 @@ describe('parlays over HTTP', () => {
   it("answers 404 for another user's parlay and 409 for a stale If-Match", async () => {
     const bob = await api.signUp('bob');
     const { body: created } = await create();
-    expect((await api.request('PUT', `/api/parlays/${created.id}`, { token: bob.token, body })).status).to.equal(404);
+    expect((await api.request<Parlay>('PUT', `/api/parlays/${created.id}`, { token: bob.token, body })).status).to.equal(404);
     expect((await api.request('DELETE', `/api/parlays/${created.id}`, { token: bob.token })).status).to.equal(404);
-    const stale = await api.request('PUT', `/api/parlays/${created.id}`, {
+    const stale = await api.request<Parlay>('PUT', `/api/parlays/${created.id}`, {
       token: ann.token,
       body: { ...body, stake: 30 },
       headers: { 'If-Match': '"5"' },

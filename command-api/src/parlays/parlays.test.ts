@@ -1,73 +1,13 @@
 import { expect } from 'chai';
-import { MESSAGES, type EventOf, type ParlayBody } from '@bt/contracts';
+import { MESSAGES, type EventOf } from '@bt/contracts';
 import { deciderSpec, meta, OTHER_USER, USER } from '../testing/decider-spec';
+import { amend, create, created, derived, leg, PARLAY, settled, stored } from '../testing/parlay-fixtures';
 import { amendParlay, type AmendParlay } from './amend-parlay';
-import { createParlay, type CreateParlay } from './create-parlay';
-import { parlay, toParlayResponse, type CreatedParlay } from './parlay';
+import { createParlay } from './create-parlay';
+import { parlay } from './parlay';
 import { removeParlay } from './remove-parlay';
 import { restoreParlay, type RestoreParlay } from './restore-parlay';
 import { fold } from '../shared/command';
-
-const PARLAY = '0190a000-0000-7000-8000-0000000000c1';
-type LegIn = ParlayBody['legs'][number];
-const leg = (odds: string, outcome: LegIn['outcome'] = 'pending', date?: string): LegIn => ({
-  sport: 'football',
-  event: `Game ${odds}`,
-  selection: 'Home',
-  odds,
-  outcome,
-  ...(date ? { date } : {}),
-});
-const stored = (odds: string, outcome: LegIn['outcome'] = 'pending', date = '2025-03-10') => ({
-  ...leg(odds, outcome),
-  date,
-  league: null as string | null,
-  closingOdds: null as string | null,
-});
-const body = (legs: LegIn[], outcome: ParlayBody['outcome'] = 'pending'): ParlayBody => ({
-  name: 'Sunday special',
-  stake: 50,
-  outcome,
-  notes: null,
-  date: '2025-03-10',
-  legs,
-});
-const create = (legs: LegIn[], outcome?: ParlayBody['outcome'], date?: string): CreateParlay => ({
-  type: 'CreateParlay',
-  data: { ...body(legs, outcome), date, parlayId: PARLAY, unitSize: null },
-  metadata: meta(),
-});
-const created = (legs = [stored('+100'), stored('-110')]): EventOf<'ParlayCreated'> => ({
-  type: 'ParlayCreated',
-  data: {
-    userId: USER,
-    parlayId: PARLAY,
-    name: 'Sunday special',
-    stake: 50,
-    notes: null,
-    date: '2025-03-10',
-    dateSet: true,
-    legs,
-    book: null,
-    tags: [],
-    bonusBet: false,
-    unitSize: null,
-  },
-});
-/** A parlay whose date is its latest leg's (none was sent). */
-const derived = (legs = [stored('+100'), stored('-110')]): EventOf<'ParlayCreated'> => ({
-  type: 'ParlayCreated',
-  data: { ...created(legs).data, dateSet: false },
-});
-const settled = (outcome: EventOf<'ParlaySettled'>['data']['outcome'], cashOutAmount: number | null = null): EventOf<'ParlaySettled'> => ({
-  type: 'ParlaySettled',
-  data: { userId: USER, parlayId: PARLAY, outcome, cashOutAmount },
-});
-const amend = (data: Partial<AmendParlay['data']>, userId = USER): AmendParlay => ({
-  type: 'AmendParlay',
-  data: { parlayId: PARLAY, stake: 50, legs: [stored('+100'), stored('-110')], ...data },
-  metadata: meta({ userId }),
-});
 
 describe('parlays', () => {
   describe('creating a parlay', () => {
@@ -382,75 +322,5 @@ describe('parlays', () => {
       expect(() => restoreParlay(restore(), fold(parlay, []), MESSAGES.betNotFound, MESSAGES.betNotDeleted)).to.throw(
         MESSAGES.betNotFound,
       ));
-  });
-
-  describe('the parlay a write answers with', () => {
-    const state = (legs: ReturnType<typeof stored>[], outcome: EventOf<'ParlaySettled'>['data']['outcome']): CreatedParlay => ({
-      status: 'created',
-      ...created(legs).data,
-      totalOdds: null,
-      book: null,
-      tags: [],
-      bonusBet: false,
-      unitSize: null,
-      dateSet: true,
-      outcome,
-      cashOutAmount: null,
-      createdAt: 'a',
-      updatedAt: 'b',
-    });
-    const answer = (legs: ReturnType<typeof stored>[], outcome: EventOf<'ParlaySettled'>['data']['outcome']) =>
-      toParlayResponse(state(legs, outcome), 1);
-
-    it('prices +100 and -110 at 50: +282 total, 140.91 potential profit', () => {
-      const priced = answer([stored('+100'), stored('-110')], 'pending');
-      expect([priced.totalOdds, priced.decimalOdds, priced.potentialProfit, priced.profit]).to.deep.equal(['+282', 3.8182, 140.91, 0]);
-    });
-
-    it('prices a pushed leg out: a win pays on the remaining legs only', () => {
-      const priced = answer([stored('+100', 'win'), stored('-110', 'push')], 'win');
-      expect([priced.totalOdds, priced.profit]).to.deep.equal(['+100', 50]);
-    });
-
-    it('loses the stake on a loss', () => expect(answer([stored('+100', 'loss'), stored('-110')], 'loss').profit).to.equal(-50));
-
-    it('answers legs in canonical American with their decimal price, and the close of legs that all have one', () => {
-      const legs = [
-        { ...stored('2.00'), league: 'NFL', closingOdds: '1.80' },
-        { ...stored('10/11'), closingOdds: '-125' },
-      ];
-      const priced = answer(legs, 'pending');
-      expect(priced.legs.map((l) => [l.odds, l.decimalOdds, l.league, l.closingOdds])).to.deep.equal([
-        ['+100', 2, 'NFL', '-125'],
-        ['-110', 1.9091, null, '-125'],
-      ]);
-      // 2 x 1.9091 = 3.8182 taken, 1.8 x 1.8 = 3.24 at close.
-      expect([priced.totalOdds, priced.closingOdds, priced.clv]).to.deep.equal(['+282', '+224', 17.85]);
-      expect(answer([legs[0], stored('-110')], 'pending')).to.include({ closingOdds: null, clv: null });
-    });
-
-    it('answers a cash-out, a bonus bet and units, priced by contracts', () => {
-      const priced = toParlayResponse(
-        {
-          ...state([stored('+100'), stored('-110')], 'cashout'),
-          cashOutAmount: 70,
-          unitSize: 25,
-          bonusBet: true,
-          book: 'Caesars',
-          tags: ['sgp'],
-        },
-        1,
-      );
-      expect(priced).to.include({
-        outcome: 'cashout',
-        cashOutAmount: 70,
-        profit: 70,
-        units: 2,
-        profitUnits: 2.8,
-        bonusBet: true,
-        book: 'Caesars',
-      });
-      expect(priced.tags).to.deep.equal(['sgp']);
-    });
   });
 });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { stringify } from 'csv-stringify/sync';
-import { betRow, MESSAGES, parlay, settings, streams } from '@bt/contracts';
+import { betRow, MESSAGES, parlay, settings, streams, type BetRow, type Parlay } from '@bt/contracts';
 import { START, type EventStore, type RecordedEvent } from '@bt/event-store';
 import { startTestApi, type TestApi } from '../testing/http';
 
@@ -84,19 +84,19 @@ describe('settings over HTTP (PUT /api/settings)', () => {
   describe('units at placement time', () => {
     it('records on each bet the unit size in effect when it was placed; a later change never rewrites it', async () => {
       const me = await api.signUp('units');
-      const none = await api.request('POST', '/api/bets', { token: me.token, body: { ...bet, outcome: 'win' } });
+      const none = await api.request<BetRow>('POST', '/api/bets', { token: me.token, body: { ...bet, outcome: 'win' } });
       expect(none.body).to.include({ unitSize: null, units: null, profitUnits: null });
 
       await put(me.token, { unitSize: 20 });
-      const first = await api.request('POST', '/api/bets', { token: me.token, body: { ...bet, outcome: 'win' } });
+      const first = await api.request<BetRow>('POST', '/api/bets', { token: me.token, body: { ...bet, outcome: 'win' } });
       expect(betRow.parse(first.body)).to.include({ unitSize: 20, units: 2.5, profit: 45.45, profitUnits: 2.27 });
 
       await put(me.token, { unitSize: 50 });
-      const second = await api.request('POST', '/api/bets', { token: me.token, body: { ...bet, outcome: 'win' } });
+      const second = await api.request<BetRow>('POST', '/api/bets', { token: me.token, body: { ...bet, outcome: 'win' } });
       expect(second.body).to.include({ unitSize: 50, units: 1, profitUnits: 0.91 });
 
       // Editing the first bet keeps the unit size it was placed with.
-      const edited = await api.request('PUT', `/api/bets/${first.body.id}`, {
+      const edited = await api.request<BetRow>('PUT', `/api/bets/${first.body.id}`, {
         token: me.token,
         body: { ...bet, stake: 100, outcome: 'win' },
       });
@@ -108,17 +108,17 @@ describe('settings over HTTP (PUT /api/settings)', () => {
 
       // Cleared: new bets have none, the old ones keep theirs.
       await put(me.token, { unitSize: null });
-      const third = await api.request('POST', '/api/bets', { token: me.token, body: bet });
+      const third = await api.request<BetRow>('POST', '/api/bets', { token: me.token, body: bet });
       expect(third.body).to.include({ unitSize: null, units: null });
     });
 
     it('records it on parlays, and on bets and parlays an import places', async () => {
       const me = await api.signUp('units');
       await put(me.token, { unitSize: 25 });
-      const created = await api.request('POST', '/api/parlays', { token: me.token, body: { stake: 50, legs } });
+      const created = await api.request<Parlay>('POST', '/api/parlays', { token: me.token, body: { stake: 50, legs } });
       expect(parlay.parse(created.body)).to.include({ unitSize: 25, units: 2 });
       await put(me.token, { unitSize: 10 });
-      const amended = await api.request('PUT', `/api/parlays/${created.body.id}`, { token: me.token, body: { stake: 100, legs } });
+      const amended = await api.request<Parlay>('PUT', `/api/parlays/${created.body.id}`, { token: me.token, body: { stake: 100, legs } });
       expect(amended.body).to.include({ unitSize: 25, units: 4 });
 
       const file = stringify([

@@ -2,8 +2,9 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createDb } from '@bt/platform';
-import { EVENT_SCHEMA_VERSION, streams } from '@bt/contracts';
+import { EVENT_SCHEMA_VERSION, streams, type BetRow } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
+import type { CommandDatabase } from '../db/schema';
 import { startTestApi, type TestApi } from '../testing/http';
 import { createUnitSizes, UNIT_SIZES_CHANNEL, type UnitSizes } from './unit-sizes';
 
@@ -77,7 +78,7 @@ describe('unit sizes kept per process (LISTEN/NOTIFY)', () => {
     }
   };
   const place = async (token: string) => {
-    const answer = await api.request('POST', '/api/bets', { token, body: bet });
+    const answer = await api.request<BetRow>('POST', '/api/bets', { token, body: bet });
     expect(answer.status).to.equal(201);
     return answer.body;
   };
@@ -130,7 +131,7 @@ describe('unit sizes kept per process (LISTEN/NOTIFY)', () => {
   it('takes its own change at once, even when its notification is lost (the others keep theirs until it expires)', async () => {
     const me = await keptUser();
     // Its NOTIFY goes to a database nobody listens on (the connection is refused): lost.
-    const { db: lost } = createDb<any>('postgres://nobody@127.0.0.1:1/none', 1);
+    const { db: lost } = createDb<CommandDatabase>('postgres://nobody@127.0.0.1:1/none', 1);
     const here = createUnitSizes({ store: api.store, db: lost, newClient: () => new pg.Client({ connectionString: api.databaseUrl }) });
     try {
       expect(await here.current(me.userId)).to.equal(null);

@@ -4,6 +4,7 @@ import { streams } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
 import { createListenedCache } from '@bt/platform';
 import { load } from '../shared/handle';
+import type { CommandDatabase } from '../db/schema';
 import { preferences } from './preferences';
 
 /** The channel command-api NOTIFYs with "<userId>:<user stream revision>:<unit size, empty for none>" when a unit size changes. */
@@ -35,7 +36,7 @@ export interface UnitSizes {
 
 export interface UnitSizesOptions {
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<CommandDatabase>;
   /** A new, unconnected client for the one LISTEN connection; without it nothing is kept (every bet reads the stream). */
   newClient?: () => pg.Client;
   /** Users whose unit size a process keeps (default 100,000). */

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { sql } from 'kysely';
-import { MESSAGES, streams } from '@bt/contracts';
+import { MESSAGES, streams, type AuthResponse, type BetRow } from '@bt/contracts';
 import { START } from '@bt/event-store';
 import { startTestApi, type TestApi } from '../testing/http';
 import { requestFingerprint } from './idempotency';
@@ -18,8 +18,9 @@ describe('Idempotency-Key', () => {
     (await api.store.readAll({ after: START, maxCount: 100_000 })).filter(
       (e) => e.type === type && (e.data as { userId: string }).userId === userId,
     );
+  /** A keyed POST; what the tests read of a 201 is the created item's id and owner. */
   const post = (path: string, token: string, key: string, body: unknown = bet) =>
-    api.request('POST', path, { token, body, headers: { 'Idempotency-Key': key } });
+    api.request<{ id: string; userId: string }>('POST', path, { token, body, headers: { 'Idempotency-Key': key } });
 
   it('answers a retried POST with the first answer and appends nothing twice', async () => {
     const me = await api.signUp('idem');
@@ -147,8 +148,8 @@ describe('Idempotency-Key', () => {
   it('makes registration retry-safe too', async () => {
     const body = { email: 'idem-register@example.com', password: 'secret1' };
     const headers = { 'Idempotency-Key': 'register-1' };
-    const first = await api.request('POST', '/api/auth/register', { body, headers });
-    const retry = await api.request('POST', '/api/auth/register', { body, headers });
+    const first = await api.request<AuthResponse>('POST', '/api/auth/register', { body, headers });
+    const retry = await api.request<AuthResponse>('POST', '/api/auth/register', { body, headers });
     expect([first.status, retry.status]).to.deep.equal([201, 201]);
     expect(retry.body.user).to.deep.equal(first.body.user);
   });
@@ -166,7 +167,7 @@ describe('Idempotency-Key recorded by a version from before the creating POSTs k
       (e) => e.type === 'BetPlaced' && (e.data as { userId: string }).userId === userId,
     );
   const post = (token: string, key: string, body: unknown = bet) =>
-    api.request('POST', '/api/bets', { token, body, headers: { 'Idempotency-Key': key } });
+    api.request<BetRow>('POST', '/api/bets', { token, body, headers: { 'Idempotency-Key': key } });
   /** The row that version wrote for a keyed POST /api/bets it answered: no route. */
   const recordAsBefore = async (userId: string, key: string, answer: { status: number; body: unknown; headers: Headers }) => {
     const fingerprint = requestFingerprint('POST', '/api/bets', '', JSON.stringify(bet));
@@ -178,7 +179,7 @@ describe('Idempotency-Key recorded by a version from before the creating POSTs k
 
   it('answers a retry across the upgrade with the answer that version recorded, not a second bet', async () => {
     const me = await api.signUp('before');
-    const first = await api.request('POST', '/api/bets', { token: me.token, body: bet });
+    const first = await api.request<BetRow>('POST', '/api/bets', { token: me.token, body: bet });
     await recordAsBefore(me.userId, 'sent-before', first);
     await api.restart(); // the new version starts with that record kept
 
@@ -209,7 +210,7 @@ describe('Idempotency-Key recorded by a version from before the creating POSTs k
     const me = await api.signUp('after');
     expect((await post(me.token, 'first-after')).status).to.equal(201); // looked once: nothing from before
     // A row with no route that only an older process could still write now (a rolling deploy) is not looked for.
-    const first = await api.request('POST', '/api/bets', { token: me.token, body: bet });
+    const first = await api.request<BetRow>('POST', '/api/bets', { token: me.token, body: bet });
     await recordAsBefore(me.userId, 'unseen', first);
     expect((await post(me.token, 'unseen')).status).to.equal(201);
     expect(await placed(me.userId)).to.have.length(3);

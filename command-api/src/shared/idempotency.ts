@@ -1,36 +1,18 @@
 import { createHash } from 'node:crypto';
-import { sql, type Generated, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Context, Middleware } from 'koa';
 import { LOG_POSITION_HEADER, MESSAGES } from '@bt/contracts';
 import { ConflictError, HttpError, setLogPosition, ValidationError, type TokenClaims } from '@bt/platform';
+import type { CommandDatabase } from '../db/schema';
 import { REPLAYED_HEADER, type IdempotencyState } from './http';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-
-/** `command.idempotency`: one row per (user, key), pending while the first attempt runs. */
-export interface IdempotencyTable {
-  scope: string;
-  key: string;
-  /** sha256 of method, path, query and body: the same key with another request is refused. */
-  fingerprint: string;
-  state: 'pending' | 'done';
-  status: number | null;
-  /** The recorded answer's JSON body (written as JSON text). */
-  body: unknown;
-  position: string | null;
-  created_at: Generated<Date>;
-  /** The path of the POST that wrote it; null on a record from before 2026-11-27 (see idempotentCreate). */
-  route: string | null;
-}
-interface CommandSchema {
-  idempotency: IdempotencyTable;
-}
 
 /** Records older than this are dropped at start-up (pruneIdempotencyRecords). */
 const RETENTION = '7 days';
 
 /** Drops idempotency records older than RETENTION (at start-up, after migrating). */
-export const pruneIdempotencyRecords = async (db: Kysely<any>): Promise<void> => {
+export const pruneIdempotencyRecords = async (db: Kysely<CommandDatabase>): Promise<void> => {
   await sql`DELETE FROM command.idempotency WHERE created_at < now() - ${RETENTION}::interval`.execute(db);
 };
 
@@ -69,8 +51,7 @@ export const requestFingerprint = (method: string, path: string, query: string, 
  * version from before recorded in the table (see olderRecordsUntil) is left to `recorded`, the table's
  * middleware, which answers it as that version did.
  */
-export const idempotentCreate = (database: Kysely<any>, ready: () => Promise<void>, recorded: Middleware): Middleware => {
-  const db = (database as Kysely<CommandSchema>).withSchema('command');
+export const idempotentCreate = (db: Kysely<CommandDatabase>, ready: () => Promise<void>, recorded: Middleware): Middleware => {
   const olderRecordsKept = olderRecordsUntil(db, ready);
   return async (ctx, next) => {
     const keyed = keyOf(ctx);
@@ -78,7 +59,7 @@ export const idempotentCreate = (database: Kysely<any>, ready: () => Promise<voi
     if (Date.now() < (await olderRecordsKept())) {
       const scope = (ctx.state.auth as TokenClaims).sub;
       const older = await db
-        .selectFrom('idempotency')
+        .selectFrom('command.idempotency')
         .select('key')
         .where('scope', '=', scope)
         .where('key', '=', keyed.key)
@@ -99,13 +80,13 @@ export const idempotentCreate = (database: Kysely<any>, ready: () => Promise<voi
  * version did, so a retry across the upgrade gets its first answer rather than a second bet. A row
  * an older process writes after this one looked (both running during a rolling deploy) is not seen.
  */
-const olderRecordsUntil = (db: Kysely<CommandSchema>, ready: () => Promise<void>): (() => Promise<number>) => {
+const olderRecordsUntil = (db: Kysely<CommandDatabase>, ready: () => Promise<void>): (() => Promise<number>) => {
   let until: Promise<number> | undefined;
   return () =>
     (until ??= ready()
       .then(() =>
         db
-          .selectFrom('idempotency')
+          .selectFrom('command.idempotency')
           .select(sql<Date | null>`max(created_at) + ${RETENTION}::interval`.as('until'))
           .where('route', 'is', null)
           .executeTakeFirstOrThrow(),
@@ -123,8 +104,7 @@ const olderRecordsUntil = (db: Kysely<CommandSchema>, ready: () => Promise<void>
  * nothing. A concurrent duplicate waits for the first one's answer, else gets 409. A failed first
  * attempt leaves nothing recorded, so a retry runs afresh. Place after auth and the body parser.
  */
-export const idempotent = (database: Kysely<any>, ready: () => Promise<void>, options: IdempotencyOptions = {}): Middleware => {
-  const db = (database as Kysely<CommandSchema>).withSchema('command');
+export const idempotent = (db: Kysely<CommandDatabase>, ready: () => Promise<void>, options: IdempotencyOptions = {}): Middleware => {
   const waitMs = options.waitMs ?? 3_000;
   const abandonAfterMs = options.abandonAfterMs ?? 60_000;
 
@@ -133,20 +113,26 @@ export const idempotent = (database: Kysely<any>, ready: () => Promise<void>, op
     if (!keyed) return next();
     const { key, fingerprint } = keyed;
     const scope = (ctx.state.auth as TokenClaims | undefined)?.sub ?? 'anonymous';
-    const mine = () => db.deleteFrom('idempotency').where('scope', '=', scope).where('key', '=', key).where('state', '=', 'pending');
+    const mine = () =>
+      db.deleteFrom('command.idempotency').where('scope', '=', scope).where('key', '=', key).where('state', '=', 'pending');
     await ready();
 
     let recovering = false;
     const deadline = Date.now() + waitMs;
     for (;;) {
       const claimed = await db
-        .insertInto('idempotency')
+        .insertInto('command.idempotency')
         .values({ scope, key, fingerprint, state: 'pending', route: ctx.path })
         .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
         .returning('key')
         .executeTakeFirst();
       if (claimed) break;
-      const record = await db.selectFrom('idempotency').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
+      const record = await db
+        .selectFrom('command.idempotency')
+        .selectAll()
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .executeTakeFirst();
       if (!record) continue; // the first attempt failed and let go of the key: claim it again
       if (record.fingerprint !== fingerprint) throw new HttpError(422, MESSAGES.idempotencyKeyReused);
       if (record.state === 'done') {
@@ -157,7 +143,7 @@ export const idempotent = (database: Kysely<any>, ready: () => Promise<void>, op
         return;
       }
       const abandoned = await db
-        .updateTable('idempotency')
+        .updateTable('command.idempotency')
         .set({ created_at: sql`now()` })
         .where('scope', '=', scope)
         .where('key', '=', key)
@@ -182,7 +168,7 @@ export const idempotent = (database: Kysely<any>, ready: () => Promise<void>, op
     }
     if (ctx.status >= 200 && ctx.status < 300) {
       await db
-        .updateTable('idempotency')
+        .updateTable('command.idempotency')
         .set({
           state: 'done',
           status: ctx.status,

@@ -3,13 +3,14 @@ import type { EventStore } from '@bt/event-store';
 import type { SessionRegistry } from '@bt/platform';
 import type { UnitSizes } from '../settings/unit-sizes';
 import type { ImportSlots } from '../imports/import-slots';
+import type { CommandDatabase } from '../db/schema';
 import type { PasswordHasher } from './passwords';
 
 /** What every feature's routes receive (built once by createCommandApi). */
 export interface Services {
   store: EventStore;
   /** Command-side bookkeeping (schema `command`); also reads `read.bankroll` for withdrawals. */
-  db: Kysely<any>;
+  db: Kysely<CommandDatabase>;
   jwtSecret: string;
   clock: () => Date;
   newId: () => string;

@@ -2,16 +2,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { checkAnswer, parseEvent } from '@bt/contracts';
+import { checkAnswer, parseEvent, type AuthResponse } from '@bt/contracts';
 import { createPostgresEventStore, type EventStore, type RecordedEvent, START } from '@bt/event-store';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { createDb, loggerTo } from '@bt/platform';
 import { createCommandApi, migrateCommandSchema, type CommandApiDeps } from '../app';
 import { createUnitSizes, type UnitSizes } from '../settings/unit-sizes';
+import type { CommandDatabase } from '../db/schema';
 
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 
-export interface Answer<T = any> {
+export interface Answer<T = unknown> {
   status: number;
   body: T;
   headers: Headers;
@@ -30,9 +31,9 @@ export interface TestApi {
   /** The test database's connection string. */
   databaseUrl: string;
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<CommandDatabase>;
   pool: pg.Pool;
-  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<Answer<T>>;
+  request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<Answer<T>>;
   /** Registers a fresh user; its token and id. */
   signUp(name?: string): Promise<{ token: string; userId: string; email: string; password: string }>;
   /** Every event of a stream. */
@@ -55,7 +56,7 @@ export const startTestApi = async (
 ): Promise<TestApi> => {
   const database: TestDatabase = await createTestDatabase();
   const store = await createPostgresEventStore({ connectionString: database.url });
-  const { pool, db } = createDb<any>(database.url, 5);
+  const { pool, db } = createDb<CommandDatabase>(database.url, 5);
   await migrateCommandSchema(db);
   const { wrapStore, cacheUnitSizes, ...rest } = deps;
   let unitSizes: UnitSizes | undefined;
@@ -89,7 +90,7 @@ export const startTestApi = async (
   };
   await listen();
 
-  const request = async <T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> => {
+  const request = async <T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> => {
     const headers = new Headers(options.headers);
     if (options.token) headers.set('Authorization', `Bearer ${options.token}`);
     let body: string | undefined;
@@ -124,7 +125,7 @@ export const startTestApi = async (
       users += 1;
       const email = `${name}.${users}.${Date.now()}@example.com`;
       const password = 'secret-password';
-      const answer = await request('POST', '/api/auth/register', { body: { email, password, username: name } });
+      const answer = await request<AuthResponse>('POST', '/api/auth/register', { body: { email, password, username: name } });
       if (answer.status !== 201) throw new Error(`sign-up failed: ${answer.status} ${JSON.stringify(answer.body)}`);
       return { token: answer.body.token, userId: answer.body.user.id, email, password };
     },

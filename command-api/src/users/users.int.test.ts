@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
-import { authResponse, MESSAGES, passwordChangedResponse, streams } from '@bt/contracts';
+import { authResponse, MESSAGES, passwordChangedResponse, streams, type EmailChangedResponse } from '@bt/contracts';
 import { startTestApi, JWT_SECRET, type TestApi } from '../testing/http';
 import { emailStream } from './email-reservation';
 import { RESERVATION_GRACE_MS } from './reserve-email';
@@ -89,7 +89,10 @@ describe('accounts over HTTP', () => {
   describe('PUT /api/auth/update-email', () => {
     it('moves the account to the new address and frees the old one', async () => {
       const me = await api.signUp('mover');
-      const answer = await api.request('PUT', '/api/auth/update-email', { token: me.token, body: { newEmail: 'Moved@Example.com' } });
+      const answer = await api.request<EmailChangedResponse>('PUT', '/api/auth/update-email', {
+        token: me.token,
+        body: { newEmail: 'Moved@Example.com' },
+      });
       expect(answer.status).to.equal(200);
       expect(answer.body).to.deep.include({ message: MESSAGES.emailUpdated });
       expect(answer.body.user).to.include({ id: me.userId, email: 'moved@example.com' });

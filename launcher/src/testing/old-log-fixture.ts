@@ -11,6 +11,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { AuthResponse, BetRow, Goal, JournalEntry, Parlay } from '@bt/contracts';
 import { commandLine } from '@bt/platform/cli';
 
 const USAGE = 'npm run fixture:old-log -- release-YYYY-MM-DD';
@@ -42,7 +43,7 @@ class Client {
   token = '';
   constructor(private readonly url: string) {}
 
-  async call<T = any>(method: Method, path: string, body?: unknown, contentType = 'application/json'): Promise<T> {
+  async call<T = unknown>(method: Method, path: string, body?: unknown, contentType = 'application/json'): Promise<T> {
     const text = await this.raw(method, path, body, contentType);
     return (text ? JSON.parse(text) : null) as T;
   }
@@ -83,12 +84,12 @@ try {
 
   // Accounts: register, change e-mail, change password, log out of all devices (then sign in again).
   alice.token = (
-    await alice.call('POST', '/auth/register', { email: 'alice@example.com', password: 'Alice-pass-1', username: 'alice' })
+    await alice.call<AuthResponse>('POST', '/auth/register', { email: 'alice@example.com', password: 'Alice-pass-1', username: 'alice' })
   ).token;
-  bob.token = (await bob.call('POST', '/auth/register', { email: 'bob@example.com', password: 'Bob-pass-1' })).token;
-  alice.token = (await alice.call('PUT', '/auth/update-email', { newEmail: 'alice.new@example.com' })).token;
+  bob.token = (await bob.call<AuthResponse>('POST', '/auth/register', { email: 'bob@example.com', password: 'Bob-pass-1' })).token;
+  alice.token = (await alice.call<AuthResponse>('PUT', '/auth/update-email', { newEmail: 'alice.new@example.com' })).token;
   alice.token = (
-    await alice.call('PUT', '/auth/update-password', {
+    await alice.call<AuthResponse>('PUT', '/auth/update-password', {
       currentPassword: 'Alice-pass-1',
       newPassword: 'Alice-pass-2',
       confirmPassword: 'Alice-pass-2',
@@ -108,7 +109,7 @@ try {
   const days = ['2026-06-02', '2026-08-14', '2026-09-30', '2026-10-19', '2026-11-02', '2026-11-15', '2026-11-21'];
   const aliceBets: string[] = [];
   for (let i = 0; i < 14; i++) {
-    const bet = await alice.call('POST', '/bets', {
+    const bet = await alice.call<BetRow>('POST', '/bets', {
       sport: sports[i % sports.length],
       event: `Fixture game ${i + 1}`,
       betType: types[i % types.length],
@@ -122,7 +123,7 @@ try {
   }
   const bobBets: string[] = [];
   for (let i = 0; i < 5; i++) {
-    const bet = await bob.call('POST', '/bets', {
+    const bet = await bob.call<BetRow>('POST', '/bets', {
       sport: sports[(i + 2) % sports.length],
       event: `Bob game ${i + 1}`,
       betType: types[(i + 1) % types.length],
@@ -144,7 +145,7 @@ try {
     date: '2026-10-20',
   });
   const settle = async (client: Client, id: string, outcome: string) => {
-    const bet = (await client.call<any[]>('GET', '/bets')).find((b) => b.id === id);
+    const bet = (await client.call<BetRow[]>('GET', '/bets')).find((b) => b.id === id)!;
     await client.call('PUT', `/bets/${id}`, { ...pick(bet, ['sport', 'event', 'betType', 'odds', 'stake']), outcome });
   };
   await settle(alice, aliceBets[3], 'win'); // was pending
@@ -163,14 +164,14 @@ try {
     outcome,
     ...(date ? { date } : {}),
   });
-  const p1 = await alice.call('POST', '/parlays', {
+  const p1 = await alice.call<Parlay>('POST', '/parlays', {
     name: 'Sunday double',
     stake: 20,
     outcome: 'pending',
     notes: 'Two favourites',
     legs: [leg('football', 'Leg A', '-150', 'win', '2026-11-08'), leg('basketball', 'Leg B', '+120', 'win', '2026-11-09')],
   });
-  const p2 = await alice.call('POST', '/parlays', {
+  const p2 = await alice.call<Parlay>('POST', '/parlays', {
     name: 'Long shot',
     stake: 5,
     outcome: 'pending',
@@ -182,21 +183,21 @@ try {
       leg('baseball', 'Leg E', '-110', 'pending', '2026-10-07'),
     ],
   });
-  const p3 = await alice.call('POST', '/parlays', {
+  const p3 = await alice.call<Parlay>('POST', '/parlays', {
     name: 'Pushed pair',
     stake: 15,
     outcome: 'pending',
     notes: null,
     legs: [leg('other', 'Leg F', '+100', 'push', '2026-11-18'), leg('football', 'Leg G', '-120', 'pending', '2026-11-19')],
   });
-  const p4 = await alice.call('POST', '/parlays', {
+  const p4 = await alice.call<Parlay>('POST', '/parlays', {
     name: 'Deleted later',
     stake: 8,
     outcome: 'pending',
     notes: null,
     legs: [leg('basketball', 'Leg H', '+110', 'pending', '2026-11-20'), leg('basketball', 'Leg I', '+110', 'pending', '2026-11-20')],
   });
-  const bp = await bob.call('POST', '/parlays', {
+  const bp = await bob.call<Parlay>('POST', '/parlays', {
     name: 'Bob treble',
     stake: 10,
     outcome: 'pending',
@@ -229,21 +230,21 @@ try {
   await alice.call('DELETE', `/parlays/${p4.id}`);
 
   // Goals: set, revised (paused), removed.
-  const g1 = await alice.call('POST', '/goals', {
+  const g1 = await alice.call<Goal>('POST', '/goals', {
     title: 'Make $500 this month',
     targetAmount: 500,
     timeframe: 'monthly',
     description: 'Steady growth',
     startDate: '2026-11-01',
   });
-  const g2 = await alice.call('POST', '/goals', {
+  const g2 = await alice.call<Goal>('POST', '/goals', {
     title: 'Yearly target',
     targetAmount: 5000,
     timeframe: 'yearly',
     description: null,
     startDate: '2026-01-01',
   });
-  const g3 = await alice.call('POST', '/goals', {
+  const g3 = await alice.call<Goal>('POST', '/goals', {
     title: 'Weekly test',
     targetAmount: 50,
     timeframe: 'weekly',
@@ -262,7 +263,7 @@ try {
   void g1;
 
   // Journal: written, revised, erased.
-  const j1 = await alice.call('POST', '/journal', {
+  const j1 = await alice.call<JournalEntry>('POST', '/journal', {
     title: 'Good week',
     content: 'Stuck to the plan.',
     type: 'weekly',
@@ -270,7 +271,7 @@ try {
     tags: 'discipline, nfl',
     date: '2026-11-15',
   });
-  const j2 = await alice.call('POST', '/journal', {
+  const j2 = await alice.call<JournalEntry>('POST', '/journal', {
     title: 'Tilt',
     content: 'Chased losses.',
     type: 'daily',
@@ -304,8 +305,8 @@ try {
   await bob.call('POST', '/bankroll/withdraw', { amount: '20.25' });
   await alice.call('POST', '/auth/logout-all');
   await bob.call('POST', '/auth/logout-all');
-  alice.token = (await alice.call('POST', '/auth/login', { email: 'alice.new@example.com', password: 'Alice-pass-2' })).token;
-  bob.token = (await bob.call('POST', '/auth/login', { email: 'bob@example.com', password: 'Bob-pass-1' })).token;
+  alice.token = (await alice.call<AuthResponse>('POST', '/auth/login', { email: 'alice.new@example.com', password: 'Alice-pass-2' })).token;
+  bob.token = (await bob.call<AuthResponse>('POST', '/auth/login', { email: 'bob@example.com', password: 'Bob-pass-1' })).token;
 
   // Every read answer of both users (GET /api/events is left out: it shows the log, which the fixture is).
   const readsOf = async (client: Client, historyOf: string[]) => {
