@@ -3,7 +3,7 @@ import { MESSAGES, streams, type Goal, type MessageResponse, type Parlay } from 
 import { emailStream } from './users/email-reservation';
 import { startTestApi, type TestApi } from './testing/http';
 
-/** What an attacker tried against the write side (issue 8), each answered at the boundary. */
+/** What an attacker tried against the write side, each answered at the boundary. */
 describe('command-api boundary', () => {
   let api: TestApi;
   let ann: Awaited<ReturnType<TestApi['signUp']>>;

@@ -54,7 +54,7 @@ const csvOf = (rows: number, tag: string) =>
   ].join('\n');
 
 /**
- * Bulk work is fair to everyone else (issue 34): 31 users with 100 bets each write POST /api/bets as
+ * Bulk work is fair to everyone else: 31 users with 100 bets each write POST /api/bets as
  * in the live section (each waiting until the read models hold its write before the next), first
  * alone (the baseline), then while one more user imports three files of `importRows` rows back to
  * back; /readyz is asked every 250 ms meanwhile. The import's own time (first POST to every row

@@ -15,7 +15,7 @@ const csvOf = (rows: number) =>
   ].join('\n');
 
 /**
- * Bulk work never stalls anyone (issue 34): while one user imports a large file, every other user's
+ * Bulk work never stalls anyone: while one user imports a large file, every other user's
  * read after their own write (X-Min-Position) shows that write, the product stays ready, and the
  * importing user sees none of the import until all of it. Asserts what is seen, not durations.
  */

@@ -20,7 +20,7 @@ import { EventLog } from '@bt/projector/testing';
 import { startHarness, TEST_SECRET, type Harness } from './testing/harness';
 
 /**
- * A log written by an earlier release still reads as it did (issue 11, "Events stay as they are").
+ * A log written by an earlier release still reads as it did ("Events stay as they are").
  * The fixture (`testing/fixtures/<release>.ndjson`) holds every event the release wrote while
  * `npm run fixture:old-log` drove it over HTTP; `<release>.expected.json` holds every read answer
  * it gave then, and its clock. Here the events are appended unchanged (ids, streams, revisions,
@@ -28,7 +28,7 @@ import { startHarness, TEST_SECRET, type Harness } from './testing/harness';
  * the same, with "today" pinned to the fixture's clock (the 30-day windows and goals' days left
  * count from it). Fixtures are never regenerated: a new release adds its own.
  *
- * Answers gain fields as the product grows (issue 11: book, league, tags, closing odds, clv, bonus
+ * Answers gain fields as the product grows (book, league, tags, closing odds, clv, bonus
  * bets, cash-outs, units, voids): every field the release answered must read exactly as it did,
  * and each new one must read as nothing was recorded of it (null, [], false, 0), or, for the
  * decimal prices and the average odds, as derived from what the release answered.

@@ -16,7 +16,7 @@ import {
 } from './steps';
 
 /**
- * Issue 12, the Analytics screen: a bettor with a small history (two sports this month, one soccer
+ * The Analytics screen: a bettor with a small history (two sports this month, one soccer
  * bet 200 days ago, two books, tags, a void) breaks it down by sport and by book, sorts the table,
  * narrows the period, exports the table as CSV and finds the empty state of a range without bets.
  *

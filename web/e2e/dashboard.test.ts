@@ -77,7 +77,7 @@ const signUpAndAddBets = async (page: Page, viewport: Viewport) => {
   await form.getByLabel('Odds', { exact: true }).fill('+150');
   await form.getByRole('button', { name: 'Add Bet' }).click();
   await expectToast(page, 'Bet added successfully', 'Your bet has been recorded.');
-  // It starts over from the sport, bet type and stake just used (issue 10: the form remembers them).
+  // It starts over from the sport, bet type and stake just used (the form remembers them).
   expect(await form.getByLabel('Event', { exact: true }).inputValue()).to.equal('');
   expect(await form.getByLabel('Odds', { exact: true }).inputValue()).to.equal('');
   expect(await form.getByLabel('Stake ($)', { exact: true }).inputValue()).to.equal('100');

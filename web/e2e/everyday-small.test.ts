@@ -37,7 +37,7 @@ const bets: SeedBet[] = Array.from({ length: 12 }, (_, i) => ({
 }));
 
 /**
- * Issue 10 item 5: a page opened from the navigation starts at the top, however far down the
+ * A page opened from the navigation starts at the top, however far down the
  * previous one was; back returns to where the bettor was.
  */
 const scrollPerPage = async ({ e2e, page }: TestPage, viewport: Viewport) => {
@@ -84,7 +84,7 @@ const scrollPerPage = async ({ e2e, page }: TestPage, viewport: Viewport) => {
 
 const headerBankroll = (page: Page) => page.getByRole('banner').locator('p', { hasText: 'Bankroll' });
 
-/** Issue 10 item 8: the header bankroll shows a placeholder, not $0.00, while it loads. */
+/** The header bankroll shows a placeholder, not $0.00, while it loads. */
 const bankrollPlaceholder = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   await signUp(page, `bankroll-${viewport.name}`);
   const api = await ApiClient.of(e2e, page);
@@ -111,7 +111,7 @@ const bankrollPlaceholder = async ({ e2e, page }: TestPage, viewport: Viewport) 
   await page.unroute('**/api/bankroll');
 };
 
-/** Issue 10 item 8: the 404 page keeps the spec's text and links home in its main content. */
+/** The 404 page keeps the spec's text and links home in its main content. */
 const notFoundLinksHome = async ({ page }: TestPage, viewport: Viewport) => {
   await signUp(page, `lost-${viewport.name}`);
   await page.goto('/no-such-page');
@@ -123,7 +123,7 @@ const notFoundLinksHome = async ({ page }: TestPage, viewport: Viewport) => {
   await heading(page, 'Dashboard').waitFor();
 };
 
-/** Issue 10 item 8: dialogs start at their first field, not the close button. */
+/** Dialogs start at their first field, not the close button. */
 const dialogFocus = async ({ page }: TestPage, viewport: Viewport) => {
   await signUp(page, `focus-${viewport.name}`);
   await page.getByRole('banner').getByRole('button', { name: 'Add Funds' }).click();
@@ -143,7 +143,7 @@ const dialogFocus = async ({ page }: TestPage, viewport: Viewport) => {
   expect(await entry.getByLabel('Title', { exact: true }).evaluate((el) => el === document.activeElement)).to.equal(true);
 };
 
-/** Issue 10 item 8: on phones a toast leaves the header bankroll in sight. */
+/** On phones a toast leaves the header bankroll in sight. */
 const toastClearOfBankroll = async ({ page }: TestPage, viewport: Viewport) => {
   await signUp(page, `toast-${viewport.name}`);
   const bankroll = headerBankroll(page);

@@ -14,7 +14,7 @@ const openEdit = async (page: Page, title: string) => {
 };
 
 /**
- * Issue 10 item 3: the goal edit dialog offers only what has an effect (Active or Paused); completed
+ * The goal edit dialog offers only what has an effect (Active or Paused); completed
  * and failed are computed from the bets and shown, not chosen.
  */
 const pauseAndResume = async ({ e2e, page }: TestPage, viewport: Viewport) => {

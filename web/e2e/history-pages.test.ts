@@ -4,7 +4,7 @@ import { screenshot } from './harness';
 import { ApiClient, daysAgo, eventually, expectToast, heading, journey, signUp, visible, type TestPage, type Viewport } from './steps';
 
 /**
- * Issue 13, "History pages from the server": Bet History asks GET /api/bets for the one page it
+ * "History pages from the server": Bet History asks GET /api/bets for the one page it
  * shows (never the whole history), with the view's filters and sort; the book choices come without
  * the history; a page past the end shows the last one; a change on the screen refetches the page.
  */

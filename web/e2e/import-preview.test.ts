@@ -20,7 +20,7 @@ const csv = (rows: string[][]) => rows.map((row) => row.join(',')).join('\n') + 
 const usDate = (iso: string) => `${Number(iso.slice(5, 7))}/${Number(iso.slice(8, 10))}/${iso.slice(0, 4)}`;
 
 /**
- * Issue 12: another tracker's CSV is previewed before anything is written (how each column reads,
+ * Another tracker's CSV is previewed before anything is written (how each column reads,
  * the rows as they will be stored); the user maps a column the server could not place, sees the
  * preview change, then imports the bets. A Pikkit export is recognised by its header.
  */

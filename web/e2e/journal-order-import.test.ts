@@ -6,7 +6,7 @@ import { ApiClient, daysAgo, eventually, expectToast, heading, navigateTo, signU
 
 const entryTitles = (page: Page) => page.getByRole('article').getByRole('heading', { level: 2 }).allInnerTexts();
 
-/** Issue 10 item 8: journal entries listed by their own date, newest first (ties: newest written first). */
+/** Journal entries listed by their own date, newest first (ties: newest written first). */
 const journalByDate = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   await signUp(page, `journal-order-${viewport.name}`);
   const api = await ApiClient.of(e2e, page);
@@ -28,7 +28,7 @@ const journalByDate = async ({ e2e, page }: TestPage, viewport: Viewport) => {
 const csv = (rows: string[][]) => rows.map((row) => row.join(',')).join('\n') + '\n';
 const HEADER = ['date', 'sport', 'event', 'betType', 'odds', 'stake', 'outcome', 'notes'];
 
-/** Issue 10 item 8: an import's per-row report reads as "Row n: message", never raw JSON; an unknown sport is a warning row. */
+/** An import's per-row report reads as "Row n: message", never raw JSON; an unknown sport is a warning row. */
 const importReport = async ({ page }: TestPage, viewport: Viewport) => {
   await signUp(page, `import-report-${viewport.name}`);
   await navigateTo(page, viewport, 'history');
@@ -43,7 +43,7 @@ const importReport = async ({ page }: TestPage, viewport: Viewport) => {
     [daysAgo(1), 'basketball', 'Good row', 'spread', '-110', '50', 'win', ''],
     [daysAgo(1), 'basketball', 'Bad row', 'spread', '-110', 'fifty', 'win', ''],
   ]);
-  // The preview lists it before anything is sent to be imported (issue 12), and nothing can be imported.
+  // The preview lists it before anything is sent to be imported, and nothing can be imported.
   await file.setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
   const notImported = dialog.getByRole('list', { name: 'Rows not imported' });
   await eventually(async () =>

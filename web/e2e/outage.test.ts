@@ -63,7 +63,7 @@ const reconnect = async (context: BrowserContext) => {
 };
 
 /**
- * Issue 10 item 1: with the server out of reach, Journal, Goals, Parlays history and Bet History
+ * With the server out of reach, Journal, Goals, Parlays history and Bet History
  * say what failed (not their empty states) under a banner; Try again, refocus and reconnect bring
  * them back once it answers; a reload meanwhile keeps the session.
  */
@@ -163,7 +163,7 @@ const dashboardOutage = async ({ e2e, page }: TestPage, viewport: Viewport) => {
 };
 
 /**
- * Issue 13's and 12's screens during an outage: "Show deleted", a bet's "Changes", Analytics and
+ * The history, change-log and analytics screens during an outage: "Show deleted", a bet's "Changes", Analytics and
  * a dashboard viewed "As of" a past day say what failed, never their empty states, and come back.
  */
 const newerScreensOutage = async ({ e2e, page }: TestPage, viewport: Viewport) => {

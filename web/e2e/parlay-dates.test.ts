@@ -30,7 +30,7 @@ const fillLeg = async (group: Locator, event: string, date: string) => {
 };
 
 /**
- * Issue 10 item 2: a parlay backfilled with legs of ~100 days ago is dated on its latest leg, so it
+ * A parlay backfilled with legs of ~100 days ago is dated on its latest leg, so it
  * is listed on that day, stays out of "Last 30 days", and sits in the streak of that day.
  */
 const backfillParlay = async ({ e2e, page }: TestPage, viewport: Viewport) => {

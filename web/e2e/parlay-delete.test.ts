@@ -9,7 +9,7 @@ const legs = [
 ];
 
 /**
- * Issue 10: a parlay can be deleted from the Parlays page's History tab, with Bet History's confirm
+ * A parlay can be deleted from the Parlays page's History tab, with Bet History's confirm
  * text and toasts, and If-Match: a parlay changed meanwhile is not deleted unseen.
  */
 const deleteParlay = async ({ e2e, page }: TestPage, viewport: Viewport) => {

@@ -8,7 +8,7 @@ import { ApiClient, expectToast, heading, navigateTo, signUp, journey, uniqueEma
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /**
- * Issue 15 item 6: a POST whose answer is lost on the way back (the server recorded the bet, the
+ * A POST whose answer is lost on the way back (the server recorded the bet, the
  * connection dropped) is tried again with the same Idempotency-Key, and the bet is recorded once.
  */
 const retryKeepsTheKey = async ({ e2e, page }: TestPage, viewport: Viewport) => {
@@ -62,7 +62,7 @@ const countLoads = (page: Page): { count: number } => {
 const errorPage = (page: Page) => page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Something went wrong' }) });
 
 /**
- * Issue 15 item 6: a lazy page whose chunk is gone (a deploy replaced it) reloads the page once and
+ * A lazy page whose chunk is gone (a deploy replaced it) reloads the page once and
  * then shows; a chunk that stays gone after that one reload shows a friendly error page with
  * Reload under the header (never a blank screen, never a reload loop), and Reload recovers.
  */

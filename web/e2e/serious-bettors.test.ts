@@ -15,7 +15,7 @@ import {
 } from './steps';
 
 /**
- * Issue 11, what serious bettors track: a bettor who reads decimal odds and counts in units sets
+ * What serious bettors track: a bettor who reads decimal odds and counts in units sets
  * both in Settings > Preferences, logs a bonus bet (with closing odds) and a cashed-out bet, each
  * with a book and tags and odds typed in decimal, and finds them in Bet History (book column,
  * prices in decimal, units; CLV on wide screens), and on the dashboard the W-L-P record and the CLV card.

@@ -35,7 +35,7 @@ const expectNoSideScroll = async (page: Page, viewport: Viewport) => {
   expect(scrollWidth).to.be.at.most(innerWidth);
 };
 
-/** Issue 13: a deletion's toast has "Undo", which brings the bet back everywhere (history and stats). */
+/** A deletion's toast has "Undo", which brings the bet back everywhere (history and stats). */
 const undoDelete = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   await signUp(page, `undo-${viewport.name}`);
   const api = await ApiClient.of(e2e, page);
@@ -88,7 +88,7 @@ const legs = [
   { sport: 'basketball', event: 'Lakers vs Celtics', selection: 'Lakers', odds: '+100', date: daysAgo(1), outcome: 'win' },
 ];
 
-/** Issue 13: "Show deleted" lists the removed bets and parlays, each with "Restore". */
+/** "Show deleted" lists the removed bets and parlays, each with "Restore". */
 const showDeleted = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   await signUp(page, `show-deleted-${viewport.name}`);
   const api = await ApiClient.of(e2e, page);
@@ -137,7 +137,7 @@ const showDeleted = async ({ e2e, page }: TestPage, viewport: Viewport) => {
 
 journey('show-deleted', 'lists deleted bets and parlays under Show deleted and restores one', showDeleted);
 
-/** Issue 13: each history row (and the edit dialog) shows its change log in words. */
+/** Each history row (and the edit dialog) shows its change log in words. */
 const changes = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   await signUp(page, `changes-${viewport.name}`);
   const api = await ApiClient.of(e2e, page);

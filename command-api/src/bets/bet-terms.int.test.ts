@@ -4,7 +4,7 @@ import { START } from '@bt/event-store';
 import { startTestApi, type TestApi } from '../testing/http';
 
 /*
- * Issue 11 over HTTP: books, leagues, tags, odds in any format, closing odds, void, cash-out and
+ * Books, leagues, tags, odds in any format, closing odds, void, cash-out and
  * bonus bets, in and out of POST and PUT for bets and parlays; bad input answered with its
  * message and nothing written.
  */

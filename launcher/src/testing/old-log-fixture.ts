@@ -1,5 +1,5 @@
 /**
- * `npm run fixture:old-log -- <name>`: writes the old-log fixture of a release (issue 11, "Events
+ * `npm run fixture:old-log -- <name>`: writes the old-log fixture of a release ("Events
  * stay as they are"). Starts the product as it is today (embedded Postgres in a temporary
  * directory), drives it over HTTP as two users through every event type the domain has, then writes
  *   query-api/src/testing/fixtures/<name>.ndjson          the whole event log, one event a line

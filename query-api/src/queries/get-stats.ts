@@ -70,7 +70,7 @@ const roiOf = (profitCents: number, stakeCents: number) => percent(profitCents, 
 const twoDecimals = (n: number): number => Math.round(n * 100) / 100 || 0;
 
 /**
- * The figures of issue 11 from the all-time sums (null when nothing backs them): the average
+ * The serious bettor's figures from the all-time sums (null when nothing backs them): the average
  * price of every bet and parlay (American text of the mean decimal price), profit in units of
  * the rows placed with a unit size, the average clv of rows with a close and the percentage of
  * those that beat it.

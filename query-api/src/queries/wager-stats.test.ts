@@ -5,7 +5,7 @@ import { EventLog } from '@bt/projector/testing';
 import { buildStats } from './get-stats';
 
 /*
- * GET /api/stats's figures for issue 11, from events to the answer: the projector folds the log
+ * GET /api/stats's serious bettor's figures, from events to the answer: the projector folds the log
  * (the same code as the live read models) and buildStats answers from its rows, as the live read
  * and an asOf replay both do.
  */

@@ -63,7 +63,7 @@ export const BET_RESULT_TAGS = ['Bet', 'Parlay', 'Stats', 'Streaks', 'Bankroll',
 /**
  * The one RTK Query slice. Features inject their endpoints; tags tie every write to the reads it
  * changes. Data never goes stale by time (spec section 7); reads refetch when the window regains
- * focus or the connection comes back (issue 10), so a screen that failed recovers by itself.
+ * Focus or the connection comes back, so a screen that failed recovers by itself.
  */
 export const api = createApi({
   reducerPath: 'api',

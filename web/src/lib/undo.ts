@@ -20,6 +20,6 @@ export const runUndo = async ({ restore, restored, failed }: Undo): Promise<void
   }
 };
 
-/** A deletion's success toast (the spec's text) with "Undo", which restores what was deleted (issue 13). */
+/** A deletion's success toast (the spec's text) with "Undo", which restores what was deleted. */
 export const toastWithUndo = (shown: ToastInput, undo: Undo): number =>
   toast({ ...shown, action: { label: 'Undo', onClick: () => void runUndo(undo) } });

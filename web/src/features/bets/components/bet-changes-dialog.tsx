@@ -73,7 +73,7 @@ function ChangeList({ id }: { id: string }) {
   );
 }
 
-/** "Changes": every event of a bet or parlay in order, when it was recorded and what changed, in words (issue 13). */
+/** "Changes": every event of a bet or parlay in order, when it was recorded and what changed, in words. */
 export function BetChangesDialog({ bet, onClose }: { bet: { id: string; event: string } | null; onClose: () => void }) {
   return (
     <Dialog open={bet !== null} onClose={onClose} title="Changes" description={bet?.event}>

@@ -188,7 +188,7 @@ interface HistoryTableProps {
   onSortChange: (sort: HistorySort) => void;
   onEdit: (bet: BetRow) => void;
   onDelete: (bet: BetRow) => void;
-  /** "Changes": the row's change log (issue 13). */
+  /** "Changes": the row's change log. */
   onChanges: (bet: BetRow) => void;
   deleting: boolean;
 }
