@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import os from 'node:os';
 import pg from 'pg';
 import { createPostgresEventStore, formatPosition, START, startEmbeddedPostgres } from '@bt/event-store';
-import { replayUserInSlices } from '@bt/projector';
+import { replayUserInSlices } from '@bt/read-models';
 import { createDb, signToken } from '@bt/platform';
 import { createQueryApi } from '@bt/query-api';
 import { CSV_MAX_ROWS, READ_MODELS_BEHIND_HEADER } from '@bt/contracts';

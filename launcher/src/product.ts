@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { createEventStore, type EventStore, useEmbeddedDefault } from '@bt/event-store';
 import { createCommandApi, createImportSlots, createUnitSizes, migrateCommandSchema, startImportSweeper } from '@bt/command-api';
 import { createQueryApi } from '@bt/query-api';
-import { migrateReadModels, projectorLag, projectorWithin, startProjector, startProjectorThread } from '@bt/projector';
+import { startProjector, startProjectorThread } from '@bt/projector';
+import { migrateReadModels, projectorLag, projectorWithin } from '@bt/read-models';
 import {
   createDb,
   createLogger,

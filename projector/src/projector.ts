@@ -11,19 +11,29 @@ import {
   type Position,
   type RecordedEvent,
 } from '@bt/event-store';
-import { migrateReadModels } from './db/migrate';
+import {
+  checkpointName,
+  type Database,
+  mergeChanges,
+  migrateReadModels,
+  ownedEvents,
+  type Partition,
+  partitionOf,
+  positionPayload,
+  projectorLag,
+  READ_SCHEMA,
+  readPartitionCheckpoint,
+  Snapshots,
+  WHOLE,
+  writeSnapshots,
+} from '@bt/read-models';
 import { loadUserStates } from './db/load-users';
-import { READ_SCHEMA, type Database } from './db/schema';
 import { beginLiveBatch, commitLiveBatch, notifyFailures, READ_MODELS_LOCK, writeChanges, writeUsers } from './db/writer';
 import { readReleasableUsers, writeHoldChanges } from './imports/holds';
 import { releaseHold, type ReleaseTarget } from './imports/release';
 import { ProjectionEngine } from './engine/projection-engine';
-import { mergeChanges } from './projections/rows';
 import { restoreBeforeFailure } from './restore';
-import { projectorLag } from './lag';
-import { Snapshots, writeSnapshots } from './snapshots/snapshots';
-import { checkpointName, ownedEvents, partitionOf, positionPayload, WHOLE, type Partition } from './partitions/partition';
-import { adoptCheckpoint, readPartitionCheckpoint } from './partitions/checkpoints';
+import { adoptCheckpoint } from './partitions/checkpoints';
 import { batchLockSql, LeaseLost, PartitionLease, readSchemaOid } from './partitions/lease';
 
 export interface ProjectorOptions {

@@ -5,9 +5,24 @@ import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { createDb, createLogger, rebuildEvents, threadFile, tsxThreadArgs, type Logger } from '@bt/platform';
 import { comparePositions, formatPosition, parsePosition, START, type EventStore, type Position } from '@bt/event-store';
-import { migrateReadModels } from './db/migrate';
+import {
+  changeCount,
+  CHECKPOINT_NAME,
+  type Database,
+  mergeChanges,
+  migrateReadModels,
+  ownedEvents,
+  type Partition,
+  type ProjectionFailureRow,
+  READ_SCHEMA,
+  type RowChanges,
+  SHADOW_SCHEMA,
+  Snapshots,
+  type TakenChanges,
+  WHOLE,
+  writeSnapshots,
+} from '@bt/read-models';
 import { loadUserStates } from './db/load-users';
-import { CHECKPOINT_NAME, READ_SCHEMA, SHADOW_SCHEMA, type Database, type ProjectionFailureRow } from './db/schema';
 import {
   isDataError,
   lockReadModels,
@@ -26,9 +41,6 @@ import { failureRow, ProjectionEngine } from './engine/projection-engine';
 import { readHeldUsers, readReleasableUsers, writeHoldChanges } from './imports/holds';
 import { releaseHold, type ReleaseTarget } from './imports/release';
 import { restoreBeforeFailure } from './restore';
-import { changeCount, mergeChanges, type RowChanges, type TakenChanges } from './projections/rows';
-import { Snapshots, writeSnapshots } from './snapshots/snapshots';
-import { ownedEvents, WHOLE, type Partition } from './partitions/partition';
 
 export interface RebuildOptions {
   store: EventStore;

@@ -39,7 +39,7 @@ import {
   projectorWithin,
   READ_SCHEMA,
   readPartitionCheckpoints,
-} from '@bt/projector';
+} from '@bt/read-models';
 import { readModels, type ReadDatabase } from './read-db';
 import { createPositionWaiter, type PositionWaiter } from './wait-for-position';
 import { getImport } from './queries/get-import';

@@ -15,9 +15,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
  * The only subpaths of a workspace that another workspace may import besides `@bt/<name>` itself.
  * Keep this list in step with the `exports` of the workspaces' package.json files. `cli`:
  * platform's command-line parser alone, which the CLIs load before anything else (so `--help` and a
- * wrong argument answer before the rest of their code has loaded).
+ * wrong argument answer before the rest of their code has loaded). `port` (event-store's types and
+ * position math) and `migrate-schema` (platform's migration runner, kysely alone): what read-models
+ * uses of them without loading an adapter, a pool or a web server.
  */
-export const PUBLIC_SUBPATHS = ['testing', 'cli'];
+export const PUBLIC_SUBPATHS = ['testing', 'cli', 'port', 'migrate-schema'];
 
 const features = readdirSync(join(root, 'web/src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

@@ -4,9 +4,19 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { appendsNoEventSql } from '@bt/event-store';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { mergeChanges, type RowChanges, type UserChanges } from '../projections/rows';
-import type { Column, PgType } from './columns';
-import { CHECKPOINT_NAME, FAILURES_CHANNEL, NOTIFY_CHANNEL, TABLES, type Database, type TableName } from './schema';
+import {
+  CHECKPOINT_NAME,
+  type Column,
+  type Database,
+  FAILURES_CHANNEL,
+  mergeChanges,
+  NOTIFY_CHANNEL,
+  type PgType,
+  type RowChanges,
+  type TableName,
+  TABLES,
+  type UserChanges,
+} from '@bt/read-models';
 
 /**
  * The one place read-model rows reach Postgres: a batch of row changes as a few multi-row

@@ -1,11 +1,22 @@
 import { formatPosition, type RecordedEvent } from '@bt/event-store';
-import type { ProjectionFailureRow, TableName } from '../db/schema';
+import {
+  emptyChanges,
+  heldRows,
+  importLifecycle,
+  importOf,
+  isSharedStream,
+  projectEvent,
+  type ProjectionFailureRow,
+  type RowChanges,
+  settleUser,
+  type TableName,
+  type TakenChanges,
+  takeUserChanges,
+  type UserChanges,
+  userOf,
+  type UserState,
+} from '@bt/read-models';
 import { unstorable, unstorableKey } from '../db/writer';
-import { projectEvent, settleUser, takeUserChanges } from '../projections/index';
-import { emptyChanges, type RowChanges, type TakenChanges, type UserChanges } from '../projections/rows';
-import { heldRows, userOf, type UserState } from '../projections/state';
-import { isSharedStream } from '../projections/user-streams';
-import { importLifecycle, importOf } from './import-gate';
 
 /**
  * A change to `import_holds` found by the fold (written by custom statements, not the row writer:

@@ -10,7 +10,7 @@ import {
   type AnalyticsQuery,
   type AnalyticsRow,
 } from '@bt/contracts';
-import { READ_SCHEMA } from '@bt/projector';
+import { READ_SCHEMA } from '@bt/read-models';
 import type { ReadDatabase } from '../read-db';
 
 /*

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { goalProgress, type Goal } from '@bt/contracts';
-import type { GoalRow } from '@bt/projector';
+import type { GoalRow } from '@bt/read-models';
 import { iso, readModels, type ReadDatabase } from '../read-db';
 
 /** A goal card as of `today` (YYYY-MM-DD): status, progress, days left and amount to go computed then. */

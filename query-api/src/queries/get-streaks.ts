@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { StreakStats } from '@bt/contracts';
-import type { StreaksRow } from '@bt/projector';
+import type { StreaksRow } from '@bt/read-models';
 import { readModels, type ReadDatabase } from '../read-db';
 
 /** GET /api/stats/streaks from the user's streaks row (live or replayed); none yet: nulls and empty lists. */
