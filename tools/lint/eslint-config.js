@@ -21,6 +21,18 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
  */
 export const PUBLIC_SUBPATHS = ['testing', 'cli', 'port', 'migrate-schema'];
 
+/** Another workspace only through `@bt/<name>` or one of its PUBLIC_SUBPATHS. */
+const PUBLIC_ONLY = {
+  regex: `^@bt/[^/]+/(?!(?:${PUBLIC_SUBPATHS.join('|')})$).+`,
+  message: `Import another workspace through @bt/<name> (what its index.ts exports) or @bt/<name>/{${PUBLIC_SUBPATHS.join(',')}}.`,
+};
+
+/** The projector service, outside the launcher. */
+const PROJECTOR_FROM_LAUNCHER_ONLY = {
+  regex: '^@bt/projector(/.*)?$',
+  message: 'Only the launcher imports the projector service; read the read models through @bt/read-models.',
+};
+
 const features = readdirSync(join(root, 'web/src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -55,18 +67,16 @@ export default tseslint.config(
       // A workspace is reached through its package name, never by a relative path into its folder.
       'import-x/no-relative-packages': 'error',
       // Only `@bt/<name>` (its index.ts) and the subpaths in PUBLIC_SUBPATHS cross a workspace boundary.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: `^@bt/[^/]+/(?!(?:${PUBLIC_SUBPATHS.join('|')})$).+`,
-              message: `Import another workspace through @bt/<name> (what its index.ts exports) or @bt/<name>/{${PUBLIC_SUBPATHS.join(',')}}.`,
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [PUBLIC_ONLY] }],
     },
+  },
+  {
+    // The projector is a service: only the launcher (which runs it, and its integration tests) imports
+    // it. The read models' contract (tables, fold, replay, checkpoints) is @bt/read-models. A files
+    // override of a rule replaces its options, so the general pattern is repeated.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['launcher/**', 'projector/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [PUBLIC_ONLY, PROJECTOR_FROM_LAUNCHER_ONLY] }] },
   },
   {
     files: ['**/*.cjs'],
