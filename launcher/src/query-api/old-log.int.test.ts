@@ -21,7 +21,7 @@ import { startHarness, TEST_SECRET, type Harness } from '../testing/query-harnes
 
 /**
  * A log written by an earlier release still reads as it did (issue 11, "Events stay as they are").
- * The fixture (`testing/fixtures/<release>.ndjson`) holds every event the release wrote while
+ * The fixture (`launcher/src/testing/fixtures/<release>.ndjson`) holds every event the release wrote while
  * `npm run fixture:old-log` drove it over HTTP; `<release>.expected.json` holds every read answer
  * it gave then, and its clock. Here the events are appended unchanged (ids, streams, revisions,
  * types, data, metadata) to a fresh store, projected live and rebuilt, and every answer must be
@@ -48,7 +48,7 @@ interface Expected {
   users: { email: string; answers: Record<string, unknown> }[];
 }
 
-const fixture = (name: string) => new URL(`./testing/fixtures/${name}`, import.meta.url);
+const fixture = (name: string) => new URL(`../testing/fixtures/${name}`, import.meta.url);
 
 /** Fields answers gained after the release, each with what it must read for a log that never recorded it. */
 const EMPTY_NEW_FIELDS = new Set([
