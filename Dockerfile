@@ -8,6 +8,7 @@ COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY event-store/package.json event-store/
 COPY platform/package.json platform/
+COPY read-models/package.json read-models/
 COPY command-api/package.json command-api/
 COPY projector/package.json projector/
 COPY query-api/package.json query-api/
@@ -32,6 +33,7 @@ COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY event-store/package.json event-store/
 COPY platform/package.json platform/
+COPY read-models/package.json read-models/
 COPY command-api/package.json command-api/
 COPY projector/package.json projector/
 COPY query-api/package.json query-api/

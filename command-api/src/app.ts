@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { MESSAGES } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
-import { settledProfitFromReadModel } from '@bt/projector';
+import { settledProfitFromReadModel } from '@bt/read-models';
 import {
   createLogger,
   compressAnswers,

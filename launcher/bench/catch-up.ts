@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { formatPosition, type EventStore } from '@bt/event-store';
-import { CHECKPOINT_NAME } from '@bt/projector';
+import { CHECKPOINT_NAME } from '@bt/read-models';
 import { startBenchProduct } from './product';
 import { send, summarise, type Latency } from './http-load';
 

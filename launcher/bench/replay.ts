@@ -1,4 +1,4 @@
-import { replayUserInSlices } from '@bt/projector';
+import { replayUserInSlices } from '@bt/read-models';
 import { signToken } from '@bt/platform';
 import { formatPosition } from '@bt/event-store';
 import { BENCH_SECRET, startBenchProduct } from './product';

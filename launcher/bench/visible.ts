@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { compareLogPositions } from '@bt/contracts';
-import { NOTIFY_CHANNEL } from '@bt/projector';
+import { NOTIFY_CHANNEL } from '@bt/read-models';
 
 /**
  * The read models' checkpoint as the projector tells it (LISTEN on its channel: the position of each

@@ -12,7 +12,8 @@ import {
   type CommandDatabase,
 } from '@bt/command-api';
 import { createQueryApi, type ReadDatabase } from '@bt/query-api';
-import { migrateReadModels, projectorLag, projectorWithin, startProjector, startProjectorThread } from '@bt/projector';
+import { startProjector, startProjectorThread } from '@bt/projector';
+import { migrateReadModels, projectorLag, projectorWithin } from '@bt/read-models';
 import {
   createDb,
   createLogger,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseEnv, sharedVariables } from '@bt/platform';
-import { partitionFrom } from './partitions/partition';
+import { partitionFrom } from '@bt/read-models';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 /** A whole number (positive, or from 0 with `zero`) up to `max`, with why that is the most (`fallback` when unset). */

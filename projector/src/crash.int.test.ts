@@ -12,7 +12,7 @@ import {
   type PostgresEventStore,
   START,
 } from '@bt/event-store';
-import { CHECKPOINT_NAME, type Database } from './db/schema';
+import { CHECKPOINT_NAME, type Database } from '@bt/read-models';
 import { rebuildReadModels } from './rebuild';
 import { appendAll, snapshotTables } from './testing/database';
 import { generateHistory } from './testing/generate';

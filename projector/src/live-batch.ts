@@ -1,14 +1,21 @@
 import { sql, type Kysely } from 'kysely';
 import { formatPosition, type EventStore, type RecordedEvent } from '@bt/event-store';
+import {
+  checkpointName,
+  type Database,
+  mergeChanges,
+  ownedEvents,
+  type Partition,
+  positionPayload,
+  type ProjectionFailureRow,
+  type Snapshots,
+  writeSnapshots,
+} from '@bt/read-models';
 import { loadUserStates } from './db/load-users';
-import type { Database, ProjectionFailureRow } from './db/schema';
 import { beginLiveBatch, commitLiveBatch, notifyFailures, writeChanges, writeUsers } from './db/writer';
 import type { ProjectionEngine } from './engine/projection-engine';
 import { writeHoldChanges } from './imports/holds';
-import { mergeChanges } from './projections/rows';
 import { restoreBeforeFailure } from './restore';
-import { writeSnapshots, type Snapshots } from './snapshots/snapshots';
-import { checkpointName, ownedEvents, positionPayload, type Partition } from './partitions/partition';
 import type { PartitionLease } from './partitions/lease';
 
 /** The read models were replaced under us (a rebuild swapped its schema in): start again from their checkpoint. */

@@ -1,13 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { appendsNoEventSql, type EventStore } from '@bt/event-store';
 import type { Logger } from '@bt/platform';
-import type { Database } from './db/schema';
+import { type Database, type Partition, partitionOf, readPartitionCheckpoint } from '@bt/read-models';
 import type { ProjectionEngine } from './engine/projection-engine';
 import { beginLiveBatch, READ_MODELS_LOCK } from './db/writer';
 import { readReleasableUsers } from './imports/holds';
 import { releaseHold, type ReleaseTarget } from './imports/release';
-import { partitionOf, type Partition } from './partitions/partition';
-import { readPartitionCheckpoint } from './partitions/checkpoints';
 import type { PartitionLease } from './partitions/lease';
 
 export interface HoldReleasesOptions {

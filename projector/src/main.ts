@@ -3,7 +3,7 @@ import { createEventStore } from '@bt/event-store';
 import { createDb, createLogger, onShutdownSignal, port, readOpsConfig, parseEnv, serveOps } from '@bt/platform';
 import { z } from 'zod';
 import { startProjector } from './projector';
-import { projectorLag } from './lag';
+import { projectorLag } from '@bt/read-models';
 
 /**
  * The projector as its own process (docker compose, and the crash test): follows the log into the

@@ -5,7 +5,7 @@ import { createDb } from '@bt/platform';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { createPostgresEventStore, type PostgresEventStore } from '@bt/event-store';
 import { addDays, dayOf, streams } from '@bt/contracts';
-import type { Database } from './db/schema';
+import type { Database } from '@bt/read-models';
 import { startProjector } from './projector';
 import { rebuildReadModels } from './rebuild';
 

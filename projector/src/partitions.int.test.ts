@@ -6,13 +6,10 @@ import { sql } from 'kysely';
 import { createDb } from '@bt/platform';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { comparePositions, createPostgresEventStore, parsePosition, type Position, type PostgresEventStore, START } from '@bt/event-store';
-import type { Database } from './db/schema';
+import { checkpointName, type Database, type Partition, partitionOf, readPartitionCheckpoint, userOf, WHOLE } from '@bt/read-models';
 import { startProjector, type RunningProjector } from './projector';
-import { readPartitionCheckpoint } from './partitions/checkpoints';
 import { batchLockSql, leaseKeys, PartitionLease } from './partitions/lease';
 import { beginLiveBatch } from './db/writer';
-import { checkpointName, partitionOf, WHOLE, type Partition } from './partitions/partition';
-import { userOf } from './projections/state';
 import { appendAll, snapshotTables } from './testing/database';
 import { generateHistory } from './testing/generate';
 

@@ -4,13 +4,12 @@ import { sql } from 'kysely';
 import { createDb, metricsRegistry } from '@bt/platform';
 import { bulkInsertEvents, createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { createPostgresEventStore, type PostgresEventStore, type RecordedEvent, START } from '@bt/event-store';
-import type { Database } from './db/schema';
+import { type Database, replayUser } from '@bt/read-models';
 import { startProjector, type RunningProjector } from './projector';
 import { rebuildReadModels } from './rebuild';
 import { retrySetAsideUsers } from './restore';
-import { replayUser } from './replay';
 import { snapshotTables, userRowsFromTables } from './testing/database';
-import { EventLog } from './testing/event-log';
+import { EventLog } from '@bt/read-models/testing';
 
 /** Writes events as they are, with none of append's checks: what a bug, or an old log, could hold. */
 const writeRaw = async (pool: pg.Pool, events: readonly RecordedEvent[], revisions: Map<string, number>) => {

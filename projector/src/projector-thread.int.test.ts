@@ -2,9 +2,8 @@ import { expect } from 'chai';
 import { createDb } from '@bt/platform';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { createPostgresEventStore, formatPosition, type PostgresEventStore, START } from '@bt/event-store';
-import { CHECKPOINT_NAME, type Database } from './db/schema';
+import { CHECKPOINT_NAME, type Database, replayUser } from '@bt/read-models';
 import { startProjectorThread } from './projector-thread';
-import { replayUser } from './replay';
 import { appendAll, userRowsFromTables } from './testing/database';
 import { generateHistory } from './testing/generate';
 

@@ -3,12 +3,11 @@ import pg from 'pg';
 import { createDb } from '@bt/platform';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { createPostgresEventStore, formatPosition, type PostgresEventStore, START } from '@bt/event-store';
-import { CHECKPOINT_NAME, NOTIFY_CHANNEL, type Database } from './db/schema';
+import { CHECKPOINT_NAME, type Database, NOTIFY_CHANNEL, replayUser } from '@bt/read-models';
 import { startProjector } from './projector';
-import { replayUser } from './replay';
 import { appendAll, userRowsFromTables } from './testing/database';
 import { generateHistory, toNewEvent } from './testing/generate';
-import { EventLog } from './testing/event-log';
+import { EventLog } from '@bt/read-models/testing';
 
 describe('live projector (real Postgres)', () => {
   let database: TestDatabase;

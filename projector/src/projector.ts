@@ -1,12 +1,8 @@
 import type { Subscription } from 'rxjs';
 import { createDb, createLogger, observeProjectorBatch, setProjectorLagSource, type Logger, type ProjectorBatch } from '@bt/platform';
 import { comparePositions, parsePosition, START, type EventStore, type Position, type RecordedEvent } from '@bt/event-store';
-import { migrateReadModels } from './db/migrate';
-import { READ_SCHEMA, type Database } from './db/schema';
+import { type Database, migrateReadModels, type Partition, projectorLag, READ_SCHEMA, Snapshots, WHOLE } from '@bt/read-models';
 import { ProjectionEngine } from './engine/projection-engine';
-import { projectorLag } from './lag';
-import { Snapshots } from './snapshots/snapshots';
-import { WHOLE, type Partition } from './partitions/partition';
 import { adoptCheckpoint } from './partitions/checkpoints';
 import { batchLockSql, LeaseLost, PartitionLease, readSchemaOid } from './partitions/lease';
 import { ReadModelsReplaced, writeLiveBatch } from './live-batch';

@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
 import { formatPosition, START, type EventStore, type Position } from '@bt/event-store';
-import { SHADOW_SCHEMA, type Database } from './db/schema';
+import { type Database, SHADOW_SCHEMA, type Snapshots, writeSnapshots } from '@bt/read-models';
 import { lockReadModels, writeChanges, writeUsers } from './db/writer';
 import type { ProjectionEngine } from './engine/projection-engine';
 import { writeHoldChanges } from './imports/holds';
 import { restoreBeforeFailure } from './restore';
-import { writeSnapshots, type Snapshots } from './snapshots/snapshots';
 import { loadFrom, refusals, releaseAll } from './rebuild-fold';
 import { swapShadowIn } from './rebuild-shadow';
 

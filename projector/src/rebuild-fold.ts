@@ -2,8 +2,20 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { rebuildEvents, type Logger } from '@bt/platform';
 import { comparePositions, formatPosition, parsePosition, START, type EventStore, type Position } from '@bt/event-store';
+import {
+  changeCount,
+  type Database,
+  mergeChanges,
+  ownedEvents,
+  type Partition,
+  type ProjectionFailureRow,
+  type RowChanges,
+  SHADOW_SCHEMA,
+  Snapshots,
+  type TakenChanges,
+  writeSnapshots,
+} from '@bt/read-models';
 import { loadUserStates } from './db/load-users';
-import { SHADOW_SCHEMA, type Database, type ProjectionFailureRow } from './db/schema';
 import {
   isDataError,
   readSetAsideUsers,
@@ -16,9 +28,6 @@ import {
 import { failureRow, ProjectionEngine } from './engine/projection-engine';
 import { readHeldUsers, readReleasableUsers, writeHoldChanges } from './imports/holds';
 import { releaseHold, type ReleaseTarget } from './imports/release';
-import { changeCount, mergeChanges, type RowChanges, type TakenChanges } from './projections/rows';
-import { Snapshots, writeSnapshots } from './snapshots/snapshots';
-import { ownedEvents, type Partition } from './partitions/partition';
 
 /** Where a rebuild's time went (ms): waiting for pages of the log, folding, waiting for flushes, the final swap. */
 export type RebuildTimings = { read: number; fold: number; write: number; swap: number };

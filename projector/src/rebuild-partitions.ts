@@ -3,8 +3,7 @@ import { Piscina } from 'piscina';
 import type { Kysely } from 'kysely';
 import { threadFile, tsxThreadArgs } from '@bt/platform';
 import { formatPosition, type Position } from '@bt/event-store';
-import type { Database } from './db/schema';
-import type { Partition } from './partitions/partition';
+import { type Database, type Partition } from '@bt/read-models';
 import { shadowFolder, type FoldResult, type FoldRun, type RebuildTimings } from './rebuild-fold';
 import { partitionCheckpoint } from './rebuild-shadow';
 

@@ -1,9 +1,7 @@
+import { type Database, migrateReadModels, type Partition, READ_SCHEMA, SHADOW_SCHEMA } from '@bt/read-models';
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
-import { migrateReadModels } from './db/migrate';
-import { READ_SCHEMA, SHADOW_SCHEMA, type Database } from './db/schema';
 import { notifyFailures, notifyPosition, readCheckpoint, saveCheckpoint } from './db/writer';
-import type { Partition } from './partitions/partition';
 
 /** Only one rebuild at a time per database (session-level advisory lock). */
 const REBUILD_LOCK = 0x62745f7265627569n; // "bt_rebui"

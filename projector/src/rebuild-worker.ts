@@ -6,7 +6,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import { createEventStore, parsePosition } from '@bt/event-store';
 import { createDb, createLogger } from '@bt/platform';
-import type { Database } from './db/schema';
+import type { Database } from '@bt/read-models';
 import { foldLog, partitionCheckpoint, type PartitionMessage, type PartitionWork } from './rebuild';
 
 export default async function foldPartition(work: PartitionWork & { port: MessagePort }) {

@@ -7,11 +7,10 @@ import pg from 'pg';
 import { createDb } from '@bt/platform';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { createPostgresEventStore, type PostgresEventStore, START } from '@bt/event-store';
-import { SHADOW_SCHEMA, type Database } from './db/schema';
+import { type Database, replayUser, SHADOW_SCHEMA } from '@bt/read-models';
 import { startProjector } from './projector';
 import { rebuildReadModels } from './rebuild';
 import { REBUILD_NODE_FLAGS } from './rebuild-cli';
-import { replayUser } from './replay';
 import { appendAll, snapshotTables, userRowsFromTables } from './testing/database';
 import { generateHistory } from './testing/generate';
 

@@ -1,8 +1,7 @@
 import { SingleBar } from 'cli-progress';
 import { createDb, createLogger, type Logger } from '@bt/platform';
 import { formatPosition, parsePosition, START, type EventStore, type Position } from '@bt/event-store';
-import { CHECKPOINT_NAME, READ_SCHEMA, type Database } from './db/schema';
-import { WHOLE } from './partitions/partition';
+import { CHECKPOINT_NAME, type Database, READ_SCHEMA, WHOLE } from '@bt/read-models';
 import { buildDeferredIndexes, prepareShadow, takeRebuildLock } from './rebuild-shadow';
 import { foldLog, releaseAll, type FoldResult, type RebuildTimings } from './rebuild-fold';
 import { foldInPartitions } from './rebuild-partitions';

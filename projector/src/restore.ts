@@ -1,15 +1,19 @@
 import { sql, type Kysely } from 'kysely';
 import { createDb } from '@bt/platform';
 import { comparePositions, formatPosition, parsePosition, type EventStore, type Position } from '@bt/event-store';
-import { admitImports } from './engine/import-gate';
-import { READ_SCHEMA, type Database, type ProjectionFailureRow } from './db/schema';
+import {
+  admitImports,
+  type Database,
+  emptyChanges,
+  newUserState,
+  partitionOf,
+  type ProjectionFailureRow,
+  READ_SCHEMA,
+  readPartitionCheckpoint,
+  userOf,
+} from '@bt/read-models';
 import { lockReadModels, notifyFailures, PROJECTED_TABLES, writeChanges } from './db/writer';
-import { readPartitionCheckpoint } from './partitions/checkpoints';
-import { partitionOf } from './partitions/partition';
 import { failureUserId, isProjectableUser, ProjectionEngine } from './engine/projection-engine';
-import { emptyChanges } from './projections/rows';
-import { newUserState } from './projections/index';
-import { userOf } from './projections/state';
 
 /**
  * Replaces every row `userId` has in `schema` (but their `user_streams`) with the fold of their events before `bound` (up to

@@ -20,7 +20,7 @@ import {
   type Logger,
   type SessionRegistry,
 } from '@bt/platform';
-import { projectorWithin } from '@bt/projector';
+import { projectorWithin } from '@bt/read-models';
 import type { ReadDatabase } from './read-db';
 import { readYourWrites, watchProjector } from './read-your-writes';
 import { replayRows, type Replay } from './replay';

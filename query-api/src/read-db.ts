@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type Database, READ_SCHEMA } from '@bt/projector';
+import { type Database, READ_SCHEMA } from '@bt/read-models';
 
 /** The read models as the projector defines them (schema `read`). */
 export type ReadDatabase = Database;

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { READ_MODELS_BEHIND_HEADER } from '@bt/contracts';
 import { currentUserId, minPosition } from '@bt/platform';
-import { CHECKPOINT_NAME, FAILURES_CHANNEL, HOLDS_CHANNEL, NOTIFY_CHANNEL, READ_SCHEMA, readPartitionCheckpoints } from '@bt/projector';
+import { CHECKPOINT_NAME, FAILURES_CHANNEL, HOLDS_CHANNEL, NOTIFY_CHANNEL, READ_SCHEMA, readPartitionCheckpoints } from '@bt/read-models';
 import { readModels, type ReadDatabase } from './read-db';
 import { createSetAsideUsers, type SetAsideUsers } from './set-aside-users';
 import { createPositionWaiter, type PositionWaiter } from './wait-for-position';

@@ -18,7 +18,7 @@ import {
   type StreaksRow,
   type UserReadModels,
   type UserStatsRow,
-} from '@bt/projector';
+} from '@bt/read-models';
 import { betRowFromTable } from './queries/bet-row';
 import { readModels, type ReadDatabase } from './read-db';
 import { belongsTo, readUserEvents } from './read-streams';

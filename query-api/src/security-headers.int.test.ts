@@ -5,7 +5,7 @@ import { startHarness, type Harness } from './testing/harness';
 describe('query-api security headers', () => {
   let h: Harness;
   before(async () => {
-    h = await startHarness({ projector: false });
+    h = await startHarness();
   });
   after(() => h?.close());
 

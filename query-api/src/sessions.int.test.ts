@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { MESSAGES } from '@bt/contracts';
 import { createDb, createSessionRegistry, type SessionRegistry, signToken } from '@bt/platform';
-import { EventLog } from '@bt/projector/testing';
+import { EventLog } from '@bt/read-models/testing';
 import { startHarness, TEST_SECRET, type Harness } from './testing/harness';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -19,7 +19,7 @@ describe('query-api sessions', () => {
   let closeElsewhere: () => Promise<void>;
 
   before(async () => {
-    h = await startHarness({ projector: false });
+    h = await startHarness();
     // No tables of our own: the registry reads and writes its schema `auth`.
     const { db } = createDb<Record<string, never>>(h.database.url, 2);
     elsewhere = createSessionRegistry({ db, readStream: (stream) => h.store.readStream(stream) });

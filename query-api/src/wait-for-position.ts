@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { createListener } from '@bt/platform';
 import { compareLogPositions, isLogPosition } from '@bt/contracts';
-import { parsePositionPayload, partitionOf } from '@bt/projector';
+import { parsePositionPayload, partitionOf } from '@bt/read-models';
 
 /** The channel the projector NOTIFYs with "<commit>.<prepare>" after each committed batch. */
 export const READ_MODELS_CHANNEL = 'read_models';

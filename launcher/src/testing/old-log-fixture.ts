@@ -2,9 +2,9 @@
  * `npm run fixture:old-log -- <name>`: writes the old-log fixture of a release ("Events
  * stay as they are"). Starts the product as it is today (embedded Postgres in a temporary
  * directory), drives it over HTTP as two users through every event type the domain has, then writes
- *   query-api/src/testing/fixtures/<name>.ndjson          the whole event log, one event a line
- *   query-api/src/testing/fixtures/<name>.expected.json   every read answer of both users, and the clock
- * `query-api/src/old-log.int.test.ts` appends that log to a fresh store and checks every answer is
+ *   launcher/src/testing/fixtures/<name>.ndjson          the whole event log, one event a line
+ *   launcher/src/testing/fixtures/<name>.expected.json   every read answer of both users, and the clock
+ * `launcher/src/query-api/old-log.int.test.ts` appends that log to a fresh store and checks every answer is
  * still the same. A fixture is written once, by the release it is named after, and never again: a
  * later release adds its own fixture beside it.
  */
@@ -18,7 +18,7 @@ const USAGE = 'npm run fixture:old-log -- release-YYYY-MM-DD';
 const { positionals } = commandLine({
   usage: USAGE,
   about:
-    "Writes a release's old-log fixture (its event log and every read answer) to query-api/src/testing/fixtures/. Once per release, never again.",
+    "Writes a release's old-log fixture (its event log and every read answer) to launcher/src/testing/fixtures/. Once per release, never again.",
   options: {},
   positionals: { min: 1, max: 1, name: 'release name' },
 });
@@ -33,7 +33,7 @@ const [{ createEventStore, START }, { readConfig }, { startProduct }] = await Pr
   import('../config'),
   import('../product'),
 ]);
-const FIXTURES = resolve(import.meta.dirname, '../../../query-api/src/testing/fixtures');
+const FIXTURES = resolve(import.meta.dirname, 'fixtures');
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -1,6 +1,6 @@
 import { createEventStore, formatPosition, type RecordedEvent } from '@bt/event-store';
 
-export { EventLog } from '@bt/projector/testing';
+export { EventLog } from '@bt/read-models/testing';
 
 /**
  * Appends events (an EventLog's, say, with their `metadata.occurredAt` in the past) straight to a

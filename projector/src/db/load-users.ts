@@ -1,7 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { LOADED, newUserState } from '../projections/index';
-import type { UserState } from '../projections/state';
-import { TABLES, type Database } from './schema';
+import { type Database, LOADED, newUserState, TABLES, type UserState } from '@bt/read-models';
 
 /**
  * Loads users' projection state from the tables of `schema` (live projection touching a user for

@@ -1,5 +1,4 @@
-import type { PgType } from './columns';
-import type { TableName } from './schema';
+import { type PgType, type TableName } from '@bt/read-models';
 import { quoteId as id, SPECS, type TableSpec } from './table-specs';
 
 /*

@@ -1,5 +1,4 @@
-import type { PgType } from './columns';
-import type { TableName } from './schema';
+import { type PgType, type TableName } from '@bt/read-models';
 import { SPECS } from './table-specs';
 
 /*

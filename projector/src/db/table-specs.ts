@@ -1,5 +1,4 @@
-import type { Column, PgType } from './columns';
-import { TABLES, type TableName } from './schema';
+import { type Column, type PgType, type TableName, TABLES } from '@bt/read-models';
 
 /** How the writer sees a read-model table: its key, its columns and which of them may be NULL. */
 export interface TableSpec {

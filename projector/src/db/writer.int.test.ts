@@ -3,11 +3,9 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { createDb } from '@bt/platform';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { ProjectionEngine } from '../engine/projection-engine';
-import { newUserState } from '../projections/index';
-import { EventLog } from '../testing/event-log';
+import { type Database, migrateReadModels, newUserState } from '@bt/read-models';
+import { EventLog } from '@bt/read-models/testing';
 import { snapshotTables } from '../testing/database';
-import { migrateReadModels } from './migrate';
-import type { Database } from './schema';
 import { copyField, readCheckpoint, saveCheckpoint, writeChanges, writeChangesByCopy } from './writer';
 
 /** Text that COPY's text format must escape, and text that only looks like its escapes. */

@@ -2,11 +2,19 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CompiledQuery, sql, type Kysely, type QueryExecutorProvider } from 'kysely';
 import { appendsNoEventSql } from '@bt/event-store';
+import {
+  CHECKPOINT_NAME,
+  type Database,
+  FAILURES_CHANNEL,
+  mergeChanges,
+  NOTIFY_CHANNEL,
+  type PgType,
+  type RowChanges,
+  type TableName,
+  type UserChanges,
+} from '@bt/read-models';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { mergeChanges, type RowChanges, type UserChanges } from '../projections/rows';
-import type { PgType } from './columns';
-import { CHECKPOINT_NAME, FAILURES_CHANNEL, NOTIFY_CHANNEL, type Database, type TableName } from './schema';
 import { CHUNK, deletes, inserts, together, upserts, type Statement } from './statements';
 import { quoteId as id, SPECS, type TableSpec } from './table-specs';
 

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import { newUserState } from '../projections/index';
-import { heldRows } from '../projections/state';
-import { EventLog } from '../testing/event-log';
+import { heldRows, newUserState } from '@bt/read-models';
+import { EventLog } from '@bt/read-models/testing';
 import { ProjectionEngine } from './projection-engine';
 
 /** A user's log with `bets` bets on days of their own. */

@@ -1,11 +1,21 @@
 import { formatPosition, type RecordedEvent } from '@bt/event-store';
-import type { ProjectionFailureRow, TableName } from '../db/schema';
+import {
+  emptyChanges,
+  importLifecycle,
+  importOf,
+  isSharedStream,
+  projectEvent,
+  type ProjectionFailureRow,
+  type RowChanges,
+  settleUser,
+  type TableName,
+  type TakenChanges,
+  takeUserChanges,
+  type UserChanges,
+  userOf,
+  type UserState,
+} from '@bt/read-models';
 import { unstorable, unstorableKey } from '../db/storable';
-import { projectEvent, settleUser, takeUserChanges } from '../projections/index';
-import { emptyChanges, type RowChanges, type TakenChanges, type UserChanges } from '../projections/rows';
-import { userOf, type UserState } from '../projections/state';
-import { isSharedStream } from '../projections/user-streams';
-import { importLifecycle, importOf } from './import-gate';
 import { UserStateCache, type LoadUsers } from './user-cache';
 
 /**
@@ -121,11 +131,7 @@ export class ProjectionEngine {
     }
   }
 
-  /**
-   * Takes a released user's state from the release that just folded their import (under the batch
-   * lock, so no batch runs meanwhile): their next event folds onto it instead of loading a history
-   * that was in memory a moment ago.
-   */
+  /** A released user's state, from the release that folded their import (under the batch lock): not loaded again. */
   adoptReleased(userId: string, state: UserState): void {
     this.held.delete(userId);
     if (!this.setAside.has(userId)) this.users.touch(userId, state);
@@ -164,10 +170,8 @@ export class ProjectionEngine {
   }
 
   /**
-   * The users of `events` to load, in the order their first events come (a user id that is not a
-   * UUID sets its user aside). A user whose first event here starts an import is not loaded: from
-   * that event on their events wait for the release, which loads them itself (a long history's
-   * state would otherwise be read only to be forgotten, in a batch every other user waits for).
+   * The users of `events` to load, in the order their first events come (a user id that is not a UUID
+   * sets its user aside). Not a user whose first event starts an import: the release loads them.
    */
   private missingUsers(events: readonly RecordedEvent[]): string[] {
     const missing = new Set<string>();

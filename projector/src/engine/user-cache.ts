@@ -1,4 +1,4 @@
-import { heldRows, type UserState } from '../projections/state';
+import { heldRows, type UserState } from '@bt/read-models';
 
 /** Loads the states of users the engine has not seen (from the tables being written). */
 export type LoadUsers = (userIds: string[]) => Promise<Map<string, UserState>>;

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { HoldChange } from '../engine/projection-engine';
-import { HOLDS_CHANNEL, type Database } from '../db/schema';
+import { HOLDS_CHANNEL, type Database } from '@bt/read-models';
 
 /**
  * `import_holds` (DESIGN "Imports"): a user is held from their ImportStarted until a release has
@@ -8,7 +8,7 @@ import { HOLDS_CHANNEL, type Database } from '../db/schema';
  * (`import_id`, `open`); the release writes how far the user is folded (`resume_after`,
  * `started_before`) and ends the hold: neither overwrites the other's columns.
  */
-export async function writeHoldChanges(db: Kysely<any>, schema: string, changes: readonly HoldChange[]): Promise<void> {
+export async function writeHoldChanges(db: Kysely<Database>, schema: string, changes: readonly HoldChange[]): Promise<void> {
   const table = sql.id(schema, 'import_holds');
   for (const change of changes) {
     if (change.kind === 'start') {
@@ -23,8 +23,8 @@ export async function writeHoldChanges(db: Kysely<any>, schema: string, changes:
 }
 
 /** The users an import holds. */
-export async function readHeldUsers(db: Kysely<any>, schema: string): Promise<string[]> {
-  const rows = await (db as Kysely<Database>).withSchema(schema).selectFrom('import_holds').select('user_id').execute();
+export async function readHeldUsers(db: Kysely<Database>, schema: string): Promise<string[]> {
+  const rows = await db.withSchema(schema).selectFrom('import_holds').select('user_id').execute();
   return rows.map((r) => r.user_id);
 }
 
@@ -32,7 +32,7 @@ export async function readHeldUsers(db: Kysely<any>, schema: string): Promise<st
  * The held users due a release: every import of theirs ended, or one ended and another started
  * since (their events up to the newer one's start can be folded).
  */
-export async function readReleasableUsers(db: Kysely<any>, schema: string): Promise<string[]> {
+export async function readReleasableUsers(db: Kysely<Database>, schema: string): Promise<string[]> {
   const { rows } = await sql<{ user_id: string }>`select user_id::text from ${sql.id(schema, 'import_holds')}
     where not open or started_before is distinct from import_id order by user_id`.execute(db);
   return rows.map((r) => r.user_id);
@@ -42,6 +42,6 @@ export async function readReleasableUsers(db: Kysely<any>, schema: string): Prom
 export const releasable = (hold: Database['import_holds']): boolean => !hold.open || hold.started_before !== hold.import_id;
 
 /** Tells LISTENers (query-api) that the set of held users changed; delivered on commit. */
-export async function notifyHolds(db: Kysely<any>): Promise<void> {
+export async function notifyHolds(db: Kysely<Database>): Promise<void> {
   await sql`select pg_notify(${HOLDS_CHANNEL}, '')`.execute(db);
 }

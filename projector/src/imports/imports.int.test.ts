@@ -4,10 +4,9 @@ import { IMPORT_METADATA_KEY, streams } from '@bt/contracts';
 import { createDb } from '@bt/platform';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { createPostgresEventStore, START, type NewEvent, type PostgresEventStore } from '@bt/event-store';
-import type { Database } from '../db/schema';
+import { type Database, replayUser } from '@bt/read-models';
 import { startProjector, type RunningProjector } from '../projector';
 import { rebuildReadModels } from '../rebuild';
-import { replayUser } from '../replay';
 import { appendAll, snapshotTables, userRowsFromTables } from '../testing/database';
 import { generateHistory } from '../testing/generate';
 

@@ -1,13 +1,10 @@
 import type { Kysely } from 'kysely';
 import { comparePositions, formatPosition, parsePosition, type EventStore, type Position, type RecordedEvent } from '@bt/event-store';
-import type { Database } from '../db/schema';
+import { admitImports, type Database, emptyChanges, type RowChanges, userOf, type UserState } from '@bt/read-models';
 import { loadUserStates } from '../db/load-users';
 import { notifyFailures, writeChanges } from '../db/writer';
-import { admitImports } from '../engine/import-gate';
 import { ProjectionEngine } from '../engine/projection-engine';
-import { userOf, type UserState } from '../projections/state';
 import { notifyHolds, releasable } from './holds';
-import { emptyChanges, type RowChanges } from '../projections/rows';
 
 /** How a release reaches the tables it writes: the live projector's, or a rebuild's shadow. */
 export interface ReleaseTarget {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { checkpointName, fnv1a, type Partition } from './partition';
+import { checkpointName, fnv1a, type Database, type Partition } from '@bt/read-models';
 
 /**
  * Hot standby: the one process allowed to write a partition holds a session-level Postgres advisory
@@ -24,7 +24,7 @@ export class LeaseLost extends Error {}
 const schemaOidSql = (schema: string) => sql<string | null>`to_regnamespace(${schema})::oid::text`;
 
 /** The oid of `schema` now (null: there is none), which each batch's lockedCheckpoint compares with. */
-export const readSchemaOid = async (db: Kysely<any>, schema: string): Promise<string | null> =>
+export const readSchemaOid = async (db: Kysely<Database>, schema: string): Promise<string | null> =>
   (await sql<{ oid: string | null }>`select ${schemaOidSql(schema)} as oid`.execute(db)).rows[0]?.oid ?? null;
 
 /** A non-negative int4 of `text`, for an advisory lock key. */
@@ -95,7 +95,7 @@ export class PartitionLease {
    * the users set aside (a retry may have brought some back) and those an import holds.
    */
   async lockedCheckpoint(
-    trx: Kysely<any>,
+    trx: Kysely<Database>,
   ): Promise<{ position: string | undefined; schemaOid: string | null; setAside: string[]; held: string[] }> {
     const name = checkpointName(this.partition);
     const [a, b] = this.keys.writer;

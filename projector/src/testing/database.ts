@@ -2,10 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { EventStore } from '@bt/event-store';
 import { bulkInsertEvents, type BulkEvent } from '@bt/event-store/testing';
-import type { Database } from '../db/schema';
+import { type Database, revivedRemovedRow, type UserReadModels } from '@bt/read-models';
 import { PROJECTED_TABLES } from '../db/writer';
-import type { UserReadModels } from '../projections/read-model';
-import { revivedRemovedRow } from '../projections/removed-rows';
 import { toNewEvent, type GeneratedEvent } from './generate';
 
 /** Appends generated events one by one, as commands would. */

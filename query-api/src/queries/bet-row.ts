@@ -1,5 +1,5 @@
 import { americanTextOfOdds, type BetRow } from '@bt/contracts';
-import type { BetHistoryRow } from '@bt/projector';
+import type { BetHistoryRow } from '@bt/read-models';
 import { iso } from '../read-db';
 
 /**

@@ -11,7 +11,7 @@ import {
   type AnalyticsQuery,
   type AnalyticsRow,
 } from '@bt/contracts';
-import { READ_SCHEMA } from '@bt/projector';
+import { READ_SCHEMA } from '@bt/read-models';
 import type { ReadDatabase } from '../read-db';
 import type { QueryRoute } from '../query-route';
 

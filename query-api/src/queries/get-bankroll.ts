@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Bankroll } from '@bt/contracts';
-import type { BankrollRow } from '@bt/projector';
+import type { BankrollRow } from '@bt/read-models';
 import { iso, readModels, type ReadDatabase } from '../read-db';
 import type { QueryRoute } from '../query-route';
 

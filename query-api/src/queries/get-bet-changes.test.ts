@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { MESSAGES } from '@bt/contracts';
 import type { EventStore, RecordedEvent } from '@bt/event-store';
 import { HttpError } from '@bt/platform';
-import { EventLog } from '@bt/projector/testing';
+import { EventLog } from '@bt/read-models/testing';
 import { getBetChanges } from './get-bet-changes';
 
 /** Only what the change history reads: one stream at a time. */

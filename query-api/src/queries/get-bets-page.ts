@@ -1,6 +1,6 @@
 import { sql, type Kysely, type QueryCreator, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { type BetsPage, type BetsQuery, foldHistoryText, historyPaging, historyPeriodStart, type HistorySortKey } from '@bt/contracts';
-import { type Database, READ_SCHEMA } from '@bt/projector';
+import { type Database, READ_SCHEMA } from '@bt/read-models';
 import { readModels, type ReadDatabase } from '../read-db';
 import { betRowFromTable } from './bet-row';
 

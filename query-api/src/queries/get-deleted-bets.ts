@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { BetRow } from '@bt/contracts';
-import type { BetHistoryRow } from '@bt/projector';
+import type { BetHistoryRow } from '@bt/read-models';
 import { iso, readModels, type ReadDatabase } from '../read-db';
 import { betRowFromTable } from './bet-row';
 

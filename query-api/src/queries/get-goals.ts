@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { goalProgress, goalsQuery, type Goal } from '@bt/contracts';
-import type { GoalRow } from '@bt/projector';
+import type { GoalRow } from '@bt/read-models';
 import { iso, readModels, type ReadDatabase } from '../read-db';
 import type { QueryRoute } from '../query-route';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { JournalEntry } from '@bt/contracts';
-import type { JournalEntryRow } from '@bt/projector';
+import type { JournalEntryRow } from '@bt/read-models';
 import { iso, readModels, type ReadDatabase } from '../read-db';
 import type { QueryRoute } from '../query-route';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { user as userSchema } from '@bt/contracts';
-import { EventLog } from '@bt/projector/testing';
+import { EventLog } from '@bt/read-models/testing';
 import { startHarness, type Harness } from '../testing/harness';
 
 /**
@@ -11,7 +11,7 @@ import { startHarness, type Harness } from '../testing/harness';
 describe('GET /api/auth/me before the projector has reached a new user', () => {
   let h: Harness;
   before(async () => {
-    h = await startHarness({ projector: false });
+    h = await startHarness();
   });
   after(() => h.close());
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { streams, type User } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
 import { UnauthorizedError } from '@bt/platform';
-import type { UserRow } from '@bt/projector';
+import type { UserRow } from '@bt/read-models';
 import { iso, readModels, type ReadDatabase } from '../read-db';
 import type { QueryRoute } from '../query-route';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { americanTextOfOdds, decimalOfOdds, roundDecimalOdds, type Parlay, type ParlayLeg, type ParlayLegView } from '@bt/contracts';
-import type { ParlayRow } from '@bt/projector';
+import type { ParlayRow } from '@bt/read-models';
 import { iso, readModels, type ReadDatabase } from '../read-db';
 import type { QueryRoute } from '../query-route';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { DEFAULTS, type Settings } from '@bt/contracts';
-import type { UserSettingsRow } from '@bt/projector';
+import type { UserSettingsRow } from '@bt/read-models';
 import { readModels, type ReadDatabase } from '../read-db';
 import type { QueryRoute } from '../query-route';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { stats as statsSchema } from '@bt/contracts';
-import type { DailyRow, SportDistributionRow, UserStatsRow } from '@bt/projector';
+import type { DailyRow, SportDistributionRow, UserStatsRow } from '@bt/read-models';
 import { buildStats, statsDaysFrom } from './get-stats';
 
 const U = '0190a000-0000-7000-8000-000000000001';

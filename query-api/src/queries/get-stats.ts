@@ -11,7 +11,7 @@ import {
   type Stats,
   type StatsPeriod,
 } from '@bt/contracts';
-import type { DailyRow, SportDistributionRow, UserStatsRow } from '@bt/projector';
+import type { DailyRow, SportDistributionRow, UserStatsRow } from '@bt/read-models';
 import { readModels, type ReadDatabase } from '../read-db';
 import type { QueryRoute } from '../query-route';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { streaksQuery, type StreakStats } from '@bt/contracts';
-import type { StreaksRow } from '@bt/projector';
+import type { StreaksRow } from '@bt/read-models';
 import { readModels, type ReadDatabase } from '../read-db';
 import type { QueryRoute } from '../query-route';
 

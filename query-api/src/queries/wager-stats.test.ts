@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { stats as statsSchema, type Stats } from '@bt/contracts';
-import { replayUser } from '@bt/projector';
-import { EventLog } from '@bt/projector/testing';
+import { replayUser } from '@bt/read-models';
+import { EventLog } from '@bt/read-models/testing';
 import { buildStats } from './get-stats';
 
 /*

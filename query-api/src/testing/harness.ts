@@ -1,8 +1,9 @@
 /**
  * One running query-api for integration tests, on the real path: a fresh Postgres database, the
- * Postgres event store, the projector's migrations and its live engine, the app over a real socket.
- * Tests record a user's events (built with the projector's `EventLog`) into the store and read
- * them back over HTTP, as the browser does, with X-Min-Position.
+ * Postgres event store, the read models' migrations, the app over a real socket and, when given,
+ * a live projector (query-api does not import the projector: launcher/src/testing/query-harness.ts
+ * passes it). Tests record a user's events (built with read-models' `EventLog`) into the store and
+ * read them back over HTTP, as the browser does, with X-Min-Position.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +13,7 @@ import { checkAnswer } from '@bt/contracts';
 import { createPostgresEventStore, type EventStore, formatPosition, type PostgresEventStore, type RecordedEvent } from '@bt/event-store';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { createDb, signToken } from '@bt/platform';
-import { migrateReadModels, type RunningProjector, startProjector } from '@bt/projector';
+import { migrateReadModels } from '@bt/read-models';
 import { createQueryApi, type QueryApi } from '../app';
 import type { HeavyReadLimits } from '../heavy-reads';
 import type { ReadDatabase } from '../read-db';
@@ -23,8 +24,8 @@ export interface HarnessOptions {
   /** Now, for "today" (default: the real clock). */
   clock?: () => Date;
   maxWaitMs?: number;
-  /** Run the live projector (default true); off for tests that drive the checkpoint by hand. */
-  projector?: boolean;
+  /** Starts a live projector on the test's store and database (none when absent: tests that drive the checkpoint by hand). */
+  startProjector?: (store: PostgresEventStore, databaseUrl: string) => Promise<TestProjector>;
   /** Turns for heavy reads; the app's defaults unless given. */
   heavyReads?: HeavyReadLimits;
   /** Lets a test stand between the app and the real store (the projector and `record` use the store itself). */
@@ -33,10 +34,15 @@ export interface HarnessOptions {
   replayThreads?: number;
   /** /readyz's bound on the projector's lag (default READY_MAX_PROJECTOR_LAG's). */
   readyMaxProjectorLag?: number;
-  /** When the projector takes a user's snapshots for asOf replays (its defaults unless given). */
-  snapshots?: { minEvents?: number; growth?: number };
   /** PROJECTOR_PARTITIONS the app is told (default 1); tests start the partitions' projectors themselves. */
   projectorPartitions?: number;
+}
+
+/** What the harness needs of a running projector. */
+export interface TestProjector {
+  /** Resolves once everything appended so far is projected. */
+  caughtUp(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 export interface Harness {
@@ -46,7 +52,7 @@ export interface Harness {
   db: Kysely<ReadDatabase>;
   pool: pg.Pool;
   app: QueryApi;
-  projector: RunningProjector | undefined;
+  projector: TestProjector | undefined;
   /** Appends events (in order; a run on one stream in one append) and returns the log position after them. */
   record(events: readonly RecordedEvent[]): Promise<string>;
   /** Resolves once the projector has written everything appended so far (however long that takes on a busy machine). */
@@ -63,10 +69,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const store = await createPostgresEventStore({ connectionString: database.url, poolSize: 4 });
   const { pool, db } = createDb<ReadDatabase>(database.url, 6);
   await migrateReadModels(db, 'read');
-  const projector =
-    options.projector === false
-      ? undefined
-      : await startProjector({ store, databaseUrl: database.url, batchTimeMs: 5, log: () => undefined, snapshots: options.snapshots });
+  const projector = await options.startProjector?.(store, database.url);
   const app = createQueryApi({
     db,
     pool,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EventLog } from '@bt/projector/testing';
+import { EventLog } from '@bt/read-models/testing';
 import type { Harness } from './harness';
 
 /** "Today" for the known histories: the end of June 2025. */

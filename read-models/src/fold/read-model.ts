@@ -1,0 +1,84 @@
+import type {
+  AnalyticsDailyRow,
+  AnalyticsMonthlyRow,
+  AnalyticsTotalsRow,
+  BankrollRow,
+  BetHistoryRow,
+  DailyRow,
+  GoalRow,
+  JournalEntryRow,
+  ParlayRow,
+  RemovedRow,
+  SportDistributionRow,
+  StreaksRow,
+  TableName,
+  UserRow,
+  UserStatsRow,
+  UserStreamRow,
+  UserSettingsRow,
+} from '../database';
+import type { RowSet } from './row-sets';
+import type { BetRowChange, Handlers, UserState } from './state';
+
+/** One user's rows in every read model: what the tables hold for them, or what a replay computes. */
+export interface UserReadModels {
+  user: UserRow | null;
+  /** Newest first (created_at, then id, descending), as GET /api/bets lists them. */
+  bets: BetHistoryRow[];
+  /** Newest first. */
+  parlays: ParlayRow[];
+  /** Null only when the user has no events at all. */
+  bankroll: BankrollRow | null;
+  userStats: UserStatsRow | null;
+  /** Ascending by date. */
+  daily: DailyRow[];
+  /** By sport name. */
+  sportDistribution: SportDistributionRow[];
+  streaks: StreaksRow | null;
+  /** Oldest first. */
+  goals: GoalRow[];
+  /** Newest first. */
+  journalEntries: JournalEntryRow[];
+  /** By stream id. */
+  userStreams: UserStreamRow[];
+  /** Null until the user sets a preference. */
+  settings: UserSettingsRow | null;
+  /** By date, then dimension and key. */
+  analyticsDaily: AnalyticsDailyRow[];
+  /** By month, then dimension and key. */
+  analyticsMonthly: AnalyticsMonthlyRow[];
+  /** By dimension and key. */
+  analyticsTotals: AnalyticsTotalsRow[];
+  /** Newest removal first. */
+  removedRows: RemovedRow[];
+}
+
+/**
+ * A read model: the table it derives, the events it reads and how each changes the user's state,
+ * and, for those derived from the bet history, how a `bets` row changing changes it. Each lives in
+ * its own file under projections/; ./index.ts lists them in the order they see an event.
+ */
+export interface ReadModel<K extends keyof UserReadModels = keyof UserReadModels> {
+  /** Its part of the user's state and of UserReadModels. */
+  name: K;
+  table: TableName;
+  /** The events it reads. */
+  reads: Handlers;
+  /**
+   * The other parts of the user's state its handlers read (`bets` is implied by followsBets): a
+   * replay asked for only some read models folds these too (see readModelsFor in ./index.ts).
+   */
+  uses?: readonly (keyof UserReadModels)[];
+  /** How one `bets` row put, replaced or removed changes it (after the event's handlers ran). */
+  followsBets?: (state: UserState, change: BetRowChange, at: Date) => void;
+  /** What it reads off what followsBets kept (streaks, goal amounts): once per batch, before its rows are taken. */
+  settle?: (state: UserState) => void;
+  /** Its rows in the user's state. */
+  rowSet: (state: UserState) => RowSet;
+  /** Its rows for a replay, in the order readers list them; `hasEvents`: whether any of the user's events was folded. */
+  replay: (state: UserState, hasEvents: boolean) => UserReadModels[K];
+}
+
+/** Newest first: created_at, then id, descending. */
+export const newestFirst = <R extends { created_at: Date; id: string }>(a: R, b: R): number =>
+  b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);

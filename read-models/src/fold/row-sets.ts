@@ -1,0 +1,244 @@
+import { fromCents, toCents } from '@bt/contracts';
+import { moneyColumns, type Column } from '../columns';
+import { TABLES, type TableName, type TableRows } from '../database';
+import type { RowChanges } from './rows';
+
+/*
+ * A user's rows of one table as a projection holds them: what changed since the last take, and
+ * which rows the table already holds (a new row is a plain insert, a changed one an upsert, a row
+ * removed before it was ever written needs no delete). Keys, owner and money columns come from the
+ * table's declaration.
+ */
+
+const MONEY = Object.fromEntries(Object.entries(TABLES).map(([name, d]) => [name, moneyColumns(d)])) as Record<TableName, string[]>;
+
+/** A row whose money columns hold integer cents (running sums stay exact) as the table's dollars. */
+export const inDollars = <T extends TableName>(table: T, row: TableRows[T]): TableRows[T] => {
+  const copy: Record<string, unknown> = { ...row };
+  for (const column of MONEY[table]) copy[column] = fromCents(copy[column] as number);
+  return copy as TableRows[T];
+};
+
+/** A row as loaded from its table, with its money columns in integer cents. */
+export const inCents = <T extends TableName>(table: T, row: TableRows[T]): TableRows[T] => {
+  const copy: Record<string, unknown> = { ...row };
+  for (const column of MONEY[table]) copy[column] = toCents(copy[column] as number);
+  return copy as TableRows[T];
+};
+
+/** The rows a projection holds for a user, whatever their shape: what the engine takes and the loader fills. */
+export interface RowSet {
+  /** Files the rows changed since the last take into `changes`, and forgets the marks. */
+  take(changes: RowChanges): void;
+  /** Puts a row read from the table (the user's state continues from it). */
+  load(row: object): void;
+}
+
+/** Joins the parts of a key of several columns (NUL: no stored text holds it, so the parts split back). */
+export const KEY_SEPARATOR = '\u0000';
+export const compositeKey = (...parts: string[]): string => parts.join(KEY_SEPARATOR);
+
+/**
+ * A user's rows of a table with many per user, by the key column that is not the user's (a bet's
+ * id, a day's date, a sport). `cents`: money columns are held in integer cents.
+ */
+export class KeyedRows<T extends TableName> implements RowSet {
+  private readonly byKey = new Map<string, TableRows[T]>();
+  /** Rows a snapshot holds that were not built yet (see `hold`): each is built when first read. */
+  private unbuilt: { index: Map<string, number>; build: (i: number) => TableRows[T] } | undefined;
+  /** Set by a projection when its rows must be derived again before the next take (see ReadModel.settle). */
+  // Stryker disable next-line all: equivalent: only saves work (recomputing gives the same rows)
+  stale = false;
+  private readonly changed = new Set<string>();
+  private readonly stored = new Set<string>();
+  /** The key columns besides the owner: one (a bet's id, a day's date), or several joined by KEY_SEPARATOR. */
+  private readonly keyColumns: string[];
+
+  constructor(
+    readonly table: T,
+    private readonly userId: string,
+    private readonly cents = false,
+  ) {
+    const { owner, key } = TABLES[table];
+    this.keyColumns = key.length === 1 ? [...key] : key.filter((column) => column !== owner);
+  }
+
+  /** How many rows it holds, built or not (building none). */
+  get size(): number {
+    return this.byKey.size + (this.unbuilt?.index.size ?? 0);
+  }
+
+  /** Every row by its key (rows held unbuilt are built first: a replay reading them all). */
+  get rows(): Map<string, TableRows[T]> {
+    if (this.unbuilt) this.buildAll();
+    return this.byKey;
+  }
+
+  /**
+   * Holds rows without building them (a snapshot's: a replay after it reads a few of a large
+   * history's rows, see snapshots/codec.ts): `keys[i]`'s row is `build(i)`, built when first read.
+   */
+  hold(keys: readonly string[], build: (i: number) => TableRows[T]): void {
+    const index = new Map<string, number>();
+    for (let i = 0; i < keys.length; i++) index.set(keys[i], i);
+    this.unbuilt = { index, build };
+  }
+
+  get(key: string): TableRows[T] | undefined {
+    const row = this.byKey.get(key);
+    if (row !== undefined || !this.unbuilt) return row;
+    const i = this.unbuilt.index.get(key);
+    if (i === undefined) return undefined;
+    const built = this.unbuilt.build(i);
+    this.unbuilt.index.delete(key);
+    this.byKey.set(key, built);
+    return built;
+  }
+
+  /** Puts a row (new or in place of the one with its key). */
+  put(key: string, row: TableRows[T]): void {
+    this.unbuilt?.index.delete(key);
+    this.byKey.set(key, row);
+    this.changed.add(key);
+  }
+
+  /** Removes a row, if there is one. */
+  remove(key: string): void {
+    const held = this.unbuilt?.index.delete(key) ?? false;
+    if (this.byKey.delete(key) || held) this.changed.add(key);
+  }
+
+  /** Builds every row still held (the order of a Map's keys is no row's order: readers sort). */
+  private buildAll(): void {
+    const { index, build } = this.unbuilt!;
+    this.unbuilt = undefined;
+    for (const [key, i] of index) this.byKey.set(key, build(i));
+  }
+
+  /** Marks a row changed in place (a running sum), or removed from `rows` directly. */
+  mark(key: string): void {
+    this.changed.add(key);
+  }
+
+  load(row: object): void {
+    const values = row as Record<string, string>;
+    const key = this.keyColumns.length === 1 ? values[this.keyColumns[0]] : compositeKey(...this.keyColumns.map((c) => values[c]));
+    this.rows.set(key, this.cents ? inCents(this.table, row as TableRows[T]) : (row as TableRows[T]));
+    this.stored.add(key);
+  }
+
+  take(changes: RowChanges): void {
+    const to = changes[this.table] as { inserts: TableRows[T][]; upserts: TableRows[T][]; deletes: object[] };
+    for (const key of this.changed) {
+      const row = this.rows.get(key);
+      if (row) {
+        const written = this.cents ? inDollars(this.table, row) : row;
+        if (this.stored.has(key)) {
+          to.upserts.push(written);
+        } else {
+          to.inserts.push(written);
+          this.stored.add(key);
+        }
+      } else if (this.stored.delete(key)) {
+        to.deletes.push(this.keyOf(key));
+      }
+    }
+    this.changed.clear();
+  }
+
+  /** Every row, as the table would hold it. */
+  list(): TableRows[T][] {
+    const rows = [...this.rows.values()];
+    return this.cents ? rows.map((row) => inDollars(this.table, row)) : rows;
+  }
+
+  private keyOf(key: string): object {
+    const { owner, key: columns } = TABLES[this.table];
+    const parts = this.keyColumns.length === 1 ? [key] : key.split(KEY_SEPARATOR);
+    return Object.fromEntries(columns.map((column) => [column, column === owner ? this.userId : parts[this.keyColumns.indexOf(column)]]));
+  }
+}
+
+/**
+ * A table with at most one row per user (users, user_stats, bankroll, streaks). A row given at the
+ * start is written by the first take even if nothing changes it: the one-per-user rows exist for
+ * every user with an event.
+ */
+export class OneRow<T extends TableName> implements RowSet {
+  /** Set by a projection when its row must be derived again before the next take (see ReadModel.settle). */
+  // Stryker disable next-line all: equivalent: only saves work (recomputing gives the same rows)
+  stale = false;
+  // Stryker disable next-line all: equivalent: a row not yet stored is written at the first take anyway
+  private changed = false;
+  private stored = false;
+
+  constructor(
+    readonly table: T,
+    public row: TableRows[T] | null,
+    private readonly cents = false,
+  ) {}
+
+  put(row: TableRows[T]): void {
+    this.row = row;
+    this.changed = true;
+  }
+
+  /** Marks the row changed in place (a running sum). */
+  mark(): void {
+    this.changed = true;
+  }
+
+  load(row: object): void {
+    this.row = this.cents ? inCents(this.table, row as TableRows[T]) : (row as TableRows[T]);
+    this.stored = true;
+  }
+
+  take(changes: RowChanges): void {
+    if (this.row && (this.changed || !this.stored)) {
+      const to = changes[this.table] as { inserts: TableRows[T][]; upserts: TableRows[T][] };
+      (this.stored ? to.upserts : to.inserts).push(this.cents ? inDollars(this.table, this.row) : this.row);
+      this.stored = true;
+    }
+    this.changed = false;
+  }
+
+  /** The row as the table would hold it. */
+  value(): TableRows[T] | null {
+    // Stryker disable next-line all: equivalent: a row held in cents is never null (one-per-user running sums start at zero)
+    return this.row && this.cents ? inDollars(this.table, this.row) : this.row;
+  }
+}
+
+/** Per table, a row of every column's zero (null or 0) and the columns that have none (keys must give them). */
+const ZEROS = new Map<TableName, { zeros: Record<string, unknown>; required: string[] }>();
+
+const zerosOf = (table: TableName) => {
+  let found = ZEROS.get(table);
+  if (found === undefined) {
+    const zeros: Record<string, unknown> = {};
+    const required: string[] = [];
+    for (const [name, column] of Object.entries(TABLES[table].columns as Record<string, Column>)) {
+      if (column.nullable) zeros[name] = null;
+      else if (column.type === 'integer' || column.type === 'numeric' || column.type === 'double precision') zeros[name] = 0;
+      else {
+        zeros[name] = undefined;
+        required.push(name);
+      }
+    }
+    ZEROS.set(table, (found = { zeros, required }));
+  }
+  return found;
+};
+
+/**
+ * An empty running sum of `table` for a user: `keys` give the key columns, every other column is 0
+ * (numbers) or null (nullable ones). A projection that starts millions of them (a rebuild: the
+ * analytics groups of every day) keeps one as a template and spreads it where a row starts, with
+ * that row's keys: a spread site that sees one table's rows stays fast, this one sees them all.
+ */
+export const zeroRow = <T extends TableName>(table: T, keys: Record<string, string>): TableRows[T] => {
+  const { zeros, required } = zerosOf(table);
+  for (const name of required) if (!(name in keys)) throw new Error(`${table}.${name} has no zero`);
+  // Callers give key columns only: the spread keeps the zero row's shape (its columns' order).
+  return { ...zeros, ...keys } as TableRows[T];
+};

@@ -1,0 +1,109 @@
+import { expect } from 'chai';
+import { replayUser } from '../../replay';
+import { EventLog } from '../../testing/event-log';
+import { emptyChanges } from '../../fold/rows';
+import { KeyedRows, zeroRow } from '../../fold/row-sets';
+import { oddsRangeOf, unitStakeSizeOf, weekdayOf } from './projection';
+
+const USER = '00000000-0000-7000-8000-0000000000a1';
+
+describe('the analytics read models', () => {
+  it('move an amended bet from its old groups and day to its new ones, and drop a removed bet', () => {
+    // Given a soccer bet on a Saturday, tagged live, and a football bet
+    const log = new EventLog().register();
+    const betId = log.placeBet({ sport: 'soccer', stake: 30, tags: ['live'], date: '2025-03-01' }, 'win');
+    const other = log.placeBet({ stake: 10, date: '2025-03-03' }, 'loss');
+
+    // When the first is amended to basketball on Sunday with no tag, and the second removed
+    log.amendBet(betId, { sport: 'basketball', tags: [], date: '2025-03-02' });
+    log.removeBet(other);
+    const { analyticsDaily, analyticsTotals } = replayUser(log.events);
+
+    // Then only the amended bet's new groups are left, on its new day, with its figures
+    const keys = analyticsTotals.map((r) => [r.dimension, r.key, r.bets, r.wins, r.staked, r.profit]);
+    expect(keys).to.deep.equal([
+      ['betType', 'moneyline', 1, 1, 30, 30],
+      ['book', '(no book)', 1, 1, 30, 30],
+      ['league', '(no league)', 1, 1, 30, 30],
+      ['oddsRange', '-100 to +100', 1, 1, 30, 30],
+      ['sport', 'basketball', 1, 1, 30, 30],
+      ['stake', '30', 1, 1, 30, 30],
+      ['tag', '(no tag)', 1, 1, 30, 30],
+      ['weekday', 'Sunday', 1, 1, 30, 30],
+    ]);
+    expect(new Set(analyticsDaily.map((r) => r.date))).to.deep.equal(new Set(['2025-03-02']));
+    expect(analyticsDaily.map((r) => [r.dimension, r.key])).to.deep.equal(analyticsTotals.map((r) => [r.dimension, r.key]));
+  });
+
+  it('keep units, odds and clv sums exact, and a parlay once under its own keys', () => {
+    // Given a bet placed with a unit size of 20 and a close, and a won parlay of two legs with tags
+    const log = new EventLog().register();
+    log.placeBet({ odds: '+150', stake: 50, unitSize: 20, closingOdds: '+100', date: '2025-03-01' }, 'win');
+    log.createParlay(
+      [
+        { league: 'NBA', outcome: 'win', date: '2025-03-01' },
+        { league: 'NBA', outcome: 'win', date: '2025-03-01' },
+      ],
+      { stake: 10, tags: ['a', 'b'], book: 'Caesars', date: '2025-03-01' },
+    );
+    const { analyticsTotals } = replayUser(log.events);
+    const of = (dimension: string) => analyticsTotals.filter((r) => r.dimension === dimension).map((r) => r.key);
+
+    // Then the unit bet (2.5 units) is under 'Over 2u', with 3.75 units won and clv 25
+    const unit = analyticsTotals.find((r) => r.dimension === 'stakeSize')!;
+    expect(unit).to.include({
+      key: 'Over 2u',
+      bets: 1,
+      units_count: 1,
+      units_sum: 3.75,
+      clv_count: 1,
+      clv_sum: 25,
+      decimal_odds_sum_e4: 25_000,
+    });
+    // And the parlay counts once per dimension (twice under tag: once per tag), as parlay, its stake in dollars
+    expect(of('sport')).to.deep.equal(['football', 'parlay']);
+    expect(of('league')).to.deep.equal(['(no league)', 'parlay']);
+    expect(of('betType')).to.deep.equal(['moneyline', 'parlay']);
+    expect(of('tag')).to.deep.equal(['(no tag)', 'a', 'b']);
+    expect(of('stake')).to.deep.equal(['10']);
+    expect(analyticsTotals.find((r) => r.dimension === 'oddsRange' && r.key === '+200 and longer')).to.include({ bets: 1, profit: 30 });
+  });
+
+  it('bucket odds by the canonical American bounds, weekdays from the date, and unit stakes at 1 and 2 inclusive', () => {
+    expect([-200, -199, -101, -100, 100, 101, 199, 200, 0].map(oddsRangeOf)).to.deep.equal([
+      '-200 and shorter',
+      '-199 to -101',
+      '-199 to -101',
+      '-100 to +100',
+      '-100 to +100',
+      '+101 to +199',
+      '+101 to +199',
+      '+200 and longer',
+      '-100 to +100',
+    ]);
+    expect(['2025-03-03', '2025-03-09'].map(weekdayOf)).to.deep.equal(['Monday', 'Sunday']);
+    expect([0.99, 1, 2, 2.01].map(unitStakeSizeOf)).to.deep.equal(['Under 1u', '1-2u', '1-2u', 'Over 2u']);
+  });
+
+  it('write and delete rows of a key of several columns by each of them, and load them back', () => {
+    const rows = new KeyedRows('analytics_daily', USER, true);
+    const key = 'tag\u00002025-03-01\u0000live';
+    rows.put(key, {
+      ...zeroRow('analytics_daily', { user_id: USER, dimension: 'tag', key: 'live', date: '2025-03-01' }),
+      bets: 1,
+      staked: 1050,
+    });
+    const first = emptyChanges();
+    rows.take(first);
+    expect(first.analytics_daily.inserts).to.have.length(1);
+    expect(first.analytics_daily.inserts[0]).to.include({ dimension: 'tag', key: 'live', date: '2025-03-01', staked: 10.5 });
+
+    const loaded = new KeyedRows('analytics_daily', USER, true);
+    loaded.load(first.analytics_daily.inserts[0]);
+    expect(loaded.get(key)).to.include({ staked: 1050 });
+    loaded.remove(key);
+    const second = emptyChanges();
+    loaded.take(second);
+    expect(second.analytics_daily.deletes).to.deep.equal([{ user_id: USER, dimension: 'tag', date: '2025-03-01', key: 'live' }]);
+  });
+});

@@ -1,0 +1,200 @@
+import {
+  decimalToAmerican,
+  fromCents,
+  NO_BOOK,
+  NO_LEAGUE,
+  NO_TAG,
+  ODDS_RANGES,
+  parseOdds,
+  toCents,
+  UNIT_STAKE_SIZES,
+  WEEKDAYS,
+  type OddsRange,
+} from '@bt/contracts';
+import type { BetHistoryRow } from '../../database';
+import type { ReadModel } from '../../fold/read-model';
+import { compositeKey, KeyedRows, zeroRow } from '../../fold/row-sets';
+import { countOutcome, eachSide } from '../user-stats/projection';
+
+/*
+ * The analytics read models (GET /api/analytics): per user, breakdown dimension and group key, the
+ * figures of the bets and parlays in that group, per bet date (analytics_daily), per month of it
+ * (analytics_monthly) and over all dates (analytics_totals). They read no event: they follow the `bets` rows (./bets.ts) like daily and
+ * user_stats, so an amend moves its share from one group (and day) to another. A parlay counts once.
+ */
+
+/** Rows without a unit size go under `stake`, keyed by their stake in dollars; the reader buckets them by quartile. */
+export const STAKE_DIMENSION = 'stake';
+
+/** The oddsRange key of canonical American odds (ODDS_RANGES' bounds; even money, and a price of 1 with no American form, in the middle). */
+export const oddsRangeOf = (american: number): OddsRange =>
+  american <= -200
+    ? ODDS_RANGES[0]
+    : american < -100
+      ? ODDS_RANGES[1]
+      : american <= 100
+        ? ODDS_RANGES[2]
+        : american < 200
+          ? ODDS_RANGES[3]
+          : ODDS_RANGES[4];
+
+/** The weekday of a 'YYYY-MM-DD' date (WEEKDAYS: Monday first). */
+export const weekdayOf = (date: string): string => WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7];
+
+/** The unit stake size of a stake in units: under 1, 1 to 2 inclusive, over 2. */
+export const unitStakeSizeOf = (units: number): string =>
+  units < 1 ? UNIT_STAKE_SIZES[0] : units <= 2 ? UNIT_STAKE_SIZES[1] : UNIT_STAKE_SIZES[2];
+
+/**
+ * The groups of the last two rows asked for: the three analytics read models ask for them of the
+ * same change one after the other (its previous row, then its next), so each row's groups are
+ * worked out once per change; a `bets` row is never changed in place (a change puts a new row).
+ * Only two are kept: a rebuild holds every row of every user, and a cache of all of them would
+ * keep millions of small arrays alive for the collector to walk.
+ */
+const recent: { row: BetHistoryRow | undefined; groups: [string, string][] }[] = [
+  { row: undefined, groups: [] },
+  { row: undefined, groups: [] },
+];
+
+/** Every [dimension, key] a `bets` row counts in (a tag breakdown: once per tag). */
+export const groupsOf = (row: BetHistoryRow): [string, string][] => {
+  if (recent[0].row === row) return recent[0].groups;
+  if (recent[1].row === row) return recent[1].groups;
+  const groups = groupsOfRow(row);
+  recent[0] = recent[1];
+  recent[1] = { row, groups };
+  return groups;
+};
+
+const groupsOfRow = (row: BetHistoryRow): [string, string][] => {
+  const parlay = row.kind === 'parlay';
+  const american = parseOdds(row.odds)?.american ?? decimalToAmerican(row.decimal_odds);
+  const tags = row.tags.length === 0 ? [NO_TAG] : [...new Set(row.tags)];
+  return [
+    ['sport', row.sport],
+    ['league', parlay ? 'parlay' : (row.league ?? NO_LEAGUE)],
+    ['book', row.book ?? NO_BOOK],
+    ['betType', row.bet_type],
+    ...tags.map((tag): [string, string] => ['tag', tag]),
+    ['oddsRange', oddsRangeOf(american)],
+    ['weekday', weekdayOf(row.date)],
+    row.units !== null ? ['stakeSize', unitStakeSizeOf(row.units)] : [STAKE_DIMENSION, String(fromCents(toCents(row.stake)))],
+  ];
+};
+
+type Figures = Pick<
+  ReturnType<typeof zeroRow<'analytics_totals'>>,
+  | 'bets'
+  | 'wins'
+  | 'losses'
+  | 'pushes'
+  | 'pending'
+  | 'voids'
+  | 'cashouts'
+  | 'staked'
+  | 'profit'
+  | 'units_count'
+  | 'units_sum'
+  | 'odds_count'
+  | 'decimal_odds_sum_e4'
+  | 'clv_count'
+  | 'clv_sum'
+>;
+
+/** Adds (sign 1) or takes away (sign -1) a row's share of a group's figures (money and two-decimal figures in hundredths). */
+const tally = (figures: Figures, row: BetHistoryRow, sign: 1 | -1): void => {
+  figures.bets += sign;
+  countOutcome(figures, row.outcome, sign);
+  figures.staked += sign * toCents(row.stake_at_risk);
+  figures.profit += sign * toCents(row.profit);
+  figures.odds_count += sign;
+  figures.decimal_odds_sum_e4 += sign * Math.round(row.decimal_odds * 10_000);
+  if (row.profit_units !== null) {
+    figures.units_count += sign;
+    figures.units_sum += sign * toCents(row.profit_units);
+  }
+  if (row.clv !== null) {
+    figures.clv_count += sign;
+    figures.clv_sum += sign * toCents(row.clv);
+  }
+};
+
+export const newAnalyticsDaily = (userId: string) => new KeyedRows('analytics_daily', userId, true);
+export const newAnalyticsMonthly = (userId: string) => new KeyedRows('analytics_monthly', userId, true);
+export const newAnalyticsTotals = (userId: string) => new KeyedRows('analytics_totals', userId, true);
+
+/** Each table's zero group, spread where a group starts (row-sets.ts' zeroRow). */
+const DAILY_GROUP = zeroRow('analytics_daily', { user_id: '', dimension: '', key: '', date: '' });
+const MONTHLY_GROUP = zeroRow('analytics_monthly', { user_id: '', dimension: '', key: '', month: '' });
+const TOTALS_GROUP = zeroRow('analytics_totals', { user_id: '', dimension: '', key: '' });
+
+const byKeys = (a: { dimension: string; key: string }, b: { dimension: string; key: string }) =>
+  a.dimension < b.dimension ? -1 : a.dimension > b.dimension ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+
+/** `analytics_daily`: per dimension, group key and bet date; a row exists while bets > 0. */
+export const analyticsDailyProjection: ReadModel<'analyticsDaily'> = {
+  name: 'analyticsDaily',
+  table: 'analytics_daily',
+  reads: {},
+  followsBets(state, change) {
+    const rows = state.analyticsDaily;
+    eachSide(change, (row, sign) => {
+      for (const [dimension, key] of groupsOf(row)) {
+        const id = compositeKey(dimension, row.date, key);
+        let group = rows.get(id);
+        if (!group) rows.rows.set(id, (group = { ...DAILY_GROUP, user_id: state.userId, dimension, key, date: row.date }));
+        tally(group, row, sign);
+        if (group.bets === 0) rows.rows.delete(id);
+        rows.mark(id);
+      }
+    });
+  },
+  rowSet: (state) => state.analyticsDaily,
+  replay: (state) => state.analyticsDaily.list().sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : byKeys(a, b))),
+};
+
+/** `analytics_monthly`: per dimension, group key and month of the bet date ('YYYY-MM'); a row exists while bets > 0. */
+export const analyticsMonthlyProjection: ReadModel<'analyticsMonthly'> = {
+  name: 'analyticsMonthly',
+  table: 'analytics_monthly',
+  reads: {},
+  followsBets(state, change) {
+    const rows = state.analyticsMonthly;
+    eachSide(change, (row, sign) => {
+      const month = row.date.slice(0, 7);
+      for (const [dimension, key] of groupsOf(row)) {
+        const id = compositeKey(dimension, month, key);
+        let group = rows.get(id);
+        if (!group) rows.rows.set(id, (group = { ...MONTHLY_GROUP, user_id: state.userId, dimension, key, month }));
+        tally(group, row, sign);
+        if (group.bets === 0) rows.rows.delete(id);
+        rows.mark(id);
+      }
+    });
+  },
+  rowSet: (state) => state.analyticsMonthly,
+  replay: (state) => state.analyticsMonthly.list().sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : byKeys(a, b))),
+};
+
+/** `analytics_totals`: per dimension and group key over all dates; a row exists while bets > 0. */
+export const analyticsTotalsProjection: ReadModel<'analyticsTotals'> = {
+  name: 'analyticsTotals',
+  table: 'analytics_totals',
+  reads: {},
+  followsBets(state, change) {
+    const rows = state.analyticsTotals;
+    eachSide(change, (row, sign) => {
+      for (const [dimension, key] of groupsOf(row)) {
+        const id = compositeKey(dimension, key);
+        let group = rows.get(id);
+        if (!group) rows.rows.set(id, (group = { ...TOTALS_GROUP, user_id: state.userId, dimension, key }));
+        tally(group, row, sign);
+        if (group.bets === 0) rows.rows.delete(id);
+        rows.mark(id);
+      }
+    });
+  },
+  rowSet: (state) => state.analyticsTotals,
+  replay: (state) => state.analyticsTotals.list().sort(byKeys),
+};
