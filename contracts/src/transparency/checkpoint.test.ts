@@ -26,6 +26,13 @@ describe('signed checkpoints (C2SP signed-note, tlog-checkpoint)', () => {
     }
   });
 
+  it('reads a verifier key whose base64 holds a +', () => {
+    let secret = ed.utils.randomSecretKey();
+    while (!verifierKey('k', ed.getPublicKey(secret)).slice(11).includes('+')) secret = ed.utils.randomSecretKey();
+    const key = verifierKey('k', ed.getPublicKey(secret));
+    expect(openNote(signNote('text\n', 'k', secret), key)).to.deep.equal({ text: 'text\n' });
+  });
+
   it('reads back a signed checkpoint and refuses any change to its size, root, time or origin', () => {
     const secret = ed.utils.randomSecretKey();
     const key = verifierKey('bet-tracker.test', ed.getPublicKey(secret));

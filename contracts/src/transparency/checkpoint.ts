@@ -56,7 +56,10 @@ export function signNote(text: string, name: string, secretKey: Uint8Array): str
 
 /** The text of a note signed by the holder of this verifier key, or why it is not. */
 export function openNote(note: string, key: string): { text: string } | { failure: string } {
-  const parts = key.split('+');
+  // name+id+key: the base64 key may hold '+' itself, so only the first two separate.
+  const first = key.indexOf('+');
+  const second = key.indexOf('+', first + 1);
+  const parts = first < 0 || second < 0 ? [] : [key.slice(0, first), key.slice(first + 1, second), key.slice(second + 1)];
   if (parts.length !== 3 || !validName(parts[0]) || !/^[0-9a-f]{8}$/.test(parts[1])) return { failure: 'the verifier key is malformed' };
   const material = fromBase64(parts[2]);
   if (!material || material.length !== 33 || material[0] !== ED25519) return { failure: 'the verifier key is not an Ed25519 key' };
