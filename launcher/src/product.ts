@@ -3,7 +3,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createEventStore, type EventStore, useEmbeddedDefault } from '@bt/event-store';
-import { createCommandApi, createImportSlots, createUnitSizes, migrateCommandSchema, startImportSweeper } from '@bt/command-api';
+import {
+  createCommandApi,
+  createImportSlots,
+  createMailer,
+  createUnitSizes,
+  migrateCommandSchema,
+  startImportSweeper,
+} from '@bt/command-api';
 import { createQueryApi } from '@bt/query-api';
 import { migrateReadModels, projectorLag, projectorWithin, startProjector, startProjectorThread } from '@bt/projector';
 import {
@@ -101,6 +108,11 @@ export const startProduct = async (
     const imports = createImportSlots(pool, config.importsAtOnce);
     const sweeper = startImportSweeper({ store, db, slots: imports, newId: () => randomUUID(), log: (line) => logger.warn(line) });
     stops.push(() => sweeper.stop());
+    const { mail } = config;
+    const mailer = mail.route && createMailer(mail.route, mail.from, createLogger('mail', base));
+    if (mailer)
+      stops.push(() => mailer.close()); // after the server's requests, before the pools: mail in hand goes out
+    else logger.warn('SMTP_URL is not set: "Forgot password" answers 503 (production writes no outbox)');
     const isStopping = () => stopping;
     const commandApi = createCommandApi({
       store,
@@ -110,6 +122,8 @@ export const startProduct = async (
       sessions,
       unitSizes,
       imports,
+      mailer,
+      publicUrl: mail.publicUrl,
       stopping: isStopping,
       logger: createLogger('command-api', base),
       ...config.signIn,
