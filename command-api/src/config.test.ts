@@ -89,6 +89,8 @@ describe('command-api mail configuration', () => {
       publicUrl: undefined,
     });
     expect(readMailConfig({ DATA_DIR: '/srv/bt' }).route).to.deep.equal({ outboxDir: '/srv/bt/outbox' });
+    // Empty is unset (docker compose passes `${SMTP_URL:-}` through).
+    expect(readMailConfig({ SMTP_URL: '', MAIL_FROM: '', PUBLIC_URL: '' })).to.deep.equal(readMailConfig({}));
   });
 
   it('sends through SMTP_URL when it is set, from MAIL_FROM, with links to PUBLIC_URL', () => {

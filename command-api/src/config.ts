@@ -78,6 +78,9 @@ export const readSignInConfig = (env: NodeJS.ProcessEnv = process.env) => {
 };
 export type SignInConfig = ReturnType<typeof readSignInConfig>;
 
+/** An optional variable whose empty value means unset (compose passes `${SMTP_URL:-}` through). */
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 /** Where "Forgot password" e-mails go, who they are from, and the origin their links point at (read by main.ts and by the launcher). */
 export const readMailConfig = (env: NodeJS.ProcessEnv = process.env) => {
   const { NODE_ENV, DATA_DIR } = sharedVariables;
@@ -86,12 +89,9 @@ export const readMailConfig = (env: NodeJS.ProcessEnv = process.env) => {
       .object({
         NODE_ENV,
         DATA_DIR,
-        SMTP_URL: z
-          .string()
-          .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-          .optional(),
-        MAIL_FROM: z.string().trim().min(3, 'must be an address, e.g. Bet Tracker <no-reply@example.com>').default(DEFAULT_MAIL_FROM),
-        PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+        SMTP_URL: unsetIfEmpty(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
+        MAIL_FROM: unsetIfEmpty(z.string().trim().min(3, 'must be an address, e.g. Bet Tracker <no-reply@example.com>')),
+        PUBLIC_URL: unsetIfEmpty(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
       })
       // The Host header is the client's to write: a deployment's links must not point wherever a request says.
       .superRefine(
@@ -105,7 +105,11 @@ export const readMailConfig = (env: NodeJS.ProcessEnv = process.env) => {
     : config.NODE_ENV === 'production'
       ? undefined
       : { outboxDir: join(config.DATA_DIR, 'outbox') };
-  return { route, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL === undefined ? undefined : new URL(config.PUBLIC_URL).origin };
+  return {
+    route,
+    from: config.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    publicUrl: config.PUBLIC_URL === undefined ? undefined : new URL(config.PUBLIC_URL).origin,
+  };
 };
 export type MailConfig = ReturnType<typeof readMailConfig>;
 
