@@ -48,6 +48,9 @@ import type { RouteKit } from './shared/router';
 import type { Services } from './shared/services';
 import { DEFAULT_SIGN_IN_LIMITS, postgresSignInThrottle, unthrottled, type SignInLimits } from './shared/sign-in-limits';
 import { userRoutes } from './users/routes';
+import { passwordResetRoutes } from './users/reset-routes';
+import { DEFAULT_PASSWORD_RESET_LIMITS, postgresResetThrottle, unthrottledResets, type PasswordResetLimits } from './users/reset-limits';
+import type { Mailer } from './shared/mailer';
 
 export { migrateCommandSchema } from './db/migrate';
 
@@ -69,6 +72,15 @@ export interface CommandApiDeps {
   hashQueue?: HashQueueLimits;
   /** Sign-in and registration limits; DEFAULT_SIGN_IN_LIMITS unless given, none when false (tests of other things). */
   signInLimits?: SignInLimits | false;
+  /**
+   * "Forgot password" requests per e-mail and per client address; DEFAULT_PASSWORD_RESET_LIMITS unless
+   * given, none when false, and none by default when signInLimits is false.
+   */
+  passwordResetLimits?: PasswordResetLimits | false;
+  /** Sends the "Forgot password" e-mails (createMailer); without one the reset is not offered (503). */
+  mailer?: Mailer;
+  /** The web app's origin the e-mailed links point at; the request's own origin when unset (development). */
+  publicUrl?: string;
   /**
    * Proxies in front of this service whose X-Forwarded-For is trusted (0: none, the socket's
    * address is the client's). Behind the compose gateway, 1.
@@ -139,6 +151,12 @@ export const createCommandApi = (deps: CommandApiDeps): Koa => {
   for (const routes of [userRoutes, betRoutes, parlayRoutes, bankrollRoutes, goalRoutes, journalRoutes, importRoutes, settingsRoutes]) {
     routes(router, kit);
   }
+  const resetLimits = deps.passwordResetLimits ?? (signInLimits === false ? false : DEFAULT_PASSWORD_RESET_LIMITS);
+  passwordResetRoutes(router, kit, {
+    mailer: deps.mailer,
+    throttle: resetLimits === false ? unthrottledResets : postgresResetThrottle(deps.pool, resetLimits, ready),
+    publicUrl: deps.publicUrl,
+  });
 
   const app = new Koa({ proxy: (deps.trustProxyHops ?? 0) > 0, maxIpsCount: deps.trustProxyHops ?? 0 });
   app.use(requestLog(deps.logger ?? createLogger('command-api'), 'command-api'));

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readConfig, readSignInConfig } from './config';
+import { readConfig, readMailConfig, readSignInConfig } from './config';
 
 describe('command-api configuration', () => {
   it('runs locally without any variable: local Postgres as event store too, a dev secret, port 3001', () => {
@@ -45,6 +45,7 @@ describe('command-api sign-in limits configuration', () => {
         registrationsPerAddress: 20,
         windowSeconds: 900,
       },
+      passwordResetLimits: { perEmail: 5, perAddress: 20, windowSeconds: 900 },
       hashQueue: { concurrency: 1, maxWaiting: 100 },
       trustProxyHops: 0,
     });
@@ -59,6 +60,8 @@ describe('command-api sign-in limits configuration', () => {
       SIGN_IN_WINDOW_MINUTES: '60',
       PASSWORD_HASH_CONCURRENCY: '1',
       PASSWORD_HASH_QUEUE: '10',
+      RESET_LINKS_PER_EMAIL: '2',
+      RESET_LINKS_PER_ADDRESS: '8',
       TRUST_PROXY_HOPS: '1',
     });
     expect(config).to.deep.equal({
@@ -69,10 +72,50 @@ describe('command-api sign-in limits configuration', () => {
         registrationsPerAddress: 30,
         windowSeconds: 3600,
       },
+      passwordResetLimits: { perEmail: 2, perAddress: 8, windowSeconds: 3600 },
       hashQueue: { concurrency: 1, maxWaiting: 10 },
       trustProxyHops: 1,
     });
     expect(() => readSignInConfig({ LOGIN_FAILURES_PER_EMAIL: '0' })).to.throw(/LOGIN_FAILURES_PER_EMAIL/);
     expect(() => readSignInConfig({ TRUST_PROXY_HOPS: 'yes' })).to.throw(/TRUST_PROXY_HOPS/);
+  });
+});
+
+describe('command-api mail configuration', () => {
+  it('writes the mail of a local run to DATA_DIR/outbox, from Bet Tracker, with links to where the request came from', () => {
+    expect(readMailConfig({})).to.deep.equal({
+      route: { outboxDir: '.data/outbox' },
+      from: 'Bet Tracker <no-reply@localhost>',
+      publicUrl: undefined,
+    });
+    expect(readMailConfig({ DATA_DIR: '/srv/bt' }).route).to.deep.equal({ outboxDir: '/srv/bt/outbox' });
+    // Empty is unset (docker compose passes `${SMTP_URL:-}` through).
+    expect(readMailConfig({ SMTP_URL: '', MAIL_FROM: '', PUBLIC_URL: '' })).to.deep.equal(readMailConfig({}));
+  });
+
+  it('sends through SMTP_URL when it is set, from MAIL_FROM, with links to PUBLIC_URL', () => {
+    const config = readMailConfig({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      MAIL_FROM: 'Bets <bets@example.com>',
+      PUBLIC_URL: 'https://bets.example.com/',
+    });
+    expect(config).to.deep.equal({
+      route: { smtpUrl: 'smtps://user:pass@mail.example.com:465' },
+      from: 'Bets <bets@example.com>',
+      publicUrl: 'https://bets.example.com',
+    });
+  });
+
+  it('in production offers no reset without SMTP_URL (no outbox), and needs PUBLIC_URL with it', () => {
+    expect(readMailConfig({ NODE_ENV: 'production' }).route).to.equal(undefined);
+    expect(() => readMailConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' })).to.throw(
+      /PUBLIC_URL: is required with SMTP_URL when NODE_ENV=production/,
+    );
+  });
+
+  it('names a bad variable', () => {
+    expect(() => readMailConfig({ SMTP_URL: 'http://mail' })).to.throw(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => readMailConfig({ PUBLIC_URL: 'ftp://x' })).to.throw(/PUBLIC_URL: must be an http:\/\/ or https:\/\/ URL/);
   });
 });

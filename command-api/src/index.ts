@@ -1,7 +1,15 @@
 export { createCommandApi, migrateCommandSchema, type CommandApiDeps } from './app';
 export type { CommandDatabase } from './db/schema';
 export { createUnitSizes, type UnitSizes } from './settings/unit-sizes';
-export { readConfig, readImportConfig, readSignInConfig, type CommandApiConfig, type SignInConfig } from './config';
+export {
+  readConfig,
+  readImportConfig,
+  readMailConfig,
+  readSignInConfig,
+  type CommandApiConfig,
+  type MailConfig,
+  type SignInConfig,
+} from './config';
 export {
   createImportSlots,
   startImportSweeper,
@@ -9,3 +17,4 @@ export {
   type ImportSlots,
   type ImportSweeper,
 } from './imports/import-slots';
+export { createMailer, type Mailer, type MailRoute } from './shared/mailer';

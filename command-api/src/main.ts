@@ -4,14 +4,15 @@ import { createEventStore } from '@bt/event-store';
 import pg from 'pg';
 import { createDb, createLogger, createSessionRegistry, gracefulServer, onShutdownSignal, readOpsConfig } from '@bt/platform';
 import { createCommandApi, migrateCommandSchema } from './app';
-import { readConfig, readImportConfig, readSignInConfig } from './config';
+import { readConfig, readImportConfig, readMailConfig, readSignInConfig } from './config';
 import { createImportSlots, startImportSweeper } from './imports/import-slots';
 import { createUnitSizes } from './settings/unit-sizes';
 import type { CommandDatabase } from './db/schema';
+import { createMailer } from './shared/mailer';
 
 /**
- * command-api on its own (docker compose): EVENTSTORE_URL, DATABASE_URL, JWT_SECRET, PORT, and the
- * sign-in limits. SIGTERM/SIGINT: no new connection, requests in flight finish (SHUTDOWN_GRACE_MS),
+ * command-api on its own (docker compose): EVENTSTORE_URL, DATABASE_URL, JWT_SECRET, PORT, the
+ * sign-in limits, and the mail of "Forgot password" (SMTP_URL, MAIL_FROM, PUBLIC_URL). SIGTERM/SIGINT: no new connection, requests in flight finish (SHUTDOWN_GRACE_MS),
  * then the connections close.
  */
 const logger = createLogger('command-api');
@@ -28,6 +29,9 @@ const sessions = createSessionRegistry({
 const unitSizes = createUnitSizes({ store, db, newClient: () => new pg.Client({ connectionString: config.databaseUrl }) });
 const imports = createImportSlots(pool, readImportConfig());
 const sweeper = startImportSweeper({ store, db, slots: imports, newId: () => randomUUID(), log: (line) => logger.warn(line) });
+const mail = readMailConfig();
+const mailer = mail.route && createMailer(mail.route, mail.from, logger);
+if (!mailer) logger.warn('SMTP_URL is not set: "Forgot password" answers 503 (production writes no outbox)');
 let graceful: ReturnType<typeof gracefulServer> | undefined;
 const app = createCommandApi({
   store,
@@ -37,6 +41,8 @@ const app = createCommandApi({
   sessions,
   unitSizes,
   imports,
+  mailer,
+  publicUrl: mail.publicUrl,
   logger,
   stopping: () => graceful?.stopping() ?? false,
   ...readSignInConfig(),
@@ -49,5 +55,6 @@ server.listen(config.port, () => logger.info({ port: config.port }, `command-api
 onShutdownSignal(logger, async () => {
   await graceful.stop(ops.shutdownGraceMs, logger);
   await sweeper.stop();
+  await mailer?.close();
   await Promise.allSettled([sessions.close(), unitSizes.close(), store.close(), db.destroy()]);
 });

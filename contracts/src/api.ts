@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   betAmendBody,
   betBody,
+  forgotPasswordBody,
   fundsBody,
   goalAmendBody,
   goalBody,
@@ -11,6 +12,7 @@ import {
   parlayAmendBody,
   parlayBody,
   registerBody,
+  resetPasswordBody,
   settingsBody,
   updateEmailBody,
   updatePasswordBody,
@@ -143,6 +145,24 @@ export const API_ROUTES: readonly ApiRoute[] = [
     {
       idempotent: false,
     },
+  ),
+  write(
+    'post',
+    '/api/auth/forgot-password',
+    'Auth',
+    'Ask for a link to set a new password (e-mailed when an account uses the address)',
+    forgotPasswordBody,
+    { 202: message('The same answer whether or not an account uses the address') },
+    { auth: false, idempotent: false },
+  ),
+  write(
+    'post',
+    '/api/auth/reset-password',
+    'Auth',
+    'Set a new password with the e-mailed link (ends every session)',
+    resetPasswordBody,
+    { 200: message('Password set; sign in with it') },
+    { auth: false, idempotent: false },
   ),
   // Bets
   read(

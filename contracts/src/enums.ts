@@ -109,6 +109,8 @@ export const DEFAULTS = {
   historyPageWindow: 5,
   minPasswordLength: 6,
   minUsernameLength: 2,
+  /** How long an e-mailed "Forgot password" link works. */
+  passwordResetMinutes: 30,
   journalType: 'daily' as JournalType,
   journalMood: 'neutral' as Mood,
   goalTimeframe: 'monthly' as GoalTimeframe,

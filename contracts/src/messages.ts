@@ -1,4 +1,4 @@
-import { CSV_COLUMNS } from './enums';
+import { CSV_COLUMNS, DEFAULTS } from './enums';
 
 /**
  * Every message a client is shown or answered with, in the spec's words where it has them (sections
@@ -80,6 +80,12 @@ export const MESSAGES = {
   emailUpdated: 'Email updated successfully',
   passwordUpdated: 'Password updated successfully',
   loggedOutEverywhere: 'Logged out of all devices',
+  // Forgot password: one answer whether or not an account uses the address; one message for every link that cannot be used.
+  resetLinkSent: `If an account uses that address, we have sent it a link to set a new password. The link works for ${DEFAULTS.passwordResetMinutes} minutes.`,
+  resetTokenMissing: 'This link is incomplete. Open the link from the e-mail again, or ask for a new one.',
+  resetLinkInvalid: 'This link has expired or was already used. Ask for a new one.',
+  passwordReset: 'Your password has been reset. Sign in with your new password.',
+  resetUnavailable: 'Password reset by e-mail is not set up on this server. Please contact support.',
   betDeleted: 'Bet deleted successfully',
   parlayDeleted: 'Parlay deleted successfully',
   goalDeleted: 'Goal deleted successfully',

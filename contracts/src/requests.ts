@@ -51,6 +51,17 @@ export const registerBody = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
+/** "Forgot password?": the address to send a link to. */
+export const forgotPasswordBody = z.object({ email });
+
+/** The e-mailed link's token and the new password (the rules of registration). */
+export const resetPasswordBody = z.object({
+  // A token longer than any we issue is no link of ours: the one message of a link that cannot be used.
+  token: z.string({ error: MESSAGES.resetTokenMissing }).trim().min(1, MESSAGES.resetTokenMissing).max(200, MESSAGES.resetLinkInvalid),
+  password: newPassword,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
 export const updateEmailBody = z.object({ newEmail: email });
 
 export const updatePasswordBody = z

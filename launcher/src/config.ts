@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { readHeavyReadConfig, readReplayThreads } from '@bt/query-api';
-import { readImportConfig, readSignInConfig } from '@bt/command-api';
+import { readImportConfig, readMailConfig, readSignInConfig } from '@bt/command-api';
 import { readLiveProjectorConfig } from '@bt/projector';
 import { parseEnv, port, sharedVariables } from '@bt/platform';
 
@@ -44,6 +44,8 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
     /** The projector's batching and cache, as the projector's own process reads them. */
     projector: readLiveProjectorConfig(env),
     signIn: readSignInConfig(env),
+    /** "Forgot password" e-mail: SMTP_URL, else files in DATA_DIR/outbox (none in production). */
+    mail: readMailConfig(env),
     importsAtOnce: readImportConfig(env),
     heavyReads: readHeavyReadConfig(env),
     replayThreads: readReplayThreads(env),

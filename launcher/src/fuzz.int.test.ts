@@ -123,6 +123,20 @@ describe('fuzzing every endpoint', function () {
       runs: SLOW_RUNS,
       auth: false,
     },
+    {
+      method: 'POST',
+      name: '/api/auth/forgot-password',
+      path: () => '/api/auth/forgot-password',
+      valid: { email: 'fuzzer@example.com' },
+      auth: false,
+    },
+    {
+      method: 'POST',
+      name: '/api/auth/reset-password',
+      path: () => '/api/auth/reset-password',
+      valid: { token: 'k'.repeat(43), password: 'secret2' },
+      auth: false,
+    },
     { method: 'PUT', name: '/api/auth/update-email', path: () => '/api/auth/update-email', valid: { newEmail: 'fuzzer@example.com' } },
     {
       method: 'PUT',

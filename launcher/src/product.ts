@@ -6,6 +6,7 @@ import { createEventStore, type EventStore, useEmbeddedDefault } from '@bt/event
 import {
   createCommandApi,
   createImportSlots,
+  createMailer,
   createUnitSizes,
   migrateCommandSchema,
   startImportSweeper,
@@ -110,6 +111,11 @@ export const startProduct = async (
     const imports = createImportSlots(pool, config.importsAtOnce);
     const sweeper = startImportSweeper({ store, db, slots: imports, newId: () => randomUUID(), log: (line) => logger.warn(line) });
     stops.push(() => sweeper.stop());
+    const { mail } = config;
+    const mailer = mail.route && createMailer(mail.route, mail.from, createLogger('mail', base));
+    if (mailer)
+      stops.push(() => mailer.close()); // after the server's requests, before the pools: mail in hand goes out
+    else logger.warn('SMTP_URL is not set: "Forgot password" answers 503 (production writes no outbox)');
     const isStopping = () => stopping;
     const commandApi = createCommandApi({
       store,
@@ -119,6 +125,8 @@ export const startProduct = async (
       sessions,
       unitSizes,
       imports,
+      mailer,
+      publicUrl: mail.publicUrl,
       stopping: isStopping,
       logger: createLogger('command-api', base),
       ...config.signIn,

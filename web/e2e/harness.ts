@@ -28,6 +28,8 @@ const CHROMIUM_ARGS = [
 export interface E2E {
   product: RunningProduct;
   browser: Browser;
+  /** The product's DATA_DIR (its mail, without SMTP_URL, is written to `outbox/` in it). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export const startE2E = async (): Promise<E2E> => {
   return {
     product,
     browser,
+    dataDir,
     stop: async () => {
       await browser.close().catch(() => {});
       await product.stop();

@@ -43,6 +43,7 @@ describe('command and auth schema migrations', () => {
       '2026-11-23-001-command-schema',
       '2026-11-27-002-idempotency-route',
       '2026-11-28-003-imports',
+      '2026-11-28-004-password-resets',
     ]);
     expect(await recorded('auth')).to.deep.equal(['2026-11-23-001-auth-sessions']);
   });
@@ -61,6 +62,7 @@ describe('command and auth schema migrations', () => {
       '2026-11-23-001-command-schema',
       '2026-11-27-002-idempotency-route',
       '2026-11-28-003-imports',
+      '2026-11-28-004-password-resets',
     ]);
     expect(await recorded('auth')).to.deep.equal(['2026-11-23-001-auth-sessions']);
   });

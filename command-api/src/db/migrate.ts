@@ -5,12 +5,14 @@ import type { CommandDatabase } from './schema';
 import * as commandSchema001 from './migrations/2026-11-23-001-command-schema';
 import * as idempotencyRoute002 from './migrations/2026-11-27-002-idempotency-route';
 import * as imports003 from './migrations/2026-11-28-003-imports';
+import * as passwordResets004 from './migrations/2026-11-28-004-password-resets';
 
 /** Schema `command`'s migrations in order; date-prefixed names. Append, never edit a landed one. */
 const MIGRATIONS: Record<string, SchemaMigration> = {
   '2026-11-23-001-command-schema': commandSchema001,
   '2026-11-27-002-idempotency-route': idempotencyRoute002,
   '2026-11-28-003-imports': imports003,
+  '2026-11-28-004-password-resets': passwordResets004,
 };
 
 /**

@@ -31,6 +31,17 @@ export interface ImportsTable {
   started_at: Generated<Date>;
 }
 
+/** `command.password_resets`: one row per "Forgot password" link sent (users/reset-tokens.ts). */
+export interface PasswordResetsTable {
+  /** SHA-256 (hex) of the link's token; the token itself is only ever in the e-mail. */
+  token_hash: string;
+  user_id: string;
+  created_at: Date;
+  expires_at: Date;
+  /** When the link set a password, or was closed by another link that did; null while it can be used. */
+  used_at: Date | null;
+}
+
 /**
  * Schema `command` as kysely sees it (its migrations: db/migrations/). The same handle also runs
  * raw SQL on `auth.sessions` (platform's session registry) and reads `read.*` (the withdrawal
@@ -40,4 +51,5 @@ export interface CommandDatabase {
   'command.idempotency': IdempotencyTable;
   'command.rate_limits': RateLimitsTable;
   'command.imports': ImportsTable;
+  'command.password_resets': PasswordResetsTable;
 }

@@ -26,6 +26,7 @@ import { emailReservation } from '../users/email-reservation';
 import { registerUser } from '../users/register-user';
 import { releaseEmail } from '../users/release-email';
 import { reserveEmail } from '../users/reserve-email';
+import { resetPassword } from '../users/reset-password';
 import { revokeSessions } from '../users/revoke-sessions';
 import { preferences } from '../settings/preferences';
 import { user } from '../users/user';
@@ -58,6 +59,7 @@ describe('states and events an aggregate does not know', () => {
     changeEmail,
     changePassword,
     revokeSessions,
+    resetPassword,
     reserveEmail,
     releaseEmail,
   } as Record<string, (command: never, state: never) => unknown>;

@@ -30,7 +30,7 @@ export interface AccountResult {
  * generation is written to auth.sessions (and announced to every process) before the events are
  * appended. Should the append then fail, sessions were ended without the change: the safe side.
  */
-const handleRevoking = async (
+export const handleRevoking = async (
   services: Services,
   scope: RequestScope,
   decide: (state: User) => UserEvent[],

@@ -54,6 +54,8 @@ const Contact = lazy(() => import('../features/marketing/routes/contact').then((
 const Pricing = lazy(() => import('../features/marketing/routes/pricing').then((m) => ({ default: m.PricingRoute })));
 const Login = lazy(() => import('../features/auth/routes/login').then((m) => ({ default: m.LoginRoute })));
 const Signup = lazy(() => import('../features/auth/routes/signup').then((m) => ({ default: m.SignupRoute })));
+const ForgotPassword = lazy(() => import('../features/auth/routes/forgot-password').then((m) => ({ default: m.ForgotPasswordRoute })));
+const ResetPassword = lazy(() => import('../features/auth/routes/reset-password').then((m) => ({ default: m.ResetPasswordRoute })));
 
 /**
  * Whether the first signed-in screen's code is in. Its chunks (the app chrome and the screen asked
@@ -108,6 +110,8 @@ export function AppRouter() {
           <Route path="/landing" element={<Landing />} />
           <Route path="/login" element={<Login />} />
           <Route path="/signup" element={<Signup />} />
+          <Route path="/forgot-password" element={<ForgotPassword />} />
+          <Route path="/reset-password" element={<ResetPassword />} />
           {sharedPages}
           <Route path="*" element={<Landing />} />
         </Route>
@@ -122,6 +126,8 @@ export function AppRouter() {
           <Route path="/landing" element={<Landing />} />
           <Route path="/login" element={<Login />} />
           <Route path="/signup" element={<Signup />} />
+          <Route path="/forgot-password" element={<ForgotPassword />} />
+          <Route path="/reset-password" element={<ResetPassword />} />
         </Route>
         <Route element={<AppLayout />}>
           {Object.entries(signedIn).map(([path, { component: Screen }]) => (

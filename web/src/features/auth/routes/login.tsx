@@ -37,6 +37,7 @@ export function LoginRoute() {
       subtitle="Sign in to your sports betting tracker"
       links={
         <>
+          <Link to="/forgot-password">Forgot password?</Link>
           <p>
             Don&apos;t have an account? <Link to="/signup">Sign up</Link>
           </p>
