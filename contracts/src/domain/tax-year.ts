@@ -136,12 +136,14 @@ export interface TaxYearWager extends TaxWager {
   book: string | null;
 }
 
+const foldAscii = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
 /** Books in name order, ASCII letters folded to lower case, then by code point; wagers without a book last. */
 const byBook = (a: string | null, b: string | null): number => {
   if (a === b) return 0;
   if (a === null) return 1;
   if (b === null) return -1;
-  const [la, lb] = [a.toLowerCase(), b.toLowerCase()];
+  const [la, lb] = [foldAscii(a), foldAscii(b)];
   return la < lb ? -1 : la > lb ? 1 : a < b ? -1 : 1;
 };
 
