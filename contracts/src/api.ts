@@ -41,6 +41,7 @@ import {
   user,
 } from './responses';
 import { analyticsQuery, betsQuery, goalsQuery, statsQuery, streaksQuery } from './query-params';
+import { taxDiary, taxYear, taxYearQuery } from './reports';
 
 /**
  * The HTTP API in one table: every route the product serves (command-api, query-api and the front
@@ -200,6 +201,26 @@ export const API_ROUTES: readonly ApiRoute[] = [
     {
       query: analyticsQuery,
     },
+  ),
+  // Reports
+  read(
+    '/api/reports/tax',
+    'Reports',
+    "A tax year's winnings, losses and deductible losses, per book and in total",
+    json('Tax year', taxYear),
+    {
+      query: taxYearQuery,
+    },
+  ),
+  read('/api/reports/tax/diary', 'Reports', "The year's wagering diary: every wager dated in it, oldest first", json('Diary', taxDiary), {
+    query: taxYearQuery,
+  }),
+  read(
+    '/api/reports/tax/diary.csv',
+    'Reports',
+    "The year's wagering diary as CSV",
+    { description: 'CSV, oldest first', contentType: 'text/csv' },
+    { query: taxYearQuery },
   ),
   // Settings (Preferences)
   read('/api/settings', 'Settings', 'The odds format and unit size (american and null until set)', json('Settings', settings)),

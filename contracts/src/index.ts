@@ -18,6 +18,8 @@ export * from './domain/sessions';
 export * from './domain/pricing';
 export * from './domain/versions';
 export * from './domain/history';
+export * from './domain/tax-year';
+export * from './reports';
 export * from './upcast';
 export * from './api';
 export * from './openapi';

@@ -122,6 +122,8 @@ export const MESSAGES = {
   periodParam: 'period must be one of 30, 90, 365 or all',
   searchParam: 'q can be at most 200 characters',
   deletedParam: 'deleted must be true or false',
+  // Reports › Tax year.
+  taxYearParam: 'year must be a year from 1900 to 2100, written YYYY',
   // Bet CSV import (the import report's `errors[].message`, and the import's 400/415).
   importNotText: 'Send the CSV file as the request body with Content-Type: text/csv',
   csvFileMissing: 'Choose a CSV file to import',

@@ -37,6 +37,8 @@ import { journalRoute } from './queries/get-journal';
 import { settingsRoute } from './queries/get-settings';
 import { statsRoute } from './queries/get-stats';
 import { analyticsRoute } from './queries/get-analytics';
+import { taxYearRoute } from './queries/get-tax-year';
+import { taxDiaryCsvRoute, taxDiaryRoute } from './queries/get-tax-diary';
 import { streaksRoute } from './queries/get-streaks';
 import { importRoute } from './queries/get-import';
 import { eventsRoute } from './queries/stream-user-events';
@@ -117,6 +119,9 @@ const QUERY_ROUTES: readonly QueryRoute[] = [
   settingsRoute,
   statsRoute,
   analyticsRoute,
+  taxYearRoute,
+  taxDiaryRoute,
+  taxDiaryCsvRoute,
   streaksRoute,
   importRoute,
   eventsRoute,

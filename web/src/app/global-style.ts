@@ -23,6 +23,10 @@ export const GlobalStyle = createGlobalStyle`
     outline-offset: 2px;
   }
   #root { min-height: 100vh; display: flex; flex-direction: column; }
+  /* Paper is white whatever the theme. */
+  @media print {
+    body { background: #fff; color: #000; }
+  }
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }
   }

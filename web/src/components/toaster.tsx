@@ -28,6 +28,9 @@ const Region = styled.section`
     width: 420px;
     padding: 16px;
   }
+  @media print {
+    display: none;
+  }
 `;
 
 const Item = styled.div<{ $destructive: boolean }>`

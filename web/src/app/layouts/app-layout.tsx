@@ -17,6 +17,9 @@ const Shell = styled.div`
   @media (max-width: 1023.98px) {
     padding-bottom: ${MOBILE_NAV_HEIGHT + 76}px;
   }
+  @media print {
+    padding-bottom: 0;
+  }
 `;
 
 const Main = styled.main`

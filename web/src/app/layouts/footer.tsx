@@ -4,6 +4,9 @@ import styled from 'styled-components';
 const Bar = styled.footer`
   border-top: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};
+  @media print {
+    display: none;
+  }
 `;
 
 const Inner = styled.div`

@@ -1,6 +1,6 @@
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { BarChartIcon, ChevronDownIcon, LogOutIcon, SettingsIcon, TrendUpIcon, UserIcon } from '../../components/icons';
+import { BarChartIcon, ChevronDownIcon, FileTextIcon, LogOutIcon, SettingsIcon, TrendUpIcon, UserIcon } from '../../components/icons';
 import { Menu } from '../../components/menu';
 import { ServerBanner } from '../../components/server-banner';
 import { ThemeToggle } from '../../components/theme-toggle';
@@ -16,6 +16,10 @@ const Bar = styled.header`
   z-index: 40;
   background: ${({ theme }) => theme.colors.surface};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  /* On paper the page is the document (Reports › Tax year prints its diary). */
+  @media print {
+    display: none;
+  }
 `;
 
 const Inner = styled.div`
@@ -134,6 +138,7 @@ export function Header() {
             }
             items={[
               { label: 'Analytics', icon: <BarChartIcon />, onSelect: () => navigate('/analytics') },
+              { label: 'Tax year', icon: <FileTextIcon />, onSelect: () => navigate('/reports/tax') },
               { label: 'Settings', icon: <SettingsIcon />, onSelect: () => navigate('/settings') },
               { label: 'Logout', icon: <LogOutIcon />, onSelect: signOut },
             ]}

@@ -17,7 +17,7 @@ const Bar = styled.nav`
   grid-template-columns: repeat(6, minmax(0, 1fr));
   background: ${({ theme }) => theme.colors.surface};
   border-top: 1px solid ${({ theme }) => theme.colors.border};
-  @media (min-width: 1024px) {
+  @media (min-width: 1024px), print {
     display: none;
   }
   a {
