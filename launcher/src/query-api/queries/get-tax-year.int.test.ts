@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { MESSAGES, TAX_DIARY_COLUMNS, taxDiary, taxYear, type TaxDiary, type TaxYear } from '@bt/contracts';
-import { EventLog } from '@bt/projector/testing';
-import { startHarness, type Harness } from '../testing/harness';
+import { EventLog } from '@bt/read-models/testing';
+import { startHarness, type Harness } from '../../testing/query-harness';
 
 /*
  * Reports › Tax year over HTTP, on a hand-worked history (each row placed at the instant shown,
