@@ -3,7 +3,7 @@ import { replayUser } from '../../replay';
 import { EventLog } from '../../testing/event-log';
 
 /*
- * Issue 11's terms in the read models: odds in any format, books, leagues, tags, closing odds,
+ * The wager terms in the read models: odds in any format, books, leagues, tags, closing odds,
  * void, cash-out, bonus bets and units. Every figure comes from contracts' pricedBet/pricedParlay;
  * these tests pin what the projection keeps of them and how the running sums follow.
  */
