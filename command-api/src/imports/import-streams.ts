@@ -19,7 +19,7 @@ import type { PlannedRow } from './import-plan';
  * what the import then skips.
  */
 
-export const streamOf = (planned: PlannedRow, id: string) => (planned.value.kind === 'bet' ? streams.bet(id) : streams.parlay(id));
+const streamOf = (planned: PlannedRow, id: string) => (planned.value.kind === 'bet' ? streams.bet(id) : streams.parlay(id));
 
 /** Metadata key of the events that undid an import stopped half-way (versions before imports were held; see DESIGN "Imports"). */
 const COMPENSATES = 'compensates';
