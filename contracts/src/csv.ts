@@ -72,34 +72,15 @@ export type CsvField = (typeof CSV_IMPORT_FIELDS)[number];
 /** An imported row's cells by field (export's columns plus `selection`). */
 export type CsvImportRecord = CsvRecord & { selection: string };
 
-/** Our field name -> the file's header for it, for other trackers' exports (`?mapping=`). */
+/**
+ * Our field name -> the file's header for it, for other trackers' exports (`?mapping=`); '' means the
+ * field is not read. Fields it leaves out are read by their names or our guess (`readCsvHeader`).
+ */
 export type CsvMapping = Partial<Record<CsvField, string>>;
 export const csvMapping = z
   .record(z.string(), z.string(), { error: MESSAGES.csvBadMapping })
   .refine((m) => Object.keys(m).every((k) => (CSV_IMPORT_FIELDS as readonly string[]).includes(k)), MESSAGES.csvBadMapping)
   .transform((m) => m as CsvMapping);
-
-/** Header names compare without case, spaces, dashes or underscores: "Bet Type" finds betType. */
-const headerKey = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
-
-/**
- * Where each of our columns sits in the file: by the mapping when it names a header for the
- * column, else by the column's own name. An error when a mapped header is missing or no column is found.
- */
-export const readCsvHeader = (
-  header: readonly string[],
-  mapping: CsvMapping = {},
-): { ok: true; columns: Partial<Record<CsvField, number>> } | { ok: false; message: string } => {
-  const keys = header.map(headerKey);
-  const columns: Partial<Record<CsvField, number>> = {};
-  for (const column of CSV_IMPORT_FIELDS) {
-    const wanted = mapping[column];
-    const index = keys.indexOf(headerKey(wanted ?? column));
-    if (index >= 0) columns[column] = index;
-    else if (wanted !== undefined) return { ok: false, message: MESSAGES.csvMappedHeaderMissing(column, wanted) };
-  }
-  return Object.keys(columns).length === 0 ? { ok: false, message: MESSAGES.csvNoHeader } : { ok: true, columns };
-};
 
 /** A row's cells by our column names (absent columns are blank). */
 export const csvCells = (row: readonly string[], columns: Partial<Record<CsvField, number>>): CsvImportRecord => {
@@ -202,22 +183,38 @@ const present = (cells: Record<string, string | undefined>) =>
 /** "$1,250.00" -> "1250.00"; the body schema then validates it. */
 const amountOf = (value: string) => value.replace(/[$,\s]/g, '');
 
-/** YYYY-MM-DD as is; an ISO instant's day; US M/D/YYYY; blank = absent (today). Anything else is left to the schema. */
+/**
+ * YYYY-MM-DD as is; an ISO instant's day; US M/D/YYYY; either with a time after it ("2025-03-01
+ * 19:30", "3/1/2025 7:30 PM": the day as written); blank = absent (today). Anything else is left to the schema.
+ */
 const dateOf = (value: string): string | undefined => {
   if (value === '') return undefined;
-  if (/^\d{4}-\d{2}-\d{2}T/.test(value) && isIsoDate(value.slice(0, 10))) return value.slice(0, 10);
-  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
+  if (/^\d{4}-\d{2}-\d{2}[T ]/.test(value) && isIsoDate(value.slice(0, 10))) return value.slice(0, 10);
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:,?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)?$/i.exec(value);
   if (us) return `${us[3]}-${us[1].padStart(2, '0')}-${us[2].padStart(2, '0')}`;
   return value;
 };
 
 /**
+ * What a single's event suggests when the file says nothing of its bet type: over/under is a total,
+ * a line (+3.5, -7) a spread, else a moneyline (the bettor can edit it).
+ */
+export const betTypeFromEvent = (event: string): string => {
+  if (/\b(over|under)\b/i.test(event)) return 'total';
+  if (/(^|\s)[+-]\d{1,2}(\.5)?(\s|$)/.test(event)) return 'spread';
+  return 'moneyline';
+};
+
+/**
  * Validates one row and turns it into the body of the command it stands for. Messages are the
  * forms' (spec section 5) plus MESSAGES' csv ones; `warning` says what was imported differently
- * from the file (a sport we do not list, kept as 'other').
+ * from the file (a sport we do not list, kept as 'other'). `unread`: the fields no column of the
+ * file is read as; a file without a sport column imports its bets as 'other', one without a bet
+ * type reads it from the event (`betTypeFromEvent`), so such a file never stops on them.
  */
 export const csvRowToImport = (
   cells: CsvRecord & { selection?: string },
+  unread: ReadonlySet<CsvField> = new Set(),
 ): { ok: true; value: CsvImport; warning?: string } | { ok: false; message: string } => {
   const kind = cells.kind.toLowerCase() || (cells.legs ? 'parlay' : 'bet');
   // The columns added after the first twelve (blank in files exported before them); decimalOdds
@@ -230,12 +227,13 @@ export const csvRowToImport = (
     ...present({ book: cells.book, tags: cells.tags, bonusBet: cells.bonusBet, cashOutAmount: amountOf(cells.cashOutAmount) }),
   };
   if (kind === 'bet') {
-    const { sport, warning } = importedSport(cells.sport);
+    const { sport, warning } = importedSport(unread.has('sport') ? 'other' : cells.sport);
+    const event = cells.selection ? (cells.event ? `${cells.event}: ${cells.selection}` : cells.selection) : cells.event;
     const parsed = betBody.safeParse({
       ...common,
       sport,
-      event: cells.selection ? (cells.event ? `${cells.event}: ${cells.selection}` : cells.selection) : cells.event,
-      betType: alias(cells.betType, BET_TYPE_ALIASES),
+      event,
+      betType: unread.has('betType') ? betTypeFromEvent(event) : alias(cells.betType, BET_TYPE_ALIASES),
       odds: oddsOf(cells),
       ...present({ league: cells.league, closingOdds: cells.closingOdds }),
     });

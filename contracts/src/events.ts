@@ -160,6 +160,13 @@ export const eventSchemas = {
   }),
   /** On `imports-{userId}`: the import failed or its process died; none of its events ever counts. */
   ImportAbandoned: z.object({ userId: id, importId: id, reason: z.string() }),
+  /**
+   * On `imports-{userId}`: the columns a committed import read its file by (our field -> the file's
+   * header), remembered for files with the same header names (`headers`: contracts' `headerSetKey`):
+   * the next such file is read by them unless the request maps it. Appended with the ImportCommitted
+   * of an import read otherwise than such a file would be without it (the last one for a key counts).
+   */
+  ImportMappingSaved: z.object({ userId: id, headers: z.string(), mapping: z.record(z.string(), z.string()) }),
 } as const;
 
 /** Metadata key naming the import an event was appended by (events of an import count only once it commits). */

@@ -13,6 +13,7 @@ export * from './event-log';
 export * from './query-params';
 export * from './domain/goals';
 export * from './csv';
+export * from './csv-columns';
 export * from './pikkit';
 export * from './domain/sessions';
 export * from './domain/pricing';

@@ -128,7 +128,11 @@ export const MESSAGES = {
   importNotText: 'Send the CSV file as the request body with Content-Type: text/csv',
   csvFileMissing: 'Choose a CSV file to import',
   csvEmpty: 'The file has no rows to import',
-  csvNoHeader: `The first row must name the columns (${CSV_COLUMNS.join(', ')})`,
+  /** A file whose first row holds values (or nothing): it cannot be read by its columns. */
+  csvNoHeader:
+    'The first row must name the columns (for example Date, Event, Odds, Stake, Outcome): this file starts with a bet. Add a header row and import it again.',
+  /** A header row none of whose columns is read (the user chooses them in the preview). */
+  csvNothingRead: 'No column is read yet: choose what each column holds (at least Event, Odds and Stake).',
   csvBadMapping: `mapping must be a JSON object from our column names (${CSV_COLUMNS.join(', ')}, selection) to the file's headers`,
   csvMappedHeaderMissing: (column: string, header: string) => `Column "${header}" (mapped to ${column}) is not in the file`,
   csvBadKind: "kind must be 'bet' or 'parlay'",

@@ -1,4 +1,4 @@
-import { importedSport, type CsvImport } from './csv';
+import { betTypeFromEvent, importedSport, type CsvImport } from './csv';
 import { dayOf, isIsoDate } from './domain/dates';
 import { toCents } from './domain/money';
 import { pricedBet, pricedParlay } from './domain/pricing';
@@ -122,16 +122,6 @@ const decimalText = (cell: string) => (/^\d+$/.test(cell) ? `${cell}.0` : cell);
 const BONUS_TAG = /\b(bonus|free)\s*bets?\b|^bonus$/i;
 
 /**
- * What a single's bet_info suggests: over/under is a total, a line (+3.5, -7) a spread, else a
- * moneyline (Pikkit does not say; the bettor can edit it).
- */
-const betTypeOf = (info: string) => {
-  if (/\b(over|under)\b/i.test(info)) return 'total';
-  if (/(^|\s)[+-]\d{1,2}(\.5)?(\s|$)/.test(info)) return 'spread';
-  return 'moneyline';
-};
-
-/**
  * One Pikkit row as the body of the command it stands for, with its bet_id (what recognises it
  * again) and its warnings (a sport we do not list; a profit that is not ours). A parlay's legs
  * carry no prices: it is imported as a parlay priced at the file's total odds (`totalOdds`), each
@@ -198,7 +188,7 @@ export const pikkitRowToImport = (
     ...terms,
     sport: sports[0] || 'other',
     event: cells.bet_info,
-    betType: betTypeOf(cells.bet_info),
+    betType: betTypeFromEvent(cells.bet_info),
     odds: decimalText(cells.odds),
     ...(cells.leagues ? { league: cells.leagues } : {}),
     ...(cells.closing_line ? { closingOdds: decimalText(cells.closing_line) } : {}),

@@ -305,14 +305,21 @@ export type ImportPreviewRow = z.infer<typeof importPreviewRow>;
 
 /**
  * POST /api/import/bets?dryRun=1: how the file would be imported; nothing is written. `columns`:
- * each header of the file and the field it is read as (null: not read); `rows`: the first 20 rows
- * as they would be stored; `rowCount`: the rows that read well; every row's errors and warnings.
+ * each header of the file and the field it is read as (null: not read); `remembered`: they are the
+ * ones the user's last import of a file with these headers used; `rows`: the first 20 rows as they
+ * would be stored; `rowCount`: the rows that read well, of which `newRows` would be added,
+ * `alreadyImported` skipped (imported before) and `toUpdate` amended (another tracker's bet imported
+ * before that changed since), as the import would count them now; every row's errors and warnings.
  */
 export const importPreview = z.object({
   dryRun: z.literal(true),
   format: z.enum(['csv', 'pikkit']),
   columns: z.array(z.object({ header: z.string(), field: z.string().nullable() })),
+  remembered: z.boolean(),
   rowCount: z.number().int(),
+  newRows: z.number().int(),
+  alreadyImported: z.number().int(),
+  toUpdate: z.number().int(),
   rows: z.array(importPreviewRow),
   errors: z.array(rowMessage),
   warnings: z.array(rowMessage),

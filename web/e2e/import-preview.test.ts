@@ -21,8 +21,8 @@ const usDate = (iso: string) => `${Number(iso.slice(5, 7))}/${Number(iso.slice(8
 
 /**
  * Another tracker's CSV is previewed before anything is written (how each column reads,
- * the rows as they will be stored); the user maps a column the server could not place, sees the
- * preview change, then imports the bets. A Pikkit export is recognised by its header.
+ * the rows as they will be stored); the user maps a column the server could not place or guess,
+ * sees the preview change, then imports the bets. A Pikkit export is recognised by its header.
  */
 const importWithPreview = async ({ page }: TestPage, viewport: Viewport) => {
   await signUp(page, `import-preview-${viewport.name}`);
@@ -31,9 +31,9 @@ const importWithPreview = async ({ page }: TestPage, viewport: Viewport) => {
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import Bets' });
 
-  // "Match" is not one of our names: every row lacks its event until it is mapped.
+  // "Contest" is not one of our names nor one we guess: every row lacks its event until it is mapped.
   const theirs = csv([
-    ['Placed', 'Sport', 'Match', 'Bet Type', 'Odds', 'Stake', 'Outcome'],
+    ['Placed', 'Sport', 'Contest', 'Bet Type', 'Odds', 'Stake', 'Outcome'],
     [usDate(daysAgo(2)), 'NBA', 'Lakers @ Celtics', 'ML', '2.50', '$20.00', 'Won'],
     [usDate(daysAgo(1)), 'NHL', 'Leafs @ Habs', 'ML', '-120', '$30.00', 'Lost'],
   ]);
@@ -49,23 +49,23 @@ const importWithPreview = async ({ page }: TestPage, viewport: Viewport) => {
   );
   expect(await dialog.getByRole('button', { name: 'Import', exact: true }).isDisabled()).to.equal(true);
   expect(await dialog.getByLabel('Read "Sport" as').inputValue()).to.equal('sport');
-  expect(await dialog.getByLabel('Read "Match" as').inputValue()).to.equal('');
+  expect(await dialog.getByLabel('Read "Placed" as').inputValue()).to.equal('date');
+  expect(await dialog.getByLabel('Read "Contest" as').inputValue()).to.equal('');
   await screenshot(page, `import-preview-unmapped-${viewport.name}`);
 
-  // Map Match -> Event and Placed -> Date: the preview reads every row.
-  await dialog.getByLabel('Read "Match" as').selectOption('event');
-  await dialog.getByLabel('Read "Placed" as').selectOption('date');
+  // Map Contest -> Event (Placed was guessed as the date): the preview reads every row.
+  await dialog.getByLabel('Read "Contest" as').selectOption('event');
   const preview = dialog.getByRole('region', { name: 'Preview' });
   await eventually(async () => expect(await preview.getByRole('row').count()).to.equal(3));
   expect(await notImported.count()).to.equal(0);
   const cells = await preview.getByRole('row').nth(1).getByRole('cell').allInnerTexts();
   expect(cells.slice(2)).to.deep.equal(['Basketball', 'Lakers @ Celtics', 'Moneyline', '+150', '$20.00', 'Win', '+$30.00']);
-  expect(await dialog.getByLabel('Read "Match" as').inputValue()).to.equal('event');
+  expect(await dialog.getByLabel('Read "Contest" as').inputValue()).to.equal('event');
   if (viewport.width < 600) expect((await horizontalOverflow(page)).scrollWidth).to.be.at.most(viewport.width);
   await expectNoSeriousA11yViolations(page, 'import preview');
   await screenshot(page, `import-preview-mapped-${viewport.name}`);
 
-  await dialog.getByRole('button', { name: 'Import 2 bets' }).click();
+  await dialog.getByRole('button', { name: 'Import 2 new bets' }).click();
   await expectToast(page, 'Import complete', '2 bets imported, 0 skipped.');
   await dialog.getByText('2 bets imported, 0 skipped.', { exact: true }).waitFor();
   await screenshot(page, `import-preview-done-${viewport.name}`);
@@ -86,7 +86,7 @@ const importWithPreview = async ({ page }: TestPage, viewport: Viewport) => {
     .setInputFiles({ name: 'transactions.csv', mimeType: 'text/csv', buffer: Buffer.from(pikkit) });
   await dialog.getByText('Pikkit export: how each column is read').waitFor();
   await screenshot(page, `import-preview-pikkit-${viewport.name}`);
-  await dialog.getByRole('button', { name: 'Import 2 bets' }).click();
+  await dialog.getByRole('button', { name: 'Import 2 new bets' }).click();
   await expectToast(page, 'Import complete', '2 bets imported, 0 skipped.');
   await dialog.getByRole('button', { name: 'Close' }).last().click();
 

@@ -60,7 +60,7 @@ const importReport = async ({ page }: TestPage, viewport: Viewport) => {
     [daysAgo(1), 'Cricket', 'India v England', 'moneyline', '+120', '20', 'loss', ''],
   ]);
   await file.setInputFiles({ name: 'cricket.csv', mimeType: 'text/csv', buffer: Buffer.from(unknownSport) });
-  await dialog.getByRole('button', { name: 'Import 2 bets' }).click();
+  await dialog.getByRole('button', { name: 'Import 2 new bets' }).click();
   const warning = `Row 3: ${MESSAGES.csvUnknownSport('Cricket')}`;
   await expectToast(page, 'Import complete', `2 bets imported, 0 skipped. ${warning}.`);
   await dialog.getByText('2 bets imported, 0 skipped.', { exact: true }).waitFor();

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { MESSAGES } from '@bt/contracts';
+import { completeMapping, headerSetKey, mappingOfColumns, MESSAGES, type CsvMapping } from '@bt/contracts';
 import { USER, OTHER_USER } from '../testing/decider-spec';
 import { planImport, plannedRows, type CsvText } from './import-plan';
 
 /** The plan, with every row in its preview. */
-const planOf = (text: CsvText, userId: string, mapping?: Parameters<typeof planImport>[2]) => planImport(text, userId, mapping, 100);
+const planOf = (text: CsvText, userId: string, mapping?: CsvMapping) => planImport(text, userId, { mapping }, 100);
 
 const header = 'date,sport,event,betType,odds,stake,outcome';
 const line = 'Lakers @ Celtics';
@@ -72,10 +72,13 @@ describe('planning a CSV import', () => {
     ]);
   });
 
-  it('refuses an empty file, a file without a known header, and broken CSV', async () => {
+  it('refuses an empty file, a file without a header row, and broken CSV', async () => {
     expect(await planOf('', USER)).to.deep.equal({ ok: false, errors: [{ row: 1, message: MESSAGES.csvEmpty }] });
     expect(await planOf(header, USER)).to.deep.equal({ ok: false, errors: [{ row: 1, message: MESSAGES.csvEmpty }] });
-    expect(await planOf('a,b\n1,2', USER)).to.deep.equal({ ok: false, errors: [{ row: 1, message: MESSAGES.csvNoHeader }] });
+    expect(await planOf('2025-03-01,A @ B,-110,50\n2025-03-02,C @ D,+120,20', USER)).to.deep.equal({
+      ok: false,
+      errors: [{ row: 1, message: MESSAGES.csvNoHeader }],
+    });
     const broken = await planOf(`${header}\n2025-03-01,"basketball,A`, USER);
     expect(broken.ok).to.equal(false);
   });
@@ -112,6 +115,60 @@ describe('planning a CSV import', () => {
       const pieces = [text.slice(0, cut), text.slice(cut)];
       expect(await planOf(pieces, USER), `split at ${cut}`).to.deep.equal(plan);
     }
+  });
+
+  it('reads a header none of whose columns it knows, asking for them to be chosen, and offers its columns', async () =>
+    expect(await planOf('a,b\n1,2', USER)).to.deep.equal({
+      ok: false,
+      errors: [{ row: 1, message: MESSAGES.csvNothingRead }],
+      reading: {
+        format: 'csv',
+        remembered: false,
+        columns: [
+          { header: 'a', field: null },
+          { header: 'b', field: null },
+        ],
+      },
+    }));
+
+  it('guesses another tracker’s columns, and imports a file without sport or bet type as Other, typed by its event', async () => {
+    const plan = await planOf('When,Game,Price,Risked,Book,Result\n3/1/2025,Bills @ Jets Over 41.5,-110,$20.00,DK,Won', USER);
+    if (!plan.ok) throw new Error(JSON.stringify(plan.errors));
+    expect(plan.reading.columns.map((c) => c.field)).to.deep.equal(['date', 'event', 'odds', 'stake', 'book', 'outcome']);
+    expect(plan.preview[0].value.body).to.include({ sport: 'other', betType: 'total', date: '2025-03-01', stake: 20, outcome: 'win' });
+  });
+
+  it('reads a file by the mapping remembered for its headers, and remembers a mapping sent that reads it otherwise', async () => {
+    const text = 'When,Game,Category,Price,Risked\n3/1/2025,A @ B,spread,-110,20';
+    const key = headerSetKey(['When', 'Game', 'Category', 'Price', 'Risked']);
+    const guessed = await planOf(text, USER);
+    expect(guessed.reading?.columns.map((c) => c.field)).to.deep.equal(['date', 'event', null, 'odds', 'stake']);
+    expect(guessed.reading).to.include({ remembered: false }).and.not.have.property('toRemember');
+
+    const sent = { ...completeMapping({}), date: 'When', event: 'Game', betType: 'Category', odds: 'Price', stake: 'Risked' };
+    const mapped = await planOf(text, USER, sent);
+    expect(mapped.reading?.toRemember).to.deep.equal({
+      headers: key,
+      mapping: { date: 'When', event: 'Game', betType: 'Category', odds: 'Price', stake: 'Risked' },
+    });
+    // The guess sent back as it is: nothing to remember.
+    expect((await planOf(text, USER, mappingOfColumns(guessed.reading!.columns))).reading).to.not.have.property('toRemember');
+
+    const remembered = new Map([[key, mapped.reading!.toRemember!.mapping]]);
+    const recalled = await planImport(text, USER, { remembered }, 10);
+    expect(recalled.reading).to.include({ remembered: true });
+    expect(recalled.reading?.columns.map((c) => c.field)).to.deep.equal(['date', 'event', 'betType', 'odds', 'stake']);
+    expect(recalled.ok && recalled.preview[0].value.body).to.include({ betType: 'spread' });
+    // A mapping sent wins over the remembered one.
+    const overridden = await planImport(text, USER, { mapping: mappingOfColumns(guessed.reading!.columns), remembered }, 10);
+    expect(overridden.reading?.columns[2].field).to.equal(null);
+    expect(overridden.reading?.toRemember?.mapping).to.not.have.property('betType');
+  });
+
+  it('names a mapped header the file lacks, with its columns', async () => {
+    const plan = await planOf('Game,Price,Risked\nA @ B,-110,20', USER, { stake: 'Wager' });
+    expect(!plan.ok && plan.errors).to.deep.equal([{ row: 1, message: MESSAGES.csvMappedHeaderMissing('stake', 'Wager') }]);
+    expect(plan.reading?.columns.map((c) => c.field)).to.deep.equal(['event', 'odds', null]);
   });
 
   it('keeps only the preview it is asked for, and counts every row', async () => {

@@ -2,12 +2,17 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CsvError, parse } from 'csv-parse';
 import {
+  columnFields,
+  completeMapping,
   CSV_COLUMNS,
   CSV_IMPORT_FIELDS,
   CSV_MAX_ROWS,
   csvCells,
   csvRowToImport,
+  headerSetKey,
   isBlankCsvRow,
+  isHeaderRow,
+  isRememberable,
   MESSAGES,
   PIKKIT_COLUMNS,
   PIKKIT_FIELDS,
@@ -15,6 +20,7 @@ import {
   pikkitRowToImport,
   readCsvHeader,
   readPikkitHeader,
+  type CsvColumns,
   type CsvImport,
   type CsvMapping,
 } from '@bt/contracts';
@@ -47,6 +53,20 @@ export interface PlannedRow {
 export interface ImportReading {
   format: 'csv' | 'pikkit';
   columns: { header: string; field: string | null }[];
+  /** Read by the mapping remembered for these headers (no mapping was sent). */
+  remembered: boolean;
+  /**
+   * The mapping sent, to remember for files with these headers (ImportMappingSaved) once the import
+   * commits: set when it reads the file otherwise than it would be read without one.
+   */
+  toRemember?: { headers: string; mapping: CsvMapping };
+}
+
+/** How the columns are chosen: the mapping sent, else the one remembered for the header set, else our guess. */
+export interface ColumnChoice {
+  mapping?: CsvMapping;
+  /** The user's remembered mappings by `headerSetKey` (ImportMappingSaved). */
+  remembered?: ReadonlyMap<string, CsvMapping>;
 }
 
 /** The file's text, in chunks as it is read (the route's spooled upload; a test's string). */
@@ -68,21 +88,29 @@ const MAX_ERRORS = 500;
 /** What one data row is: planned, or why not; its warnings either way. */
 type RowResult = { planned?: PlannedRow; error?: string; warnings: string[] };
 
+const sameColumns = (a: CsvColumns, b: CsvColumns) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
+/** The reading of a row under a header: planned, or why not. */
+type RowRead = (cells: string[], row: number) => RowResult | undefined;
+
 /**
  * How the rows under `header` are read: Pikkit's export is recognised by its header (unless a
- * mapping is given), else our columns (or the mapping's). Ids are derived from the user and the
- * row (its id, else its content and how many identical rows came before it), so importing the
- * same file again adds nothing; a Pikkit row's from (user, 'pikkit', bet_id).
+ * mapping is given), else by the columns chosen (`ColumnChoice`). Any header row is read, even one
+ * whose columns are not: `headerError` then says what the user must choose (the preview shows the
+ * columns to choose from); only a first row that is not a header is refused. Ids are derived from
+ * the user and the row (its id, else its content and how many identical rows came before it), so
+ * importing the same file again adds nothing; a Pikkit row's from (user, 'pikkit', bet_id).
  */
 const rowReader = (
   header: string[],
   userId: string,
-  mapping: CsvMapping | undefined,
-): { ok: true; reading: ImportReading; read(cells: string[], row: number): RowResult | undefined } | { ok: false; message: string } => {
+  { mapping, remembered }: ColumnChoice,
+): { ok: true; reading: ImportReading; headerError?: string; read: RowRead } | { ok: false; message: string } => {
   const pikkit = mapping === undefined ? readPikkitHeader(header) : undefined;
   if (pikkit) {
     const reading: ImportReading = {
       format: 'pikkit',
+      remembered: false,
       columns: header.map((h) => {
         const name = h.trim().toLowerCase();
         return {
@@ -104,37 +132,47 @@ const rowReader = (
       },
     };
   }
-  const found = readCsvHeader(header, mapping);
-  if (!found.ok) return { ok: false, message: found.message };
-  const fieldAt = new Map(Object.entries(found.columns).map(([field, index]) => [index, field]));
-  const reading: ImportReading = { format: 'csv', columns: header.map((h, i) => ({ header: h, field: fieldAt.get(i) ?? null })) };
+  if (!isHeaderRow(header)) return { ok: false, message: MESSAGES.csvNoHeader };
+  const key = headerSetKey(header);
+  const saved = remembered?.get(key);
+  const recalled = mapping === undefined ? saved : undefined;
+  const found = readCsvHeader(header, mapping ?? (recalled && completeMapping(recalled)));
+  const { columns } = found;
+  const reading: ImportReading = { format: 'csv', columns: columnFields(header, columns), remembered: recalled !== undefined };
+  if (mapping !== undefined && found.error === undefined && isRememberable(header)) {
+    const otherwise = readCsvHeader(header, saved && completeMapping(saved)).columns;
+    if (!sameColumns(columns, otherwise))
+      reading.toRemember = {
+        headers: key,
+        mapping: Object.fromEntries(Object.entries(columns).map(([field, index]) => [field, header[index]])) as CsvMapping,
+      };
+  }
+  const headerError = found.error ?? (Object.keys(columns).length === 0 ? MESSAGES.csvNothingRead : undefined);
+  const unread = new Set(CSV_IMPORT_FIELDS.filter((field) => columns[field] === undefined));
   // Identical rows so far, by the id of the first of them (an id is short; the row's text is not).
   const seen = new IdTable();
-  return {
-    ok: true,
-    reading,
-    read: (cells, row) => {
-      const record = csvCells(cells, found.columns);
-      if (isBlankCsvRow(record)) return undefined;
-      const result = csvRowToImport(record);
-      if (!result.ok) return { error: result.message, warnings: [] };
-      const warnings = result.warning ? [result.warning] : [];
-      const external = record.id;
-      let ids: PlannedRow['ids'];
-      if (external === '') {
-        // Without a selection, the content of the columns before it (ids of files imported before it came).
-        const content = JSON.stringify((record.selection === '' ? CSV_COLUMNS : CSV_IMPORT_FIELDS).map((c) => record[c]));
-        const first = derivedId(userId, 'csv-row', content, '0');
-        const occurrence = seen.get(first) ?? 0;
-        seen.set(first, 0, occurrence + 1);
-        ids = [{ id: occurrence === 0 ? first : derivedId(userId, 'csv-row', content, String(occurrence)), ownerCheck: false }];
-      } else {
-        const derived = { id: derivedId(userId, 'csv-id', external.toLowerCase()), ownerCheck: false };
-        ids = isUuid(external) ? [{ id: external.toLowerCase(), ownerCheck: true }, derived] : [derived];
-      }
-      return { planned: { row, value: result.value, ids }, warnings };
-    },
+  const read: RowRead = (cells, row) => {
+    const record = csvCells(cells, columns);
+    if (isBlankCsvRow(record)) return undefined;
+    const result = csvRowToImport(record, unread);
+    if (!result.ok) return { error: result.message, warnings: [] };
+    const warnings = result.warning ? [result.warning] : [];
+    const external = record.id;
+    let ids: PlannedRow['ids'];
+    if (external === '') {
+      // Without a selection, the content of the columns before it (ids of files imported before it came).
+      const content = JSON.stringify((record.selection === '' ? CSV_COLUMNS : CSV_IMPORT_FIELDS).map((c) => record[c]));
+      const first = derivedId(userId, 'csv-row', content, '0');
+      const occurrence = seen.get(first) ?? 0;
+      seen.set(first, 0, occurrence + 1);
+      ids = [{ id: occurrence === 0 ? first : derivedId(userId, 'csv-row', content, String(occurrence)), ownerCheck: false }];
+    } else {
+      const derived = { id: derivedId(userId, 'csv-id', external.toLowerCase()), ownerCheck: false };
+      ids = isUuid(external) ? [{ id: external.toLowerCase(), ownerCheck: true }, derived] : [derived];
+    }
+    return { planned: { row, value: result.value, ids }, warnings };
   };
+  return headerError === undefined ? { ok: true, reading, read } : { ok: true, reading, headerError, read };
 };
 
 type Step =
@@ -148,7 +186,7 @@ type Step =
  * is held at a time), read into steps: once a row follows the header, how the header is read (or
  * why it cannot be), then each non-blank row. Throws csv-parse's CsvError for a file that is not CSV.
  */
-async function* steps(text: CsvText, userId: string, mapping: CsvMapping | undefined): AsyncGenerator<Step> {
+async function* steps(text: CsvText, userId: string, choice: ColumnChoice): AsyncGenerator<Step> {
   // Any line ending on any line: csv-parse otherwise takes the first line's for the whole file, and
   // a file edited by two programs (a CRLF header, LF rows) would read as one long row. CRLF first,
   // so it is one ending rather than a CR and an empty line (the parser waits for the next chunk).
@@ -159,7 +197,7 @@ async function* steps(text: CsvText, userId: string, mapping: CsvMapping | undef
   let index = 0;
   for await (const cells of parser as AsyncIterable<string[]>) {
     if (reader === undefined) {
-      reader = rowReader(cells, userId, mapping);
+      reader = rowReader(cells, userId, choice);
       continue;
     }
     index++;
@@ -168,6 +206,10 @@ async function* steps(text: CsvText, userId: string, mapping: CsvMapping | undef
       return;
     }
     if (index === 1) yield { kind: 'reading', reading: reader.reading };
+    if (reader.headerError !== undefined) {
+      yield { kind: 'header-error', message: reader.headerError };
+      return;
+    }
     if (index > CSV_MAX_ROWS) {
       yield { kind: 'too-many' };
       return;
@@ -177,6 +219,8 @@ async function* steps(text: CsvText, userId: string, mapping: CsvMapping | undef
     if (result) yield { kind: 'row', row, result };
   }
   await feeding;
+  // A file of one bet and no header: it is the header that is missing, not the rows.
+  if (reader !== undefined && !reader.ok && index === 0) yield { kind: 'header-error', message: reader.message };
 }
 
 /**
@@ -184,15 +228,16 @@ async function* steps(text: CsvText, userId: string, mapping: CsvMapping | undef
  * Keeps only what the answer shows: how many rows, the first `previewRows` of them, the errors and
  * warnings (at most MAX_ERRORS of each).
  */
-export const planImport = async (text: CsvText, userId: string, mapping?: CsvMapping, previewRows = 0): Promise<ImportPlan> => {
+export const planImport = async (text: CsvText, userId: string, choice: ColumnChoice = {}, previewRows = 0): Promise<ImportPlan> => {
   const preview: PlannedRow[] = [];
   const errors: RowError[] = [];
   const warnings: RowError[] = [];
   let rowCount = 0;
   let reading: ImportReading | undefined;
   try {
-    for await (const step of steps(text, userId, mapping)) {
-      if (step.kind === 'header-error') return { ok: false, errors: [{ row: 1, message: step.message }] };
+    for await (const step of steps(text, userId, choice)) {
+      // A header whose columns cannot be read as they are: the reading goes with it, to choose them from.
+      if (step.kind === 'header-error') return { ok: false, errors: [{ row: 1, message: step.message }], ...(reading && { reading }) };
       if (step.kind === 'too-many')
         return { ok: false, errors: [{ row: CSV_MAX_ROWS + 2, message: MESSAGES.csvTooManyRows(CSV_MAX_ROWS) }] };
       if (step.kind === 'reading') {
@@ -219,11 +264,27 @@ export const planImport = async (text: CsvText, userId: string, mapping?: CsvMap
   return { ok: true, rowCount, preview, warnings, reading };
 };
 
-/** The rows of a file planImport found sound, read again one at a time (what the import appends). */
-export async function* plannedRows(text: CsvText, userId: string, mapping?: CsvMapping): AsyncGenerator<PlannedRow> {
-  for await (const step of steps(text, userId, mapping)) {
-    if (step.kind === 'reading') continue;
-    if (step.kind !== 'row' || step.result.error !== undefined) throw new Error('The file changed while it was imported');
-    yield step.result.planned!;
+/**
+ * The rows of a file planImport found sound, read again one at a time (what the import appends).
+ * `soundOnly` (the preview's count): rows in error are passed over, as is a file that cannot be read.
+ */
+export async function* plannedRows(
+  text: CsvText,
+  userId: string,
+  choice: ColumnChoice = {},
+  soundOnly = false,
+): AsyncGenerator<PlannedRow> {
+  try {
+    for await (const step of steps(text, userId, choice)) {
+      if (step.kind === 'reading') continue;
+      if (step.kind !== 'row' || step.result.error !== undefined) {
+        if (!soundOnly) throw new Error('The file changed while it was imported');
+        if (step.kind === 'row') continue;
+        return;
+      }
+      yield step.result.planned!;
+    }
+  } catch (error) {
+    if (!(soundOnly && error instanceof CsvError)) throw error;
   }
 }

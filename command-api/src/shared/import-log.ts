@@ -1,4 +1,4 @@
-import { IMPORT_METADATA_KEY, streams, type EventData } from '@bt/contracts';
+import { IMPORT_METADATA_KEY, streams, type CsvMapping, type EventData } from '@bt/contracts';
 import type { EventStore, RecordedEvent } from '@bt/event-store';
 
 type Lifecycle = EventData<'ImportStarted'> | EventData<'ImportCommitted'> | EventData<'ImportAbandoned'>;
@@ -10,14 +10,22 @@ export interface ImportLog {
   committed: ReadonlySet<string>;
   /** The last import started and not ended: its process died, or it runs now (when the caller does not hold the slot). */
   open: string | undefined;
+  /** The mapping remembered per header set (`headerSetKey`): the last ImportMappingSaved for it. */
+  mappings: ReadonlyMap<string, CsvMapping>;
 }
 
 /** Reads a user's `imports-` stream. */
 export const readImportLog = async (store: EventStore, userId: string): Promise<ImportLog> => {
   const history: RecordedEvent[] = await store.readStream(streams.imports(userId));
   const committed = new Set<string>();
+  const mappings = new Map<string, CsvMapping>();
   let open: string | undefined;
   for (const event of history) {
+    if (event.type === 'ImportMappingSaved') {
+      const { headers, mapping } = event.data as EventData<'ImportMappingSaved'>;
+      mappings.set(headers, mapping as CsvMapping);
+      continue;
+    }
     const { importId } = event.data as Lifecycle;
     if (event.type === 'ImportStarted') open = importId;
     else {
@@ -25,7 +33,7 @@ export const readImportLog = async (store: EventStore, userId: string): Promise<
       if (open === importId) open = undefined;
     }
   }
-  return { revision: history.at(-1)?.revision, committed, open };
+  return { revision: history.at(-1)?.revision, committed, open, mappings };
 };
 
 /** True for an event that counts: appended by no import, or by one of `committed` (DESIGN "Imports"). */

@@ -4,8 +4,8 @@ import { registerToastHost } from '../lib/toast';
 import { Button } from './button';
 import { XIcon } from './icons';
 
-const NativeDialog = styled.dialog`
-  width: min(560px, calc(100vw - 24px));
+const NativeDialog = styled.dialog<{ $wide?: boolean }>`
+  width: min(${({ $wide }) => ($wide ? 960 : 560)}px, calc(100vw - 24px));
   max-height: calc(100dvh - 24px);
   padding: 0;
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -53,13 +53,15 @@ export interface DialogProps {
   children?: ReactNode;
   /** 'alertdialog' for confirmations. */
   role?: 'dialog' | 'alertdialog';
+  /** Up to 960 px wide rather than 560: room for a table (the import preview). */
+  wide?: boolean;
 }
 
 /**
  * A modal on the native <dialog>: showModal() makes the page behind it inert (focus stays inside)
  * and Escape closes it. Its content mounts only while open, so forms start fresh each time.
  */
-export function Dialog({ open, onClose, title, description, children, role = 'dialog' }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, role = 'dialog', wide = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -91,6 +93,7 @@ export function Dialog({ open, onClose, title, description, children, role = 'di
   return (
     <NativeDialog
       ref={ref}
+      $wide={wide}
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-modal="true"
       aria-labelledby={titleId}

@@ -1,7 +1,7 @@
 import {
   importPreview,
   importReport,
-  CSV_IMPORT_FIELDS,
+  mappingOfColumns,
   MESSAGES,
   type CsvMapping,
   type ImportPreview,
@@ -13,15 +13,14 @@ import styled from 'styled-components';
 import type { AppDispatch } from '../../../app/store';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
-import { Field, FormActions, FormStack, Input, Select } from '../../../components/field';
+import { Field, FormActions, FormStack, Input } from '../../../components/field';
 import { Progress } from '../../../components/progress';
 import { api, BET_RESULT_TAGS } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
-import { formatDate, formatMoney, formatProfit } from '../../../lib/format';
-import { betTypeLabel, OUTCOME_LABELS, sportLabel } from '../../../lib/labels';
 import { toast } from '../../../lib/toast';
 import { uploadImport } from '../api/import-upload';
-import { importedToast, importSummary, refusedReport, rowLine, rowsSentence } from '../lib/import-report';
+import { importAction, importedToast, importSummary, previewCounts, refusedReport, rowLine, rowsSentence } from '../lib/import-report';
+import { Caption, ColumnsTable, PreviewTable } from './import-tables';
 
 const Summary = styled.p`
   font-weight: 600;
@@ -40,72 +39,25 @@ const Errors = styled.ul`
   }
 `;
 
-const Scroll = styled.div`
-  max-height: 260px;
-  overflow: auto;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.sm};
-`;
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: 0.8125rem;
-  th,
-  td {
-    padding: 6px 8px;
-    text-align: left;
-    white-space: nowrap;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-  th {
-    position: sticky;
-    top: 0;
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-    font-weight: 600;
-  }
-`;
-
-const SmallSelect = styled(Select)`
-  min-width: 140px;
-  padding-top: 4px;
-  padding-bottom: 4px;
-`;
-
-const Caption = styled.p`
+const Note = styled.p`
   margin: 0;
   font-size: 0.875rem;
-  font-weight: 600;
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** What each field reads as in the mapping selects (our CSV's columns and selection). */
-const FIELD_LABELS: Record<(typeof CSV_IMPORT_FIELDS)[number], string> = {
-  id: 'Id',
-  date: 'Date',
-  kind: 'Kind (bet or parlay)',
-  sport: 'Sport',
-  event: 'Event',
-  selection: 'Selection',
-  betType: 'Bet type',
-  odds: 'Odds',
-  stake: 'Stake',
-  outcome: 'Outcome',
-  profit: 'Profit',
-  notes: 'Notes',
-  legs: 'Legs',
-  book: 'Book',
-  league: 'League',
-  tags: 'Tags',
-  decimalOdds: 'Decimal odds',
-  closingOdds: 'Closing odds',
-  clv: 'CLV',
-  bonusBet: 'Bonus bet',
-  cashOutAmount: 'Cash-out amount',
-};
-const fieldLabel = (field: string | null) =>
-  field === null ? 'Not imported' : (FIELD_LABELS[field as keyof typeof FIELD_LABELS] ?? field);
-
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+/** What a CSV's columns leave to us: no sport column imports Other, no bet type reads it from the event. */
+const defaultsNote = (preview: ImportPreview): string[] => {
+  if (preview.format !== 'csv' || preview.columns.length === 0) return [];
+  const read = new Set(preview.columns.map((c) => c.field));
+  return [
+    ...(read.has('sport') ? [] : ['No column is read as Sport: the bets are imported as Other.']),
+    ...(read.has('betType')
+      ? []
+      : ['No column is read as Bet type: it is read from each event (Over/Under: total; a line such as +3.5: spread; else moneyline).']),
+  ];
+};
 
 type Stage = { kind: 'idle' } | { kind: 'sending'; what: 'preview' | 'import'; sent: number };
 
@@ -115,7 +67,10 @@ function ImportForm({ onDone }: { onDone: () => void }) {
   const [error, setError] = useState<string>();
   const [report, setReport] = useState<ImportReport | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
-  /** Set once the user changes a column's field: then every import of this file sends it. */
+  /**
+   * Set once the user changes a column's field: every column as the table shows it. Without it the
+   * server reads the file by the mapping remembered for its headers, else by its guess.
+   */
   const [mapping, setMapping] = useState<CsvMapping | undefined>(undefined);
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const request = useRef(0);
@@ -163,14 +118,13 @@ function ImportForm({ onDone }: { onDone: () => void }) {
     if (chosen) void loadPreview(chosen, undefined);
   };
 
-  /** One column's field changed: the mapping is then every column's field as the preview shows it. */
-  const remap = (index: number, field: string) => {
+  /** One column's field changed: the mapping is then every column's field as the table shows it (a field is read from one column). */
+  const remap = (index: number, field: string | null) => {
     if (!preview || !file) return;
-    const next: CsvMapping = {};
-    preview.columns.forEach((column, i) => {
-      const chosen = i === index ? (field === '' ? null : field) : column.field;
-      if (chosen !== null && (i === index || chosen !== field)) next[chosen as keyof CsvMapping] = column.header;
-    });
+    const columns = preview.columns.map((column, i) =>
+      i === index ? { ...column, field } : column.field === field ? { ...column, field: null } : column,
+    );
+    const next = mappingOfColumns(columns);
     setMapping(next);
     setReport(null);
     void loadPreview(file, next);
@@ -184,8 +138,10 @@ function ImportForm({ onDone }: { onDone: () => void }) {
     }
     setStage({ kind: 'sending', what: 'import', sent: 0 });
     try {
+      // The columns as the user saw them (the server remembers them for files with these headers).
+      const columns = preview?.format === 'csv' && preview.columns.length > 0 ? mappingOfColumns(preview.columns) : mapping;
       const result = importReport.parse(
-        await uploadImport(file, { mapping, onProgress: (sent) => setStage({ kind: 'sending', what: 'import', sent }) }),
+        await uploadImport(file, { mapping: columns, onProgress: (sent) => setStage({ kind: 'sending', what: 'import', sent }) }),
       );
       dispatch(api.util.invalidateTags([...BET_RESULT_TAGS]));
       setReport(result);
@@ -198,9 +154,7 @@ function ImportForm({ onDone }: { onDone: () => void }) {
   };
 
   const sending = stage.kind === 'sending';
-  const canImport = !sending && (!preview || (preview.errors.length === 0 && preview.rowCount > 0));
-  const importLabel =
-    preview && preview.errors.length === 0 && preview.rowCount > 0 ? `Import ${plural(preview.rowCount, 'bet')}` : 'Import';
+  const action = importAction(preview);
 
   return (
     <FormStack onSubmit={onSubmit} noValidate>
@@ -221,42 +175,12 @@ function ImportForm({ onDone }: { onDone: () => void }) {
       {preview && !report && (
         <>
           <Caption>{preview.format === 'pikkit' ? 'Pikkit export: how each column is read' : 'How each column is read'}</Caption>
-          <Scroll tabIndex={0} role="region" aria-label="Columns">
-            <Table>
-              <thead>
-                <tr>
-                  <th scope="col">File column</th>
-                  <th scope="col">Read as</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.columns.map((column, index) => (
-                  <tr key={`${index}-${column.header}`}>
-                    <td>{column.header}</td>
-                    <td>
-                      {preview.format === 'pikkit' ? (
-                        fieldLabel(column.field)
-                      ) : (
-                        <SmallSelect
-                          aria-label={`Read "${column.header}" as`}
-                          value={column.field ?? ''}
-                          disabled={sending}
-                          onChange={(e) => remap(index, e.target.value)}
-                        >
-                          <option value="">Not imported</option>
-                          {CSV_IMPORT_FIELDS.map((field) => (
-                            <option key={field} value={field}>
-                              {FIELD_LABELS[field]}
-                            </option>
-                          ))}
-                        </SmallSelect>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </Scroll>
+          {preview.remembered && <Note>Read as you mapped these columns last time.</Note>}
+          <ColumnsTable preview={preview} disabled={sending} onRemap={remap} />
+          {defaultsNote(preview).map((note) => (
+            <Note key={note}>{note}</Note>
+          ))}
+          {preview.rowCount > 0 && <Summary aria-live="polite">{previewCounts(preview)}</Summary>}
           {preview.rows.length > 0 && (
             <>
               <Caption>
@@ -264,38 +188,7 @@ function ImportForm({ onDone }: { onDone: () => void }) {
                   ? `The first ${preview.rows.length} of ${plural(preview.rowCount, 'bet')}, as they will be stored`
                   : `${plural(preview.rowCount, 'bet')}, as they will be stored`}
               </Caption>
-              <Scroll tabIndex={0} role="region" aria-label="Preview">
-                <Table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Row</th>
-                      <th scope="col">Date</th>
-                      <th scope="col">Sport</th>
-                      <th scope="col">Event</th>
-                      <th scope="col">Type</th>
-                      <th scope="col">Odds</th>
-                      <th scope="col">Stake</th>
-                      <th scope="col">Outcome</th>
-                      <th scope="col">Profit</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {preview.rows.map((row) => (
-                      <tr key={row.row}>
-                        <td>{row.row}</td>
-                        <td>{row.date ? formatDate(row.date) : 'Today'}</td>
-                        <td>{row.sport ? sportLabel(row.sport) : 'Parlay'}</td>
-                        <td>{row.event}</td>
-                        <td>{betTypeLabel(row.betType)}</td>
-                        <td>{row.odds}</td>
-                        <td>{formatMoney(row.stake)}</td>
-                        <td>{OUTCOME_LABELS[row.outcome]}</td>
-                        <td>{formatProfit(row.profit)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </Table>
-              </Scroll>
+              <PreviewTable rows={preview.rows} />
             </>
           )}
           {preview.errors.length > 0 && (
@@ -341,8 +234,8 @@ function ImportForm({ onDone }: { onDone: () => void }) {
           {report ? 'Close' : 'Cancel'}
         </Button>
         {!(report && report.errors.length === 0) && (
-          <Button type="submit" disabled={!canImport}>
-            {sending && stage.what === 'import' ? 'Importing...' : importLabel}
+          <Button type="submit" disabled={sending || !action.enabled}>
+            {sending && stage.what === 'import' ? 'Importing...' : action.label}
           </Button>
         )}
       </FormActions>
@@ -352,7 +245,7 @@ function ImportForm({ onDone }: { onDone: () => void }) {
 
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Dialog open={open} onClose={onClose} title="Import Bets" description="Add bets from a CSV file.">
+    <Dialog open={open} onClose={onClose} title="Import Bets" description="Add bets from a CSV file." wide>
       <ImportForm onDone={onClose} />
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { MESSAGES } from '@bt/contracts';
-import { importedToast, refusedReport, rowsSentence } from './import-report';
+import { importAction, importedToast, previewCounts, refusedReport, rowsSentence } from './import-report';
 
 describe('import report', () => {
   it('names rows as "Row n: message", the first three in a toast and how many more', () => {
@@ -24,5 +24,31 @@ describe('import report', () => {
     expect(refusedReport(refused)).to.deep.equal(refused);
     expect(refusedReport({ message: 'Unauthorized' })).to.equal(undefined);
     expect(refusedReport(undefined)).to.equal(undefined);
+  });
+
+  describe('the preview', () => {
+    const counts = { rowCount: 18, newRows: 12, alreadyImported: 6, toUpdate: 0, errors: [] };
+
+    it('says how many rows are new and how many were imported before', () => {
+      expect(previewCounts({ ...counts, newRows: 0, alreadyImported: 18 })).to.equal('18 rows: 0 new, 18 already imported');
+      expect(previewCounts({ ...counts, rowCount: 1, newRows: 1, alreadyImported: 0 })).to.equal('1 row: 1 new, 0 already imported');
+      expect(previewCounts({ ...counts, newRows: 10, toUpdate: 2 })).to.equal('18 rows: 10 new, 6 already imported, 2 to update');
+    });
+
+    it('names the button by what it will do, and disables it when there is nothing to do', () => {
+      expect(importAction(counts)).to.deep.equal({ label: 'Import 12 new bets', enabled: true });
+      expect(importAction({ ...counts, newRows: 1 })).to.deep.equal({ label: 'Import 1 new bet', enabled: true });
+      expect(importAction({ ...counts, toUpdate: 2 })).to.deep.equal({ label: 'Import 12 new bets and update 2', enabled: true });
+      expect(importAction({ ...counts, newRows: 0, toUpdate: 1 })).to.deep.equal({ label: 'Update 1 bet', enabled: true });
+      expect(importAction({ ...counts, newRows: 0, alreadyImported: 18 })).to.deep.equal({
+        label: 'Nothing new to import',
+        enabled: false,
+      });
+      expect(importAction({ ...counts, errors: [{ row: 2, message: MESSAGES.stakePositive }] })).to.deep.equal({
+        label: 'Import',
+        enabled: false,
+      });
+      expect(importAction(null)).to.deep.equal({ label: 'Import', enabled: true });
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { importReport, type ImportReport } from '@bt/contracts';
+import { importReport, type ImportPreview, type ImportReport } from '@bt/contracts';
 
 type RowMessage = ImportReport['errors'][number];
 
@@ -29,4 +29,28 @@ export const importedToast = (report: ImportReport): string =>
 export const refusedReport = (body: unknown): ImportReport | undefined => {
   const parsed = importReport.safeParse(body);
   return parsed.success && parsed.data.errors.length > 0 ? parsed.data : undefined;
+};
+
+type PreviewCounts = Pick<ImportPreview, 'rowCount' | 'newRows' | 'alreadyImported' | 'toUpdate' | 'errors'>;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** What the preview says the import would do: "18 rows: 0 new, 18 already imported" (", 2 to update"). */
+export const previewCounts = ({ rowCount, newRows, alreadyImported, toUpdate }: PreviewCounts): string =>
+  `${count(rowCount)} ${rowCount === 1 ? 'row' : 'rows'}: ${count(newRows)} new, ${count(alreadyImported)} already imported${
+    toUpdate > 0 ? `, ${count(toUpdate)} to update` : ''
+  }`;
+
+/**
+ * The import button, saying what it will do ("Import 12 new bets", "Update 1 bet"), and whether
+ * there is anything to do: nothing while rows are in error, nor when every row was imported before.
+ */
+export const importAction = (preview: PreviewCounts | null): { label: string; enabled: boolean } => {
+  if (!preview || preview.errors.length > 0 || preview.rowCount === 0) return { label: 'Import', enabled: !preview };
+  const { newRows, toUpdate } = preview;
+  const n = (k: number, word: string) => `${count(k)} ${word}${k === 1 ? '' : 's'}`;
+  if (newRows > 0)
+    return { label: `Import ${n(newRows, 'new bet')}${toUpdate > 0 ? ` and update ${count(toUpdate)}` : ''}`, enabled: true };
+  if (toUpdate > 0) return { label: `Update ${n(toUpdate, 'bet')}`, enabled: true };
+  return { label: 'Nothing new to import', enabled: false };
 };
