@@ -115,11 +115,15 @@ export const paramsFromHistoryView = (view: HistoryView): URLSearchParams => {
   return params;
 };
 
-/** Another page size, on the page that holds the first row shown now. */
-export const withPageSize = (view: HistoryView, pageSize: HistoryPageSize): HistoryView => ({
+/** Another page size, on the page that holds the first row of the page shown (the view's own by default). */
+export const withPageSize = (
+  view: HistoryView,
+  pageSize: HistoryPageSize,
+  shown: { page: number; pageSize: number } = view,
+): HistoryView => ({
   ...view,
   pageSize,
-  page: Math.floor(((view.page - 1) * view.pageSize) / pageSize) + 1,
+  page: Math.floor(((shown.page - 1) * shown.pageSize) / pageSize) + 1,
 });
 
 /** How many of the folded filters (sport, type, outcome, period, book, tag) differ from their defaults. */

@@ -110,7 +110,9 @@ export function BetHistoryRoute() {
 
   const total = data?.total ?? 0;
   const rows = data?.items ?? [];
-  const { page: shownPage, totalPages } = historyPaging(total, data?.page ?? view.page, pageSize);
+  // The rows shown were paged by the size they were asked with (the last page stays while the next loads).
+  const shownSize = data?.pageSize ?? pageSize;
+  const { page: shownPage, totalPages } = historyPaging(total, data?.page ?? view.page, shownSize);
   const choices = useMemo(() => filterChoices(choiceKeys.data?.books ?? [], choiceKeys.data?.tags ?? []), [choiceKeys.data]);
 
   const changeFilters = (change: Partial<HistoryFilters>) =>
@@ -119,7 +121,8 @@ export function BetHistoryRoute() {
     showView((current) => ({ ...current, sort: next(current.sort), page: 1 }));
   const setPage = (next: number) => showView((current) => ({ ...current, page: next }));
   // On the page holding the first row shown (a page past the end is shown as the last one).
-  const setPageSize = (next: HistoryPageSize) => showView((current) => withPageSize({ ...current, page: shownPage }, next));
+  const setPageSize = (next: HistoryPageSize) =>
+    showView((current) => withPageSize(current, next, { page: shownPage, pageSize: shownSize }));
 
   /** Every bet, or only the ones the filters keep. */
   const onExport = async (which: 'all' | 'filtered') => {
@@ -152,7 +155,7 @@ export function BetHistoryRoute() {
     }
   };
 
-  const first = (shownPage - 1) * pageSize + 1;
+  const first = (shownPage - 1) * shownSize + 1;
   const last = first + rows.length - 1;
 
   return (
