@@ -24,6 +24,7 @@ import {
   betChange,
   betRow,
   betsPage,
+  betsTotals,
   emailChangedResponse,
   fundsMoved,
   goal,
@@ -40,7 +41,7 @@ import {
   streakStats,
   user,
 } from './responses';
-import { analyticsQuery, betsQuery, goalsQuery, statsQuery, streaksQuery } from './query-params';
+import { analyticsQuery, betsQuery, betsTotalsQuery, goalsQuery, historyFiltersQuery, statsQuery, streaksQuery } from './query-params';
 import { taxDiary, taxYear, taxYearQuery } from './reports';
 
 /**
@@ -173,6 +174,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     json('Rows, or a page of them when page is given', z.union([z.array(betRow), betsPage])),
     { query: betsQuery },
   ),
+  read(
+    '/api/bets/totals',
+    'Bets',
+    "Totals of every row Bet History's filters keep (bets, record, staked, profit, ROI, units); asOf: replayed as of then",
+    json('Totals', betsTotals),
+    { query: betsTotalsQuery },
+  ),
   write('post', '/api/bets', 'Bets', 'Place a bet', betBody, { 201: json('The bet', betRow) }),
   write('put', '/api/bets/{id}', 'Bets', 'Amend a bet (outcome, notes and date stay when left out)', betAmendBody, {
     200: json('The bet', betRow),
@@ -244,10 +252,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
   write('delete', '/api/journal/{id}', 'Journal', 'Erase an entry', undefined, { 200: message('Deleted') }),
   write('post', '/api/journal/{id}/restore', 'Journal', 'Restore an erased entry', undefined, { 200: json('The entry', journalEntry) }),
   // Export, import, events
-  read('/api/export/bets.csv', 'Export and import', 'Every bet as CSV (a heavy read)', {
-    description: 'CSV, newest first',
-    contentType: 'text/csv',
-  }),
+  read(
+    '/api/export/bets.csv',
+    'Export and import',
+    "Every bet as CSV, or with Bet History's filters the ones they keep (a heavy read)",
+    { description: 'CSV, newest first', contentType: 'text/csv' },
+    { query: historyFiltersQuery },
+  ),
   {
     ...write('post', '/api/import/bets', 'Export and import', 'Import bets from CSV (all rows or none)', undefined, {
       200: json('Imported (with dryRun=1: the preview, nothing written)', z.union([importReport, importPreview])),

@@ -130,6 +130,10 @@ export type HistorySortKey = (typeof HISTORY_SORT_KEYS)[number];
 export const HISTORY_PERIODS = ['30', '90', '365', 'all'] as const;
 export type HistoryPeriod = (typeof HISTORY_PERIODS)[number];
 
+/** The page sizes Bet History offers; the first is its default (GET /api/bets takes any `pageSize` from 1 to 100). */
+export const HISTORY_PAGE_SIZES = [25, 50, 100] as const;
+export type HistoryPageSize = (typeof HISTORY_PAGE_SIZES)[number];
+
 /** Analytics group keys of rows with no league, book or tag (GET /api/analytics `rows[].key`). */
 export const NO_LEAGUE = '(no league)';
 export const NO_BOOK = '(no book)';

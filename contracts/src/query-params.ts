@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { ANALYTICS_DIMENSIONS, ANALYTICS_PERIODS, HISTORY_PERIODS, HISTORY_SORT_KEYS, OUTCOMES, PERFORMANCE_RANGES, SPORTS } from './enums';
+import {
+  ANALYTICS_DIMENSIONS,
+  ANALYTICS_PERIODS,
+  HISTORY_PAGE_SIZES,
+  HISTORY_PERIODS,
+  HISTORY_SORT_KEYS,
+  OUTCOMES,
+  PERFORMANCE_RANGES,
+  SPORTS,
+} from './enums';
 import { isoDate, storableText } from './fields';
 import { MESSAGES } from './messages';
 import { resolveAsOf } from './domain/dates';
@@ -59,19 +68,12 @@ const wholeNumber = (message: string, min: number, max: number) =>
     .pipe(z.number().int().min(min, message).max(max, message));
 
 /**
- * GET /api/bets. Without `page`: every history row (bets, parlay members and parlays), newest first,
- * as before. With `page`: Bet History's rows the way the web shows them (parlay members hidden;
- * search on event or sport ignoring case; sport, type, outcome, book and tag filters; the last N
- * days by the bet's date counted back from `today`, the client's day, default the server's UTC day)
- * sorted by `sort`/`dir` (ties newest first), one page of `pageSize` rows:
- * `{ items, total, page, pageSize }`; with `asOf`, as the record stood then. `deleted=true` lists the
- * removed bets and parlays instead.
+ * Bet History's filters, as GET /api/bets?page=, GET /api/bets/totals and the CSV export take them:
+ * parlay members always hidden; `q` a substring of the event, sport, notes, book, league or a tag,
+ * ignoring case; sport, type, outcome, book and tag; the last N days by the bet's date counted back
+ * from `today` (the client's day; default the server's UTC day). Absent: every row.
  */
-export const betsQuery = z.object({
-  page: wholeNumber(MESSAGES.pageParam, 1, 1_000_000_000).optional(),
-  pageSize: wholeNumber(MESSAGES.pageSizeParam, 1, 100).default(6),
-  sort: z.enum(HISTORY_SORT_KEYS, { error: MESSAGES.sortParam }).default('date'),
-  dir: z.enum(['asc', 'desc'], { error: MESSAGES.dirParam }).default('desc'),
+export const historyFiltersQuery = z.object({
   sport: z.enum(['all', ...SPORTS, 'parlay'], { error: MESSAGES.sportParam }).default('all'),
   type: z.enum(['all', 'bet', 'parlay'], { error: MESSAGES.typeParam }).default('all'),
   outcome: z.enum(['all', ...OUTCOMES], { error: MESSAGES.outcomeParam }).default('all'),
@@ -82,6 +84,25 @@ export const betsQuery = z.object({
   tag: storableText().max(30, MESSAGES.tagTooLong).optional(),
   q: storableText(MESSAGES.searchParam).max(200, MESSAGES.searchParam).default(''),
   today: isoDate.optional(),
+});
+export type HistoryFiltersQuery = z.infer<typeof historyFiltersQuery>;
+
+/** GET /api/bets/totals: the totals of every row the filters keep; with `asOf`, as the record stood then. */
+export const betsTotalsQuery = historyFiltersQuery.extend({ asOf: asOfParam });
+export type BetsTotalsQuery = z.infer<typeof betsTotalsQuery>;
+
+/**
+ * GET /api/bets. Without `page`: every history row (bets, parlay members and parlays), newest first,
+ * as before. With `page`: Bet History's rows the way the web shows them (historyFiltersQuery's
+ * filters) sorted by `sort`/`dir` (ties newest first), one page of `pageSize` rows (1 to 100, default
+ * 25): `{ items, total, page, pageSize }`; with `asOf`, as the record stood then. `deleted=true` lists
+ * the removed bets and parlays instead.
+ */
+export const betsQuery = historyFiltersQuery.extend({
+  page: wholeNumber(MESSAGES.pageParam, 1, 1_000_000_000).optional(),
+  pageSize: wholeNumber(MESSAGES.pageSizeParam, 1, 100).default(HISTORY_PAGE_SIZES[0]),
+  sort: z.enum(HISTORY_SORT_KEYS, { error: MESSAGES.sortParam }).default('date'),
+  dir: z.enum(['asc', 'desc'], { error: MESSAGES.dirParam }).default('desc'),
   deleted: z
     .enum(['true', 'false'], { error: MESSAGES.deletedParam })
     .default('false')
@@ -91,17 +112,20 @@ export const betsQuery = z.object({
 });
 export type BetsQuery = z.infer<typeof betsQuery>;
 
+/** The filters of a history query, in contracts' history terms. */
+export const historyFiltersOf = (query: HistoryFiltersQuery) => ({
+  search: query.q,
+  sport: query.sport,
+  type: query.type,
+  outcome: query.outcome,
+  period: query.period,
+  book: query.book ?? 'all',
+  tag: query.tag ?? 'all',
+});
+
 /** The history view a paged GET /api/bets asks for, in contracts' history terms. */
 export const historyViewOf = (query: BetsQuery & { page: number }) => ({
-  filters: {
-    search: query.q,
-    sport: query.sport,
-    type: query.type,
-    outcome: query.outcome,
-    period: query.period,
-    book: query.book ?? 'all',
-    tag: query.tag ?? 'all',
-  },
+  filters: historyFiltersOf(query),
   sort: { key: query.sort, direction: query.dir },
   page: query.page,
   pageSize: query.pageSize,

@@ -76,6 +76,28 @@ export const betsPage = z.object({
 export type BetsPage = z.infer<typeof betsPage>;
 
 /**
+ * GET /api/bets/totals: the figures of every row Bet History's filters keep (not just a page), as in
+ * Stats and Analytics: `staked` is the stake at risk (pending, void and bonus stakes out), so `roi` =
+ * profit / staked (percent, one decimal; null without stake at risk). Units count only the rows placed
+ * with a unit size: `unitsWon` sums their profit in units (null when none was), `unitBets` counts them.
+ */
+export const betsTotals = z.object({
+  bets: z.number().int().nonnegative(),
+  wins: z.number().int().nonnegative(),
+  losses: z.number().int().nonnegative(),
+  pushes: z.number().int().nonnegative(),
+  voids: z.number().int().nonnegative(),
+  cashouts: z.number().int().nonnegative(),
+  pending: z.number().int().nonnegative(),
+  staked: z.number(),
+  profit: z.number(),
+  roi: z.number().nullable(),
+  unitsWon: z.number().nullable(),
+  unitBets: z.number().int().nonnegative(),
+});
+export type BetsTotals = z.infer<typeof betsTotals>;
+
+/**
  * A parlay's leg as answered: odds and closing odds in canonical American text, with the leg's
  * decimal price; both null on an imported parlay's leg that has no price (the parlay has its own total).
  */

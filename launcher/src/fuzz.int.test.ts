@@ -222,6 +222,7 @@ describe('fuzzing every endpoint', function () {
       '/api/bets',
       ['page', 'pageSize', 'sort', 'dir', 'sport', 'type', 'outcome', 'period', 'book', 'tag', 'q', 'today', 'deleted', 'asOf'],
     ],
+    ['/api/bets/totals', ['sport', 'type', 'outcome', 'period', 'book', 'tag', 'q', 'today', 'asOf']],
     ['/api/stats', ['range', 'asOf']],
     ['/api/stats/streaks', ['asOf']],
     ['/api/analytics', ['by', 'period', 'from', 'to']],
@@ -230,7 +231,7 @@ describe('fuzzing every endpoint', function () {
     ['/api/journal', []],
     ['/api/bankroll', []],
     ['/api/settings', []],
-    ['/api/export/bets.csv', []],
+    ['/api/export/bets.csv', ['sport', 'type', 'outcome', 'period', 'book', 'tag', 'q', 'today']],
     ['/api/events', []],
     ['/api/bets/0190a000-0000-7000-8000-00000000ffff/history', []],
   ];

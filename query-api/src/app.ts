@@ -29,6 +29,7 @@ import { readAsOf, type QueryRoute, type Reads } from './query-route';
 import { DEFAULT_HEAVY_READ_LIMITS, limitHeavyReads, type HeavyReadLimits } from './heavy-reads';
 import { meRoute } from './queries/get-me';
 import { betsRoute } from './queries/get-bets';
+import { betsTotalsRoute } from './queries/get-bets-totals';
 import { betHistoryRoute } from './queries/get-bet-changes';
 import { parlaysRoute } from './queries/get-parlays';
 import { bankrollRoute } from './queries/get-bankroll';
@@ -111,6 +112,7 @@ const notFoundAsJson: Middleware = async (ctx, next) => {
 const QUERY_ROUTES: readonly QueryRoute[] = [
   meRoute,
   betsRoute,
+  betsTotalsRoute,
   betHistoryRoute,
   parlaysRoute,
   bankrollRoute,

@@ -1,7 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { comparePositions, mergeByPosition, parsePosition, type EventStore, type Position, type RecordedEvent } from '@bt/event-store';
-import { historyPage, MESSAGES, type BetsPage } from '@bt/contracts';
+import {
+  filterHistoryRows,
+  historyPage,
+  historyTotals,
+  MESSAGES,
+  type BetsPage,
+  type BetsTotals,
+  type HistoryFilters,
+} from '@bt/contracts';
 import { HttpError } from '@bt/platform';
 import {
   userCheckpoint,
@@ -139,6 +147,8 @@ interface Replays {
   goals: { ask: object; rows: { goals: GoalRow[] } };
   /** One page of Bet History, the periods counted back from `today`. */
   betsPage: { ask: { view: Parameters<typeof historyPage>[1]; today: string }; rows: { page: BetsPage } };
+  /** The totals of the rows Bet History's filters keep, the periods counted back from `today`. */
+  betsTotals: { ask: { filters: HistoryFilters; today: string }; rows: { totals: BetsTotals } };
 }
 
 export type ReplayKind = keyof Replays;
@@ -179,6 +189,10 @@ const REPLAYS: {
   betsPage: {
     readModels: ['bets'],
     rows: (models, { view, today }) => ({ page: historyPage(models.bets.map(betRowFromTable), view, today) }),
+  },
+  betsTotals: {
+    readModels: ['bets'],
+    rows: (models, { filters, today }) => ({ totals: historyTotals(filterHistoryRows(models.bets.map(betRowFromTable), filters, today)) }),
   },
 };
 

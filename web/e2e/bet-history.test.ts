@@ -72,14 +72,10 @@ const browseHistory = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   await page.goto('/history');
   await heading(page, 'Bet History').waitFor();
 
-  // Default: last 30 days, newest first, 6 rows a page.
+  // Default: last 30 days, newest first, 25 rows a page (paging: history-pages and history-scale).
   const recent = BETS.filter((b) => b.event !== 'Old Derby').map((b) => b.event);
-  await expectRows(page, 'Showing 1–6 of 8 bets', recent.slice(0, 6));
-  await page.getByRole('button', { name: 'Page 2', exact: true }).click();
-  await expectRows(page, 'Showing 7–8 of 8 bets', recent.slice(6));
-  expect(await page.getByRole('button', { name: 'Page 2', exact: true }).getAttribute('aria-current')).to.equal('page');
-  await page.getByRole('button', { name: 'Previous page' }).click();
-  await page.getByText('Showing 1–6 of 8 bets', { exact: true }).waitFor();
+  await expectRows(page, 'Showing 1–8 of 8 bets', recent);
+  expect(await page.getByRole('navigation', { name: 'Bet history pages' }).count()).to.equal(0);
 
   // Search matches the event or the sport, ignoring case.
   const search = page.getByRole('searchbox', { name: 'Search bets' });
@@ -103,15 +99,15 @@ const browseHistory = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   await filter(page, 'Type').selectOption('parlay');
   await page.getByText('No bets found. Try adjusting your filters or add a new bet.', { exact: true }).waitFor();
   await filter(page, 'Type').selectOption('bet');
-  await page.getByText('Showing 1–6 of 8 bets', { exact: true }).waitFor();
+  await page.getByText('Showing 1–8 of 8 bets', { exact: true }).waitFor();
   await filter(page, 'Period').selectOption('all');
-  await page.getByText('Showing 1–6 of 9 bets', { exact: true }).waitFor();
+  await page.getByText('Showing 1–9 of 9 bets', { exact: true }).waitFor();
   await filter(page, 'Period').selectOption('30');
-  await page.getByText('Showing 1–6 of 8 bets', { exact: true }).waitFor();
+  await page.getByText('Showing 1–8 of 8 bets', { exact: true }).waitFor();
 
   // Sorting: a new column starts descending; choosing it again toggles.
   await sortBy(page, viewport, 'Stake', 'stake');
-  await page.getByText('Showing 1–6 of 8 bets', { exact: true }).waitFor();
+  await page.getByText('Showing 1–8 of 8 bets', { exact: true }).waitFor();
   await expectFirstRow(page, 'Chiefs vs Bills');
   if (viewport.name === 'desktop') {
     expect(await page.getByRole('columnheader', { name: 'Stake' }).getAttribute('aria-sort')).to.equal('descending');
@@ -129,6 +125,8 @@ const browseHistory = async ({ e2e, page }: TestPage, viewport: Viewport) => {
     'Lakers vs Celtics',
     'Knicks vs Heat',
     'Rangers vs Bruins',
+    'Packers vs Bears',
+    'Chiefs vs Bills',
   ]);
 
   // Edit a bet in the 'Edit Bet' dialog.
@@ -161,7 +159,7 @@ const browseHistory = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   await expectNoSeriousA11yViolations(page, `delete confirmation (${viewport.name})`);
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expectToast(page, 'Success', 'Bet deleted successfully');
-  await page.getByText('Showing 1–6 of 7 bets', { exact: true }).waitFor();
+  await page.getByText('Showing 1–7 of 7 bets', { exact: true }).waitFor();
   expect(await shownEvents(page)).to.not.include('Masters Winner');
 };
 

@@ -9,8 +9,8 @@ import { ApiClient, daysAgo, eventually, expectToast, heading, journey, signUp, 
  * the history; a page past the end shows the last one; a change on the screen refetches the page.
  */
 
-/** Fourteen bets, one a day, newest first: seven at FanDuel, seven at DraftKings. */
-const BETS = Array.from({ length: 14 }, (_, i) => ({
+/** Twenty-seven bets, one a day, newest first: fourteen at FanDuel, thirteen at DraftKings. */
+const BETS = Array.from({ length: 27 }, (_, i) => ({
   sport: i % 2 === 0 ? 'basketball' : 'football',
   event: `Game ${String(i + 1).padStart(2, '0')}`,
   betType: 'moneyline',
@@ -49,38 +49,42 @@ const historyPages = async ({ e2e, page }: TestPage, viewport: Viewport) => {
 
   await page.goto('/history');
   await heading(page, 'Bet History').waitFor();
-  await expectRows(page, 'Showing 1–6 of 14 bets', EVENTS.slice(0, 6));
-  // The page asked for its six rows only, with the view's parameters and the browser's day.
+  await expectRows(page, 'Showing 1–25 of 27 bets', EVENTS.slice(0, 25));
+  // The page asked for its 25 rows only, with the view's parameters and the browser's day.
   await eventually(() => expect(reads.length).to.be.greaterThan(0));
   for (const { url, body } of reads) {
     expect(url.searchParams.get('page'), url.search).to.equal('1');
-    expect(url.searchParams.get('pageSize')).to.equal('6');
+    expect(url.searchParams.get('pageSize')).to.equal('25');
     expect(url.searchParams.get('period')).to.equal('30');
     expect(url.searchParams.get('today')).to.match(/^\d{4}-\d{2}-\d{2}$/);
-    expect(body).to.include({ total: 14, page: 1, pageSize: 6 });
-    expect((body as { items: unknown[] }).items).to.have.length(6);
+    expect(body).to.include({ total: 27, page: 1, pageSize: 25 });
+    expect((body as { items: unknown[] }).items).to.have.length(25);
   }
 
   // The last page, then a change on it: the page is read again and the count follows.
-  await page.getByRole('button', { name: 'Page 3', exact: true }).click();
-  await expectRows(page, 'Showing 13–14 of 14 bets', EVENTS.slice(12));
-  expect(reads.at(-1)?.url.searchParams.get('page')).to.equal('3');
-  await visible(page.getByRole('button', { name: 'Delete Game 14', exact: true })).click();
+  await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+  await expectRows(page, 'Showing 26–27 of 27 bets', EVENTS.slice(25));
+  expect(reads.at(-1)?.url.searchParams.get('page')).to.equal('2');
+  await visible(page.getByRole('button', { name: 'Delete Game 27', exact: true })).click();
   await page.getByRole('alertdialog', { name: 'Delete Bet' }).getByRole('button', { name: 'Delete', exact: true }).click();
   await expectToast(page, 'Success', 'Bet deleted successfully');
-  await expectRows(page, 'Showing 13–13 of 13 bets', ['Game 13']);
+  await expectRows(page, 'Showing 26–26 of 26 bets', ['Game 26']);
 
   // A page past the end (an old bookmark) shows the last page.
   await page.goto('/history?page=9');
-  await expectRows(page, 'Showing 13–13 of 13 bets', ['Game 13']);
+  await expectRows(page, 'Showing 26–26 of 26 bets', ['Game 26']);
 
   // The book filter offers the bettor's books without reading the history, and the server filters.
   if (viewport.name === 'phone') await page.getByRole('search', { name: 'Filter bets' }).getByRole('button', { name: 'Filters' }).click();
   const book = page.getByRole('search', { name: 'Filter bets' }).getByLabel('Book', { exact: true });
   await eventually(async () => expect(await book.locator('option').allInnerTexts()).to.include.members(['DraftKings', 'FanDuel']));
   await book.selectOption('DraftKings');
-  // DraftKings' seven bets less Game 14, deleted above.
-  await expectRows(page, 'Showing 1–6 of 6 bets', ['Game 02', 'Game 04', 'Game 06', 'Game 08', 'Game 10', 'Game 12']);
+  // DraftKings' thirteen bets (Game 27, deleted above, was FanDuel's).
+  await expectRows(
+    page,
+    'Showing 1–13 of 13 bets',
+    EVENTS.filter((_, i) => i % 2 === 1),
+  );
   expect(reads.at(-1)?.url.searchParams.get('book')).to.equal('DraftKings');
   await screenshot(page, `history-pages-${viewport.name}`);
   page.off('response', onResponse);

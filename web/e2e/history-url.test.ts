@@ -3,7 +3,10 @@ import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './harness';
 import { ApiClient, daysAgo, eventually, heading, navigateTo, signUp, journey, type SeedBet, type TestPage, type Viewport } from './steps';
 
-/** Eight basketball and football bets in the last 30 days and one older one. */
+/**
+ * Eight basketball and football bets in the last 30 days and one older one, then twenty basketball
+ * wins with bigger stakes, so basketball wins of all time fill more than a page of 25.
+ */
 const BETS: readonly SeedBet[] = [
   { sport: 'basketball', event: 'Lakers vs Celtics', betType: 'moneyline', odds: '+120', stake: 40, outcome: 'win', date: daysAgo(1) },
   { sport: 'basketball', event: 'Knicks vs Heat', betType: 'spread', odds: '-110', stake: 55, outcome: 'win', date: daysAgo(2) },
@@ -14,6 +17,15 @@ const BETS: readonly SeedBet[] = [
   { sport: 'basketball', event: 'Pistons vs Bucks', betType: 'prop', odds: '+900', stake: 10, outcome: 'win', date: daysAgo(7) },
   { sport: 'football', event: 'Chiefs vs Bills', betType: 'total', odds: '-115', stake: 75, outcome: 'win', date: daysAgo(8) },
   { sport: 'basketball', event: 'Old Classic', betType: 'moneyline', odds: '+100', stake: 30, outcome: 'win', date: daysAgo(60) },
+  ...Array.from({ length: 20 }, (_, i) => ({
+    sport: 'basketball',
+    event: `Filler ${String(i + 1).padStart(2, '0')}`,
+    betType: 'moneyline',
+    odds: '+100',
+    stake: 100 + i,
+    outcome: 'win',
+    date: daysAgo(10 + i),
+  })),
 ];
 
 const filters = (page: Page): Locator => page.getByRole('search', { name: 'Filter bets' });
@@ -31,10 +43,10 @@ const shownEvents = async (page: Page): Promise<string[]> =>
     await page.getByRole('button', { name: /^Delete / }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''))
   ).map((label) => label.replace(/^Delete /, ''));
 
-/** What this journey sets: basketball wins, all time, by stake ascending, page 2 (8 rows). */
+/** What this journey sets: basketball wins, all time, by stake ascending, page 2 (28 rows, the biggest stakes last). */
 const expectView = async (page: Page, viewport: Viewport) => {
-  await page.getByText('Showing 7–8 of 8 bets', { exact: true }).waitFor();
-  await eventually(async () => expect(await shownEvents(page)).to.deep.equal(['Knicks vs Heat', 'Suns vs Jazz']));
+  await page.getByText('Showing 26–28 of 28 bets', { exact: true }).waitFor();
+  await eventually(async () => expect(await shownEvents(page)).to.deep.equal(['Filler 18', 'Filler 19', 'Filler 20']));
   await unfold(page, viewport);
   expect(await filter(page, 'Sport').inputValue()).to.equal('basketball');
   expect(await filter(page, 'Outcome').inputValue()).to.equal('win');
@@ -55,7 +67,7 @@ const rememberView = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   await api.settled();
   await page.goto('/history');
   await heading(page, 'Bet History').waitFor();
-  await page.getByText('Showing 1–6 of 8 bets', { exact: true }).waitFor();
+  await page.getByText('Showing 1–25 of 28 bets', { exact: true }).waitFor();
 
   // Phones: the selects fold behind one 'Filters' button that counts the active ones.
   if (viewport.name === 'phone') {
@@ -130,7 +142,7 @@ const rememberView = async ({ e2e, page }: TestPage, viewport: Viewport) => {
 
   // Values the page does not know fall back to the defaults.
   await page.goto('/history?sport=curling&outcome=maybe&period=7&sort=colour&dir=up&page=x');
-  await page.getByText('Showing 1–6 of 8 bets', { exact: true }).waitFor();
+  await page.getByText('Showing 1–25 of 28 bets', { exact: true }).waitFor();
   await unfold(page, viewport);
   expect(await filter(page, 'Sport').inputValue()).to.equal('all');
   expect(await filter(page, 'Outcome').inputValue()).to.equal('all');

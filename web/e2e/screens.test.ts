@@ -48,7 +48,7 @@ const APP_SCREENS: readonly Screen[] = [
       await charts(page, 2);
     },
   },
-  { name: 'history', path: '/history', ready: (page) => page.getByText(/^Showing 1–6 of \d+ bets$/).waitFor() },
+  { name: 'history', path: '/history', ready: (page) => page.getByText(/^Showing 1–\d+ of \d+ bets$/).waitFor() },
   { name: 'parlays-builder', path: '/parlays', ready: (page) => page.getByRole('group', { name: 'Leg 2', exact: true }).waitFor() },
   {
     name: 'parlays-history',

@@ -1,7 +1,15 @@
 import { expect } from 'chai';
 import type { BetRow } from '../responses';
 import { decimalOfOdds } from './odds';
-import { compareHistoryText, filterHistoryRows, historyPage, sortHistoryRows, type HistoryFilters, type HistorySort } from './history';
+import {
+  compareHistoryText,
+  filterHistoryRows,
+  historyPage,
+  historyTotals,
+  sortHistoryRows,
+  type HistoryFilters,
+  type HistorySort,
+} from './history';
 
 let n = 0;
 const row = (fields: Partial<BetRow>): BetRow => {
@@ -57,6 +65,21 @@ describe('Bet History rules', () => {
       expect(filterHistoryRows(rows, filters({ search: 'lakers' }), TODAY)).to.have.length(1);
       expect(filterHistoryRows(rows, filters({ search: 'BASE' }), TODAY).map((r) => r.event)).to.deep.equal(['Yankees']);
       expect(filterHistoryRows(rows, filters({ search: '  ' }), TODAY)).to.have.length(2);
+    });
+
+    it('searches the notes, book, league and tags too, each on its own', () => {
+      const rows = [
+        row({ event: 'Lakers vs Celtics', book: 'DraftKings', league: 'NBA' }),
+        row({ event: 'Chiefs vs Bills', notes: 'Sharp move', tags: ['Live', 'model'] }),
+        row({ event: 'Yankees', book: null, tags: [] }),
+      ];
+      const found = (search: string) => filterHistoryRows(rows, filters({ search }), TODAY).map((r) => r.event);
+      expect(found('draftkings')).to.deep.equal(['Lakers vs Celtics']);
+      expect(found('nba')).to.deep.equal(['Lakers vs Celtics']);
+      expect(found('SHARP')).to.deep.equal(['Chiefs vs Bills']);
+      expect(found('model')).to.deep.equal(['Chiefs vs Bills']);
+      // A search never spans two texts: no tag holds 'live model'.
+      expect(found('live model')).to.deep.equal([]);
     });
 
     it('filters by sport, including parlay rows as their own sport', () => {
@@ -161,6 +184,35 @@ describe('Bet History rules', () => {
       expect(page(2)).to.include({ total: 8, page: 2, pageSize: 6 });
       expect(page(2).items).to.have.length(2);
       expect(page(9)).to.deep.include({ page: 2, items: page(2).items });
+    });
+  });
+
+  describe('totals', () => {
+    it('counts the record, sums the stake at risk and profit in cents, and ROI over the stake at risk', () => {
+      const totals = historyTotals([
+        row({ outcome: 'win', stake: 10.1, profit: 9.18 }),
+        row({ outcome: 'loss', stake: 20.2, profit: -20.2 }),
+        row({ outcome: 'push', stake: 5 }),
+        row({ outcome: 'void', stake: 7 }),
+        row({ outcome: 'cashout', stake: 10, profit: 2.5 }),
+        row({ outcome: 'pending', stake: 50 }),
+        row({ outcome: 'loss', stake: 30, profit: 0, bonusBet: true }),
+      ]);
+      expect(totals).to.deep.equal({
+        ...{ bets: 7, wins: 1, losses: 2, pushes: 1, voids: 1, cashouts: 1, pending: 1 },
+        // 10.10 + 20.20 + 5 + 10 at risk (void, pending and bonus stakes out); 9.18 - 20.20 + 2.50 won.
+        ...{ staked: 45.3, profit: -8.52, roi: -18.8, unitsWon: null, unitBets: 0 },
+      });
+    });
+
+    it('sums units only over the rows placed with a unit size, and says how many', () => {
+      const totals = historyTotals([
+        row({ outcome: 'win', stake: 20, profit: 18.18, unitSize: 20, units: 1, profitUnits: 0.91 }),
+        row({ outcome: 'win', stake: 10, profit: 9.09, unitSize: 10, units: 1, profitUnits: 0.91 }),
+        row({ outcome: 'loss', stake: 100, profit: -100 }),
+      ]);
+      expect(totals).to.include({ bets: 3, unitsWon: 1.82, unitBets: 2 });
+      expect(historyTotals([])).to.include({ bets: 0, staked: 0, roi: null, unitsWon: null });
     });
   });
 });

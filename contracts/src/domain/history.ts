@@ -1,6 +1,8 @@
 import type { HistoryPeriod, HistorySortKey, Outcome, Sport } from '../enums';
-import type { BetRow, BetsPage } from '../responses';
+import type { BetRow, BetsPage, BetsTotals } from '../responses';
 import { addDays } from './dates';
+import { fromCents, toCents } from './money';
+import { stakeAtRisk } from './odds';
 
 /*
  * Bet History's rules, in one place: the web applies them to rows it holds and query-api's paged
@@ -22,7 +24,7 @@ export type HistoryTypeFilter = 'all' | 'bet' | 'parlay';
 export type HistoryOutcomeFilter = 'all' | Outcome;
 
 export interface HistoryFilters {
-  /** On event or sport, ignoring case ('' or blank: any). */
+  /** On the event, sport, notes, book, league or a tag, ignoring case ('' or blank: any). */
   search: string;
   sport: HistorySportFilter;
   type: HistoryTypeFilter;
@@ -64,9 +66,20 @@ const sameName = (a: string, b: string) => foldHistoryText(a) === foldHistoryTex
 export const historyPeriodStart = (period: HistoryPeriod, today: string): string | null =>
   period === 'all' ? null : addDays(today, -Number(period));
 
+/** The texts a search looks in: the event (a parlay's name), sport, notes, book, league and each tag. */
+const searchedTexts = (row: BetRow): string[] => [
+  row.event,
+  row.sport,
+  row.notes ?? '',
+  bookOf(row) ?? '',
+  row.league ?? '',
+  ...tagsOf(row),
+];
+
 /**
- * The rows history shows: no single bets that belong to a parlay; search on event or sport
- * ignoring case; sport, type, outcome, book, tag; a period of the last N days by the bet's date.
+ * The rows history shows: no single bets that belong to a parlay; a search in the event, sport,
+ * notes, book, league or tags ignoring case; sport, type, outcome, book, tag; a period of the last N
+ * days by the bet's date.
  */
 export const filterHistoryRows = (rows: readonly BetRow[], filters: HistoryFilters, today: string): BetRow[] => {
   const search = foldHistoryText(filters.search.trim());
@@ -74,7 +87,7 @@ export const filterHistoryRows = (rows: readonly BetRow[], filters: HistoryFilte
   return rows.filter(
     (row) =>
       !row.isPartOfParlay &&
-      (search === '' || foldHistoryText(row.event).includes(search) || foldHistoryText(row.sport).includes(search)) &&
+      (search === '' || searchedTexts(row).some((text) => foldHistoryText(text).includes(search))) &&
       (filters.sport === 'all' || row.sport === filters.sport) &&
       (filters.type === 'all' || row.kind === filters.type) &&
       (filters.outcome === 'all' || row.outcome === filters.outcome) &&
@@ -140,4 +153,63 @@ export const historyPage = (
   const kept = sortHistoryRows(filterHistoryRows(rows, view.filters, today), view.sort);
   const { page } = historyPaging(kept.length, view.page, view.pageSize);
   return { items: kept.slice((page - 1) * view.pageSize, page * view.pageSize), total: kept.length, page, pageSize: view.pageSize };
+};
+
+/** Percent with one decimal (55.3). */
+const percentOneDecimal = (part: number, whole: number): number => Math.round((part / whole) * 1000) / 10 || 0;
+
+/** What the totals are made of: counts, and money and units in whole cents (so sums stay exact). */
+export interface HistorySums {
+  bets: number;
+  wins: number;
+  losses: number;
+  pushes: number;
+  voids: number;
+  cashouts: number;
+  pending: number;
+  stakedCents: number;
+  profitCents: number;
+  /** Rows placed with a unit size, and the sum of their profit in units (hundredths). */
+  unitBets: number;
+  unitsCents: number;
+}
+
+/** GET /api/bets/totals from its sums: the one place ROI and the units' null are decided. */
+export const totalsOfSums = (sums: HistorySums): BetsTotals => ({
+  bets: sums.bets,
+  wins: sums.wins,
+  losses: sums.losses,
+  pushes: sums.pushes,
+  voids: sums.voids,
+  cashouts: sums.cashouts,
+  pending: sums.pending,
+  staked: fromCents(sums.stakedCents),
+  profit: fromCents(sums.profitCents),
+  roi: sums.stakedCents > 0 ? percentOneDecimal(sums.profitCents, sums.stakedCents) : null,
+  unitsWon: sums.unitBets > 0 ? fromCents(sums.unitsCents) : null,
+  unitBets: sums.unitBets,
+});
+
+/**
+ * The totals of rows (the ones the filters keep): what GET /api/bets/totals answers. Staked is the
+ * stake at risk (pending, void and bonus stakes out), as in Stats; units only over the rows placed
+ * with a unit size.
+ */
+export const historyTotals = (rows: readonly BetRow[]): BetsTotals => {
+  const count = (outcome: BetRow['outcome']) => rows.filter((row) => row.outcome === outcome).length;
+  const sumCents = (amounts: readonly number[]) => amounts.reduce((sum, amount) => sum + toCents(amount), 0);
+  const withUnits = rows.filter((row) => row.unitSize !== null && row.profitUnits !== null);
+  return totalsOfSums({
+    bets: rows.length,
+    wins: count('win'),
+    losses: count('loss'),
+    pushes: count('push'),
+    voids: count('void'),
+    cashouts: count('cashout'),
+    pending: count('pending'),
+    stakedCents: sumCents(rows.map((row) => stakeAtRisk(row.stake, row.outcome, row.bonusBet))),
+    profitCents: sumCents(rows.map((row) => row.profit)),
+    unitBets: withUnits.length,
+    unitsCents: sumCents(withUnits.map((row) => row.profitUnits!)),
+  });
 };

@@ -1,8 +1,9 @@
 import { sql, type Kysely, type QueryCreator, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import { type BetsPage, type BetsQuery, foldHistoryText, historyPaging, historyPeriodStart, type HistorySortKey } from '@bt/contracts';
+import { type BetsPage, type BetsQuery, historyFiltersOf, historyPaging, historyPeriodStart, type HistorySortKey } from '@bt/contracts';
 import { type Database, READ_SCHEMA } from '@bt/read-models';
 import { readModels, type ReadDatabase } from '../read-db';
 import { betRowFromTable } from './bet-row';
+import { type BetsSelect, countable, filteredBets, folded } from './history-filter';
 
 /*
  * GET /api/bets?page=: one page of Bet History computed in SQL, exactly as contracts' `historyPage`
@@ -10,35 +11,9 @@ import { betRowFromTable } from './bet-row';
  * sort by `lower(x collate "C")`: ASCII case folded, then by code point, like `compareHistoryText`.
  */
 
-type BetsSelect = SelectQueryBuilder<Database, 'bets', object>;
-
-/** The C-collated, ASCII-folded form of a text column (Postgres' lower() under "C" folds only A-Z). */
-const folded = (column: string): RawBuilder<string> => sql<string>`lower(${sql.ref(column)} collate "C")`;
-
-/** The rows Bet History keeps: parlay members hidden, then the query's filters. */
-const filtered = (from: QueryCreator<Database>, userId: string, query: BetsQuery, today: string): BetsSelect => {
-  let select = from.selectFrom('bets').where('user_id', '=', userId).where('is_part_of_parlay', '=', false) as BetsSelect;
-  const search = foldHistoryText(query.q.trim());
-  if (search !== '') {
-    // A substring as LIKE (its wildcards escaped): the form the trigram index (bets_history_search) answers.
-    const pattern = `%${search.replace(/[\\%_]/g, '\\$&')}%`;
-    select = select.where(sql<boolean>`(${folded('event')} like ${pattern} or ${folded('sport')} like ${pattern})`);
-  }
-  if (query.sport !== 'all') select = select.where('sport', '=', query.sport);
-  if (query.type !== 'all') select = select.where('kind', '=', query.type);
-  if (query.outcome !== 'all') select = select.where('outcome', '=', query.outcome);
-  if (query.book !== undefined && query.book !== 'all')
-    select = select.where(sql<boolean>`${folded('book')} = ${foldHistoryText(query.book)}`);
-  if (query.tag !== undefined && query.tag !== 'all') {
-    const tag = foldHistoryText(query.tag);
-    select = select.where(
-      sql<boolean>`exists (select 1 from jsonb_array_elements_text(tags) as t(tag) where lower(t.tag collate "C") = ${tag})`,
-    );
-  }
-  const since = historyPeriodStart(query.period, today);
-  if (since !== null) select = select.where('date', '>=', since);
-  return select;
-};
+/** The rows Bet History keeps for a paged query. */
+const filtered = (from: QueryCreator<Database>, userId: string, query: BetsQuery, today: string): BetsSelect =>
+  filteredBets(from, userId, historyFiltersOf(query), today);
 
 /** The ORDER BY of a sort key in a direction (contracts' compareBy), before the newest-first tie-break. */
 const sortColumns = (key: HistorySortKey, dir: 'asc' | 'desc'): RawBuilder<unknown>[] => {
@@ -78,17 +53,16 @@ const OUTCOME_COUNTERS = { win: 'wins', loss: 'losses', push: 'pushes', void: 'v
 type Counter = 'bets' | (typeof OUTCOME_COUNTERS)[keyof typeof OUTCOME_COUNTERS];
 
 /** The analytics read models' figures, by day or over all days (analytics_daily reads through this type). */
-type AnalyticsSelect = SelectQueryBuilder<Database, 'analytics_totals', object>;
-
-/** Whether the analytics read models can count what the filters keep: no search, book or tag. */
-const countable = (query: BetsQuery): boolean =>
-  foldHistoryText(query.q.trim()) === '' && (query.book ?? 'all') === 'all' && (query.tag ?? 'all') === 'all';
+export type AnalyticsSelect = SelectQueryBuilder<Database, 'analytics_totals', object>;
 
 /**
  * The analytics groups (dimension sport: each history row once, a parlay under 'parlay', with its
  * outcome counted) the sport and type filters keep, and the counter of the outcome filter.
  */
-const sportGroups = (select: AnalyticsSelect, query: BetsQuery): { select: AnalyticsSelect; counter: Counter } => {
+export const sportGroups = (
+  select: AnalyticsSelect,
+  query: Pick<BetsQuery, 'sport' | 'type' | 'outcome'>,
+): { select: AnalyticsSelect; counter: Counter } => {
   let groups = select.where('dimension', '=', 'sport');
   if (query.sport !== 'all') groups = groups.where('key', '=', query.sport);
   if (query.type === 'parlay') groups = groups.where('key', '=', 'parlay');
@@ -97,7 +71,7 @@ const sportGroups = (select: AnalyticsSelect, query: BetsQuery): { select: Analy
 };
 
 /** The user's analytics rows per day from `since` (null: every day). */
-const analyticsDays = (db: Kysely<ReadDatabase>, userId: string, since: string | null): AnalyticsSelect => {
+export const analyticsDays = (db: Kysely<ReadDatabase>, userId: string, since: string | null): AnalyticsSelect => {
   const days = readModels(db).selectFrom('analytics_daily').where('user_id', '=', userId);
   return (since === null ? days : days.where('date', '>=', since)) as unknown as AnalyticsSelect;
 };
@@ -113,7 +87,7 @@ const countFromAnalytics = async (
   query: BetsQuery,
   today: string,
 ): Promise<number | undefined> => {
-  if (!countable(query)) return undefined;
+  if (!countable(historyFiltersOf(query))) return undefined;
   const since = historyPeriodStart(query.period, today);
   const { select, counter } = sportGroups(
     since === null ? readModels(db).selectFrom('analytics_totals').where('user_id', '=', userId) : analyticsDays(db, userId, since),
@@ -144,7 +118,7 @@ const dayOfOffset = (
   offset: number,
 ): RawBuilder<{ date: string; before: number }> | null => {
   const since = historyPeriodStart(query.period, today);
-  if (query.sort !== 'date' || !countable(query) || (since !== null && query.dir === 'asc')) return null;
+  if (query.sort !== 'date' || !countable(historyFiltersOf(query)) || (since !== null && query.dir === 'asc')) return null;
   const d = sql.raw(query.dir);
   const counter = sql.ref(query.outcome === 'all' ? 'bets' : OUTCOME_COUNTERS[query.outcome]);
   const keys = [sql`user_id = ${userId}`, sql`dimension = 'sport'`];

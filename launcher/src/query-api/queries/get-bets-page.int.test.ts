@@ -40,7 +40,9 @@ const EVENTS = [
   '100% Sure_thing \\ back',
 ];
 const BOOKS = ['FanDuel', 'fanduel', 'DraftKings', 'DRAFTKINGS', null, 'Caesars'];
-const TAG_SETS = [[], ['live'], ['Live', 'model'], ['MODEL'], ['props', 'live']];
+const TAG_SETS = [[], ['live'], ['Live', 'model'], ['MODEL'], ['props', 'live'], ['Say "Hi"', 'back\\slash', 'tab\there']];
+const NOTES = [null, 'Sharp line move', 'tailing @capper', 'LIVE in-play', null, 'Éclair note 100%'];
+const LEAGUES = [null, 'NBA', 'nfl', 'Premier League', 'NHL'];
 const SPORTS = ['football', 'basketball', 'baseball', 'hockey', 'soccer'] as const;
 const ODDS = ['+150', '-110', '+100', '2.5', '-250', '+300', '7/4'];
 const CLOSES = [undefined, '+100', '-120', '+150'];
@@ -88,6 +90,8 @@ describe('GET /api/bets?page= (Bet History from the server)', function () {
           stake: STAKES[i % STAKES.length],
           book: BOOKS[i % BOOKS.length],
           tags: TAG_SETS[i % TAG_SETS.length],
+          notes: NOTES[i % NOTES.length],
+          league: LEAGUES[i % LEAGUES.length],
           closingOdds: CLOSES[i % CLOSES.length],
           date: DATES[i % DATES.length],
         },
@@ -107,7 +111,14 @@ describe('GET /api/bets?page= (Bet History from the server)', function () {
           { sport: 'football', odds: '+100', outcome: i % 2 === 0 ? 'win' : 'loss', date: DATES[i] },
           { sport: 'basketball', odds: '-110', outcome: i % 3 === 0 ? 'pending' : 'win', date: DATES[i] },
         ],
-        { name: i % 2 === 0 ? 'Sunday special' : 'sunday SPECIAL', stake: STAKES[i], book: BOOKS[i], tags: TAG_SETS[i], date: DATES[i] },
+        {
+          name: i % 2 === 0 ? 'Sunday special' : 'sunday SPECIAL',
+          stake: STAKES[i],
+          book: BOOKS[i],
+          tags: TAG_SETS[i],
+          notes: NOTES[i],
+          date: DATES[i],
+        },
       );
     }
     bob = new EventLog().register();
@@ -126,11 +137,11 @@ describe('GET /api/bets?page= (Bet History from the server)', function () {
   });
   after(() => h?.close());
 
-  it('answers the first page of six, newest first, over the whole history by default', async () => {
+  it('answers the first page of 25, newest first, over the whole history by default', async () => {
     const answer = await page('page=1');
-    expect(answer).to.deep.equal(expected({}, { key: 'date', direction: 'desc' }, 1, 6));
+    expect(answer).to.deep.equal(expected({}, { key: 'date', direction: 'desc' }, 1, 25));
     expect(answer.total).to.equal(65);
-    expect(answer.items).to.have.length(6);
+    expect(answer.items).to.have.length(25);
   });
 
   it('keeps the old answer without page: every row, newest entry first', async () => {
@@ -167,6 +178,16 @@ describe('GET /api/bets?page= (Bet History from the server)', function () {
         '0% s',
         'e_t',
         'game 1',
+        'draftkings',
+        'live',
+        'nba',
+        'premier',
+        'sharp',
+        '@capper',
+        'say "hi"',
+        '\\slash',
+        'b\th',
+        '", "',
       ),
       sport: fc.constantFrom('all', 'parlay', ...SPORTS),
       type: fc.constantFrom('all', 'bet', 'parlay'),
@@ -248,9 +269,19 @@ describe('GET /api/bets?page= (Bet History from the server)', function () {
       await sql`set local enable_seqscan = off`.execute(trx);
       const plan = await sql<{ 'QUERY PLAN': string }>`explain select id from read.bets
         where user_id = ${ann.userId} and not is_part_of_parlay
-          and (lower(event collate "C") like '%lakers%' or lower(sport collate "C") like '%lakers%')`.execute(trx);
-      expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).to.include('bets_history_search');
+          and (lower(event collate "C") like '%live%' or lower(sport collate "C") like '%live%'
+            or lower(notes collate "C") like '%live%' or lower(book collate "C") like '%live%'
+            or lower(league collate "C") like '%live%' or lower(tags::text collate "C") like '%live%')`.execute(trx);
+      const shown = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(shown).to.include('bets_history_search');
+      expect(shown).not.to.include('Seq Scan');
       for (const search of [
+        'draftkings',
+        'live',
+        'nba',
+        'sharp',
+        'say "hi"',
+        '\\slash',
         'lakers',
         'LAKERS',
         ' celtics ',
@@ -296,7 +327,7 @@ describe('GET /api/bets?page= (Bet History from the server)', function () {
   });
 
   it("counts the period from the server's day when the client sends none", async () => {
-    expect(await page('page=1&period=30')).to.deep.equal(expected({ period: '30' }, { key: 'date', direction: 'desc' }, 1, 6));
+    expect(await page('page=1&period=30')).to.deep.equal(expected({ period: '30' }, { key: 'date', direction: 'desc' }, 1, 25));
   });
 
   it('answers a page past the end with the last page and the real total', async () => {
@@ -304,7 +335,7 @@ describe('GET /api/bets?page= (Bet History from the server)', function () {
     const last = expected({ outcome: 'win' }, { key: 'date', direction: 'desc' }, 1000, 10);
     expect(answer).to.deep.equal(last);
     expect(answer.page).to.equal(Math.ceil(answer.total / 10));
-    expect(await page('page=3&q=nothing-like-this')).to.deep.equal({ items: [], total: 0, page: 1, pageSize: 6 });
+    expect(await page('page=3&q=nothing-like-this')).to.deep.equal({ items: [], total: 0, page: 1, pageSize: 25 });
   });
 
   it("never shows another user's rows", async () => {

@@ -1,5 +1,14 @@
 import type { z } from 'zod';
-import { NO_BOOK, type Analytics, type BetChange, type BetRow, type BetsPage, type betAmendBody, type betBody } from '@bt/contracts';
+import {
+  NO_BOOK,
+  type Analytics,
+  type BetChange,
+  type BetRow,
+  type BetsPage,
+  type BetsTotals,
+  type betAmendBody,
+  type betBody,
+} from '@bt/contracts';
 import { api, BET_RESULT_TAGS } from '../../../lib/api';
 import { downloadFile } from '../../../lib/download';
 
@@ -13,6 +22,14 @@ export const betsApi = api.injectEndpoints({
     /** One page of Bet History, filtered and sorted by the server (GET /api/bets?page=). */
     getBetsPage: build.query<BetsPage, Record<string, string>>({
       query: (params) => ({ url: '/bets', params }),
+      providesTags: ['Bet'],
+    }),
+    /**
+     * The totals of every row the filters keep (GET /api/bets/totals): asked with the filters alone,
+     * so paging and sorting reuse them.
+     */
+    getBetsTotals: build.query<BetsTotals, Record<string, string>>({
+      query: (params) => ({ url: '/bets/totals', params }),
       providesTags: ['Bet'],
     }),
     /**
@@ -76,6 +93,7 @@ export const betsApi = api.injectEndpoints({
 
 export const {
   useGetBetsPageQuery,
+  useGetBetsTotalsQuery,
   useGetBookUsageQuery,
   useGetHistoryChoiceKeysQuery,
   useAddBetMutation,
@@ -86,7 +104,11 @@ export const {
   useGetBetChangesQuery,
 } = betsApi;
 
-/** GET /api/export/bets.csv with the bearer token, saved as a file. Throws an ApiError on failure. */
-export const downloadBetsCsv = async (): Promise<void> => {
-  await downloadFile({ url: '/export/bets.csv', accept: 'text/csv', fallbackName: 'bets.csv' });
+/**
+ * GET /api/export/bets.csv with the bearer token, saved as a file: every row, or with History's
+ * filters only the rows they keep. Throws an ApiError on failure.
+ */
+export const downloadBetsCsv = async (filters?: Record<string, string>): Promise<void> => {
+  const query = filters ? `?${new URLSearchParams(filters).toString()}` : '';
+  await downloadFile({ url: `/export/bets.csv${query}`, accept: 'text/csv', fallbackName: 'bets.csv' });
 };

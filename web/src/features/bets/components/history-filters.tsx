@@ -78,7 +78,8 @@ const SearchBox = styled.div`
 
 interface HistoryFiltersProps {
   filters: HistoryFilters;
-  onChange: (filters: HistoryFilters) => void;
+  /** The filter that changed (merged by the caller into the filters as they are by then). */
+  onChange: (change: Partial<HistoryFilters>) => void;
   /** The books and tags of the bettor's rows. */
   choices: { books: readonly string[]; tags: readonly string[] };
 }
@@ -91,7 +92,7 @@ export function HistoryFiltersBar({ filters, onChange, choices }: HistoryFilters
   const [open, setOpen] = useState(false);
   const foldedId = useId();
   const active = activeFilterCount(filters);
-  const set = <K extends keyof HistoryFilters>(key: K, value: HistoryFilters[K]) => onChange({ ...filters, [key]: value });
+  const set = <K extends keyof HistoryFilters>(key: K, value: HistoryFilters[K]) => onChange({ [key]: value });
   return (
     <Grid role="search" aria-label="Filter bets">
       <SearchRow>

@@ -9,7 +9,9 @@ import {
   nextSort,
   paramsFromHistoryView,
   betsPageQuery,
+  historyFiltersParams,
   PENDING_HISTORY_PATH,
+  withPageSize,
   type HistoryView,
 } from './history';
 import type { HistoryFilters } from '@bt/contracts';
@@ -48,7 +50,7 @@ describe('bet history', () => {
       expect(historyViewFromParams(new URLSearchParams())).to.deep.equal(DEFAULT_VIEW);
     });
 
-    it('round-trips filters, search, sort and page', () => {
+    it('round-trips filters, search, sort, page and page size', () => {
       const view = {
         filters: {
           search: 'Lakers & co',
@@ -61,9 +63,21 @@ describe('bet history', () => {
         } as const,
         sort: { key: 'stake', direction: 'asc' } as const,
         page: 3,
+        pageSize: 50 as const,
       };
       const params = paramsFromHistoryView(view);
+      expect(params.get('pageSize')).to.equal('50');
       expect(historyViewFromParams(new URLSearchParams(params.toString()))).to.deep.equal(view);
+    });
+
+    it('offers 25, 50 and 100 rows a page (25 by default, left out of the URL), and keeps the first row shown on a change', () => {
+      for (const size of ['6', '0', '30', '1000', 'x'])
+        expect(historyViewFromParams(new URLSearchParams(`pageSize=${size}`)).pageSize).to.equal(25);
+      expect(paramsFromHistoryView({ ...DEFAULT_VIEW, pageSize: 25 }).has('pageSize')).to.equal(false);
+      // Rows 51-75 (page 3 of 25) are on page 2 of 50 and page 1 of 100; rows 101-150 (page 3 of 50) start page 5 of 25.
+      expect(withPageSize({ ...DEFAULT_VIEW, page: 3 }, 50)).to.include({ page: 2, pageSize: 50 });
+      expect(withPageSize({ ...DEFAULT_VIEW, page: 3 }, 100)).to.include({ page: 1, pageSize: 100 });
+      expect(withPageSize({ ...DEFAULT_VIEW, page: 3, pageSize: 50 }, 25)).to.include({ page: 5, pageSize: 25 });
     });
 
     it('falls back to the default of each invalid value', () => {
@@ -92,10 +106,11 @@ describe('bet history', () => {
         filters: filters({ search: 'Lakers', book: 'FanDuel' }),
         sort: { key: 'clv', direction: 'asc' },
         page: 4,
+        pageSize: 100,
       };
-      expect(betsPageQuery(view, 6, '2025-03-15')).to.deep.equal({
+      expect(betsPageQuery(view, '2025-03-15')).to.deep.equal({
         page: '4',
-        pageSize: '6',
+        pageSize: '100',
         sort: 'clv',
         dir: 'asc',
         sport: 'all',
@@ -105,6 +120,19 @@ describe('bet history', () => {
         book: 'FanDuel',
         tag: 'all',
         q: 'Lakers',
+        today: '2025-03-15',
+      });
+    });
+
+    it('sends the filters alone for the totals and the export, so paging and sorting keep the same totals', () => {
+      expect(historyFiltersParams(filters({ search: 'draftkings', outcome: 'win' }), '2025-03-15')).to.deep.equal({
+        sport: 'all',
+        type: 'all',
+        outcome: 'win',
+        period: '30',
+        book: 'all',
+        tag: 'all',
+        q: 'draftkings',
         today: '2025-03-15',
       });
     });

@@ -1,6 +1,7 @@
 import {
   compareHistoryText,
   foldHistoryText,
+  HISTORY_PAGE_SIZES,
   HISTORY_PERIODS,
   HISTORY_SORT_KEYS,
   NO_BOOK,
@@ -9,6 +10,8 @@ import {
   SPORTS,
   type BetsQuery,
   type HistoryFilters,
+  type HistoryFiltersQuery,
+  type HistoryPageSize,
   type HistoryOutcomeFilter,
   type HistorySort,
   type HistorySortDirection,
@@ -53,14 +56,15 @@ export const filterChoices = (bookKeys: readonly string[], tagKeys: readonly str
   return { books: unique(bookKeys.filter((key) => key !== NO_BOOK)), tags: unique(tagKeys.filter((key) => key !== NO_TAG)) };
 };
 
-/** What Bet History shows: filters, sort and page, kept in the URL's query string. */
+/** What Bet History shows: filters, sort, page and page size, kept in the URL's query string. */
 export interface HistoryView {
   filters: HistoryFilters;
   sort: HistorySort;
   page: number;
+  pageSize: HistoryPageSize;
 }
 
-export const DEFAULT_VIEW: HistoryView = { filters: DEFAULT_FILTERS, sort: DEFAULT_SORT, page: 1 };
+export const DEFAULT_VIEW: HistoryView = { filters: DEFAULT_FILTERS, sort: DEFAULT_SORT, page: 1, pageSize: HISTORY_PAGE_SIZES[0] };
 
 const SPORT_FILTERS: readonly HistorySportFilter[] = ['all', ...SPORTS, 'parlay'];
 const TYPE_FILTERS: readonly HistoryTypeFilter[] = ['all', 'bet', 'parlay'];
@@ -87,13 +91,14 @@ export const historyViewFromParams = (params: URLSearchParams): HistoryView => {
       direction: oneOf<HistorySortDirection>(['asc', 'desc'], params.get('dir'), DEFAULT_SORT.direction),
     },
     page: Number.isSafeInteger(page) && page >= 1 ? page : DEFAULT_VIEW.page,
+    pageSize: HISTORY_PAGE_SIZES.find((size) => String(size) === params.get('pageSize')) ?? DEFAULT_VIEW.pageSize,
   };
 };
 
 /** The query string of a view: only what differs from the defaults, so the plain page stays /history. */
 export const paramsFromHistoryView = (view: HistoryView): URLSearchParams => {
   const params = new URLSearchParams();
-  const { filters, sort, page } = view;
+  const { filters, sort, page, pageSize } = view;
   if (filters.search !== DEFAULT_FILTERS.search) params.set('q', filters.search);
   if (filters.sport !== DEFAULT_FILTERS.sport) params.set('sport', filters.sport);
   if (filters.type !== DEFAULT_FILTERS.type) params.set('type', filters.type);
@@ -106,8 +111,20 @@ export const paramsFromHistoryView = (view: HistoryView): URLSearchParams => {
     params.set('dir', sort.direction);
   }
   if (page !== DEFAULT_VIEW.page) params.set('page', String(page));
+  if (pageSize !== DEFAULT_VIEW.pageSize) params.set('pageSize', String(pageSize));
   return params;
 };
+
+/** Another page size, on the page that holds the first row of the page shown (the view's own by default). */
+export const withPageSize = (
+  view: HistoryView,
+  pageSize: HistoryPageSize,
+  shown: { page: number; pageSize: number } = view,
+): HistoryView => ({
+  ...view,
+  pageSize,
+  page: Math.floor(((shown.page - 1) * shown.pageSize) / pageSize) + 1,
+});
 
 /** How many of the folded filters (sport, type, outcome, period, book, tag) differ from their defaults. */
 export const activeFilterCount = (filters: HistoryFilters): number =>
@@ -116,22 +133,26 @@ export const activeFilterCount = (filters: HistoryFilters): number =>
 /** The history link that lists every pending bet and parlay. */
 export const PENDING_HISTORY_PATH = `/history?${paramsFromHistoryView({ ...DEFAULT_VIEW, filters: { ...DEFAULT_FILTERS, outcome: 'pending', period: 'all' } }).toString()}`;
 
-/** GET /api/bets' query for a view: the page of rows it shows, with the client's day for the period. */
-export const betsPageQuery = (
-  view: HistoryView,
-  pageSize: number,
+/** The history filters as GET /api/bets/totals and the CSV export take them, with the client's day for the period. */
+export const historyFiltersParams = (
+  filters: HistoryFilters,
   today: string,
-): Record<Exclude<keyof BetsQuery, 'deleted' | 'asOf'>, string> => ({
+): Record<Exclude<keyof HistoryFiltersQuery, 'asOf'>, string> => ({
+  sport: filters.sport,
+  type: filters.type,
+  outcome: filters.outcome,
+  period: filters.period,
+  book: filters.book,
+  tag: filters.tag,
+  q: filters.search,
+  today,
+});
+
+/** GET /api/bets' query for a view: the page of rows it shows, with the client's day for the period. */
+export const betsPageQuery = (view: HistoryView, today: string): Record<Exclude<keyof BetsQuery, 'deleted' | 'asOf'>, string> => ({
   page: String(view.page),
-  pageSize: String(pageSize),
+  pageSize: String(view.pageSize),
   sort: view.sort.key,
   dir: view.sort.direction,
-  sport: view.filters.sport,
-  type: view.filters.type,
-  outcome: view.filters.outcome,
-  period: view.filters.period,
-  book: view.filters.book,
-  tag: view.filters.tag,
-  q: view.filters.search,
-  today,
+  ...historyFiltersParams(view.filters, today),
 });

@@ -1,4 +1,12 @@
-import { historyPaging, MESSAGES, type BetRow, type HistoryFilters, type HistorySort } from '@bt/contracts';
+import {
+  HISTORY_PAGE_SIZES,
+  historyPaging,
+  MESSAGES,
+  type BetRow,
+  type HistoryFilters,
+  type HistoryPageSize,
+  type HistorySort,
+} from '@bt/contracts';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -6,6 +14,7 @@ import { Button } from '../../../components/button';
 import { Card, CardContent } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DownloadIcon, UploadIcon } from '../../../components/icons';
+import { Field, Select } from '../../../components/field';
 import { EmptyText, PageContainer, PageHeader } from '../../../components/page';
 import { Pagination } from '../../../components/pagination';
 import { QueryError, queryView } from '../../../components/query-error';
@@ -18,6 +27,7 @@ import {
   downloadBetsCsv,
   useDeleteBetMutation,
   useGetBetsPageQuery,
+  useGetBetsTotalsQuery,
   useGetHistoryChoiceKeysQuery,
   useRestoreBetMutation,
 } from '../api/bets-api';
@@ -26,11 +36,18 @@ import { DeletedBets } from '../components/deleted-bets';
 import { EditBetDialog } from '../components/edit-bet-dialog';
 import { HistoryFiltersBar } from '../components/history-filters';
 import { HistoryTable } from '../components/history-table';
+import { HistoryTotals } from '../components/history-totals';
 import { ImportDialog } from '../components/import-dialog';
-import { betsPageQuery, filterChoices, historyViewFromParams, nextSort, paramsFromHistoryView, type HistoryView } from '../lib/history';
-
-/** Spec section 9: 6 rows a page. */
-const PAGE_SIZE = 6;
+import {
+  betsPageQuery,
+  filterChoices,
+  historyFiltersParams,
+  historyViewFromParams,
+  nextSort,
+  paramsFromHistoryView,
+  withPageSize,
+  type HistoryView,
+} from '../lib/history';
 
 const Stack = styled.div`
   display: flex;
@@ -43,22 +60,42 @@ const Count = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+const CountRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  justify-content: space-between;
+  gap: 8px 16px;
+  > :last-child {
+    width: 9rem;
+  }
+`;
+
 export function BetHistoryRoute() {
   // Filters, sort, search and page live in the query string: back, reload and a bookmark keep them.
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => historyViewFromParams(params), [params]);
-  const { filters, sort } = view;
+  const { filters, sort, pageSize } = view;
   // The server filters, sorts and pages (GET /api/bets?page=); while the next page loads the last one stays.
-  const bets = useGetBetsPageQuery(betsPageQuery(view, PAGE_SIZE, today()));
+  const bets = useGetBetsPageQuery(betsPageQuery(view, today()));
+  // The totals of every page, asked with the filters alone: paging and sorting keep them.
+  const filterParams = historyFiltersParams(filters, today());
+  const totals = useGetBetsTotalsQuery(filterParams);
   const { data } = bets;
   const status = queryView(bets);
   const choiceKeys = useGetHistoryChoiceKeysQuery();
-  /* Typing in the search box replaces the entry rather than leaving one per keystroke. */
-  const showView = (next: HistoryView, replace = false) => setParams(paramsFromHistoryView(next), { replace });
+  /*
+   * Each change builds on the view the URL holds at that moment, not on the one last rendered: the
+   * router renders a navigation as a transition, so a second change can come before the first is on
+   * screen (and must not undo it). Typing in the search box replaces the entry rather than leaving
+   * one per keystroke.
+   */
+  const showView = (change: (current: HistoryView) => HistoryView, replace = false) =>
+    setParams(paramsFromHistoryView(change(historyViewFromParams(new URLSearchParams(window.location.search)))), { replace });
   const [editing, setEditing] = useState<BetRow | null>(null);
   const [confirming, setConfirming] = useState<BetRow | null>(null);
   const [importOpen, setImportOpen] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'all' | 'filtered' | null>(null);
   const [deleteBet, { isLoading: deleting }] = useDeleteBetMutation();
   const [restoreBet] = useRestoreBetMutation();
   // "Show deleted" is in the query string too (?deleted=1), so reload and back keep it.
@@ -73,21 +110,29 @@ export function BetHistoryRoute() {
 
   const total = data?.total ?? 0;
   const rows = data?.items ?? [];
-  const { page: shownPage, totalPages } = historyPaging(total, data?.page ?? view.page, PAGE_SIZE);
+  // The rows shown were paged by the size they were asked with (the last page stays while the next loads).
+  const shownSize = data?.pageSize ?? pageSize;
+  const { page: shownPage, totalPages } = historyPaging(total, data?.page ?? view.page, shownSize);
   const choices = useMemo(() => filterChoices(choiceKeys.data?.books ?? [], choiceKeys.data?.tags ?? []), [choiceKeys.data]);
 
-  const changeFilters = (next: HistoryFilters) => showView({ ...view, filters: next, page: 1 }, next.search !== filters.search);
-  const changeSort = (next: HistorySort) => showView({ ...view, sort: next, page: 1 });
-  const setPage = (next: number) => showView({ ...view, page: next });
+  const changeFilters = (change: Partial<HistoryFilters>) =>
+    showView((current) => ({ ...current, filters: { ...current.filters, ...change }, page: 1 }), 'search' in change);
+  const changeSort = (next: (current: HistorySort) => HistorySort) =>
+    showView((current) => ({ ...current, sort: next(current.sort), page: 1 }));
+  const setPage = (next: number) => showView((current) => ({ ...current, page: next }));
+  // On the page holding the first row shown (a page past the end is shown as the last one).
+  const setPageSize = (next: HistoryPageSize) =>
+    showView((current) => withPageSize(current, next, { page: shownPage, pageSize: shownSize }));
 
-  const onExport = async () => {
-    setExporting(true);
+  /** Every bet, or only the ones the filters keep. */
+  const onExport = async (which: 'all' | 'filtered') => {
+    setExporting(which);
     try {
-      await downloadBetsCsv();
+      await downloadBetsCsv(which === 'all' ? undefined : filterParams);
     } catch (cause) {
       toast({ variant: 'destructive', title: 'Export failed', description: isApiError(cause) ? cause.message : 'Please try again.' });
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
@@ -110,7 +155,7 @@ export function BetHistoryRoute() {
     }
   };
 
-  const first = (shownPage - 1) * PAGE_SIZE + 1;
+  const first = (shownPage - 1) * shownSize + 1;
   const last = first + rows.length - 1;
 
   return (
@@ -120,9 +165,9 @@ export function BetHistoryRoute() {
         subtitle="Every bet and parlay you have recorded."
         actions={
           <>
-            <Button variant="outline" onClick={onExport} disabled={exporting}>
+            <Button variant="outline" onClick={() => onExport('all')} disabled={exporting !== null}>
               <DownloadIcon />
-              {exporting ? 'Exporting...' : 'Export CSV'}
+              {exporting === 'all' ? 'Exporting...' : 'Export all'}
             </Button>
             <Button variant="outline" onClick={() => setImportOpen(true)}>
               <UploadIcon />
@@ -147,7 +192,7 @@ export function BetHistoryRoute() {
             <HistoryFiltersBar filters={filters} onChange={changeFilters} choices={choices} />
             {status === 'loading' ? (
               <Stack>
-                {Array.from({ length: PAGE_SIZE }, (_, i) => (
+                {Array.from({ length: 6 }, (_, i) => (
                   <Skeleton key={i} $height="44px" />
                 ))}
               </Stack>
@@ -157,14 +202,35 @@ export function BetHistoryRoute() {
               <EmptyText>No bets found. Try adjusting your filters or add a new bet.</EmptyText>
             ) : (
               <>
-                <Count aria-live="polite">
-                  Showing {first}–{last} of {total} {total === 1 ? 'bet' : 'bets'}
-                </Count>
+                <HistoryTotals
+                  totals={totals.currentData}
+                  failed={totals.isError}
+                  onRetry={totals.refetch}
+                  count={total}
+                  exporting={exporting === 'filtered'}
+                  onExport={() => onExport('filtered')}
+                />
+                <CountRow>
+                  <Count aria-live="polite">
+                    Showing {first}–{last} of {total} {total === 1 ? 'bet' : 'bets'}
+                  </Count>
+                  <Field label="Rows per page">
+                    {(props) => (
+                      <Select {...props} value={pageSize} onChange={(e) => setPageSize(Number(e.target.value) as HistoryPageSize)}>
+                        {HISTORY_PAGE_SIZES.map((size) => (
+                          <option key={size} value={size}>
+                            {size}
+                          </option>
+                        ))}
+                      </Select>
+                    )}
+                  </Field>
+                </CountRow>
                 <HistoryTable
                   rows={rows}
                   sort={sort}
-                  onSort={(key) => changeSort(nextSort(sort, key))}
-                  onSortChange={changeSort}
+                  onSort={(key) => changeSort((current) => nextSort(current, key))}
+                  onSortChange={(next) => changeSort(() => next)}
                   onEdit={setEditing}
                   onDelete={setConfirming}
                   onChanges={setChangesOf}

@@ -87,7 +87,8 @@ const FAQ = [
   },
   {
     question: 'Can I export my betting data?',
-    answer: 'Yes. On the Bet History page, Export CSV downloads every bet you have recorded as a CSV file you can open in any spreadsheet.',
+    answer:
+      'Yes. On the Bet History page, Export all downloads every bet you have recorded as a CSV file you can open in any spreadsheet, and Export these bets only the ones your filters and search show.',
   },
   {
     question: 'Is my data secure?',
