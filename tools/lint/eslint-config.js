@@ -44,7 +44,7 @@ const ANY_ALLOWED = ['**/migrations/**', 'projector/src/db/writer.ts'];
 const MAX_LINES = 400;
 
 /** Files the line limit does not apply to: migrations, kysely table declarations and generated code. */
-const MAX_LINES_EXEMPT = ['**/migrations/**', '**/schema.ts', 'read-models/src/database.ts', '**/generated/**', '**/*.gen.ts'];
+const MAX_LINES_EXEMPT = ['**/migrations/**', '**/schema.ts', '**/generated/**', '**/*.gen.ts'];
 
 /**
  * TEMPORARY (being typed in other branches): workspaces whose explicit `any` and `Kysely<any>`
