@@ -3,7 +3,7 @@ import { createEventStore } from '@bt/event-store';
 import { createDb, createLogger, onShutdownSignal, port, readOpsConfig, parseEnv, serveOps } from '@bt/platform';
 import { z } from 'zod';
 import { startProjector } from './projector';
-import { projectorLag } from '@bt/read-models';
+import { projectorLag, type Database } from '@bt/read-models';
 
 /**
  * The projector as its own process (docker compose, and the crash test): follows the log into the
@@ -31,7 +31,7 @@ logger.info(
 
 let stopping = false;
 const opsPort = parseEnv(z.object({ PORT: port(0).optional() })).PORT;
-const { db } = createDb<any>(config.databaseUrl, 2);
+const { db } = createDb<Database>(config.databaseUrl, 2);
 const server =
   opsPort === undefined
     ? undefined

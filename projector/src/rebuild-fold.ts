@@ -9,6 +9,7 @@ import {
   ownedEvents,
   type Partition,
   type ProjectionFailureRow,
+  readSetAsideUsers,
   type RowChanges,
   SHADOW_SCHEMA,
   Snapshots,
@@ -16,15 +17,7 @@ import {
   writeSnapshots,
 } from '@bt/read-models';
 import { loadUserStates } from './db/load-users';
-import {
-  isDataError,
-  readSetAsideUsers,
-  saveCheckpoint,
-  writeChanges,
-  writeChangesByCopy,
-  writeEachUser,
-  type RefusedUser,
-} from './db/writer';
+import { isDataError, saveCheckpoint, writeChanges, writeChangesByCopy, writeEachUser, type RefusedUser } from './db/writer';
 import { failureRow, ProjectionEngine } from './engine/projection-engine';
 import { readHeldUsers, readReleasableUsers, writeHoldChanges } from './imports/holds';
 import { releaseHold, type ReleaseTarget } from './imports/release';

@@ -44,7 +44,7 @@ export {
   userCheckpoint,
   type CheckpointRow,
 } from './checkpoints/checkpoints';
-export { projectorLag, projectorWithin } from './lag';
+export { projectorLag, projectorWithin, readSetAsideUsers } from './lag';
 
 // What command-api reads of the read models.
 export { settledProfitFromReadModel } from './settled-profit';

@@ -6,8 +6,8 @@ import { READ_SCHEMA, type Database } from './database';
 import { readPartitionCheckpoint, slowestCheckpoint } from './checkpoints/checkpoints';
 import type { Partition } from './checkpoints/partition';
 
-/** The users set aside (projection_failures). */
-const readSetAsideUsers = async (db: Kysely<Database>, schema: string): Promise<string[]> =>
+/** The users the projector has set aside (projection_failures of `schema`). */
+export const readSetAsideUsers = async (db: Kysely<Database>, schema: string): Promise<string[]> =>
   (await db.withSchema(schema).selectFrom('projection_failures').select('user_id').execute()).map((r) => r.user_id);
 
 /** Events behind are counted up to this many (one page of the log, read only while behind). */

@@ -293,12 +293,6 @@ export async function commitLiveBatch(
     .execute(conn);
 }
 
-/** The users the projector has set aside (projection_failures). */
-export async function readSetAsideUsers(db: Kysely<Database>, schema: string): Promise<string[]> {
-  const rows = await db.withSchema(schema).selectFrom('projection_failures').select('user_id').execute();
-  return rows.map((r) => r.user_id);
-}
-
 /** Tells LISTENers (query-api) that the set of users set aside changed; delivered on commit. */
 export async function notifyFailures(db: QueryExecutorProvider): Promise<void> {
   await sql`select pg_notify(${FAILURES_CHANNEL}, '')`.execute(db);

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
 import type pg from 'pg';
 import type { EventStore } from '@bt/event-store';
 import { bulkInsertEvents, type BulkEvent } from '@bt/event-store/testing';
@@ -44,7 +44,7 @@ const ORDER: Record<string, string> = {
 };
 
 /** Every row of every read-model table in `schema`, in key order (for row-for-row comparisons). */
-export async function snapshotTables(db: Kysely<any>, schema: string): Promise<Record<string, unknown[]>> {
+export async function snapshotTables(db: QueryExecutorProvider, schema: string): Promise<Record<string, unknown[]>> {
   const snapshot: Record<string, unknown[]> = {};
   for (const table of PROJECTED_TABLES) {
     const { rows } = await sql`select * from ${sql.id(schema, table)} order by ${sql.raw(ORDER[table])}`.execute(db);

@@ -15,7 +15,8 @@ import { dailyProjection, newDaily } from '../models/daily/projection';
 import { goalsProjection } from '../models/goals/projection';
 import { journalProjection } from '../models/journal/projection';
 import { parlaysProjection } from '../models/parlays/projection';
-import type { ReadModel, UserReadModels } from './read-model';
+import { foldOrder } from './order';
+import type { ReadModel, ReadModelName, UserReadModels } from './read-model';
 import type { RowChanges } from './rows';
 import { KeyedRows, OneRow } from './row-sets';
 import { RemovedRows, removedRowsProjection } from '../models/removed-rows/projection';
@@ -27,12 +28,9 @@ import { noteStream, userStreamsProjection } from '../models/user-streams/projec
 import { usersProjection } from '../models/users/projection';
 import { occurredAt, type ProjectedEvent, type UserState } from './state';
 
-/**
- * Every read model, in the order each sees an event: `removed_rows` first, `parlays` before `bets` (a parlay's history
- * row follows its parlays row); the models that follow the `bets` rows after the event's handlers.
- */
-export const READ_MODELS: readonly ReadModel[] = [
-  removedRowsProjection, // keeps a removed thing's rows before the projections below drop them
+/** Every read model. The order they see an event in is what each declares (`after`, `before`), not this list's. */
+const LISTED: readonly ReadModel[] = [
+  removedRowsProjection,
   usersProjection,
   parlaysProjection,
   betsProjection,
@@ -49,6 +47,9 @@ export const READ_MODELS: readonly ReadModel[] = [
   analyticsMonthlyProjection,
   analyticsTotalsProjection,
 ];
+
+/** The read models in the order they see an event (foldOrder of the list: it throws here on a cycle or an unknown name). */
+export const READ_MODELS: readonly ReadModel[] = foldOrder(LISTED);
 
 /** A user nobody has projected yet. Their one-per-user rows (user_stats, bankroll, streaks) are written by the first take. */
 export const newUserState = (userId: string): UserState => ({
@@ -74,15 +75,14 @@ export const newUserState = (userId: string): UserState => ({
 });
 
 type AnyHandler = (state: UserState, event: ProjectedEvent, at: Date) => void;
-type ReadModelName = keyof UserReadModels;
 
-/** How a state folds events and settles with some of the read models (in READ_MODELS order). */
+/** How a state folds events and settles with some of the read models (in the order given: see foldOrder). */
 interface Fold {
   project(state: UserState, stored: RecordedEvent): void;
   settle(state: UserState): void;
 }
 
-const foldOf = (models: readonly ReadModel[]): Fold => {
+export const foldOf = (models: readonly ReadModel[]): Fold => {
   const handlers = new Map<string, AnyHandler[]>();
   for (const model of models) {
     for (const [type, handler] of Object.entries(model.reads)) {

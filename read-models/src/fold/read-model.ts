@@ -53,12 +53,16 @@ export interface UserReadModels {
   removedRows: RemovedRow[];
 }
 
+/** A read model's part of the user's state and of UserReadModels. */
+export type ReadModelName = keyof UserReadModels;
+
 /**
  * A read model: the table it derives, the events it reads and how each changes the user's state,
  * and, for those derived from the bet history, how a `bets` row changing changes it. Each lives in
- * its own file under projections/; ./index.ts lists them in the order they see an event.
+ * its own folder under models/; fold.ts lists them. The order in which they see an event is not the
+ * list's: it is what `after` and `before` declare (./order.ts).
  */
-export interface ReadModel<K extends keyof UserReadModels = keyof UserReadModels> {
+export interface ReadModel<K extends ReadModelName = ReadModelName> {
   /** Its part of the user's state and of UserReadModels. */
   name: K;
   table: TableName;
@@ -66,10 +70,18 @@ export interface ReadModel<K extends keyof UserReadModels = keyof UserReadModels
   reads: Handlers;
   /**
    * The other parts of the user's state its handlers read (`bets` is implied by followsBets): a
-   * replay asked for only some read models folds these too (see readModelsFor in ./index.ts).
+   * replay asked for only some read models folds these too (see readModelsFor in ./fold.ts).
    */
-  uses?: readonly (keyof UserReadModels)[];
-  /** How one `bets` row put, replaced or removed changes it (after the event's handlers ran). */
+  uses?: readonly ReadModelName[];
+  /** The read models whose handlers must see an event before its own do (they change rows its handlers read). */
+  after?: readonly ReadModelName[];
+  /** The read models whose handlers must see an event after its own do (its handlers read rows theirs change). */
+  before?: readonly ReadModelName[];
+  /**
+   * How one `bets` row put, replaced or removed changes it: its typed dependency on `bets`. It runs
+   * after every handler of the event, so it needs no `after: ['bets']`; the followers of one change
+   * each update their own part of the state, in no particular order.
+   */
   followsBets?: (state: UserState, change: BetRowChange, at: Date) => void;
   /** What it reads off what followsBets kept (streaks, goal amounts): once per batch, before its rows are taken. */
   settle?: (state: UserState) => void;

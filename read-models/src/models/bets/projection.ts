@@ -119,6 +119,8 @@ const followParlay = (state: UserState, { data }: { data: { parlayId: string } }
 export const betsProjection: ReadModel<'bets'> = {
   name: 'bets',
   uses: ['parlays', 'removedRows'],
+  // A parlay's history row is derived from its `parlays` row as the parlay event left it.
+  after: ['parlays'],
   table: 'bets',
   reads: {
     BetPlaced(state, event, at) {

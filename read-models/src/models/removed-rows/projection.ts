@@ -63,12 +63,14 @@ export const takeRemoved = <K extends RemovedKind>(
 /**
  * `removed_rows`: a removed bet, parlay, goal or journal entry keeps the rows it had, so a restore
  * brings it back with its full state (and every read model that follows the bet history counts it
- * again). It sees a removal before the projections that drop the rows (see READ_MODELS); the
+ * again). It sees a removal before the projections that drop the rows (its `before`); the
  * restores are read by the projections that own the rows, which take them back from here.
  */
 export const removedRowsProjection: ReadModel<'removedRows'> = {
   name: 'removedRows',
   uses: ['bets', 'parlays', 'goals', 'journalEntries'],
+  // It keeps a removed thing's rows: it must read them before their own projections drop them.
+  before: ['bets', 'parlays', 'goals', 'journalEntries'],
   table: 'removed_rows',
   reads: {
     BetRemoved(state, { data }, at) {

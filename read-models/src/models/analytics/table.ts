@@ -1,0 +1,76 @@
+import type { Selectable } from 'kysely';
+import { col, table, type TableType } from '../../columns';
+
+/** The figures an analytics group sums (analytics_daily and analytics_totals): counts, and sums held exact like user_stats'. */
+export const analyticsFigures = {
+  /** Bets and parlays in the group (a parlay once). */
+  bets: col.integer(),
+  wins: col.integer(),
+  losses: col.integer(),
+  pushes: col.integer(),
+  pending: col.integer(),
+  voids: col.integer(),
+  cashouts: col.integer(),
+  /** Sum of the rows' stake_at_risk (pending, void and bonus stakes are 0): ROI's denominator. */
+  staked: col.money(),
+  profit: col.money(),
+  /** Rows placed with a unit size, and the sum of their profit_units (two decimals, held like money). */
+  units_count: col.integer(),
+  units_sum: col.money(),
+  /** Rows counted in decimal_odds_sum_e4 (all), and the sum of their decimal prices x 10,000. */
+  odds_count: col.integer(),
+  decimal_odds_sum_e4: col.double(),
+  /** Rows with a clv, and the sum of their clv (two decimals, held like money). */
+  clv_count: col.integer(),
+  clv_sum: col.money(),
+};
+
+/**
+ * GET /api/analytics, per user, breakdown dimension, group key and bet date (the bet's own day):
+ * the figures of the bets and parlays of that group dated that day. A row exists while bets > 0.
+ * Keys per dimension (./projection.ts): sport ('parlay' for parlays), league ('(no
+ * league)', parlays 'parlay'), book ('(no book)'), betType ('parlay' for parlays), tag (once per
+ * tag; '(no tag)'), oddsRange (ODDS_RANGES), weekday (WEEKDAYS), stakeSize (UNIT_STAKE_SIZES, for
+ * rows placed with a unit size) and `stake` (rows without one: the stake in dollars, e.g. '25.5';
+ * the reader buckets them by quartile of the user's stakes).
+ */
+export const analytics_daily = table({
+  owner: 'user_id',
+  key: ['user_id', 'dimension', 'date', 'key'],
+  columns: {
+    user_id: col.uuid(),
+    dimension: col.text(),
+    key: col.text(),
+    date: col.date(),
+    ...analyticsFigures,
+  },
+});
+
+/** The same figures per calendar month of the bet date ('YYYY-MM'): a period's whole months are read from these. */
+export const analytics_monthly = table({
+  owner: 'user_id',
+  key: ['user_id', 'dimension', 'month', 'key'],
+  columns: {
+    user_id: col.uuid(),
+    dimension: col.text(),
+    key: col.text(),
+    month: col.text(),
+    ...analyticsFigures,
+  },
+});
+
+/** The same figures over all of the user's dates (period 'all' reads these: a handful of rows however long the history). */
+export const analytics_totals = table({
+  owner: 'user_id',
+  key: ['user_id', 'dimension', 'key'],
+  columns: {
+    user_id: col.uuid(),
+    dimension: col.text(),
+    key: col.text(),
+    ...analyticsFigures,
+  },
+});
+
+export type AnalyticsDailyRow = Selectable<TableType<typeof analytics_daily>>;
+export type AnalyticsMonthlyRow = Selectable<TableType<typeof analytics_monthly>>;
+export type AnalyticsTotalsRow = Selectable<TableType<typeof analytics_totals>>;
