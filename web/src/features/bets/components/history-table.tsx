@@ -99,10 +99,15 @@ const Sub = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+/** Touch targets of at least 44 px (WCAG 2.5.5), also on a desktop's touch screen. */
 const Actions = styled.div`
   display: flex;
   gap: 4px;
   justify-content: flex-end;
+  & > * {
+    min-height: 44px;
+    min-width: 44px;
+  }
 `;
 
 const CardList = styled.ul`
