@@ -175,12 +175,26 @@ describe('analytics CSV', () => {
     const rows = [row('=HYPERLINK("x")', { profit: 5, staked: 10 }), row('Book, Two', { profit: -10, staked: 10 })];
     const totals = row('Total', { bets: 2, profit: -5, staked: 20 });
     expect(analyticsCsv(rows, totals, 'book', 'american').split('\r\n')).to.deep.equal([
-      'Group,Bets,Record (W-L-P-V),Win rate,Staked,Profit,ROI,Units,Avg odds,Avg CLV',
-      `"'=HYPERLINK(""x"")",1,0-0-0-0,—,$10.00,+$5.00,—,—,—,—`,
-      '"Book, Two",1,0-0-0-0,—,$10.00,-$10.00,—,—,—,—',
-      'Total,2,0-0-0-0,—,$20.00,-$5.00,—,—,—,—',
+      'Group,Bets,Record (W-L-P-V),Win rate (%),Staked ($),Profit ($),ROI (%),Units (u),Avg odds,Avg CLV (%)',
+      `"'=HYPERLINK(""x"")",1,0-0-0-0,,10.00,5.00,,,,`,
+      '"Book, Two",1,0-0-0-0,,10.00,-10.00,,,,',
+      'Total,2,0-0-0-0,,20.00,-5.00,,,,',
       '',
     ]);
+  });
+
+  it('holds plain numbers, the units in the header and no sign but a minus', () => {
+    const figures = row('FanDuel', {
+      winRate: 66.666,
+      staked: 170,
+      profit: 180,
+      roi: -3.24,
+      unitsWon: 1.555,
+      averageOdds: '+150',
+      averageClv: 2.345,
+    });
+    const [, line] = analyticsCsv([figures], figures, 'book', 'american').split('\r\n');
+    expect(line).to.equal('FanDuel,1,0-0-0-0,66.7,170.00,180.00,-3.2,1.56,+150,2.35');
   });
 });
 
