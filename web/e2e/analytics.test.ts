@@ -195,11 +195,12 @@ journey(
     ]);
     expect(download.suggestedFilename()).to.equal('analytics-by-book-all.csv');
     const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
-    expect(csv[0]).to.equal('Group,Bets,Record (W-L-P-V),Win rate,Staked,Profit,ROI,Units,Avg odds,Avg CLV');
+    // Plain numbers with their units in the header; an empty cell where the table shows '—'.
+    expect(csv[0]).to.equal('Group,Bets,Record (W-L-P-V),Win rate (%),Staked ($),Profit ($),ROI (%),Units (u),Avg odds,Avg CLV (%)');
     expect(csv.slice(1, 4).map((line) => line.split(',').slice(0, FIGURES))).to.deep.equal([
-      ['DraftKings', '2', '0-1-0-1', '0.0%', '$110.00', '-$110.00', '-100.0%', '—'],
-      ['FanDuel', '3', '2-1-0-0', '66.7%', '$170.00', '+$180.00', '105.9%', '—'],
-      ['Total', '5', '2-2-0-1', '50.0%', '$280.00', '+$70.00', '25.0%', '—'],
+      ['DraftKings', '2', '0-1-0-1', '0.0', '110.00', '-110.00', '-100.0', ''],
+      ['FanDuel', '3', '2-1-0-0', '66.7', '170.00', '180.00', '105.9', ''],
+      ['Total', '5', '2-2-0-1', '50.0', '280.00', '70.00', '25.0', ''],
     ]);
 
     // The last 30 days: the soccer bet (200 days ago) drops out.

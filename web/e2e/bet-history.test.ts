@@ -155,7 +155,7 @@ const browseHistory = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   // Delete a bet after the confirmation.
   await visible(page.getByRole('button', { name: 'Delete Masters Winner', exact: true })).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete Bet' });
-  await confirm.getByText('Are you sure you want to delete this bet? This action cannot be undone.', { exact: true }).waitFor();
+  await confirm.getByText('Are you sure you want to delete this bet? You can undo this right after.', { exact: true }).waitFor();
   await expectNoSeriousA11yViolations(page, `delete confirmation (${viewport.name})`);
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expectToast(page, 'Success', 'Bet deleted successfully');

@@ -86,6 +86,19 @@ const historyPages = async ({ e2e, page }: TestPage, viewport: Viewport) => {
     EVENTS.filter((_, i) => i % 2 === 1),
   );
   expect(reads.at(-1)?.url.searchParams.get('book')).to.equal('DraftKings');
+  if (viewport.name === 'desktop') {
+    // Book names stay whole beside the settle buttons: each on one line, none cut short.
+    const cells = page.getByRole('table').locator('td.book > *');
+    expect(await cells.count()).to.equal(6);
+    const fits = await cells.evaluateAll((names) =>
+      names.map((name) => {
+        const range = document.createRange();
+        range.selectNodeContents(name);
+        return { lines: range.getClientRects().length, cut: name.scrollWidth > name.clientWidth };
+      }),
+    );
+    expect(fits).to.deep.equal(Array.from({ length: 6 }, () => ({ lines: 1, cut: false })));
+  }
   await screenshot(page, `history-pages-${viewport.name}`);
   page.off('response', onResponse);
 };

@@ -15,6 +15,19 @@ import {
 
 const entryTitles = (page: Page) => page.getByRole('article').getByRole('heading', { level: 2 }).allInnerTexts();
 
+/** Every option of a select fits its box whole, beside the arrow (the box shows the chosen one). */
+const expectOptionsFit = async (page: Page, label: string) => {
+  const select = page.getByRole('dialog').getByLabel(label, { exact: true });
+  const overflow = await select.evaluate((el: HTMLSelectElement) => {
+    const style = getComputedStyle(el);
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = style.font;
+    return [...el.options].map((o) => o.text).filter((text) => context.measureText(text).width > room);
+  });
+  expect(overflow, `${label} options cut off`).to.deep.equal([]);
+};
+
 const writeEntry = async (page: Page, entry: { title: string; type: string; mood: string; content: string; tags: string }) => {
   const dialog = page.getByRole('dialog', { name: 'New Journal Entry' });
   await dialog.getByLabel('Title', { exact: true }).fill(entry.title);
@@ -41,6 +54,8 @@ const keepJournal = async (page: Page, viewport: Viewport) => {
   // Defaults: daily, neutral. Title and content are both needed.
   expect(await dialog.getByLabel('Type', { exact: true }).inputValue()).to.equal('daily');
   expect(await dialog.getByLabel('Mood', { exact: true }).inputValue()).to.equal('neutral');
+  await expectOptionsFit(page, 'Type');
+  await expectOptionsFit(page, 'Mood');
   await dialog.getByLabel('Title', { exact: true }).fill('   ');
   await dialog.getByRole('button', { name: 'Save Entry' }).click();
   await expectToast(page, 'Missing information', 'Please fill in both title and content');

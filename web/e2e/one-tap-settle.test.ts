@@ -48,6 +48,18 @@ const settleGroup = (scope: Page | Locator, event: string): Locator =>
   visible(scope.getByRole('group', { name: `Settle ${event}`, exact: true }));
 
 /** The events of the history rows on screen: each row has 'Delete <event>'. */
+/** Every button in scope is a touch target of at least 44 by 44 px. */
+const expectTouchTargets = async (scope: Locator) => {
+  const buttons = await scope.getByRole('button').all();
+  expect(buttons.length).to.be.greaterThan(0);
+  for (const button of buttons) {
+    const box = (await button.boundingBox())!;
+    const name = await button.innerText();
+    expect(box.height, `height of ${name}`).to.be.at.least(44);
+    expect(box.width, `width of ${name}`).to.be.at.least(44);
+  }
+};
+
 const shownEvents = async (page: Page): Promise<string[]> =>
   (
     await page.getByRole('button', { name: /^Delete / }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''))
@@ -79,6 +91,7 @@ const settleInOneTap = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   expect(await recent.getByRole('listitem').filter({ hasText: 'Arsenal vs Chelsea' }).getByRole('group').count()).to.equal(0);
   await screenshot(page, `settle-recent-bets-${viewport.name}`);
 
+  await expectTouchTargets(settleGroup(recent, 'Chiefs vs Bills'));
   await settleGroup(recent, 'Chiefs vs Bills').getByRole('button', { name: 'Win', exact: true }).click();
   await expectToast(page, 'Success', 'Bet updated successfully');
   await chiefs.getByText('Win', { exact: true }).waitFor();
@@ -98,6 +111,8 @@ const settleInOneTap = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   // A parlay is settled through its legs: no buttons on its row.
   expect(await page.getByRole('group', { name: 'Settle Sunday Double' }).count()).to.equal(0);
   await screenshot(page, `settle-history-pending-${viewport.name}`);
+  await expectTouchTargets(settleGroup(page, 'Lakers vs Celtics'));
+  await expectTouchTargets(visible(page.getByRole('button', { name: 'Delete Lakers vs Celtics', exact: true })).locator('..'));
 
   await settleGroup(page, 'Lakers vs Celtics').getByRole('button', { name: 'Loss', exact: true }).click();
   await expectToast(page, 'Success', 'Bet updated successfully');

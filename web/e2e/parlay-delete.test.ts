@@ -27,7 +27,7 @@ const deleteParlay = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   // Cancel keeps it.
   await card.getByRole('button', { name: 'Delete Doomed Double', exact: true }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete Parlay' });
-  await confirm.getByText('Are you sure you want to delete this bet? This action cannot be undone.', { exact: true }).waitFor();
+  await confirm.getByText('Are you sure you want to delete this bet? You can undo this right after.', { exact: true }).waitFor();
   await screenshot(page, `parlay-delete-confirm-${viewport.name}`);
   await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
   await confirm.waitFor({ state: 'detached' });

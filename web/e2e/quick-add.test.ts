@@ -33,6 +33,10 @@ const quickAdd = async (page: Page, viewport: Viewport) => {
   // In the header on desktops; in reach of the thumb on phones, above the bottom bar.
   const button = addBetButton(page);
   const box = (await button.boundingBox())!;
+  // Add Funds (the bankroll, in the header) and Add Bet are told apart by name and by icon.
+  const addFunds = visible(page.getByRole('banner').getByRole('button', { name: 'Add Funds', exact: true }));
+  const icon = (target: Locator) => target.locator('svg').first().innerHTML();
+  expect(await icon(addFunds), 'Add Funds and Add Bet icons').to.not.equal(await icon(button));
   if (viewport.name === 'desktop') {
     expect(await button.evaluate((el) => el.closest('header') !== null)).to.equal(true);
     // The button leaves the six header links their room.

@@ -32,7 +32,7 @@ const readStreaks = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   const current = card(page, 'Current Streak');
   await current.getByText('1 Win', { exact: true }).waitFor();
   expect(await current.getByRole('progressbar').getAttribute('aria-valuenow')).to.equal('50');
-  await current.getByText('50.0% of your record', { exact: true }).waitFor();
+  await current.getByText('50.0% of your longest winning streak (2 wins)', { exact: true }).waitFor();
   const records = card(page, 'Record Streaks');
   await records.getByText('2 Wins', { exact: true }).waitFor();
   await records.getByText('1 Loss', { exact: true }).waitFor();

@@ -167,7 +167,7 @@ const changes = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   expect(texts[1]).to.match(/^Edited/);
   expect(texts[1]).to.contain('Stake: $50.00 -> $75.00');
   expect(texts[2]).to.match(/^Settled/);
-  expect(texts[2]).to.contain('Outcome: pending -> win');
+  expect(texts[2]).to.contain('Outcome: Pending -> Win');
   expect(texts[2]).to.contain('Profit/Loss: $0.00 -> +$68.18');
   // When each was recorded, as the app writes dates ("Mar 1, 2025, 10:05 AM").
   expect(texts[0]).to.match(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M/);

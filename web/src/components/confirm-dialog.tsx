@@ -13,7 +13,7 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** A yes/no question before something that cannot be undone. */
+/** A yes/no question before a destructive action. */
 export function ConfirmDialog({ open, title, message, confirmLabel, busyLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onCancel} title={title} description={message} role="alertdialog">

@@ -1,7 +1,14 @@
 import { ANALYTICS_DIMENSIONS, type AnalyticsDimension, MESSAGES } from '@bt/contracts';
 import styled from 'styled-components';
 import { Field, Input, Select } from '../../../components/field';
-import { type AnalyticsView, DIMENSION_LABELS, PERIOD_LABELS, type PeriodChoice, rangeIsBackwards } from '../lib/analytics-view';
+import {
+  type AnalyticsView,
+  DIMENSION_LABELS,
+  PERIOD_LABELS,
+  type PeriodChoice,
+  rangeIsBackwards,
+  withDimension,
+} from '../lib/analytics-view';
 
 /* One column on phones; a row from 768 px (the dates join it when the range is custom). */
 const Grid = styled.div`
@@ -73,7 +80,7 @@ export function AnalyticsControls({ view, onChange }: AnalyticsControlsProps) {
       )}
       <Field label="Break down by">
         {(props) => (
-          <Select {...props} value={view.by} onChange={(e) => onChange({ ...view, by: e.target.value as AnalyticsDimension })}>
+          <Select {...props} value={view.by} onChange={(e) => onChange(withDimension(view, e.target.value as AnalyticsDimension))}>
             {ANALYTICS_DIMENSIONS.map((by) => (
               <option key={by} value={by}>
                 {DIMENSION_LABELS[by]}

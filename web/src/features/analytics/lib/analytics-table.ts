@@ -110,16 +110,47 @@ export const rowCells = (row: AnalyticsRow, by: AnalyticsDimension, oddsFormat: 
   formatClv(row.averageClv),
 ];
 
+/** The CSV's header: the table's, with each figure's unit, since its cells hold plain numbers. */
+const CSV_HEADER: readonly string[] = [
+  'Group',
+  'Bets',
+  'Record (W-L-P-V)',
+  'Win rate (%)',
+  'Staked ($)',
+  'Profit ($)',
+  'ROI (%)',
+  'Units (u)',
+  'Avg odds',
+  'Avg CLV (%)',
+];
+
+/** A plain number a spreadsheet sums ("-3.2", "110.00"); an empty cell where the table shows '—'. */
+const csvNumber = (value: number | null, decimals: number): string => (value === null ? '' : value.toFixed(decimals));
+
+const csvCells = (row: AnalyticsRow, oddsFormat: OddsFormat, group: string): string[] => {
+  const odds = formatAverageOdds(row.averageOdds, oddsFormat);
+  return [
+    group,
+    String(row.bets),
+    recordCell(row),
+    csvNumber(row.winRate, 1),
+    csvNumber(row.staked, 2),
+    csvNumber(row.profit, 2),
+    csvNumber(row.roi, 1),
+    row.unitsWon === null ? '' : String(Math.round(row.unitsWon * 100) / 100),
+    odds === DASH ? '' : odds,
+    csvNumber(row.averageClv, 2),
+  ];
+};
+
 /**
- * The table as shown, as CSV: the header, the rows in their shown order, then the totals. Group
- * names are the bettor's own text (books, tags), so a spreadsheet must not read them as formulas.
+ * The table as CSV: the header, the rows in their shown order, then the totals; figures as plain
+ * numbers with their units in the header. Group names are the bettor's own text (books, tags), so
+ * a spreadsheet must not read them as formulas.
  */
 export const analyticsCsv = (rows: readonly AnalyticsRow[], totals: AnalyticsRow, by: AnalyticsDimension, oddsFormat: OddsFormat): string =>
   toCsv([
-    ANALYTICS_COLUMNS.map((column) => column.label),
-    ...rows.map((row) => {
-      const [group, ...rest] = rowCells(row, by, oddsFormat);
-      return [neutraliseCsvText(group), ...rest];
-    }),
-    rowCells(totals, by, oddsFormat, true),
+    CSV_HEADER,
+    ...rows.map((row) => csvCells(row, oddsFormat, neutraliseCsvText(groupLabel(by, row.key)))),
+    csvCells(totals, oddsFormat, 'Total'),
   ]);

@@ -37,6 +37,22 @@ export interface AnalyticsView {
 export const DEFAULT_SORT: AnalyticsSort = { key: 'bets', direction: 'desc' };
 export const DEFAULT_VIEW: AnalyticsView = { by: 'sport', period: 'all', from: '', to: '', sort: DEFAULT_SORT };
 
+/** Days of the week read in calendar order (Monday to Sunday) unless another sort is chosen. */
+export const defaultSortOf = (by: AnalyticsDimension): AnalyticsSort =>
+  by === 'weekday' ? { key: 'key', direction: 'asc' } : DEFAULT_SORT;
+
+const isDefaultSort = (sort: AnalyticsSort, by: AnalyticsDimension): boolean => {
+  const fallback = defaultSortOf(by);
+  return sort.key === fallback.key && sort.direction === fallback.direction;
+};
+
+/** Another dimension: a sort the bettor chose is kept, the old dimension's default gives way to the new one's. */
+export const withDimension = (view: AnalyticsView, by: AnalyticsDimension): AnalyticsView => ({
+  ...view,
+  by,
+  sort: isDefaultSort(view.sort, view.by) ? defaultSortOf(by) : view.sort,
+});
+
 export const DIMENSION_LABELS: Record<AnalyticsDimension, string> = {
   sport: 'Sport',
   league: 'League',
@@ -66,14 +82,16 @@ const dateOr = (value: string | null): string => (value !== null && isIsoDate(va
 /** Reads the view from the query string; a missing or invalid value falls back to its default. */
 export const analyticsViewFromParams = (params: URLSearchParams): AnalyticsView => {
   const period = oneOf(PERIOD_CHOICES, params.get('period'), DEFAULT_VIEW.period);
+  const by = oneOf(ANALYTICS_DIMENSIONS, params.get('by'), DEFAULT_VIEW.by);
+  const fallback = defaultSortOf(by);
   return {
-    by: oneOf(ANALYTICS_DIMENSIONS, params.get('by'), DEFAULT_VIEW.by),
+    by,
     period,
     from: period === 'custom' ? dateOr(params.get('from')) : '',
     to: period === 'custom' ? dateOr(params.get('to')) : '',
     sort: {
-      key: oneOf(ANALYTICS_SORT_KEYS, params.get('sort'), DEFAULT_SORT.key),
-      direction: oneOf<SortDirection>(['asc', 'desc'], params.get('dir'), DEFAULT_SORT.direction),
+      key: oneOf(ANALYTICS_SORT_KEYS, params.get('sort'), fallback.key),
+      direction: oneOf<SortDirection>(['asc', 'desc'], params.get('dir'), fallback.direction),
     },
   };
 };
@@ -85,7 +103,7 @@ export const paramsFromAnalyticsView = (view: AnalyticsView): URLSearchParams =>
     params.set('from', view.from);
     params.set('to', view.to);
   }
-  if (view.sort.key !== DEFAULT_SORT.key || view.sort.direction !== DEFAULT_SORT.direction) {
+  if (!isDefaultSort(view.sort, view.by)) {
     params.set('sort', view.sort.key);
     params.set('dir', view.sort.direction);
   }

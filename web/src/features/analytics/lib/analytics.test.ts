@@ -18,6 +18,7 @@ import {
   paramsFromAnalyticsView,
   rangeIsBackwards,
   type AnalyticsView,
+  withDimension,
 } from './analytics-view';
 
 const row = (key: string, fields: Partial<AnalyticsRow> = {}): AnalyticsRow => ({
@@ -174,12 +175,26 @@ describe('analytics CSV', () => {
     const rows = [row('=HYPERLINK("x")', { profit: 5, staked: 10 }), row('Book, Two', { profit: -10, staked: 10 })];
     const totals = row('Total', { bets: 2, profit: -5, staked: 20 });
     expect(analyticsCsv(rows, totals, 'book', 'american').split('\r\n')).to.deep.equal([
-      'Group,Bets,Record (W-L-P-V),Win rate,Staked,Profit,ROI,Units,Avg odds,Avg CLV',
-      `"'=HYPERLINK(""x"")",1,0-0-0-0,—,$10.00,+$5.00,—,—,—,—`,
-      '"Book, Two",1,0-0-0-0,—,$10.00,-$10.00,—,—,—,—',
-      'Total,2,0-0-0-0,—,$20.00,-$5.00,—,—,—,—',
+      'Group,Bets,Record (W-L-P-V),Win rate (%),Staked ($),Profit ($),ROI (%),Units (u),Avg odds,Avg CLV (%)',
+      `"'=HYPERLINK(""x"")",1,0-0-0-0,,10.00,5.00,,,,`,
+      '"Book, Two",1,0-0-0-0,,10.00,-10.00,,,,',
+      'Total,2,0-0-0-0,,20.00,-5.00,,,,',
       '',
     ]);
+  });
+
+  it('holds plain numbers, the units in the header and no sign but a minus', () => {
+    const figures = row('FanDuel', {
+      winRate: 66.666,
+      staked: 170,
+      profit: 180,
+      roi: -3.24,
+      unitsWon: 1.555,
+      averageOdds: '+150',
+      averageClv: 2.345,
+    });
+    const [, line] = analyticsCsv([figures], figures, 'book', 'american').split('\r\n');
+    expect(line).to.equal('FanDuel,1,0-0-0-0,66.7,170.00,180.00,-3.2,1.56,+150,2.35');
   });
 });
 
@@ -206,6 +221,24 @@ describe('analytics view in the URL', () => {
     const view = analyticsViewFromParams(new URLSearchParams('by=moon&period=7&sort=nope&dir=up&from=2025-01-01'));
     expect(view).to.deep.equal(DEFAULT_VIEW);
     expect(analyticsViewFromParams(new URLSearchParams('period=custom&from=01/02/2025&to=2025-02-30')).from).to.equal('');
+  });
+
+  it('reads days of the week Monday to Sunday unless another sort is chosen', () => {
+    const weekdays = analyticsViewFromParams(new URLSearchParams('by=weekday&period=all'));
+    expect(weekdays.sort).to.deep.equal({ key: 'key', direction: 'asc' });
+    expect(paramsFromAnalyticsView(weekdays).toString()).to.equal('by=weekday&period=all');
+    const byBets = { ...weekdays, sort: { key: 'bets', direction: 'desc' } } as const;
+    expect(paramsFromAnalyticsView(byBets).toString()).to.equal('by=weekday&period=all&sort=bets&dir=desc');
+    expect(analyticsViewFromParams(paramsFromAnalyticsView(byBets))).to.deep.equal(byBets);
+    const rows = [row('Sunday', { bets: 9 }), row('Monday', { bets: 1 }), row('Friday', { bets: 5 })];
+    expect(sortAnalyticsRows(rows, weekdays.sort, 'weekday').map((r) => r.key)).to.deep.equal(['Monday', 'Friday', 'Sunday']);
+  });
+
+  it("switches to the new dimension's default sort, keeping one the bettor chose", () => {
+    expect(withDimension(DEFAULT_VIEW, 'weekday').sort).to.deep.equal({ key: 'key', direction: 'asc' });
+    expect(withDimension(withDimension(DEFAULT_VIEW, 'weekday'), 'book').sort).to.deep.equal({ key: 'bets', direction: 'desc' });
+    const chosen: AnalyticsView = { ...DEFAULT_VIEW, sort: { key: 'profit', direction: 'asc' } };
+    expect(withDimension(chosen, 'weekday').sort).to.deep.equal(chosen.sort);
   });
 
   it('asks the API for a period, or for the dates of a custom range instead', () => {

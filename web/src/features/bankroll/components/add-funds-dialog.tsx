@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Field, FormActions, FormStack, Input } from '../../../components/field';
-import { PlusIcon } from '../../../components/icons';
+import { WalletIcon } from '../../../components/icons';
 import { formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useAddFundsMutation } from '../api/bankroll-api';
@@ -75,8 +75,9 @@ export function AddFundsDialog() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        <PlusIcon size={16} />
+      {/* A wallet, not a plus: on phones it sits beside the round 'Add Bet' plus, and reads as money. */}
+      <Button variant="outline" size="sm" title="Add Funds" onClick={() => setOpen(true)}>
+        <WalletIcon size={16} />
         <Label>Add Funds</Label>
       </Button>
       <Dialog

@@ -69,10 +69,15 @@ const Table = styled.table`
       display: none;
     }
   }
-  td.book {
-    max-width: 140px;
-    overflow-wrap: anywhere;
-  }
+`;
+
+/** A book's name on one line, never broken mid-word ("DraftKing/s"); a very long one ends in '…' (its title says it whole). */
+const BookName = styled.span`
+  display: block;
+  max-width: 140px;
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
 `;
 
 const SortButton = styled.button`
@@ -99,10 +104,15 @@ const Sub = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+/** Touch targets of at least 44 px (WCAG 2.5.5), also on a desktop's touch screen. */
 const Actions = styled.div`
   display: flex;
   gap: 4px;
   justify-content: flex-end;
+  & > * {
+    min-height: 44px;
+    min-width: 44px;
+  }
 `;
 
 const CardList = styled.ul`
@@ -276,7 +286,7 @@ export function HistoryTable({ rows, sort, onSort, onSortChange, onEdit, onDelet
                   {legsText(bet) && <Sub>{legsText(bet)}</Sub>}
                 </td>
                 <td>{betTypeLabel(bet.betType)}</td>
-                <td className="book wide">{bet.book ?? '—'}</td>
+                <td className="book wide">{bet.book ? <BookName title={bet.book}>{bet.book}</BookName> : '—'}</td>
                 <td className="numeric">{odds(bet)}</td>
                 <td className="numeric">
                   {formatMoney(bet.stake)}

@@ -13,6 +13,12 @@ const Group = styled.div`
   gap: 6px;
 `;
 
+/** A touch target of at least 44 px (WCAG 2.5.5): these are tapped on phones above all. */
+const SettleButton = styled(Button)`
+  min-height: 44px;
+  min-width: 44px;
+`;
+
 const SETTLE_OUTCOMES: readonly { outcome: Outcome; label: string }[] = [
   { outcome: 'win', label: 'Win' },
   { outcome: 'loss', label: 'Loss' },
@@ -47,9 +53,9 @@ export function SettleButtons({ bet }: { bet: BetRow }) {
   return (
     <Group role="group" aria-label={`Settle ${bet.event}`}>
       {SETTLE_OUTCOMES.map(({ outcome, label }) => (
-        <Button key={outcome} variant="outline" size="sm" disabled={busy} onClick={() => void settle(outcome)}>
+        <SettleButton key={outcome} variant="outline" size="sm" disabled={busy} onClick={() => void settle(outcome)}>
           {label}
-        </Button>
+        </SettleButton>
       ))}
     </Group>
   );

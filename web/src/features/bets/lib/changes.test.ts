@@ -13,6 +13,7 @@ describe('a change log in words', () => {
   const log: BetChange[] = [
     change('BetPlaced', {
       sport: { from: null, to: 'football' },
+      betType: { from: null, to: 'total' },
       stake: { from: null, to: 50 },
       odds: { from: null, to: '+150' },
       decimalOdds: { from: null, to: 2.5 },
@@ -28,10 +29,22 @@ describe('a change log in words', () => {
   it('names each event and says what changed, with the forms’ labels and the app’s money format', () => {
     const views = describeChanges(log, 'american');
     expect(views.map((v) => v.title)).to.deep.equal(['Placed', 'Edited', 'Settled', 'Deleted', 'Restored']);
-    expect(views[0].lines).to.deep.equal(['Sport: football', 'Odds: +150', 'Stake: $50.00', 'Outcome: pending']);
+    expect(views[0].lines).to.deep.equal([
+      'Sport: Football',
+      'Bet Type: Total (Over/Under)',
+      'Odds: +150',
+      'Stake: $50.00',
+      'Outcome: Pending',
+    ]);
     expect(views[1].lines).to.deep.equal(['Odds: +150 -> -110', 'Stake: $50.00 -> $75.00']);
-    expect(views[2].lines).to.deep.equal(['Outcome: pending -> win', 'Profit/Loss: $0.00 -> +$68.18']);
+    expect(views[2].lines).to.deep.equal(['Outcome: Pending -> Win', 'Profit/Loss: $0.00 -> +$68.18']);
     expect(views[3].lines).to.deep.equal([]);
+  });
+
+  it('shows the labels the app uses elsewhere, and an unknown value as it is', () => {
+    const amended = change('BetAmended', { sport: { from: 'other', to: 'hockey' }, outcome: { from: 'cashout', to: 'someday' } });
+    const views = describeChanges([log[0], amended], 'american');
+    expect(views[1].lines).to.deep.equal(['Sport: Other -> Hockey', 'Outcome: Cashed out -> someday']);
   });
 
   it('shows odds in the bettor’s format', () => {

@@ -1,5 +1,6 @@
 import type { BetChange, OddsFormat } from '@bt/contracts';
 import { formatDate, formatDateTime, formatMoney, formatProfit } from '../../../lib/format';
+import { betTypeLabel, OUTCOME_LABELS, sportLabel } from '../../../lib/labels';
 import { showOdds } from '../../../lib/preferences';
 
 /** One event of a bet's or parlay's change log, in words. */
@@ -33,6 +34,12 @@ const profit: Show = (value) => (typeof value === 'number' ? formatProfit(value)
 const date: Show = (value) => (typeof value === 'string' ? formatDate(value) : 'none');
 const yesNo: Show = (value) => (value === true ? 'yes' : 'no');
 const list: Show = (value) => (Array.isArray(value) && value.length > 0 ? value.join(', ') : 'none');
+/** Closed vocabularies by the labels the forms and the table use ("Football", "Pending"). */
+const labelled =
+  (label: (value: string) => string): Show =>
+  (value, change, side) =>
+    typeof value === 'string' && value !== '' ? label(value) : text(value, change, side);
+const outcomeLabel = (value: string): string => (value in OUTCOME_LABELS ? OUTCOME_LABELS[value as keyof typeof OUTCOME_LABELS] : value);
 const legs: Show = (value) => (Array.isArray(value) ? `${value.length} legs` : 'none');
 
 /** Odds in the bettor's format: the change's decimal price on the same side keeps it exact. */
@@ -47,16 +54,16 @@ const odds =
 /** The fields shown, in the order of the forms, with the forms' labels. Derived figures (clv, units) are left out. */
 const fields = (format: OddsFormat): [string, string, Show][] => [
   ['name', 'Parlay Name', text],
-  ['sport', 'Sport', text],
+  ['sport', 'Sport', labelled(sportLabel)],
   ['event', 'Event', text],
-  ['betType', 'Bet Type', text],
+  ['betType', 'Bet Type', labelled(betTypeLabel)],
   ['odds', 'Odds', odds(format, 'decimalOdds')],
   ['totalOdds', 'Total Odds', odds(format, 'decimalOdds')],
   ['stake', 'Stake', money],
   ['legs', 'Legs', legs],
   ['book', 'Book', text],
   ['league', 'League', text],
-  ['outcome', 'Outcome', text],
+  ['outcome', 'Outcome', labelled(outcomeLabel)],
   ['cashOutAmount', 'Cash-out amount', money],
   ['date', 'Date', date],
   ['tags', 'Tags', list],

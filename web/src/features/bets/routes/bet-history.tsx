@@ -248,7 +248,7 @@ export function BetHistoryRoute() {
       <ConfirmDialog
         open={confirming !== null}
         title="Delete Bet"
-        message="Are you sure you want to delete this bet? This action cannot be undone."
+        message="Are you sure you want to delete this bet? You can undo this right after."
         confirmLabel="Delete"
         busyLabel="Deleting..."
         busy={deleting}

@@ -108,7 +108,7 @@ export function GoalsRoute() {
       <ConfirmDialog
         open={confirming !== null}
         title="Delete Goal"
-        message="Are you sure you want to delete this goal? This action cannot be undone."
+        message="Are you sure you want to delete this goal? You can undo this right after."
         confirmLabel="Delete"
         busyLabel="Deleting..."
         busy={deleting}

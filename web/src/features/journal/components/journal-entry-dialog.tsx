@@ -1,5 +1,6 @@
 import { DEFAULTS, JOURNAL_TYPES, type JournalEntry, MESSAGES, MOODS, splitTags } from '@bt/contracts';
 import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Field, FieldGrid, FormActions, FormStack, Input, Select, Textarea } from '../../../components/field';
@@ -7,6 +8,13 @@ import { today } from '../../../lib/dates';
 import { JOURNAL_TYPE_LABELS, MOOD_LABELS } from '../../../lib/labels';
 import { toast } from '../../../lib/toast';
 import { useCreateEntryMutation, useUpdateEntryMutation, type JournalInput } from '../api/journal-api';
+
+/** Type, Mood and Date side by side: the type takes the width of its longest label ("Daily Reflection" whole). */
+const TypeMoodDate = styled(FieldGrid)`
+  @media (min-width: 640px) {
+    grid-template-columns: max-content minmax(0, 1fr) minmax(0, 1fr);
+  }
+`;
 
 interface EntryFormValues {
   title: string;
@@ -75,7 +83,7 @@ function EntryForm({ entry, onDone }: { entry: JournalEntry | null; onDone: () =
           />
         )}
       </Field>
-      <FieldGrid $columns={3}>
+      <TypeMoodDate>
         <Field label="Type">
           {(props) => (
             <Select {...props} value={values.type} onChange={(e) => set('type', e.target.value as EntryFormValues['type'])}>
@@ -101,7 +109,7 @@ function EntryForm({ entry, onDone }: { entry: JournalEntry | null; onDone: () =
         <Field label="Date">
           {(props) => <Input {...props} type="date" value={values.date} onChange={(e) => set('date', e.target.value)} />}
         </Field>
-      </FieldGrid>
+      </TypeMoodDate>
       <Field label="Content" required>
         {(props) => (
           <Textarea

@@ -133,7 +133,7 @@ export function JournalRoute() {
       <ConfirmDialog
         open={confirming !== null}
         title="Delete Entry"
-        message="Are you sure you want to delete this journal entry? This action cannot be undone."
+        message="Are you sure you want to delete this journal entry? You can undo this right after."
         confirmLabel="Delete"
         busyLabel="Deleting..."
         busy={deleting}

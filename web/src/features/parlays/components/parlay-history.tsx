@@ -231,7 +231,7 @@ export function ParlayHistory({ onEdit }: { onEdit: (parlay: Parlay) => void }) 
       <ConfirmDialog
         open={confirming !== null}
         title="Delete Parlay"
-        message="Are you sure you want to delete this bet? This action cannot be undone."
+        message="Are you sure you want to delete this bet? You can undo this right after."
         confirmLabel="Delete"
         busyLabel="Deleting..."
         busy={deleting}

@@ -44,6 +44,14 @@ export const streakProgress = (current: Streak, stats: StreakStats): number => {
   return record && record.length > 0 ? (current.length / record.length) * 100 : 0;
 };
 
+/** What the progress is a share of: "50.0% of your longest winning streak (2 wins)". */
+const progressText = (current: Streak, stats: StreakStats): string => {
+  const record = current.type === 'win' ? stats.longestWinStreak : stats.longestLossStreak;
+  const kind = current.type === 'win' ? 'winning' : 'losing';
+  const length = record ? ` (${streakLengthText(record).toLowerCase()})` : '';
+  return `${formatPercent(streakProgress(current, stats))} of your longest ${kind} streak${length}`;
+};
+
 export function CurrentStreakCard({ stats }: { stats: StreakStats }) {
   const current = stats.currentStreak;
   return (
@@ -68,7 +76,7 @@ export function CurrentStreakCard({ stats }: { stats: StreakStats }) {
               valueText={formatPercent(streakProgress(current, stats))}
               tone={current.type}
             />
-            <Muted>{formatPercent(streakProgress(current, stats))} of your record</Muted>
+            <Muted>{progressText(current, stats)}</Muted>
           </Stack>
         ) : (
           <Stack>
