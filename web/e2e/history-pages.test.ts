@@ -89,7 +89,7 @@ const historyPages = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   if (viewport.name === 'desktop') {
     // Book names stay whole beside the settle buttons: each on one line, none cut short.
     const cells = page.getByRole('table').locator('td.book > *');
-    expect(await cells.count()).to.equal(6);
+    expect(await cells.count()).to.equal(13);
     const fits = await cells.evaluateAll((names) =>
       names.map((name) => {
         const range = document.createRange();
@@ -97,7 +97,7 @@ const historyPages = async ({ e2e, page }: TestPage, viewport: Viewport) => {
         return { lines: range.getClientRects().length, cut: name.scrollWidth > name.clientWidth };
       }),
     );
-    expect(fits).to.deep.equal(Array.from({ length: 6 }, () => ({ lines: 1, cut: false })));
+    expect(fits).to.deep.equal(Array.from({ length: 13 }, () => ({ lines: 1, cut: false })));
   }
   await screenshot(page, `history-pages-${viewport.name}`);
   page.off('response', onResponse);
