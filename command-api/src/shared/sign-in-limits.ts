@@ -59,14 +59,16 @@ export const RATE_LIMITS_TABLE = { schema: 'command', table: 'rate_limits' } as 
 type Counter = [limiter: RateLimiterPostgres, key: string];
 
 /** Keys are digests: an e-mail (254 chars) or a forwarded address could outgrow the key column. */
-const digest = (value: string) => createHash('sha256').update(value).digest('base64url');
+export const counterKey = (value: string) => createHash('sha256').update(value).digest('base64url');
 
 /**
- * The limits, counted in Postgres (rate-limiter-flexible) so they hold across replicas. An attempt
- * takes a point from each of its counters before the password is checked, so concurrent guesses
- * cannot overrun a limit; a successful sign-in gives its points back.
+ * Counters in Postgres (rate-limiter-flexible, in RATE_LIMITS_TABLE) so limits hold across
+ * replicas, and the two ways an attempt uses them: `take` a point from each or none (429 with the
+ * longest wait of those refused), and `guessed`, which keeps its points only when the attempt fails
+ * as `counts` says (a wrong password, a link that could not be used). The sign-in and the
+ * password-reset limits both count here.
  */
-export const postgresSignInThrottle = (pool: pg.Pool, limits: SignInLimits, ready: () => Promise<void>): SignInThrottle => {
+export const postgresCounters = (pool: pg.Pool, windowSeconds: number, ready: () => Promise<void>) => {
   const limiter = (keyPrefix: string, points: number) =>
     new RateLimiterPostgres({
       storeClient: pool,
@@ -76,18 +78,11 @@ export const postgresSignInThrottle = (pool: pg.Pool, limits: SignInLimits, read
       tableCreated: true,
       keyPrefix,
       points,
-      duration: limits.windowSeconds,
+      duration: windowSeconds,
     });
-  const loginByEmail = limiter('login-email', limits.loginFailuresPerEmail);
-  const loginByAddress = limiter('login-address', limits.loginFailuresPerAddress);
-  // Its own count per account (not the e-mail's sign-in count): a session's holder cannot lock its owner out of signing in.
-  const passwordByUser = limiter('password-user', limits.loginFailuresPerEmail);
-  const registerByEmail = limiter('register-email', limits.registrationsPerEmail);
-  const registerByAddress = limiter('register-address', limits.registrationsPerAddress);
 
   const giveBack = (counters: Counter[]) => Promise.all(counters.map(([l, key]) => l.reward(key, 1)));
 
-  /** One point from each counter, or none: 429 with the longest wait of those refused. */
   const take = async (counters: Counter[]): Promise<void> => {
     await ready();
     const results = await Promise.allSettled(counters.map(([l, key]) => l.consume(key, 1)));
@@ -99,28 +94,44 @@ export const postgresSignInThrottle = (pool: pg.Pool, limits: SignInLimits, read
     throw new TooManyRequestsError(Math.max(...refused.map((r) => r.msBeforeNext)) / 1000);
   };
 
-  /** An attempt that keeps its points only when it fails with a wrong password (`wrongPassword`). */
-  const guessed = async <T>(counters: Counter[], attempt: () => Promise<T>, wrongPassword: (error: unknown) => boolean): Promise<T> => {
+  const guessed = async <T>(counters: Counter[], attempt: () => Promise<T>, counts: (error: unknown) => boolean): Promise<T> => {
     await take(counters);
     let result: T;
     try {
       result = await attempt();
     } catch (error) {
-      // Only a wrong password counts; a fault of ours does not use up the bettor's attempts.
-      if (!wrongPassword(error)) await giveBack(counters).catch(() => undefined);
+      // Only a failure that counts keeps its points; a fault of ours does not use up the client's attempts.
+      if (!counts(error)) await giveBack(counters).catch(() => undefined);
       throw error;
     }
-    // Bookkeeping only: a signed-in bettor is not failed because a point could not be returned.
+    // Bookkeeping only: a client is not failed because a point could not be returned.
     await giveBack(counters).catch(() => undefined);
     return result;
   };
+
+  return { limiter, take, guessed };
+};
+
+/**
+ * The limits, counted in Postgres (rate-limiter-flexible) so they hold across replicas. An attempt
+ * takes a point from each of its counters before the password is checked, so concurrent guesses
+ * cannot overrun a limit; a successful sign-in gives its points back.
+ */
+export const postgresSignInThrottle = (pool: pg.Pool, limits: SignInLimits, ready: () => Promise<void>): SignInThrottle => {
+  const { limiter, take, guessed } = postgresCounters(pool, limits.windowSeconds, ready);
+  const loginByEmail = limiter('login-email', limits.loginFailuresPerEmail);
+  const loginByAddress = limiter('login-address', limits.loginFailuresPerAddress);
+  // Its own count per account (not the e-mail's sign-in count): a session's holder cannot lock its owner out of signing in.
+  const passwordByUser = limiter('password-user', limits.loginFailuresPerEmail);
+  const registerByEmail = limiter('register-email', limits.registrationsPerEmail);
+  const registerByAddress = limiter('register-address', limits.registrationsPerAddress);
 
   return {
     login: (email, address, attempt) =>
       guessed(
         [
-          [loginByEmail, digest(email)],
-          [loginByAddress, digest(address)],
+          [loginByEmail, counterKey(email)],
+          [loginByAddress, counterKey(address)],
         ],
         attempt,
         (error) => error instanceof UnauthorizedError,
@@ -129,15 +140,15 @@ export const postgresSignInThrottle = (pool: pg.Pool, limits: SignInLimits, read
       guessed(
         [
           [passwordByUser, userId],
-          [loginByAddress, digest(address)],
+          [loginByAddress, counterKey(address)],
         ],
         attempt,
         (error) => error instanceof ValidationError && error.message === MESSAGES.currentPasswordWrong,
       ),
     async register(email, address, attempt) {
       await take([
-        [registerByEmail, digest(email)],
-        [registerByAddress, digest(address)],
+        [registerByEmail, counterKey(email)],
+        [registerByAddress, counterKey(address)],
       ]);
       return attempt();
     },
