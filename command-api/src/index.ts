@@ -18,3 +18,4 @@ export {
   type ImportSweeper,
 } from './imports/import-slots';
 export { createMailer, type Mailer, type MailRoute } from './shared/mailer';
+export { createProcessOwner, type ProcessOwner } from './shared/process-owner';

@@ -9,6 +9,7 @@ import { createImportSlots, startImportSweeper } from './imports/import-slots';
 import { createUnitSizes } from './settings/unit-sizes';
 import type { CommandDatabase } from './db/schema';
 import { createMailer } from './shared/mailer';
+import { createProcessOwner } from './shared/process-owner';
 
 /**
  * command-api on its own (docker compose): EVENTSTORE_URL, DATABASE_URL, JWT_SECRET, PORT, the
@@ -28,6 +29,7 @@ const sessions = createSessionRegistry({
 });
 const unitSizes = createUnitSizes({ store, db, newClient: () => new pg.Client({ connectionString: config.databaseUrl }) });
 const imports = createImportSlots(pool, readImportConfig());
+const owner = createProcessOwner(() => new pg.Client({ connectionString: config.databaseUrl }));
 const sweeper = startImportSweeper({ store, db, slots: imports, newId: () => randomUUID(), log: (line) => logger.warn(line) });
 const mail = readMailConfig();
 const mailer = mail.route && createMailer(mail.route, mail.from, logger);
@@ -41,6 +43,7 @@ const app = createCommandApi({
   sessions,
   unitSizes,
   imports,
+  idempotency: { owner },
   mailer,
   publicUrl: mail.publicUrl,
   logger,
@@ -56,5 +59,5 @@ onShutdownSignal(logger, async () => {
   await graceful.stop(ops.shutdownGraceMs, logger);
   await sweeper.stop();
   await mailer?.close();
-  await Promise.allSettled([sessions.close(), unitSizes.close(), store.close(), db.destroy()]);
+  await Promise.allSettled([sessions.close(), unitSizes.close(), owner.close(), store.close(), db.destroy()]);
 });

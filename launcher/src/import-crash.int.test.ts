@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import pg from 'pg';
+import { productProcess } from './testing/product-process';
 
-const START = fileURLToPath(new URL('./product-main.ts', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A CSV of `rows` settled bets, each row its own (the event names the tag and the row). */
@@ -29,53 +26,15 @@ describe('an import killed at any moment (real process group, embedded Postgres)
   this.timeout(600_000);
   let dataDir: string;
   const pgPort = 20000 + Math.floor(Math.random() * 20000);
-  let product: { child: ChildProcess; exited: Promise<unknown>; url: string } | undefined;
-
-  const start = async () => {
-    const { DATABASE_URL: _database, EVENTSTORE_URL: _eventStore, JWT_SECRET: _secret, ...inherited } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', START], {
-      env: { ...inherited, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, PG_PORT: String(pgPort), WEB_DIST: join(dataDir, 'no-web') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true, // its own process group: Postgres dies with it, as in a crash of the machine
-    });
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    for (let i = 0; i < 1200; i++) {
-      const running = /"port":(\d+),[^\n]*Bet tracker running at/.exec(output);
-      if (running) return (product = { child, exited, url: `http://127.0.0.1:${running[1]}` });
-      if (child.exitCode !== null) break;
-      await sleep(50);
-    }
-    throw new Error(`the product did not start:\n${output.slice(-4000)}`);
-  };
-  const kill = async () => {
-    if (!product) return;
-    process.kill(-product.child.pid!, 'SIGKILL');
-    await product.exited;
-    product = undefined;
-  };
-  /** The embedded Postgres, to watch the log from outside. */
-  const eventCount = async (sqlText: string, params: unknown[]) => {
-    const client = new pg.Client({
-      host: '127.0.0.1',
-      port: pgPort,
-      user: 'postgres',
-      password: readFileSync(join(dataDir, 'postgres-password'), 'utf8').trim(),
-      database: 'bettracker',
-    });
-    await client.connect();
-    try {
-      return Number((await client.query<{ n: string }>(sqlText, params)).rows[0].n);
-    } finally {
-      await client.end();
-    }
-  };
+  let product: ReturnType<typeof productProcess>;
+  const start = async () => ({ url: await product.start() });
+  const kill = async () => product?.kill();
+  const eventCount = (sqlText: string, params: unknown[]) => product.count(sqlText, params);
 
   before(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'bt-import-crash-'));
     chmodSync(dataDir, 0o755); // Postgres runs as its own OS user when we are root
+    product = productProcess(dataDir, pgPort);
   });
   after(async () => {
     await kill().catch(() => undefined);
@@ -97,7 +56,7 @@ describe('an import killed at any moment (real process group, embedded Postgres)
     const outcomes: string[] = [];
     // Killed: as the request arrives, with some of its rows appended, and once its last event is in.
     for (const moment of ['arrived', 'half-way', 'committed'] as const) {
-      const { url: at } = product ?? (await start());
+      const at = product.url() ?? (await product.start());
       const key = `crash-${moment}`;
       const appended = () =>
         eventCount(`select count(*) as n from eventstore.events where metadata->>'idempotencyKey' = $1 and type = 'BetPlaced'`, [key]);
@@ -146,7 +105,7 @@ describe('an import killed at any moment (real process group, embedded Postgres)
     ).to.equal(true);
 
     // Importing the same file again after an abandoned one brings every row in.
-    const retried = await fetch(`${product!.url}/api/import/bets`, {
+    const retried = await fetch(`${product.url()}/api/import/bets`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv', 'Idempotency-Key': 'crash-again' },
       body: betsCsv(rows, 'half-way'),

@@ -6,6 +6,7 @@ import { createEventStore, type EventStore, useEmbeddedDefault } from '@bt/event
 import {
   createCommandApi,
   createImportSlots,
+  createProcessOwner,
   createMailer,
   createUnitSizes,
   migrateCommandSchema,
@@ -109,6 +110,9 @@ export const startProduct = async (
     const unitSizes = createUnitSizes({ store, db, newClient: () => new pg.Client({ connectionString: databaseUrl }) });
     stops.push(() => unitSizes.close());
     const imports = createImportSlots(pool, config.importsAtOnce);
+    // Idempotency records this process claims name its owner lock: after a crash, a retry takes them over at once.
+    const owner = createProcessOwner(() => new pg.Client({ connectionString: databaseUrl }));
+    stops.push(() => owner.close());
     const sweeper = startImportSweeper({ store, db, slots: imports, newId: () => randomUUID(), log: (line) => logger.warn(line) });
     stops.push(() => sweeper.stop());
     const { mail } = config;
@@ -125,6 +129,7 @@ export const startProduct = async (
       sessions,
       unitSizes,
       imports,
+      idempotency: { owner },
       mailer,
       publicUrl: mail.publicUrl,
       stopping: isStopping,

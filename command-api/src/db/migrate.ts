@@ -6,6 +6,7 @@ import * as commandSchema001 from './migrations/2026-11-23-001-command-schema';
 import * as idempotencyRoute002 from './migrations/2026-11-27-002-idempotency-route';
 import * as imports003 from './migrations/2026-11-28-003-imports';
 import * as passwordResets004 from './migrations/2026-11-28-004-password-resets';
+import * as idempotencyOwner005 from './migrations/2026-11-28-005-idempotency-owner';
 
 /** Schema `command`'s migrations in order; date-prefixed names. Append, never edit a landed one. */
 const MIGRATIONS: Record<string, SchemaMigration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, SchemaMigration> = {
   '2026-11-27-002-idempotency-route': idempotencyRoute002,
   '2026-11-28-003-imports': imports003,
   '2026-11-28-004-password-resets': passwordResets004,
+  '2026-11-28-005-idempotency-owner': idempotencyOwner005,
 };
 
 /**

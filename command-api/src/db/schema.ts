@@ -14,6 +14,8 @@ export interface IdempotencyTable {
   created_at: Generated<Date>;
   /** The path of the POST that wrote it; null on a record from before 2026-11-27 (see idempotentCreate). */
   route: string | null;
+  /** The claiming process's owner lock (shared/process-owner.ts); null without one. */
+  owner: number | null;
 }
 
 /** `command.rate_limits`: the sign-in counters, laid out as rate-limiter-flexible's Postgres store expects (it writes them itself). */

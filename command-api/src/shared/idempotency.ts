@@ -5,6 +5,7 @@ import { LOG_POSITION_HEADER, MESSAGES } from '@bt/contracts';
 import { ConflictError, HttpError, setLogPosition, ValidationError, type TokenClaims } from '@bt/platform';
 import type { CommandDatabase } from '../db/schema';
 import { REPLAYED_HEADER, type IdempotencyState } from './http';
+import { ownerGone, type ProcessOwner } from './process-owner';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
@@ -21,6 +22,11 @@ export interface IdempotencyOptions {
   waitMs?: number;
   /** A pending record older than this (ms) belongs to an attempt that died: a retry takes it over. */
   abandonAfterMs?: number;
+  /**
+   * This process's owner lock: a pending record whose claimant's lock nobody holds (that process
+   * died, as in a crash) is taken over at once rather than after abandonAfterMs.
+   */
+  owner?: ProcessOwner;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -116,13 +122,14 @@ export const idempotent = (db: Kysely<CommandDatabase>, ready: () => Promise<voi
     const mine = () =>
       db.deleteFrom('command.idempotency').where('scope', '=', scope).where('key', '=', key).where('state', '=', 'pending');
     await ready();
+    const owner = (await options.owner?.current()) ?? null;
 
     let recovering = false;
     const deadline = Date.now() + waitMs;
     for (;;) {
       const claimed = await db
         .insertInto('command.idempotency')
-        .values({ scope, key, fingerprint, state: 'pending', route: ctx.path })
+        .values({ scope, key, fingerprint, state: 'pending', route: ctx.path, owner })
         .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
         .returning('key')
         .executeTakeFirst();
@@ -144,11 +151,16 @@ export const idempotent = (db: Kysely<CommandDatabase>, ready: () => Promise<voi
       }
       const abandoned = await db
         .updateTable('command.idempotency')
-        .set({ created_at: sql`now()` })
+        .set({ created_at: sql`now()`, owner })
         .where('scope', '=', scope)
         .where('key', '=', key)
         .where('state', '=', 'pending')
-        .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${abandonAfterMs / 1000})`)
+        .where((eb) =>
+          eb.or([
+            eb('created_at', '<', sql<Date>`now() - make_interval(secs => ${abandonAfterMs / 1000})`),
+            eb.and([eb('owner', 'is not', null), ownerGone(sql.ref('owner'))]),
+          ]),
+        )
         .returning('key')
         .executeTakeFirst();
       if (abandoned) {
