@@ -44,6 +44,7 @@ describe('command and auth schema migrations', () => {
       '2026-11-27-002-idempotency-route',
       '2026-11-28-003-imports',
       '2026-11-28-004-password-resets',
+      '2026-11-28-005-idempotency-owner',
     ]);
     expect(await recorded('auth')).to.deep.equal(['2026-11-23-001-auth-sessions']);
   });
@@ -63,6 +64,7 @@ describe('command and auth schema migrations', () => {
       '2026-11-27-002-idempotency-route',
       '2026-11-28-003-imports',
       '2026-11-28-004-password-resets',
+      '2026-11-28-005-idempotency-owner',
     ]);
     expect(await recorded('auth')).to.deep.equal(['2026-11-23-001-auth-sessions']);
   });
