@@ -64,8 +64,16 @@ describe('a kill during each kind of multi-event write (real process group, embe
   it('keeps every answered write whole, and a retry of every unanswered one ends whole', async () => {
     const p = product!;
     let url = await p.start();
-    const parlayUser = await call(url, 'POST', '/api/auth/register', { email: 'p@example.com', password: 'parlay-pass', username: 'parlayer' });
-    const accountUser = await call(url, 'POST', '/api/auth/register', { email: 'a0@example.com', password: 'account-0', username: 'accounter' });
+    const parlayUser = await call(url, 'POST', '/api/auth/register', {
+      email: 'p@example.com',
+      password: 'parlay-pass',
+      username: 'parlayer',
+    });
+    const accountUser = await call(url, 'POST', '/api/auth/register', {
+      email: 'a0@example.com',
+      password: 'account-0',
+      username: 'accounter',
+    });
     expect([parlayUser.status, accountUser.status]).to.deep.equal([201, 201]);
     const parlayToken = parlayUser.json.token as string;
 

@@ -70,16 +70,17 @@ const revokeSessions = async (t: TestPage, viewport: Viewport) => {
     expect(laptop.url()).not.to.match(/\/login$/);
 
     // Signed in again on the second browser; then "Log out of all devices" on the first ends both.
-    await logIn(phone, account.email, newPassword);
+    await logIn(phone, account.email, newPassword, '/journal');
     await openSettings(laptop, username);
     await laptop.getByRole('button', { name: 'Log out of all devices' }).click();
+    await laptop.getByRole('alertdialog', { name: 'Log out of all devices?' }).getByRole('button', { name: 'Log out everywhere' }).click();
     await expectToast(laptop, 'Logged out of all devices', 'Log in again to continue.');
     await laptop.waitForURL((url) => url.pathname === '/login');
     expect(await laptop.evaluate(() => localStorage.getItem('token'))).to.equal(null);
     await expectSentToLogin(phone, viewport, 'Goals');
 
-    // A new session starts as usual.
-    await logIn(laptop, account.email, newPassword);
+    // A new session starts as usual, back on the page it was on.
+    await logIn(laptop, account.email, newPassword, '/settings');
   } finally {
     await other.context.close();
   }

@@ -152,14 +152,15 @@ export const signUp = async (page: Page, tag: string, username?: string): Promis
 };
 
 /** Signs in on the login screen and lands on the dashboard. */
-export const logIn = async (page: Page, email: string, password: string): Promise<void> => {
+/** Signs in from /login; lands on the dashboard, or `landsOn` (the page a session that ended elsewhere was on). */
+export const logIn = async (page: Page, email: string, password: string, landsOn = '/'): Promise<void> => {
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expectToast(page, 'Success!', 'You have been logged in successfully.');
-  await page.waitForURL((url) => url.pathname === '/');
-  await heading(page, 'Dashboard').waitFor();
+  await page.waitForURL((url) => url.pathname === landsOn);
+  if (landsOn === '/') await heading(page, 'Dashboard').waitFor();
 };
 
 /** The user menu (named by the username, else the e-mail before the @). */

@@ -2,6 +2,7 @@ import { lazy, startTransition, Suspense, useEffect, useState, type ComponentTyp
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { Loading } from '../components/loading';
 import { LandingRoute as Landing } from '../features/marketing/routes/landing';
+import { rememberReturnPath } from '../lib/return-to';
 import { useSession } from '../lib/session';
 import { PublicLayout } from './layouts/public-layout';
 
@@ -88,6 +89,18 @@ function useFirstScreenLoaded(signedInOrChecking: boolean): boolean {
   return loaded;
 }
 
+/**
+ * A signed-in screen asked for while signed out shows the landing page (spec 6), and keeps the
+ * screen for after the sign-in (a link to /history lands there once signed in, not on /).
+ */
+function LandingKeepingPath() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (pathname in signedIn) rememberReturnPath(pathname + search);
+  }, [pathname, search]);
+  return <Landing />;
+}
+
 /** Pages open to everyone; signed in they sit in the app chrome, signed out in the public one. */
 const sharedPages = (
   <>
@@ -114,7 +127,7 @@ export function AppRouter() {
           <Route path="/forgot-password" element={<ForgotPassword />} />
           <Route path="/reset-password" element={<ResetPassword />} />
           {sharedPages}
-          <Route path="*" element={<Landing />} />
+          <Route path="*" element={<LandingKeepingPath />} />
         </Route>
       </Routes>
     );

@@ -18,6 +18,8 @@ import {
   type SessionUser,
   type StoredSession,
 } from '../lib/session';
+import { clearAllDrafts } from '../lib/drafts';
+import { forgetReturnPath, noteSessionEnded, rememberReturnPath } from '../lib/return-to';
 import type { AppDispatch } from './store';
 
 /** Spec section 9: the stored token is re-read every second (and on storage events). */
@@ -87,7 +89,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [needsCheck, token, me.currentData, me.isError, me.error, me.originalArgs, apply]);
 
+  // The page they were on and why they left it are kept for the sign-in that follows (their drafts too).
   const endSession = useCallback(() => {
+    rememberReturnPath(window.location.pathname + window.location.search);
+    noteSessionEnded();
     clearStoredSession();
     apply({ token: null, user: null });
     navigate('/login');
@@ -105,6 +110,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(() => {
+    clearAllDrafts();
+    forgetReturnPath();
     clearStoredSession();
     apply({ token: null, user: null });
     navigate('/landing');

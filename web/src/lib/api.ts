@@ -2,6 +2,7 @@ import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { MESSAGES } from '@bt/contracts';
 import { createApi, retry } from '@reduxjs/toolkit/query/react';
 import { isApiError, type ApiError } from './api-error';
+import { waitForServer } from './connectivity';
 import { apiFetch, errorFromResponse, newIdempotencyKey, type ApiRequest } from './http';
 
 /** JSON answers parse; an empty body (204) is null. */
@@ -45,11 +46,24 @@ const retrying = retry(singleQuery, {
   },
 });
 
-/** Gives each POST its Idempotency-Key before the first attempt, so every retry reuses it. */
-const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = (args, api, extraOptions) => {
+/** No answer, or the gateway's word that the server is down: the write was not refused, only not heard. */
+const unheard = (error: unknown) =>
+  isApiError(error) && (error.status === 'FETCH_ERROR' || [502, 503, 504].includes(error.status as number));
+
+/**
+ * Gives each POST its Idempotency-Key before the first attempt, so every retry reuses it. A write
+ * the server did not hear (after the quick retries) is not given up: it waits, counted in the
+ * banner, until the server answers again, and is sent again then (the same key: recorded once).
+ */
+const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (args, api, extraOptions) => {
   const request = typeof args === 'string' ? { url: args } : args;
   const keyed = request.method === 'POST' && !request.idempotencyKey ? { ...request, idempotencyKey: newIdempotencyKey() } : request;
-  return retrying(keyed, api, extraOptions);
+  let result = await retrying(keyed, api, extraOptions);
+  while (api.type === 'mutation' && unheard(result.error) && !api.signal.aborted) {
+    await waitForServer();
+    result = await retrying(keyed, api, extraOptions);
+  }
+  return result;
 };
 
 export const TAGS = ['Bet', 'Parlay', 'Stats', 'Streaks', 'Bankroll', 'Goal', 'Journal', 'User', 'Settings'] as const;

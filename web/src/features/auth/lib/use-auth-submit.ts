@@ -2,6 +2,7 @@ import type { AuthResponse } from '@bt/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isHttpError } from '../../../lib/api-error';
+import { forgetReturnPath, takeReturnPath } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 
@@ -17,7 +18,7 @@ interface Texts {
 }
 
 /**
- * What login and signup share: store the session, toast, go to / after ~100 ms; on a non-OK
+ * What login and signup share: store the session, toast, go to / (or the page kept by return-to.ts) after ~100 ms; on a non-OK
  * answer the server's message (else the fallback), on any other failure 'An error occurred'.
  * `signedIn` stays true once done, so the page does not bounce to / before the delay.
  */
@@ -32,7 +33,10 @@ export const useAuthSubmit = (texts: Texts) => {
       setSignedIn(true);
       session.signIn(token, user);
       toast({ title: texts.successTitle, description: texts.successDescription });
-      window.setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);
+      // Back to the page they were on (or asked for) before signing in, else the dashboard.
+      const returnTo = takeReturnPath();
+      forgetReturnPath();
+      window.setTimeout(() => navigate(returnTo), REDIRECT_DELAY_MS);
     } catch (error) {
       toast({
         variant: 'destructive',

@@ -1,14 +1,26 @@
 import { firstMessage, loginBody } from '@bt/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router-dom';
+import styled from 'styled-components';
 import { Button } from '../../../components/button';
 import { Field, FormStack, Input } from '../../../components/field';
+import { SESSION_ENDED_MESSAGE, sessionEndedElsewhere } from '../../../lib/return-to';
 import { toast } from '../../../lib/toast';
 import { useLoginMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { useAuthSubmit } from '../lib/use-auth-submit';
 
+/** Why the visitor is here when they did not sign out themselves. */
+const Notice = styled.p`
+  padding: 10px 12px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.warningSurface};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: 0.875rem;
+`;
+
 export function LoginRoute() {
+  const [endedElsewhere] = useState(sessionEndedElsewhere);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [login, { isLoading }] = useLoginMutation();
@@ -45,6 +57,7 @@ export function LoginRoute() {
         </>
       }
     >
+      {endedElsewhere && <Notice role="status">{SESSION_ENDED_MESSAGE}</Notice>}
       <FormStack onSubmit={onSubmit} noValidate aria-label="Sign in">
         <Field label="Email">
           {(props) => (

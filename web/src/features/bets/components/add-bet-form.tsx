@@ -4,6 +4,7 @@ import { Button } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
 import { FormStack } from '../../../components/field';
 import { today } from '../../../lib/dates';
+import { clearDraft, readDraft, useDraft } from '../../../lib/drafts';
 import { focusFirstInvalid } from '../../../lib/focus';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -24,16 +25,24 @@ interface AddBetFieldsProps {
  * The add-bet form: 'Adding...' while saving, reset after success to the sport, bet type and
  * stake of the bet just saved (remembered per signed-in user).
  */
+const BET_DRAFT = 'bet:new';
+
 export function AddBetFields({ labelledBy, onAdded }: AddBetFieldsProps) {
   const { user } = useSession();
   const userKey = user?.id ?? user?.email;
-  const [values, setValues] = useState<BetFormValues>(() => betFormWithDefaults(today(), readBetDefaults(userKey)));
+  // A bet being typed when the session ended comes back after signing in again.
+  const [values, setValues] = useState<BetFormValues>(
+    () => readDraft<BetFormValues>(userKey, BET_DRAFT) ?? betFormWithDefaults(today(), readBetDefaults(userKey)),
+  );
+  const [typed, setTyped] = useState(false);
+  useDraft(BET_DRAFT, values, typed);
   const [errors, setErrors] = useState<BetFormErrors>({});
   const [addBet, { isLoading }] = useAddBetMutation();
   const { data: usage } = useGetBookUsageQuery();
   const books = useMemo(() => bookSuggestions(usage ?? []), [usage]);
 
   const onChange = <K extends keyof BetFormValues>(field: K, value: BetFormValues[K]) => {
+    setTyped(true);
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
@@ -51,6 +60,8 @@ export function AddBetFields({ labelledBy, onAdded }: AddBetFieldsProps) {
       toast({ title: 'Bet added successfully', description: 'Your bet has been recorded.' });
       const remembered = { sport: values.sport, betType: values.betType, stake: values.stake.trim() };
       rememberBetDefaults(userKey, remembered);
+      setTyped(false);
+      clearDraft(userKey, BET_DRAFT);
       setValues(betFormWithDefaults(today(), remembered));
       setErrors({});
       onAdded?.();

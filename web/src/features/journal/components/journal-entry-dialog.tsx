@@ -5,6 +5,7 @@ import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Field, FieldGrid, FormActions, FormStack, Input, Select, Textarea } from '../../../components/field';
 import { today } from '../../../lib/dates';
+import { clearDraft, readDraft, useDraft, useUserKey } from '../../../lib/drafts';
 import { JOURNAL_TYPE_LABELS, MOOD_LABELS } from '../../../lib/labels';
 import { toast } from '../../../lib/toast';
 import { useCreateEntryMutation, useUpdateEntryMutation, type JournalInput } from '../api/journal-api';
@@ -30,11 +31,26 @@ const valuesFrom = (entry: JournalEntry | null): EntryFormValues =>
     ? { title: entry.title, content: entry.content, type: entry.type, mood: entry.mood, tags: entry.tags.join(', '), date: entry.date }
     : { title: '', content: '', type: DEFAULTS.journalType, mood: DEFAULTS.journalMood, tags: '', date: today() };
 
+/** The draft kept of a new entry, or of an edit of `entry`. */
+export const journalDraftKey = (entry: JournalEntry | null): string => `journal:${entry?.id ?? 'new'}`;
+
+const DraftNote = styled.p`
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
 function EntryForm({ entry, onDone }: { entry: JournalEntry | null; onDone: () => void }) {
-  const [values, setValues] = useState<EntryFormValues>(() => valuesFrom(entry));
+  const userKey = useUserKey();
+  const [restored] = useState(() => readDraft<EntryFormValues>(userKey, journalDraftKey(entry)));
+  const [values, setValues] = useState<EntryFormValues>(() => restored ?? valuesFrom(entry));
+  const [typed, setTyped] = useState(false);
+  useDraft(journalDraftKey(entry), values, typed);
   const [createEntry, { isLoading: creating }] = useCreateEntryMutation();
   const [updateEntry, { isLoading: updating }] = useUpdateEntryMutation();
-  const set = <K extends keyof EntryFormValues>(key: K, value: EntryFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof EntryFormValues>(key: K, value: EntryFormValues[K]) => {
+    setTyped(true);
+    setValues((v) => ({ ...v, [key]: value }));
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -72,6 +88,7 @@ function EntryForm({ entry, onDone }: { entry: JournalEntry | null; onDone: () =
   const busy = creating || updating;
   return (
     <FormStack onSubmit={onSubmit} noValidate>
+      {restored && <DraftNote role="status">Restored your unsaved draft.</DraftNote>}
       <Field label="Title" required>
         {(props) => (
           <Input
@@ -151,15 +168,21 @@ interface JournalEntryDialogProps {
   onClose: () => void;
 }
 
+/** Closed in any way (saved, cancelled, dismissed), the form's draft goes; it stays only when the page goes (a session ending). */
 export function JournalEntryDialog({ open, entry, onClose }: JournalEntryDialogProps) {
+  const userKey = useUserKey();
+  const close = () => {
+    clearDraft(userKey, journalDraftKey(entry));
+    onClose();
+  };
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={close}
       title={entry ? 'Edit Journal Entry' : 'New Journal Entry'}
       description="Reflect on your bets, your decisions and your mindset."
     >
-      <EntryForm entry={entry} onDone={onClose} />
+      <EntryForm entry={entry} onDone={close} />
     </Dialog>
   );
 }

@@ -13,7 +13,8 @@ import { toastWithUndo } from '../../../lib/undo';
 import { toast } from '../../../lib/toast';
 import { useDeleteEntryMutation, useGetJournalQuery, useRestoreEntryMutation } from '../api/journal-api';
 import { JournalEntryCard } from '../components/journal-entry-card';
-import { JournalEntryDialog } from '../components/journal-entry-dialog';
+import { journalDraftKey, JournalEntryDialog } from '../components/journal-entry-dialog';
+import { readDraft, useUserKey } from '../../../lib/drafts';
 
 type TypeFilter = 'all' | JournalType;
 
@@ -43,7 +44,12 @@ export function JournalRoute() {
   const { data } = journal;
   const view = queryView(journal);
   const [filter, setFilter] = useState<TypeFilter>('all');
-  const [dialog, setDialog] = useState<{ open: boolean; entry: JournalEntry | null }>({ open: false, entry: null });
+  const userKey = useUserKey();
+  // A new entry's draft kept when the session ended opens again, with its text, after signing in.
+  const [dialog, setDialog] = useState<{ open: boolean; entry: JournalEntry | null }>(() => ({
+    open: readDraft(userKey, journalDraftKey(null)) !== undefined,
+    entry: null,
+  }));
   const [confirming, setConfirming] = useState<JournalEntry | null>(null);
   const [deleteEntry, { isLoading: deleting }] = useDeleteEntryMutation();
   const [restoreEntry] = useRestoreEntryMutation();
