@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { SingleBar } from 'cli-progress';
 import { createDb, createLogger, type Logger } from '@bt/platform';
 import { comparePositions, formatPosition, parsePosition, START, type EventStore, type Position } from '@bt/event-store';
@@ -59,6 +60,8 @@ export interface RebuildOptions {
   swap?: boolean;
   /** The code's versions recorded for the swapped read models (READ_MODEL_VERSIONS by default; tests bump one). */
   versions?: Readonly<Partial<Record<ReadModelName, number>>>;
+  /** With `only`: which of them still want a rebuild, asked once the rebuild lock is held (none: nothing is done). */
+  stillWanted?: (db: Kysely<Database>) => Promise<ReadModelName[]>;
 }
 
 export interface RebuildResult {
@@ -76,8 +79,10 @@ export interface RebuildResult {
   setAside: number;
   /** With `diff`: how each read model's rebuilt rows differ from the live ones. */
   diff?: ReadModelDiff[];
-  /** False when `diff` without `swap` left the live read models as they were. */
+  /** False when `diff` without `swap` (or nothing `stillWanted`) left the live read models as they were. */
   swapped: boolean;
+  /** The read models swapped in alone (`only`, after `stillWanted`). */
+  only?: ReadModelName[];
 }
 
 /** The progress bar on stderr (events/s, ETA) up to the log's head, or nothing when not wanted. */
@@ -139,11 +144,25 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   let bar: ReturnType<typeof progressBar>;
   try {
     unlock = await takeRebuildLock(pool);
+    const only = options.stillWanted ? await options.stillWanted(db) : options.only;
+    if (only?.length === 0) {
+      const timings = { read: 0, fold: 0, write: 0, swap: 0 };
+      return {
+        events: 0,
+        position: undefined,
+        resumedFrom: undefined,
+        seconds: 0,
+        eventsPerSecond: 0,
+        timings,
+        setAside: 0,
+        swapped: false,
+      };
+    }
     const { resumedFrom, resumedGroups, groups } = await prepareShadow(db, { fresh: options.fresh, partitions, log });
 
     // Some read models only: folded up to where the live ones stand (none gets ahead of its live rows).
-    const partial = options.only !== undefined || options.diff === true;
-    const models = options.only ?? READ_MODELS.map((model) => model.name);
+    const partial = only !== undefined || options.diff === true;
+    const models = only ?? READ_MODELS.map((model) => model.name);
     const head = partial ? await liveUntil(db) : await store.headPosition();
     const ahead = [resumedFrom, ...resumedGroups.values()].some((at) => at && comparePositions(parsePosition(at) ?? START, head) > 0);
     if (partial && ahead) throw new Error('rebuild: the half-built rebuild is ahead of the live read models; start over with --fresh');
@@ -201,10 +220,10 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     // Caught up: the last events and the swap, while no live batch can write.
     const catchUp = { db, store, engine, snapshots, from: fold.position, pageSize, log };
     const swap = !options.diff || options.swap === true;
-    const only = partial
+    const some = partial
       ? await catchUpOnly({ ...catchUp, models, diff: options.diff === true, swap, versions: options.versions })
       : undefined;
-    const last = only ? { position: fold.position, events: only.events, setAside: 0 } : await catchUpAndSwap(catchUp);
+    const last = some ? { position: fold.position, events: some.events, setAside: 0 } : await catchUpAndSwap(catchUp);
     timings.swap += performance.now() - mark;
 
     const events = fold.events + last.events;
@@ -219,8 +238,9 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       eventsPerSecond: Math.round(events / Math.max(seconds, 0.001)),
       timings: Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)])) as RebuildTimings,
       setAside: last.setAside,
-      diff: only?.diff,
+      diff: some?.diff,
       swapped: swap,
+      only: only ? [...only] : undefined,
     };
     if (partial) log(`rebuild: ${swap ? 'swapped in' : 'built (not swapped)'}: ${models.join(', ')}`);
     log(
