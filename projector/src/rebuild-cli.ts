@@ -94,6 +94,12 @@ export const DIFFERS_EXIT_CODE = 3;
 
 const isMain = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('rebuild-cli.ts');
 if (isMain) {
+  const underFlags = REBUILD_NODE_FLAGS.every((flag) => process.execArgv.includes(flag));
+  if (underFlags) {
+    // Started by underRebuildFlags: stop when it is gone (killed), as a rebuild killed half-way does (it resumes).
+    process.on('disconnect', () => process.exit(1));
+    if (process.send && !process.connected) process.exit(1); // gone before this listened
+  }
   const { readModelChoices, resolveReadModels, UnknownReadModel } = await import('./read-model-names');
   const { values, positionals: ids } = commandLine({
     usage:
@@ -146,12 +152,9 @@ if (isMain) {
     console.error(error.message);
     process.exit(2);
   }
-  if (!REBUILD_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+  if (!underFlags) {
     void underRebuildFlags().then((code) => process.exit(code));
   } else {
-    // Started by underRebuildFlags: stop when it is gone (killed), as a rebuild killed half-way does (it resumes).
-    process.on('disconnect', () => process.exit(1));
-    if (process.send && !process.connected) process.exit(1); // gone before this listened
     const { readConfig } = await import('./config');
     const run = values.retry
       ? retryFromConfig(readConfig(), ids.length > 0 ? ids : undefined).then((r) => (r.stillFailing.length > 0 ? 1 : 0))
