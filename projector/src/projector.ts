@@ -8,6 +8,7 @@ import { batchLockSql, LeaseLost, PartitionLease, readSchemaOid } from './partit
 import { ReadModelsReplaced, writeLiveBatch } from './live-batch';
 import { followLiveInBatches } from './live-intake';
 import { HoldReleases } from './live-releases';
+import { rebuildStaleReadModels, staleReadModels, type ReadModelVersions } from './version-rebuild';
 
 export interface ProjectorOptions {
   store: EventStore;
@@ -35,6 +36,10 @@ export interface ProjectorOptions {
   partition?: Partition;
   /** Told each batch once written (its size, what the cache then holds); the process's metrics by default (observeProjectorBatch). */
   onBatch?: (batch: ProjectorBatch) => void;
+  /** Rebuild in the background the read models whose code is newer than their rows (version-rebuild.ts); default true. */
+  rebuildStale?: boolean;
+  /** The read models' code versions (READ_MODEL_VERSIONS by default; tests bump one). */
+  versions?: ReadModelVersions;
 }
 
 export interface RunningProjector {
@@ -199,8 +204,13 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   }
 
   await migrateReadModels(db, schema);
+  const stale = options.rebuildStale === false || schema !== READ_SCHEMA ? [] : await staleReadModels(db, options.versions);
   follow().catch(restart);
   setProjectorLagSource(lag);
+  // The old rows keep answering (and being projected) until the rebuilt ones are swapped in.
+  const rebuilding = rebuildStaleReadModels({ stale, store, databaseUrl, versions: options.versions, logger }).catch((error: unknown) =>
+    log(`projector: rebuilding the read models whose code changed failed: ${(error as Error)?.stack ?? String(error)}`),
+  );
 
   return {
     async caughtUp() {
@@ -219,6 +229,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
       state.subscription?.unsubscribe();
       await state.flushing.catch(() => undefined);
       await releases.settled();
+      await rebuilding; // a rebuild stopped half-way resumes at the next start
       await lease.close();
       logger.debug({ position: state.written }, 'projector stopped after its last batch');
       setProjectorLagSource(undefined, lag);

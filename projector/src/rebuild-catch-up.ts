@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { formatPosition, START, type EventStore, type Position } from '@bt/event-store';
-import { type Database, SHADOW_SCHEMA, type Snapshots, writeSnapshots } from '@bt/read-models';
+import { type Database, READ_MODEL_VERSIONS, recordVersions, SHADOW_SCHEMA, type Snapshots, writeSnapshots } from '@bt/read-models';
 import { lockReadModels, writeChanges, writeUsers } from './db/writer';
 import type { ProjectionEngine } from './engine/projection-engine';
 import { writeHoldChanges } from './imports/holds';
@@ -52,6 +52,7 @@ export async function catchUpAndSwap(run: CatchUp): Promise<{ position: Position
     const failures = await trx.withSchema(SHADOW_SCHEMA).selectFrom('projection_failures').selectAll().execute();
     for (const failure of failures) await restoreBeforeFailure(trx, store, SHADOW_SCHEMA, failure);
     setAsideCount = failures.length;
+    await recordVersions(trx, SHADOW_SCHEMA, READ_MODEL_VERSIONS); // every read model built by this code
     await swapShadowIn(trx, position === START ? undefined : formatPosition(position));
   });
   return { position, events, setAside: setAsideCount };

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type { EventStore } from '@bt/event-store';
 import { commandLine } from '@bt/platform/cli';
 import type { ProjectorConfig } from './config';
-import type { RebuildResult } from './rebuild';
+import type { RebuildOptions, RebuildResult } from './rebuild';
 import type { RetryResult } from './restore';
 
 /*
@@ -40,15 +40,14 @@ async function withStores<T>(config: ProjectorConfig, work: (store: EventStore, 
  */
 const rebuildFromConfig = async (
   config: ProjectorConfig,
-  options: { fresh?: boolean; progress?: boolean } = {},
+  options: Pick<RebuildOptions, 'fresh' | 'progress' | 'only' | 'diff' | 'swap'> = {},
 ): Promise<RebuildResult> => {
   const { rebuildReadModels } = await import('./rebuild');
   return withStores(config, (store, databaseUrl) =>
     rebuildReadModels({
       store,
       databaseUrl,
-      fresh: options.fresh,
-      progress: options.progress,
+      ...options,
       pageSize: config.rebuildPageSize,
       flushEveryEvents: config.rebuildFlushEveryEvents,
       flushEveryMs: config.rebuildFlushEveryMs,
@@ -90,18 +89,38 @@ const underRebuildFlags = (): Promise<number> =>
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 
+/** The exit code of a diff that found rows differing (and did not swap): a deploy script stops on it. */
+export const DIFFERS_EXIT_CODE = 3;
+
 const isMain = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('rebuild-cli.ts');
 if (isMain) {
+  const underFlags = REBUILD_NODE_FLAGS.every((flag) => process.execArgv.includes(flag));
+  if (underFlags) {
+    // Started by underRebuildFlags: stop when it is gone (killed), as a rebuild killed half-way does (it resumes).
+    process.on('disconnect', () => process.exit(1));
+    if (process.send && !process.connected) process.exit(1); // gone before this listened
+  }
+  const { readModelChoices, resolveReadModels, UnknownReadModel } = await import('./read-model-names');
   const { values, positionals: ids } = commandLine({
-    usage: 'npm run projections:rebuild [-- --fresh] | npm run projections:retry [-- <user id>...]',
+    usage:
+      'npm run projections:rebuild [-- --fresh] [--only <read models>] [--diff [--swap]] | npm run projections:retry [-- <user id>...]',
     about: [
       'projections:rebuild rebuilds every read model from the first event and swaps them in while the product keeps answering.',
+      '--only rebuilds the read models named (comma-separated) and swaps in only their tables, caught up to the live',
+      'checkpoint; every other read model keeps serving and being projected live.',
+      '--diff builds them and, instead of swapping, reports per read model the users and rows that differ from the',
+      `live ones (up to 20 examples); exit code 0: nothing differs, ${DIFFERS_EXIT_CODE}: something does, 1: the rebuild failed.`,
+      '--diff --swap reports, then swaps.',
+      `Read models (by name, table or group): ${readModelChoices()}.`,
       'projections:retry (--retry) brings back users the projector set aside: the ones named, or all of them.',
       'Stores: DATABASE_URL and EVENTSTORE_URL; with neither, the embedded default (.data/).',
     ].join('\n'),
     options: {
       fresh: { type: 'boolean', description: 'Rebuild from scratch, not reusing a rebuild left half-way' },
       retry: { type: 'boolean', description: 'Retry the set-aside users instead of rebuilding' },
+      only: { type: 'string', description: 'Rebuild and swap in only these read models (comma-separated names or tables)' },
+      diff: { type: 'boolean', description: 'Report how the rebuilt rows differ from the live ones instead of swapping' },
+      swap: { type: 'boolean', description: 'With --diff: swap after reporting' },
     },
     positionals: { max: Infinity, name: 'user id' },
   });
@@ -109,26 +128,48 @@ if (isMain) {
     console.error(`projections:rebuild takes no arguments (got ${ids.join(' ')}); user ids go to projections:retry`);
     process.exit(2);
   }
-  if (values.retry && values.fresh) {
-    console.error('--fresh is for projections:rebuild, not projections:retry');
+  if (values.retry && (values.fresh || values.only !== undefined || values.diff || values.swap)) {
+    console.error('--fresh, --only, --diff and --swap are for projections:rebuild, not projections:retry');
     process.exit(2);
   }
-  if (!REBUILD_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+  if (values.swap && !values.diff) {
+    console.error('--swap goes with --diff (a rebuild without --diff swaps anyway)');
+    process.exit(2);
+  }
+  let only: ReturnType<typeof resolveReadModels> | undefined;
+  try {
+    only =
+      values.only === undefined
+        ? undefined
+        : resolveReadModels(
+            values.only
+              .split(',')
+              .map((name) => name.trim())
+              .filter(Boolean),
+          );
+  } catch (error) {
+    if (!(error instanceof UnknownReadModel)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+  if (!underFlags) {
     void underRebuildFlags().then((code) => process.exit(code));
   } else {
-    // Started by underRebuildFlags: stop when it is gone (killed), as a rebuild killed half-way does (it resumes).
-    process.on('disconnect', () => process.exit(1));
-    if (process.send && !process.connected) process.exit(1); // gone before this listened
     const { readConfig } = await import('./config');
     const run = values.retry
       ? retryFromConfig(readConfig(), ids.length > 0 ? ids : undefined).then((r) => (r.stillFailing.length > 0 ? 1 : 0))
-      : rebuildFromConfig(readConfig(), { fresh: values.fresh, progress: true }).then(({ timings }) => {
-          const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-          console.error(
-            `rebuild: read ${s(timings.read)}, fold ${s(timings.fold)}, waiting for writes ${s(timings.write)}, indexes and swap ${s(timings.swap)}; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
-          );
-          return 0;
-        });
+      : rebuildFromConfig(readConfig(), { fresh: values.fresh, progress: true, only, diff: values.diff, swap: values.swap }).then(
+          async ({ timings, diff, swapped }) => {
+            const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+            console.error(
+              `rebuild: read ${s(timings.read)}, fold ${s(timings.fold)}, waiting for writes ${s(timings.write)}, indexes and swap ${s(timings.swap)}; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
+            );
+            if (!diff) return 0;
+            const { differs, formatDiff } = await import('./rebuild-diff');
+            for (const line of formatDiff(diff)) console.log(line);
+            return differs(diff) && !swapped ? DIFFERS_EXIT_CODE : 0;
+          },
+        );
     run.then(
       (code) => process.exit(code),
       (error: unknown) => {

@@ -1,11 +1,14 @@
+import type { Kysely } from 'kysely';
 import { SingleBar } from 'cli-progress';
 import { createDb, createLogger, type Logger } from '@bt/platform';
-import { formatPosition, parsePosition, START, type EventStore, type Position } from '@bt/event-store';
-import { CHECKPOINT_NAME, type Database, READ_SCHEMA, WHOLE } from '@bt/read-models';
+import { comparePositions, formatPosition, parsePosition, START, type EventStore, type Position } from '@bt/event-store';
+import { CHECKPOINT_NAME, type Database, READ_MODELS, type ReadModelName, READ_SCHEMA, WHOLE } from '@bt/read-models';
 import { buildDeferredIndexes, prepareShadow, takeRebuildLock } from './rebuild-shadow';
 import { foldLog, releaseAll, type FoldResult, type RebuildTimings } from './rebuild-fold';
 import { foldInPartitions } from './rebuild-partitions';
 import { catchUpAndSwap } from './rebuild-catch-up';
+import { catchUpOnly, liveUntil } from './rebuild-only';
+import type { ReadModelDiff } from './rebuild-diff';
 
 /** What a partition's worker thread (rebuild-worker.ts) takes from the rebuild. */
 export { foldLog } from './rebuild-fold';
@@ -47,6 +50,18 @@ export interface RebuildOptions {
   parallel?: number;
   /** The event store's URL, for the worker threads' own connections; required with `partitions` above 1. */
   eventStoreUrl?: string;
+  /**
+   * Swap in these read models only (rebuild-only.ts), caught up to the live checkpoints, while the
+   * others keep being projected live; default: every one, as one schema.
+   */
+  only?: readonly ReadModelName[];
+  /** Compare the rebuilt read models (`only`'s, or all) with the live ones (the result's `diff`); swapped only with `swap`. */
+  diff?: boolean;
+  swap?: boolean;
+  /** The code's versions recorded for the swapped read models (READ_MODEL_VERSIONS by default; tests bump one). */
+  versions?: Readonly<Partial<Record<ReadModelName, number>>>;
+  /** With `only`: which of them still want a rebuild, asked once the rebuild lock is held (none: nothing is done). */
+  stillWanted?: (db: Kysely<Database>) => Promise<ReadModelName[]>;
 }
 
 export interface RebuildResult {
@@ -62,6 +77,12 @@ export interface RebuildResult {
   timings: RebuildTimings;
   /** Users set aside because an event of theirs could not be projected (see projection_failures). */
   setAside: number;
+  /** With `diff`: how each read model's rebuilt rows differ from the live ones. */
+  diff?: ReadModelDiff[];
+  /** False when `diff` without `swap` (or nothing `stillWanted`) left the live read models as they were. */
+  swapped: boolean;
+  /** The read models swapped in alone (`only`, after `stillWanted`). */
+  only?: ReadModelName[];
 }
 
 /** The progress bar on stderr (events/s, ETA) up to the log's head, or nothing when not wanted. */
@@ -123,9 +144,28 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   let bar: ReturnType<typeof progressBar>;
   try {
     unlock = await takeRebuildLock(pool);
+    const only = options.stillWanted ? await options.stillWanted(db) : options.only;
+    if (only?.length === 0) {
+      const timings = { read: 0, fold: 0, write: 0, swap: 0 };
+      return {
+        events: 0,
+        position: undefined,
+        resumedFrom: undefined,
+        seconds: 0,
+        eventsPerSecond: 0,
+        timings,
+        setAside: 0,
+        swapped: false,
+      };
+    }
     const { resumedFrom, resumedGroups, groups } = await prepareShadow(db, { fresh: options.fresh, partitions, log });
 
-    const head = await store.headPosition();
+    // Some read models only: folded up to where the live ones stand (none gets ahead of its live rows).
+    const partial = only !== undefined || options.diff === true;
+    const models = only ?? READ_MODELS.map((model) => model.name);
+    const head = partial ? await liveUntil(db) : await store.headPosition();
+    const ahead = [resumedFrom, ...resumedGroups.values()].some((at) => at && comparePositions(parsePosition(at) ?? START, head) > 0);
+    if (partial && ahead) throw new Error('rebuild: the half-built rebuild is ahead of the live read models; start over with --fresh');
     const started = performance.now();
     bar = progressBar(options.progress, head, resumedFrom);
     const progress = (prepare: bigint, events: number) => bar?.update(prepare, events);
@@ -141,6 +181,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
             pool,
             resumedFrom,
             partition: WHOLE,
+            until: partial ? head : undefined,
             checkpoint: CHECKPOINT_NAME,
             emptyTables: !resumedFrom,
             log,
@@ -171,12 +212,18 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     timings.swap += performance.now() - mark;
     mark = performance.now();
     const folded = formatPosition(fold.position);
-    await releaseAll(db, store, (work) => db.transaction().execute((trx) => work(trx, folded)));
+    // Some only: the catch-up releases the holds the live projector released, no more.
+    if (!partial) await releaseAll(db, store, (work) => db.transaction().execute((trx) => work(trx, folded)));
     timings.swap += performance.now() - mark;
     mark = performance.now();
 
     // Caught up: the last events and the swap, while no live batch can write.
-    const last = await catchUpAndSwap({ db, store, engine, snapshots, from: fold.position, pageSize, log });
+    const catchUp = { db, store, engine, snapshots, from: fold.position, pageSize, log };
+    const swap = !options.diff || options.swap === true;
+    const some = partial
+      ? await catchUpOnly({ ...catchUp, models, diff: options.diff === true, swap, versions: options.versions })
+      : undefined;
+    const last = some ? { position: fold.position, events: some.events, setAside: 0 } : await catchUpAndSwap(catchUp);
     timings.swap += performance.now() - mark;
 
     const events = fold.events + last.events;
@@ -191,7 +238,11 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       eventsPerSecond: Math.round(events / Math.max(seconds, 0.001)),
       timings: Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)])) as RebuildTimings,
       setAside: last.setAside,
+      diff: some?.diff,
+      swapped: swap,
+      only: only ? [...only] : undefined,
     };
+    if (partial) log(`rebuild: ${swap ? 'swapped in' : 'built (not swapped)'}: ${models.join(', ')}`);
     log(
       `rebuild: ${events} events in ${seconds.toFixed(1)} s (${result.eventsPerSecond} events/s); read models at ${result.position ?? 'the start'}`,
     );

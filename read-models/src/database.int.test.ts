@@ -4,7 +4,7 @@ import { createDb } from '@bt/platform';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import type { Column } from './columns';
 import { migrateReadModels } from './migrate';
-import { checkpoints, import_holds, snapshot_marks, snapshot_streams, TABLES, user_snapshots } from './database';
+import { checkpoints, import_holds, read_model_versions, snapshot_marks, snapshot_streams, TABLES, user_snapshots } from './database';
 
 /** information_schema's name of each declared Postgres type. */
 const INFORMATION_SCHEMA_TYPE: Record<Column['type'], string> = {
@@ -66,7 +66,7 @@ describe('the table declarations agree with the landed migrations', () => {
 
   const declared = (): Record<string, Shape> =>
     Object.fromEntries(
-      Object.entries({ ...TABLES, checkpoints, user_snapshots, snapshot_marks, snapshot_streams, import_holds }).map(
+      Object.entries({ ...TABLES, checkpoints, user_snapshots, snapshot_marks, snapshot_streams, import_holds, read_model_versions }).map(
         ([name, declaration]) => [
           name,
           {

@@ -14,7 +14,15 @@ import { user_streams } from './models/user-streams/table';
 import { user_settings } from './models/settings/table';
 import { analytics_daily, analytics_monthly, analytics_totals } from './models/analytics/table';
 import { removed_rows } from './models/removed-rows/table';
-import { checkpoints, import_holds, projection_failures, snapshot_marks, snapshot_streams, user_snapshots } from './shared-tables';
+import {
+  checkpoints,
+  import_holds,
+  projection_failures,
+  read_model_versions,
+  snapshot_marks,
+  snapshot_streams,
+  user_snapshots,
+} from './shared-tables';
 
 /**
  * The read models (Postgres schema `read`), written only by the projector.
@@ -44,7 +52,7 @@ export type { UserStreamRow } from './models/user-streams/table';
 export type { UserSettingsRow } from './models/settings/table';
 export type { AnalyticsDailyRow, AnalyticsMonthlyRow, AnalyticsTotalsRow } from './models/analytics/table';
 export type { RemovedKind, RemovedRow } from './models/removed-rows/table';
-export { checkpoints, import_holds, snapshot_marks, snapshot_streams, user_snapshots } from './shared-tables';
+export { checkpoints, import_holds, read_model_versions, snapshot_marks, snapshot_streams, user_snapshots } from './shared-tables';
 export type { CheckpointRow, ProjectionFailureRow } from './shared-tables';
 
 /**
@@ -79,6 +87,7 @@ export type Database = { [T in TableName]: TableType<(typeof TABLES)[T]> } & {
   snapshot_marks: TableType<typeof snapshot_marks>;
   snapshot_streams: TableType<typeof snapshot_streams>;
   import_holds: TableType<typeof import_holds>;
+  read_model_versions: TableType<typeof read_model_versions>;
 };
 
 /** The row type of each read-model table the projection writes. */

@@ -11,9 +11,10 @@ export type { Column, PgType } from './columns';
 export { migrateReadModels } from './migrate';
 
 // The fold: one user's events into their rows, the same for live projection, rebuild and replay.
-export { LOADED, newUserState, projectEvent, settleUser, takeUserChanges } from './fold/fold';
+export { LOADED, newUserState, projectEvent, READ_MODELS, readModelsFor, settleUser, takeUserChanges } from './fold/fold';
 export { heldRows, occurredAt, userOf, type UserState } from './fold/state';
-export type { UserReadModels } from './fold/read-model';
+export type { ReadModelName, UserReadModels } from './fold/read-model';
+export { READ_MODEL_VERSIONS, readStoredVersions, recordVersions } from './versions';
 export { changeCount, emptyChanges, mergeChanges, type RowChanges, type TakenChanges, type UserChanges } from './fold/rows';
 export { admitImports, importLifecycle, importOf } from './fold/import-gate';
 export { isSharedStream } from './models/user-streams/projection';

@@ -110,5 +110,16 @@ export const import_holds = {
   },
 };
 
+/** The version of each read model's code its rows were built with (versions.ts): a newer one is rebuilt. */
+export const read_model_versions = {
+  key: ['name'],
+  columns: {
+    /** The read model's name (ReadModelName). */
+    name: col.text(),
+    version: col.integer(),
+    updated_at: col.timestamptz(),
+  },
+};
+
 export type ProjectionFailureRow = Selectable<TableType<typeof projection_failures>>;
 export type CheckpointRow = Selectable<TableType<typeof checkpoints>>;
