@@ -8,8 +8,12 @@ import { betType, goalTimeframe, id, storedDate, journalType, legOutcome, mood, 
  * odds, bonus bet and the unit size at placement; BetSettled/ParlaySettled a cash-out's amount.
  * 4: an imported parlay (another tracker's, whose legs carry no prices) keeps the file's total odds
  * (ParlayCreated `totalOdds`) and legs with `odds: null`.
+ * 5: bets and parlay legs carry `startsAt`, their event's start time (null: none given).
  */
-export const EVENT_SCHEMA_VERSION = 4;
+export const EVENT_SCHEMA_VERSION = 5;
+
+/** When the event of a bet or leg starts, as typed (ISO 8601 with its offset); since version 5 (upcast: null). */
+const storedStartsAt = z.string().nullable().optional();
 
 /** Odds as stored: any format, as typed (American in its canonical form); never re-read into another format. */
 const storedOdds = odds;
@@ -26,6 +30,7 @@ export const parlayLeg = z.object({
   league: z.string().nullable().optional(),
   /** Since version 3 (upcast: null): the price at close, any format. */
   closingOdds: storedOdds.nullable().optional(),
+  startsAt: storedStartsAt,
 });
 export type ParlayLeg = z.infer<typeof parlayLeg>;
 
@@ -51,6 +56,7 @@ const betFields = z.object({
   date: storedDate,
   league: z.string().nullable().optional(),
   closingOdds: storedOdds.nullable().optional(),
+  startsAt: storedStartsAt,
   ...wagerTerms,
 });
 const parlayFields = z.object({

@@ -8,6 +8,7 @@ export * from './domain/money';
 export * from './domain/odds';
 export * from './domain/parlay';
 export * from './domain/dates';
+export * from './domain/start-times';
 export * from './domain/position';
 export * from './event-log';
 export * from './query-params';

@@ -30,6 +30,7 @@ export const MESSAGES = {
   eventRequired: 'Event is required',
   dateFormat: 'Date must be a valid date (YYYY-MM-DD)',
   dateRange: 'Date must be between 1900-01-01 and 2099-12-31',
+  startsAtFormat: 'Start time must be a date and time with its offset, like 2026-11-28T19:30:00-05:00 (years 1900 to 2099)',
   goalEndTooLate: 'A goal must end by 2099-12-31: choose an earlier start or a shorter timeframe',
   unstorableText: 'Text must not contain NUL characters or unpaired surrogates',
   parlayOddsTooHigh: 'Parlay odds can be at most +1000000',
