@@ -120,6 +120,24 @@ export const eventSchemas = {
   }),
   /** On `user-{id}` (Settings, Preferences): how the web app shows prices. */
   OddsFormatChosen: z.object({ userId: id, oddsFormat }),
+  /**
+   * On `user-{id}`: the public profile's settings as now (a PUT /api/profile that changes them).
+   * `enabled` false takes the page down; the handle stays the user's.
+   */
+  PublicProfileSet: z.object({
+    userId: id,
+    handle: z.string(),
+    enabled: z.boolean(),
+    sports: z.union([z.literal('all'), z.array(z.string())]),
+    units: z.boolean(),
+    since: storedDate.nullable(),
+  }),
+  /** On `user-{id}`: the public profile is gone (its handle released). */
+  PublicProfileRemoved: z.object({ userId: id, handle: z.string() }),
+  /** On `handle-{handle}`: the handle is this user's. */
+  HandleReserved: z.object({ userId: id, handle: z.string() }),
+  /** On `handle-{handle}`: its holder let it go; nobody else may take it before `reusableFrom`. */
+  HandleReleased: z.object({ userId: id, handle: z.string(), reusableFrom: z.string() }),
   /** On `user-{id}`: the dollar size of one unit from now on (null: none). Bets keep the one they were placed with. */
   UnitSizeSet: z.object({ userId: id, unitSize: z.number().positive().nullable() }),
 
@@ -204,4 +222,6 @@ export const streams = {
   goal: (goalId: string) => `goal-${goalId}`,
   journal: (entryId: string) => `journal-${entryId}`,
   imports: (userId: string) => `imports-${userId}`,
+  /** A public profile's handle (lower case, a-z 0-9 _ -): who holds it. */
+  handle: (handle: string) => `handle-${handle}`,
 } as const;

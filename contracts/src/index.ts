@@ -26,3 +26,4 @@ export * from './upcast';
 export * from './api';
 export * from './openapi';
 export * from './check-answer';
+export * from './profiles';

@@ -17,6 +17,7 @@ import * as streamEarliest013 from './migrations/2026-11-28-013-stream-earliest'
 import * as importHolds014 from './migrations/2026-11-28-014-import-holds';
 import * as historySearchFields015 from './migrations/2026-11-28-015-history-search-fields';
 import * as betStartTimes016 from './migrations/2026-11-28-016-bet-start-times';
+import * as publicProfiles017 from './migrations/2026-11-28-017-public-profiles';
 
 /** In order; names are the files' date-prefixed names. Append, never edit a landed one. */
 const MIGRATIONS: Record<string, SchemaMigration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, SchemaMigration> = {
   '2026-11-28-014-import-holds': importHolds014,
   '2026-11-28-015-history-search-fields': historySearchFields015,
   '2026-11-28-016-bet-start-times': betStartTimes016,
+  '2026-11-28-017-public-profiles': publicProfiles017,
 };
 
 /** Creates `schema` if needed and brings its read-model tables up to date (live `read` or a rebuild's shadow). */
