@@ -79,7 +79,7 @@ describe('pricing agreement (property, e2e)', function () {
           notes: '',
           date: '',
           dateSet: false,
-          legs: legs.map((l, i) => ({ ...l, event: `Event ${i + 1}`, selection: `Pick ${i + 1}`, date: DAY, league: '', closingOdds: '' })),
+          legs: legs.map((l, i) => ({ ...l, event: `Event ${i + 1}`, selection: `Pick ${i + 1}`, date: DAY, league: '', closingOdds: '', startsAt: '' })),
           book: '',
           tags: '',
           bonusBet: false,
