@@ -52,7 +52,7 @@ const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = (args, ap
   return retrying(keyed, api, extraOptions);
 };
 
-export const TAGS = ['Bet', 'Parlay', 'Stats', 'Streaks', 'Bankroll', 'Goal', 'Journal', 'User', 'Settings'] as const;
+export const TAGS = ['Bet', 'Parlay', 'Stats', 'Streaks', 'Bankroll', 'Goal', 'Journal', 'User', 'Settings', 'Profile'] as const;
 
 /**
  * What a change to bets or parlays moves: history, stats, streaks, the bankroll (settled profit)
