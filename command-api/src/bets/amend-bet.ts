@@ -16,7 +16,20 @@ import type { Bet, BetEvent, PlacedBet } from './bet';
 export type AmendBet = Command<'AmendBet', BetAmendBody & { betId: string }>;
 
 type Changes = EventData<'BetAmended'>['changes'];
-const FIELDS = ['sport', 'event', 'betType', 'odds', 'stake', 'notes', 'date', 'league', 'closingOdds', 'startsAt', 'book', 'bonusBet'] as const;
+const FIELDS = [
+  'sport',
+  'event',
+  'betType',
+  'odds',
+  'stake',
+  'notes',
+  'date',
+  'league',
+  'closingOdds',
+  'startsAt',
+  'book',
+  'bonusBet',
+] as const;
 
 const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((tag, i) => tag === b[i]);
 

@@ -167,7 +167,21 @@ export const betsProjection: ReadModel<'bets'> = {
       const bet = state.bets.get(event.data.betId);
       if (!bet || bet.kind !== 'bet') return;
       // The unit size is the one in effect at placement: an amend never changes it (history is not rewritten).
-      const { sport, event: name, betType, odds, stake, notes, date, book, league, tags, closingOdds, bonusBet, startsAt } = event.data.changes;
+      const {
+        sport,
+        event: name,
+        betType,
+        odds,
+        stake,
+        notes,
+        date,
+        book,
+        league,
+        tags,
+        closingOdds,
+        bonusBet,
+        startsAt,
+      } = event.data.changes;
       const next = pricedBetRow({
         ...bet,
         sport: sport ? (intern(sport) as BetHistoryRow['sport']) : bet.sport,
