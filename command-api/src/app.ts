@@ -29,6 +29,7 @@ import { importRoutes } from './imports/routes';
 import { createImportSlots, type ImportSlots } from './imports/import-slots';
 import { journalRoutes } from './journal/routes';
 import { parlayRoutes } from './parlays/routes';
+import { profileRoutes } from './profiles/routes';
 import { settingsRoutes } from './settings/routes';
 import { createUnitSizes, type UnitSizes } from './settings/unit-sizes';
 import { jsonBody } from './shared/http';
@@ -148,7 +149,17 @@ export const createCommandApi = (deps: CommandApiDeps): Koa => {
   };
 
   const router = new Router({ prefix: '/api' });
-  for (const routes of [userRoutes, betRoutes, parlayRoutes, bankrollRoutes, goalRoutes, journalRoutes, importRoutes, settingsRoutes]) {
+  for (const routes of [
+    userRoutes,
+    betRoutes,
+    parlayRoutes,
+    bankrollRoutes,
+    goalRoutes,
+    journalRoutes,
+    importRoutes,
+    settingsRoutes,
+    profileRoutes,
+  ]) {
     routes(router, kit);
   }
   const resetLimits = deps.passwordResetLimits ?? (signInLimits === false ? false : DEFAULT_PASSWORD_RESET_LIMITS);

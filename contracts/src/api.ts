@@ -43,6 +43,7 @@ import {
 } from './responses';
 import { analyticsQuery, betsQuery, betsTotalsQuery, goalsQuery, historyFiltersQuery, statsQuery, streaksQuery } from './query-params';
 import { taxDiary, taxYear, taxYearQuery } from './reports';
+import { profileAnswer, profileBody, publicProfile } from './profiles';
 
 /**
  * The HTTP API in one table: every route the product serves (command-api, query-api and the front
@@ -235,6 +236,21 @@ export const API_ROUTES: readonly ApiRoute[] = [
   write('put', '/api/settings', 'Settings', 'Choose the odds format and/or the unit size (null clears it)', settingsBody, {
     200: json('Settings', settings),
   }),
+  // Public profile (issue 39)
+  read('/api/profile', 'Public profile', 'The public profile settings (profile null until set)', json('Profile', profileAnswer)),
+  write('put', '/api/profile', 'Public profile', 'Set the handle, turn the page on or off, choose what it shows', profileBody, {
+    200: json('Profile', profileAnswer),
+  }),
+  write('delete', '/api/profile', 'Public profile', 'Remove the public profile (its handle is held for you 30 days)', undefined, {
+    200: message('Removed'),
+  }),
+  read(
+    '/api/public/profiles/{handle}',
+    'Public profile',
+    'A public profile: the record and the bets it shows (no sign-in; 404 when off or unknown)',
+    json('The public profile', publicProfile),
+    { auth: false },
+  ),
   // Bankroll
   read('/api/bankroll', 'Bankroll', 'The balance', json('Bankroll', bankroll)),
   write('post', '/api/bankroll', 'Bankroll', 'Add funds', fundsBody, { 201: json('Funds added', fundsMoved) }),

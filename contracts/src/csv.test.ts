@@ -12,6 +12,7 @@ const bet = { sport: 'basketball', event: 'Lakers @ Celtics', betType: 'spread',
 const noTerms = {
   league: null,
   closingOdds: null,
+  startsAt: null,
   book: null,
   tags: [],
   clv: null,

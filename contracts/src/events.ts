@@ -8,8 +8,12 @@ import { betType, goalTimeframe, id, storedDate, journalType, legOutcome, mood, 
  * odds, bonus bet and the unit size at placement; BetSettled/ParlaySettled a cash-out's amount.
  * 4: an imported parlay (another tracker's, whose legs carry no prices) keeps the file's total odds
  * (ParlayCreated `totalOdds`) and legs with `odds: null`.
+ * 5: bets and parlay legs carry `startsAt`, their event's start time (null: none given).
  */
-export const EVENT_SCHEMA_VERSION = 4;
+export const EVENT_SCHEMA_VERSION = 5;
+
+/** When the event of a bet or leg starts, as typed (ISO 8601 with its offset); since version 5 (upcast: null). */
+const storedStartsAt = z.string().nullable().optional();
 
 /** Odds as stored: any format, as typed (American in its canonical form); never re-read into another format. */
 const storedOdds = odds;
@@ -26,6 +30,7 @@ export const parlayLeg = z.object({
   league: z.string().nullable().optional(),
   /** Since version 3 (upcast: null): the price at close, any format. */
   closingOdds: storedOdds.nullable().optional(),
+  startsAt: storedStartsAt,
 });
 export type ParlayLeg = z.infer<typeof parlayLeg>;
 
@@ -51,6 +56,7 @@ const betFields = z.object({
   date: storedDate,
   league: z.string().nullable().optional(),
   closingOdds: storedOdds.nullable().optional(),
+  startsAt: storedStartsAt,
   ...wagerTerms,
 });
 const parlayFields = z.object({
@@ -114,6 +120,24 @@ export const eventSchemas = {
   }),
   /** On `user-{id}` (Settings, Preferences): how the web app shows prices. */
   OddsFormatChosen: z.object({ userId: id, oddsFormat }),
+  /**
+   * On `user-{id}`: the public profile's settings as now (a PUT /api/profile that changes them).
+   * `enabled` false takes the page down; the handle stays the user's.
+   */
+  PublicProfileSet: z.object({
+    userId: id,
+    handle: z.string(),
+    enabled: z.boolean(),
+    sports: z.union([z.literal('all'), z.array(z.string())]),
+    units: z.boolean(),
+    since: storedDate.nullable(),
+  }),
+  /** On `user-{id}`: the public profile is gone (its handle released). */
+  PublicProfileRemoved: z.object({ userId: id, handle: z.string() }),
+  /** On `handle-{handle}`: the handle is this user's. */
+  HandleReserved: z.object({ userId: id, handle: z.string() }),
+  /** On `handle-{handle}`: its holder let it go; nobody else may take it before `reusableFrom`. */
+  HandleReleased: z.object({ userId: id, handle: z.string(), reusableFrom: z.string() }),
   /** On `user-{id}`: the dollar size of one unit from now on (null: none). Bets keep the one they were placed with. */
   UnitSizeSet: z.object({ userId: id, unitSize: z.number().positive().nullable() }),
 
@@ -198,4 +222,6 @@ export const streams = {
   goal: (goalId: string) => `goal-${goalId}`,
   journal: (entryId: string) => `journal-${entryId}`,
   imports: (userId: string) => `imports-${userId}`,
+  /** A public profile's handle (lower case, a-z 0-9 _ -): who holds it. */
+  handle: (handle: string) => `handle-${handle}`,
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BET_TYPES, DEFAULTS, GOAL_TIMEFRAMES, JOURNAL_TYPES, LEG_OUTCOMES, MOODS, ODDS_FORMATS, OUTCOMES, SPORTS } from './enums';
 import { MESSAGES } from './messages';
 import { DATE_RANGE, isIsoDate } from './domain/dates';
+import { isStartTime } from './domain/start-times';
 import { readOdds, storedOddsText, type OddsProblem } from './domain/odds';
 
 /** Field schemas shared by events, request bodies and responses. */
@@ -17,6 +18,15 @@ export const isoDate = z
  */
 export const storedDate = z.string({ error: MESSAGES.dateFormat }).refine(isIsoDate, MESSAGES.dateFormat);
 export const instant = z.string().datetime({ offset: true });
+/**
+ * The start time of a bet's or leg's event, as a request carries it: an ISO 8601 date-time with its
+ * offset (contracts' isStartTime), kept as typed; blank or null is none.
+ */
+export const startsAt = z
+  .string({ error: MESSAGES.startsAtFormat })
+  .nullable()
+  .transform((v) => (v === null || v.trim() === '' ? null : v.trim()))
+  .refine((v) => v === null || isStartTime(v), MESSAGES.startsAtFormat);
 export const money = z.number().finite();
 
 export const sport = z.enum(SPORTS, { error: MESSAGES.sportRequired });

@@ -30,6 +30,7 @@ export const MESSAGES = {
   eventRequired: 'Event is required',
   dateFormat: 'Date must be a valid date (YYYY-MM-DD)',
   dateRange: 'Date must be between 1900-01-01 and 2099-12-31',
+  startsAtFormat: 'Start time must be a date and time with its offset, like 2026-11-28T19:30:00-05:00 (years 1900 to 2099)',
   goalEndTooLate: 'A goal must end by 2099-12-31: choose an earlier start or a shorter timeframe',
   unstorableText: 'Text must not contain NUL characters or unpaired surrogates',
   parlayOddsTooHigh: 'Parlay odds can be at most +1000000',
@@ -165,6 +166,17 @@ export const MESSAGES = {
   importAbandoned: 'The import stopped before it finished, so none of its rows were saved. Please import the file again.',
   /** 429 of asOf replays and downloads when one user (or everyone) runs too many at once. */
   tooManyHeavyReads: 'Too many replays and downloads at once. Please try again in a few seconds.',
+  // Public profiles (PUT /api/profile, GET /api/public/profiles/:handle).
+  handleRequired: 'Choose a handle for your public profile',
+  handleLength: 'A handle is 3 to 30 characters long',
+  handleCharacters: 'A handle can use only the letters a-z, the digits 0-9, _ and - (no spaces, accents or look-alike letters)',
+  handleReserved: (handle: string) => `The handle "${handle}" is reserved: choose another`,
+  handleTaken: 'This handle is taken: choose another',
+  profileEnabled: 'enabled must be true or false',
+  profileSports: 'sports must be "all" or a list of at least one of football, basketball, baseball, hockey, soccer, other, parlay',
+  profileUnits: 'units must be true or false',
+  profileNotFound: 'Profile not found',
+  profileRemoved: 'Public profile removed',
   /** 503 when more sign-ins wait for a password check than the server queues. */
   serverBusy: 'The server is busy. Please try again in a few seconds.',
 } as const;

@@ -20,6 +20,7 @@ import {
   positiveAmount,
   requiredText,
   sport,
+  startsAt,
   storableText,
 } from './fields';
 import { parlayOddsInRange } from './domain/parlay';
@@ -111,6 +112,8 @@ const betObject = z.object({
   league: league.optional(),
   /** The price at close, any format; null or blank: none. */
   closingOdds: closingOdds.optional(),
+  /** When the event starts: ISO 8601 with its offset; null or blank: none. */
+  startsAt: startsAt.optional(),
   ...wagerFields,
 });
 
@@ -134,6 +137,7 @@ const legBody = z.object({
   outcome: legOutcome.default('pending'),
   league: storableText().nullish(),
   closingOdds: z.union([z.string(), z.number()]).nullish(),
+  startsAt: startsAt.optional(),
 });
 
 const isCompleteLeg = (leg: z.infer<typeof legBody>) =>
@@ -157,6 +161,7 @@ const completeLeg = {
   outcome: legOutcome,
   league: league.optional(),
   closingOdds: closingOdds.optional(),
+  startsAt: startsAt.optional(),
 };
 
 /** 2 to 50 legs, each complete (sport, event, selection, odds). */

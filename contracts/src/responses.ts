@@ -60,6 +60,8 @@ export const betRow = z.object({
   league: z.string().nullable(),
   /** Canonical American text of the closing odds (a parlay's: the product of its legs' closes); null without one. */
   closingOdds: z.string().nullable(),
+  /** When the event starts, as typed (ISO 8601 with its offset); a parlay's: its earliest leg's when every leg has one. */
+  startsAt: z.string().nullable(),
   ...wagerView,
   /** When it was deleted: only on GET /api/bets?deleted=true. */
   deletedAt: instant.optional(),
@@ -111,6 +113,8 @@ export const parlayLegView = z.object({
   outcome: legOutcome,
   league: z.string().nullable(),
   closingOdds: z.string().nullable(),
+  /** When the leg's event starts, as typed (ISO 8601 with its offset); null: none given. */
+  startsAt: z.string().nullable(),
 });
 export type ParlayLegView = z.infer<typeof parlayLegView>;
 

@@ -47,7 +47,7 @@ const legsBeforeV3 = (legs: unknown): unknown =>
  * - ParlayAmended v1 recorded a date only when the client sent a different one: a date in its
  *   changes was chosen (`dateSet: true`). Legs changed without a date move a derived date (see
  *   contracts' amendedParlayDating).
- * Version 2 -> 3: see toVersion3. Version 3 -> 4: see toVersion4.
+ * Version 2 -> 3: see toVersion3. Version 3 -> 4: see toVersion4. Version 4 -> 5: see toVersion5.
  * Returns the event itself when nothing changes, else a copy with new data.
  */
 export const upcastEvent = <E extends UpcastableEvent>(event: E): E => {
@@ -55,7 +55,32 @@ export const upcastEvent = <E extends UpcastableEvent>(event: E): E => {
   const version = versionOf(event);
   const v2 = version >= 2 ? event : toVersion2(event);
   const v3 = version >= 3 ? v2 : toVersion3(v2);
-  return version >= 4 ? v3 : toVersion4(v3);
+  const v4 = version >= 4 ? v3 : toVersion4(v3);
+  return version >= 5 ? v4 : toVersion5(v4);
+};
+
+const legsBeforeV5 = (legs: unknown): unknown =>
+  Array.isArray(legs) ? legs.map((leg: unknown) => (leg && typeof leg === 'object' ? { startsAt: null, ...leg } : leg)) : legs;
+
+/**
+ * Version 4 -> 5 (start times): no bet or leg recorded before it had one, so each reads with
+ * `startsAt: null`. A BetAmended before it never changed one: it reads as it was.
+ */
+const toVersion5 = <E extends UpcastableEvent>(event: E): E => {
+  const data = event.data as Fields;
+  switch (event.type) {
+    case 'BetPlaced':
+      return { ...event, data: { startsAt: null, ...data } };
+    case 'ParlayCreated':
+      return { ...event, data: { ...data, legs: legsBeforeV5(data.legs) } };
+    case 'ParlayAmended': {
+      const changes = data.changes as Fields | undefined;
+      if (!changes || changes.legs === undefined) return event;
+      return { ...event, data: { ...data, changes: { ...changes, legs: legsBeforeV5(changes.legs) } } };
+    }
+    default:
+      return event;
+  }
 };
 
 /**

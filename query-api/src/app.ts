@@ -44,6 +44,8 @@ import { streaksRoute } from './queries/get-streaks';
 import { importRoute } from './queries/get-import';
 import { eventsRoute } from './queries/stream-user-events';
 import { exportBetsRoute } from './queries/export-bets-csv';
+import { profileRoute } from './queries/get-profile';
+import { getPublicProfile } from './queries/get-public-profile';
 
 export interface QueryApiDeps {
   /** The read models (schema `read`). */
@@ -128,6 +130,7 @@ const QUERY_ROUTES: readonly QueryRoute[] = [
   importRoute,
   eventsRoute,
   exportBetsRoute,
+  profileRoute,
 ];
 
 /**
@@ -177,6 +180,12 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
     };
   const router = new Router({ prefix: '/api' });
   for (const route of QUERY_ROUTES) router.get(route.path, ...guard, ...(route.heavy ? [turns[route.heavy]] : []), answer(route));
+  // No sign-in: a public page reads a whole history, so it takes turns as the heavy reads do, per
+  // profile (a crowd on one page waits for its turns) and apart from the signed-in users' turns.
+  const publicTurns = limitHeavyReads(deps.heavyReads ?? DEFAULT_HEAVY_READ_LIMITS, (ctx) => `profile:${String(ctx.params?.handle)}`);
+  router.get('/public/profiles/:handle', publicTurns, async (ctx) => {
+    ctx.body = await getPublicProfile(db, store, ctx.params.handle);
+  });
 
   const ops = readOpsConfig();
   const maxLag = deps.readyMaxProjectorLag ?? ops.readyMaxProjectorLag;

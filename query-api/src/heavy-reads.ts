@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { E_TIMEOUT, Semaphore, withTimeout } from 'async-mutex';
 import onFinished from 'on-finished';
 import { MESSAGES } from '@bt/contracts';
@@ -32,7 +32,7 @@ export const HEAVY_READ_RETRY_AFTER_SECONDS = 5;
  * (a streamed body holds it to its end, or until the client goes away). Turns are per process:
  * what they protect is this process's CPU and memory.
  */
-export const limitHeavyReads = (limits: HeavyReadLimits): Middleware => {
+export const limitHeavyReads = (limits: HeavyReadLimits, keyOf: (ctx: Context) => string = currentUserId): Middleware => {
   const total = new Semaphore(limits.total);
   /** Each user's turns, kept while any request of the user holds or waits for one. */
   const users = new Map<string, { semaphore: Semaphore; requests: number }>();
@@ -48,7 +48,7 @@ export const limitHeavyReads = (limits: HeavyReadLimits): Middleware => {
   };
 
   return async (ctx, next) => {
-    const userId = currentUserId(ctx);
+    const userId = keyOf(ctx);
     const deadline = Date.now() + limits.maxWaitMs;
     let user = users.get(userId);
     if (!user) users.set(userId, (user = { semaphore: new Semaphore(limits.perUser), requests: 0 }));

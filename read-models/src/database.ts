@@ -14,6 +14,7 @@ import { user_streams } from './models/user-streams/table';
 import { user_settings } from './models/settings/table';
 import { analytics_daily, analytics_monthly, analytics_totals } from './models/analytics/table';
 import { removed_rows } from './models/removed-rows/table';
+import { public_profiles } from './models/public-profiles/table';
 import {
   checkpoints,
   import_holds,
@@ -52,6 +53,7 @@ export type { UserStreamRow } from './models/user-streams/table';
 export type { UserSettingsRow } from './models/settings/table';
 export type { AnalyticsDailyRow, AnalyticsMonthlyRow, AnalyticsTotalsRow } from './models/analytics/table';
 export type { RemovedKind, RemovedRow } from './models/removed-rows/table';
+export type { PublicProfileRow } from './models/public-profiles/table';
 export { checkpoints, import_holds, read_model_versions, snapshot_marks, snapshot_streams, user_snapshots } from './shared-tables';
 export type { CheckpointRow, ProjectionFailureRow } from './shared-tables';
 
@@ -77,6 +79,7 @@ export const TABLES = {
   analytics_monthly,
   analytics_totals,
   removed_rows,
+  public_profiles,
 };
 
 export type TableName = keyof typeof TABLES;

@@ -17,6 +17,8 @@ import * as streamEarliest013 from './migrations/2026-11-28-013-stream-earliest'
 import * as importHolds014 from './migrations/2026-11-28-014-import-holds';
 import * as historySearchFields015 from './migrations/2026-11-28-015-history-search-fields';
 import * as readModelVersions016 from './migrations/2026-11-28-016-read-model-versions';
+import * as betStartTimes017 from './migrations/2026-11-28-017-bet-start-times';
+import * as publicProfiles018 from './migrations/2026-11-28-018-public-profiles';
 
 /** In order; names are the files' date-prefixed names. Append, never edit a landed one. */
 const MIGRATIONS: Record<string, SchemaMigration> = {
@@ -36,6 +38,8 @@ const MIGRATIONS: Record<string, SchemaMigration> = {
   '2026-11-28-014-import-holds': importHolds014,
   '2026-11-28-015-history-search-fields': historySearchFields015,
   '2026-11-28-016-read-model-versions': readModelVersions016,
+  '2026-11-28-017-bet-start-times': betStartTimes017,
+  '2026-11-28-018-public-profiles': publicProfiles018,
 };
 
 /** Creates `schema` if needed and brings its read-model tables up to date (live `read` or a rebuild's shadow). */

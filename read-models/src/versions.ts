@@ -11,8 +11,8 @@ import type { ReadModelName } from './fold/read-model';
 export const READ_MODEL_VERSIONS: { readonly [K in ReadModelName]: number } = {
   removedRows: 1,
   user: 1,
-  parlays: 1,
-  bets: 1,
+  parlays: 2, // 2: recorded_at, imported (start times, public profiles)
+  bets: 2, // 2: starts_at, recorded_at, imported
   bankroll: 1,
   userStats: 1,
   daily: 1,
@@ -25,6 +25,7 @@ export const READ_MODEL_VERSIONS: { readonly [K in ReadModelName]: number } = {
   analyticsDaily: 1,
   analyticsMonthly: 1,
   analyticsTotals: 1,
+  publicProfile: 1,
 };
 
 /** The versions of the read models in `schema` (read_model_versions), by name. */

@@ -5,7 +5,7 @@ import type { Bet, BetEvent, PlacedBet } from './bet';
 
 /**
  * Edit of a bet (PUT): the full body, except that outcome, notes, date and the optional fields
- * (league, closing odds, book, tags, bonus bet) may be left out (then they stay; null, or [] for
+ * (league, closing odds, start time, book, tags, bonus bet) may be left out (then they stay; null, or [] for
  * tags, clears them). BetAmended carries only what changed; BetSettled follows a change of outcome
  * or of a cashed-out bet's amount. The unit size stays the one the bet was placed with.
  *
@@ -16,7 +16,20 @@ import type { Bet, BetEvent, PlacedBet } from './bet';
 export type AmendBet = Command<'AmendBet', BetAmendBody & { betId: string }>;
 
 type Changes = EventData<'BetAmended'>['changes'];
-const FIELDS = ['sport', 'event', 'betType', 'odds', 'stake', 'notes', 'date', 'league', 'closingOdds', 'book', 'bonusBet'] as const;
+const FIELDS = [
+  'sport',
+  'event',
+  'betType',
+  'odds',
+  'stake',
+  'notes',
+  'date',
+  'league',
+  'closingOdds',
+  'startsAt',
+  'book',
+  'bonusBet',
+] as const;
 
 const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((tag, i) => tag === b[i]);
 

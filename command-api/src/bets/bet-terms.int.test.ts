@@ -256,8 +256,8 @@ describe('bets and parlays with books, leagues, tags, odds formats, closing odds
       expect(parlay).to.include({ decimalOdds: 6.112, totalOdds: '+511', closingOdds: '+285', clv: 58.75 });
       const [created] = await api.stream(streams.parlay(parlay.id));
       expect((created.data as { legs: object[] }).legs.map((l) => l)).to.deep.equal([
-        { ...legs[0], odds: '1.91', league: 'NFL', closingOdds: '-120', outcome: 'pending', date: '2025-03-15' },
-        { ...legs[1], odds: '11/5', league: 'NFL', closingOdds: '2.10', outcome: 'pending', date: '2025-03-15' },
+        { ...legs[0], odds: '1.91', league: 'NFL', closingOdds: '-120', outcome: 'pending', date: '2025-03-15', startsAt: null },
+        { ...legs[1], odds: '11/5', league: 'NFL', closingOdds: '2.10', outcome: 'pending', date: '2025-03-15', startsAt: null },
       ]);
     });
 

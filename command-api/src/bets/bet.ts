@@ -18,6 +18,8 @@ export interface PlacedBet {
   league: string | null;
   /** As typed; null without a close. */
   closingOdds: string | null;
+  /** When the event starts, as typed (ISO 8601 with its offset); null: none given. */
+  startsAt: string | null;
   book: string | null;
   tags: string[];
   bonusBet: boolean;
@@ -51,6 +53,7 @@ export const evolve = (state: Bet, event: Recorded<BetEvent>): Bet => {
         date,
         league: event.data.league ?? null,
         closingOdds: event.data.closingOdds ?? null,
+        startsAt: event.data.startsAt ?? null,
         book: event.data.book ?? null,
         tags: event.data.tags ?? [],
         bonusBet: event.data.bonusBet ?? false,
@@ -106,6 +109,7 @@ export const toBetResponse = (state: PlacedBet, version: number): BetRow => {
     version,
     league: state.league,
     closingOdds: price.closingOdds,
+    startsAt: state.startsAt,
     book: state.book,
     tags: state.tags,
     decimalOdds: price.decimalOdds,

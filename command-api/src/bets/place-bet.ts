@@ -30,6 +30,7 @@ export const placeBet = (command: PlaceBet, state: Bet): BetEvent[] => {
           date,
           league: command.data.league ?? null,
           closingOdds: command.data.closingOdds ?? null,
+          startsAt: command.data.startsAt ?? null,
           book: command.data.book ?? null,
           tags: command.data.tags ?? [],
           bonusBet: command.data.bonusBet ?? false,

@@ -261,6 +261,7 @@ describe('CSV import over HTTP: columns, previews and round trips', () => {
             version: 0,
             league: null,
             closingOdds: null,
+            startsAt: null,
             book: '@home',
             tags: ['-fade'],
             decimalOdds: 1.9091,

@@ -87,6 +87,7 @@ describe("Importing Pikkit's transactions.csv", () => {
         outcome: 'pending',
         league: 'NBA',
         closingOdds: null,
+        startsAt: null,
       },
       {
         sport: 'hockey',
@@ -97,6 +98,7 @@ describe("Importing Pikkit's transactions.csv", () => {
         outcome: 'pending',
         league: 'NHL',
         closingOdds: null,
+        startsAt: null,
       },
     ]);
     expect(byEvent.get('Djokovic')).to.include({ sport: 'other', bonusBet: true, league: 'ATP' });

@@ -4,6 +4,7 @@ import {
   decimalOfOdds,
   decimalToAmerican,
   formatAmericanOdds,
+  parlayStartsAt,
   parlayLinePrices,
   pricedParlay,
   roundDecimalOdds,
@@ -105,9 +106,10 @@ export const normalLeg = (leg: Omit<ParlayLeg, 'date'> & { date?: string }, parl
   outcome: leg.outcome,
   league: leg.league ?? null,
   closingOdds: leg.closingOdds ?? null,
+  startsAt: leg.startsAt ?? null,
 });
 
-const LEG_FIELDS = ['sport', 'event', 'selection', 'odds', 'date', 'outcome', 'league', 'closingOdds'] as const;
+const LEG_FIELDS = ['sport', 'event', 'selection', 'odds', 'date', 'outcome', 'league', 'closingOdds', 'startsAt'] as const;
 
 /** Same legs in the same order (field by field: stored JSON does not keep key order; absent = null). */
 export const sameLegs = (a: readonly ParlayLeg[], b: readonly ParlayLeg[]): boolean =>
@@ -124,6 +126,7 @@ const legView = (leg: ParlayLeg): ParlayLegView => ({
   outcome: leg.outcome,
   league: leg.league ?? null,
   closingOdds: leg.closingOdds ? americanTextOfOdds(leg.closingOdds) : null,
+  startsAt: leg.startsAt ?? null,
 });
 
 /** The parlay's close: the product of its legs' closes when every leg has one (canonical American text), else null. */
@@ -188,6 +191,7 @@ export const toParlayHistoryRow = (state: CreatedParlay, version: number): BetRo
     version,
     league: null,
     closingOdds: parlay.closingOdds,
+    startsAt: parlayStartsAt(parlay.legs),
     book: parlay.book,
     tags: parlay.tags,
     decimalOdds: parlay.decimalOdds,

@@ -19,6 +19,7 @@ export const stored = (odds: string, outcome: LegIn['outcome'] = 'pending', date
   date,
   league: null as string | null,
   closingOdds: null as string | null,
+  startsAt: null as string | null,
 });
 export const body = (legs: LegIn[], outcome: ParlayBody['outcome'] = 'pending'): ParlayBody => ({
   name: 'Sunday special',

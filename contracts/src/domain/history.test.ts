@@ -35,6 +35,7 @@ const row = (fields: Partial<BetRow>): BetRow => {
     version: 1,
     league: null,
     closingOdds: null,
+    startsAt: null,
     book: null,
     tags: [],
     decimalOdds: decimalOfOdds(fields.odds ?? '+100'),

@@ -67,6 +67,7 @@ const EMPTY_NEW_FIELDS = new Set([
   'unitsWon',
   'averageClv',
   'beatCloseRate',
+  'startsAt',
 ]);
 /** New fields derived from what the release answered (checked by `checkDerived`). */
 const DERIVED_NEW_FIELDS = new Set(['decimalOdds', 'averageOdds']);

@@ -41,6 +41,7 @@ const ORDER: Record<string, string> = {
   analytics_monthly: 'user_id, month collate "C", dimension collate "C", key collate "C"',
   analytics_totals: 'user_id, dimension collate "C", key collate "C"',
   removed_rows: 'id',
+  public_profiles: 'user_id',
 };
 
 /** Every row of every read-model table in `schema`, in key order (for row-for-row comparisons). */
@@ -129,5 +130,6 @@ export async function userRowsFromTables(db: Kysely<Database>, schema: string, u
         .orderBy('id', 'desc')
         .execute()
     ).map(revivedRemovedRow),
+    publicProfile: (await s.selectFrom('public_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst()) ?? null,
   };
 }

@@ -27,6 +27,7 @@ export const betRowFromTable = (row: BetHistoryRow): BetRow => ({
   version: row.version,
   league: row.league,
   closingOdds: row.closing_odds === null ? null : americanTextOfOdds(row.closing_odds),
+  startsAt: row.starts_at,
   book: row.book,
   tags: row.tags,
   decimalOdds: row.decimal_odds,

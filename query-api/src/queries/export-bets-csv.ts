@@ -17,14 +17,15 @@ import type { QueryRoute } from '../query-route';
 
 /**
  * A parlay's legs as stored (odds as typed), without the terms a leg does not have: a leg with no
- * league or close is written as before they existed, so a file of old parlays reads as it did.
+ * league, close or start time is written as before they existed, so a file of old parlays reads as it did.
  */
 const legsForCsv = (legs: readonly ParlayLeg[] | null): ParlayLeg[] | null =>
   legs &&
-  legs.map(({ league, closingOdds, ...leg }) => ({
+  legs.map(({ league, closingOdds, startsAt, ...leg }) => ({
     ...leg,
     ...(league == null ? {} : { league }),
     ...(closingOdds == null ? {} : { closingOdds }),
+    ...(startsAt == null ? {} : { startsAt }),
   }));
 
 /** Rows fetched per round trip while exporting. */

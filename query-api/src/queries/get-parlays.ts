@@ -15,6 +15,7 @@ export const legView = (leg: ParlayLeg): ParlayLegView => ({
   outcome: leg.outcome,
   league: leg.league ?? null,
   closingOdds: leg.closingOdds ? americanTextOfOdds(leg.closingOdds) : null,
+  startsAt: leg.startsAt ?? null,
 });
 
 export const toParlay = (row: ParlayRow): Parlay => ({

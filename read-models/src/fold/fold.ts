@@ -26,6 +26,7 @@ import { newStreaks, streaksProjection } from '../models/streaks/projection';
 import { newUserStats, userStatsProjection } from '../models/user-stats/projection';
 import { noteStream, userStreamsProjection } from '../models/user-streams/projection';
 import { usersProjection } from '../models/users/projection';
+import { newPublicProfile, publicProfilesProjection } from '../models/public-profiles/projection';
 import { occurredAt, type ProjectedEvent, type UserState } from './state';
 
 /** Every read model. The order they see an event in is what each declares (`after`, `before`), not this list's. */
@@ -46,6 +47,7 @@ const LISTED: readonly ReadModel[] = [
   analyticsDailyProjection,
   analyticsMonthlyProjection,
   analyticsTotalsProjection,
+  publicProfilesProjection,
 ];
 
 /** The read models in the order they see an event (foldOrder of the list: it throws here on a cycle or an unknown name). */
@@ -72,6 +74,7 @@ export const newUserState = (userId: string): UserState => ({
   analyticsMonthly: newAnalyticsMonthly(userId),
   analyticsTotals: newAnalyticsTotals(userId),
   removedRows: new RemovedRows(userId),
+  publicProfile: newPublicProfile(),
 });
 
 type AnyHandler = (state: UserState, event: ProjectedEvent, at: Date) => void;

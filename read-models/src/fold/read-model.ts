@@ -8,6 +8,7 @@ import type {
   GoalRow,
   JournalEntryRow,
   ParlayRow,
+  PublicProfileRow,
   RemovedRow,
   SportDistributionRow,
   StreaksRow,
@@ -51,6 +52,8 @@ export interface UserReadModels {
   analyticsTotals: AnalyticsTotalsRow[];
   /** Newest removal first. */
   removedRows: RemovedRow[];
+  /** Null until the user sets a public profile. */
+  publicProfile: PublicProfileRow | null;
 }
 
 /** A read model's part of the user's state and of UserReadModels. */

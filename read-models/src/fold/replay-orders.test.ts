@@ -67,6 +67,7 @@ describe('the read models', () => {
       'analytics_daily',
       'analytics_monthly',
       'analytics_totals',
+      'public_profiles',
     ]);
     expect(READ_MODELS.map((m) => m.table)).to.include('user_streams');
   });

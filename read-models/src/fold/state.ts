@@ -40,6 +40,8 @@ export interface UserState {
   analyticsTotals: KeyedRows<'analytics_totals'>;
   /** Removed bets, parlays, goals and journal entries with their rows, by id (a restore puts them back). */
   removedRows: RemovedRows;
+  /** `public_profiles`: null until the user sets a public profile. */
+  publicProfile: OneRow<'public_profiles'>;
   /*
    * Derived from the rows above, kept so a change touches only what it affects; never written nor
    * loaded: absent (a fresh or loaded state, a copy), each is built from the rows when first needed.

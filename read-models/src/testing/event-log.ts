@@ -84,6 +84,24 @@ export class EventLog {
     return this;
   }
 
+  /** The public profile's settings (PublicProfileSet): on, all sports, money, from the first bet unless given. */
+  setPublicProfile(handle: string, fields: Partial<Omit<Data<'PublicProfileSet'>, 'handle'>> = {}): this {
+    this.append(streams.user(this.userId), 'PublicProfileSet', {
+      handle,
+      enabled: true,
+      sports: 'all',
+      units: false,
+      since: null,
+      ...fields,
+    });
+    return this;
+  }
+
+  removePublicProfile(handle: string): this {
+    this.append(streams.user(this.userId), 'PublicProfileRemoved', { handle });
+    return this;
+  }
+
   placeBet(fields: Partial<BetFields> = {}, outcome?: Outcome, cashOutAmount?: number): string {
     const betId = randomUUID();
     this.append(streams.bet(betId), 'BetPlaced', {

@@ -30,7 +30,7 @@ export const write = (tables: Tables, state: UserState): void => {
 };
 
 const revive = (key: string, value: unknown) =>
-  (key === 'created_at' || key === 'updated_at') && typeof value === 'string' ? new Date(value) : value;
+  (key === 'created_at' || key === 'updated_at' || key === 'recorded_at') && typeof value === 'string' ? new Date(value) : value;
 
 /** A restart: the user's state loaded from the tables, as loadUserStates does (jsonb hands keys back reordered). */
 export const reload = (tables: Tables, userId: string): UserState => {

@@ -66,7 +66,7 @@ const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (ar
   return result;
 };
 
-export const TAGS = ['Bet', 'Parlay', 'Stats', 'Streaks', 'Bankroll', 'Goal', 'Journal', 'User', 'Settings'] as const;
+export const TAGS = ['Bet', 'Parlay', 'Stats', 'Streaks', 'Bankroll', 'Goal', 'Journal', 'User', 'Settings', 'Profile'] as const;
 
 /**
  * What a change to bets or parlays moves: history, stats, streaks, the bankroll (settled profit)

@@ -1,7 +1,8 @@
-import { pricedBet, rowVersion, type Outcome } from '@bt/contracts';
+import { parlayStartsAt, pricedBet, rowVersion, type Outcome } from '@bt/contracts';
 import type { BetHistoryRow, ParlayRow } from '../../database';
 import { newestFirst, type ReadModel } from '../../fold/read-model';
 import { takeRemoved } from '../removed-rows/projection';
+import { importOf } from '../../fold/import-gate';
 import { intern, type UserState } from '../../fold/state';
 
 /**
@@ -59,6 +60,9 @@ export const pricedBetRow = (row: StoredBet): BetHistoryRow => {
     bonus_bet: row.bonus_bet,
     cash_out_amount: row.cash_out_amount,
     unit_size: row.unit_size,
+    starts_at: row.starts_at,
+    recorded_at: row.recorded_at,
+    imported: row.imported,
     profit: price.profit,
     decimal_odds: price.decimalOdds,
     clv: price.clv,
@@ -103,6 +107,9 @@ export const parlayHistoryRow = (parlay: ParlayRow): BetHistoryRow => ({
   units: parlay.units,
   profit_units: parlay.profit_units,
   stake_at_risk: parlay.stake_at_risk,
+  starts_at: parlayStartsAt(parlay.legs),
+  recorded_at: parlay.recorded_at,
+  imported: parlay.imported,
 });
 
 /** A parlay's history row follows its `parlays` row (the parlays projection has seen the event first). */
@@ -150,6 +157,9 @@ export const betsProjection: ReadModel<'bets'> = {
         bonus_bet: data.bonusBet ?? false,
         cash_out_amount: null,
         unit_size: data.unitSize ?? null,
+        starts_at: data.startsAt ?? null,
+        recorded_at: new Date(event.recordedAt),
+        imported: importOf(event) !== undefined,
       });
       putRow(state, row.id, row);
     },
@@ -157,7 +167,21 @@ export const betsProjection: ReadModel<'bets'> = {
       const bet = state.bets.get(event.data.betId);
       if (!bet || bet.kind !== 'bet') return;
       // The unit size is the one in effect at placement: an amend never changes it (history is not rewritten).
-      const { sport, event: name, betType, odds, stake, notes, date, book, league, tags, closingOdds, bonusBet } = event.data.changes;
+      const {
+        sport,
+        event: name,
+        betType,
+        odds,
+        stake,
+        notes,
+        date,
+        book,
+        league,
+        tags,
+        closingOdds,
+        bonusBet,
+        startsAt,
+      } = event.data.changes;
       const next = pricedBetRow({
         ...bet,
         sport: sport ? (intern(sport) as BetHistoryRow['sport']) : bet.sport,
@@ -172,6 +196,7 @@ export const betsProjection: ReadModel<'bets'> = {
         tags: tags === undefined ? bet.tags : tagsOf(tags),
         closing_odds: closingOdds === undefined ? bet.closing_odds : closingOdds === null ? null : intern(closingOdds),
         bonus_bet: bonusBet ?? bet.bonus_bet,
+        starts_at: startsAt === undefined ? bet.starts_at : startsAt,
         updated_at: at,
         version: rowVersion(event.revision),
       });

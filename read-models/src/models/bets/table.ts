@@ -52,6 +52,12 @@ export const bets = table({
     profit_units: col.double().orNull(),
     /** The bettor's own money the row put at risk: ROI's denominator (0 for pending, void and bonus bets). */
     stake_at_risk: col.money(),
+    /** When the event starts, as typed (ISO 8601 with its offset); a parlay's: its earliest leg's when every leg has one. */
+    starts_at: col.text().orNull(),
+    /** When it was first recorded (its BetPlaced's or ParlayCreated's recordedAt): public profiles' provisional timing. */
+    recorded_at: col.timestamptz().orNull(),
+    /** Appended by a CSV import (its first event carries an import id). */
+    imported: col.boolean(),
   },
 });
 

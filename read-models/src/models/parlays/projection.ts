@@ -2,6 +2,7 @@ import { amendedParlayDating, parlayClosingOdds, pricedParlay, rowVersion, type 
 import type { ParlayRow } from '../../database';
 import { newestFirst, type ReadModel } from '../../fold/read-model';
 import { takeRemoved } from '../removed-rows/projection';
+import { importOf } from '../../fold/import-gate';
 import { intern } from '../../fold/state';
 
 /** What contracts' pricedParlay derives: a parlay row is stored without these and priced by `priced`. */
@@ -57,6 +58,7 @@ const copyLegs = (legs: readonly ParlayLeg[]): ParlayLeg[] =>
     outcome: leg.outcome ?? 'pending',
     league: leg.league ?? null,
     closingOdds: leg.closingOdds ?? null,
+    startsAt: leg.startsAt ?? null,
   }));
 
 const tagsOf = (tags: readonly string[] | undefined): string[] => (tags ? [...tags] : []);
@@ -88,6 +90,8 @@ export const parlaysProjection: ReadModel<'parlays'> = {
         bonus_bet: data.bonusBet ?? false,
         cash_out_amount: null,
         unit_size: data.unitSize ?? null,
+        recorded_at: new Date(event.recordedAt),
+        imported: importOf(event) !== undefined,
       });
       state.parlays.put(parlay.id, parlay);
     },

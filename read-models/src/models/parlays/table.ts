@@ -42,6 +42,10 @@ export const parlays = table({
     stake_at_risk: col.money(),
     /** An imported parlay's own total odds (its legs carry no prices; any format, as stored); null: priced from its legs. */
     imported_total_odds: col.text().orNull(),
+    /** When it was first recorded (its ParlayCreated's recordedAt). */
+    recorded_at: col.timestamptz().orNull(),
+    /** Appended by a CSV import. */
+    imported: col.boolean(),
   },
 });
 

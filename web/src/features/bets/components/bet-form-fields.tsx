@@ -4,6 +4,7 @@ import { BookInput, Checkbox, Field, FieldGrid, Input, Select, Textarea } from '
 import { formatMoney } from '../../../lib/format';
 import { BET_TYPE_LABELS, OUTCOME_LABELS, SPORT_LABELS } from '../../../lib/labels';
 import { formatUnits, ODDS_PLACEHOLDERS, usePreferences } from '../../../lib/preferences';
+import { StartsAtField } from '../../../components/starts-at-field';
 import { toWinPreview, type BetFormErrors, type BetFormValues } from '../lib/bet-form';
 
 const ToWin = styled.p`
@@ -132,21 +133,22 @@ export function BetFormFields({ values, errors, onChange, betTypes, books }: Bet
           )}
         </Field>
       </FieldGrid>
+      <Field label="Outcome" error={errors.outcome} required>
+        {(props) => (
+          <Select {...props} value={values.outcome} onChange={(e) => onChange('outcome', e.target.value as BetFormValues['outcome'])}>
+            {OUTCOMES.map((outcome) => (
+              <option key={outcome} value={outcome}>
+                {OUTCOME_LABELS[outcome]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
       <FieldGrid>
-        <Field label="Outcome" error={errors.outcome} required>
-          {(props) => (
-            <Select {...props} value={values.outcome} onChange={(e) => onChange('outcome', e.target.value as BetFormValues['outcome'])}>
-              {OUTCOMES.map((outcome) => (
-                <option key={outcome} value={outcome}>
-                  {OUTCOME_LABELS[outcome]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
         <Field label="Date" error={errors.date}>
           {(props) => <Input {...props} type="date" value={values.date} onChange={(e) => onChange('date', e.target.value)} />}
         </Field>
+        <StartsAtField value={values.startsAt} error={errors.startsAt} onChange={(value) => onChange('startsAt', value)} />
       </FieldGrid>
       {values.outcome === 'cashout' && (
         <Field label="Cash-out amount ($)" error={errors.cashOutAmount} hint="What the book paid you back." required>

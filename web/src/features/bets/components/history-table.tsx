@@ -8,6 +8,7 @@ import { VisuallyHidden } from '../../../components/visually-hidden';
 import { formatDate, formatMoney, formatProfit } from '../../../lib/format';
 import { betTypeLabel, sportLabel } from '../../../lib/labels';
 import { formatUnits, showOdds, usePreferences } from '../../../lib/preferences';
+import { formatStartsAt } from '../../../lib/start-time';
 import { SettleButtons } from './settle-buttons';
 
 /** `wide`: shown only where the table has room (not on phones, which list cards, nor narrow tablets). */
@@ -279,7 +280,10 @@ export function HistoryTable({ rows, sort, onSort, onSortChange, onEdit, onDelet
           <tbody>
             {rows.map((bet) => (
               <tr key={bet.id}>
-                <td>{formatDate(bet.date)}</td>
+                <td>
+                  {formatDate(bet.date)}
+                  {bet.startsAt && <Sub>Starts {formatStartsAt(bet.startsAt)}</Sub>}
+                </td>
                 <td>{sportLabel(bet.sport)}</td>
                 <td className="event">
                   {bet.event}
@@ -345,6 +349,7 @@ export function HistoryTable({ rows, sort, onSort, onSortChange, onEdit, onDelet
                 <h3>{bet.event}</h3>
                 <Sub>
                   {formatDate(bet.date)} · {sportLabel(bet.sport)} · {betTypeLabel(bet.betType)}
+                  {bet.startsAt && ` · starts ${formatStartsAt(bet.startsAt)}`}
                   {legsText(bet) && ` · ${legsText(bet)}`}
                   {bet.book && ` · ${bet.book}`}
                   {bet.bonusBet && ' · Bonus bet'}

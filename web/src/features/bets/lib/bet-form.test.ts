@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { BetRow } from '@bt/contracts';
+import { MESSAGES, type BetRow } from '@bt/contracts';
 import { betFormFrom, betFormWithDefaults, emptyBetForm, settleBody, toWinPreview, validateBetForm } from './bet-form';
 
 describe('bet form', () => {
@@ -32,6 +32,7 @@ describe('bet form', () => {
         outcome: 'pending',
         notes: null,
         date: '2025-03-15',
+        startsAt: null,
         book: null,
         league: null,
         tags: [],
@@ -39,6 +40,13 @@ describe('bet form', () => {
         bonusBet: false,
       },
     });
+  });
+
+  it('sends the event’s start with the browser’s offset, and refuses one the server would, in its words', () => {
+    const result = validateBetForm({ ...filled, startsAt: '2026-11-28T19:30' });
+    if (!result.ok) throw new Error('refused a start time');
+    expect(new Date(result.body.startsAt!).getTime()).to.equal(new Date(2026, 10, 28, 19, 30).getTime());
+    expect(validateBetForm({ ...filled, startsAt: '7pm' })).to.deep.equal({ ok: false, errors: { startsAt: MESSAGES.startsAtFormat } });
   });
 
   it('wants a positive stake and readable odds, in the server words', () => {

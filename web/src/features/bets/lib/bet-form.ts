@@ -1,6 +1,7 @@
 import { betBody, BET_TYPES, type BetRow, type BetType, type OddsFormat, type Outcome, pricedBet, type Sport, SPORTS } from '@bt/contracts';
 import { fieldErrors } from '../../../lib/form-errors';
 import { oddsForInput } from '../../../lib/preferences';
+import { startsAtFromInput, startsAtToInput } from '../../../lib/start-time';
 import type { BetInput } from '../api/bets-api';
 
 /** What the bet form holds: text, as the inputs give it. An empty stake counts as unset. */
@@ -12,6 +13,8 @@ export interface BetFormValues {
   stake: string;
   outcome: Outcome;
   date: string;
+  /** The event's start, as a datetime-local input holds it (local time, no offset); '' for none. */
+  startsAt: string;
   notes: string;
   book: string;
   league: string;
@@ -34,6 +37,7 @@ export const emptyBetForm = (today: string): BetFormValues => ({
   stake: '',
   outcome: 'pending',
   date: today,
+  startsAt: '',
   notes: '',
   book: '',
   league: '',
@@ -80,6 +84,7 @@ export const betFormFrom = (bet: BetRow, format: OddsFormat = 'american'): BetFo
   stake: String(bet.stake),
   outcome: bet.outcome,
   date: bet.date,
+  startsAt: startsAtToInput(bet.startsAt),
   notes: bet.notes ?? '',
   book: bet.book ?? '',
   league: bet.league ?? '',
@@ -108,6 +113,7 @@ export const validateBetForm = (
     outcome: values.outcome,
     notes: values.notes,
     date: values.date || undefined,
+    startsAt: startsAtFromInput(values.startsAt),
     book: values.book,
     league: values.league,
     tags: values.tags,
@@ -116,7 +122,7 @@ export const validateBetForm = (
     cashOutAmount: cashOut,
   });
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
-  const { sport, event, betType, odds, stake, outcome, notes, date, book, league, tags, closingOdds, bonusBet, cashOutAmount } =
+  const { sport, event, betType, odds, stake, outcome, notes, date, startsAt, book, league, tags, closingOdds, bonusBet, cashOutAmount } =
     parsed.data;
   const keepClose = unchangedClose !== undefined && values.closingOdds.trim() === unchangedClose.trim() && unchangedClose.trim() !== '';
   return {
@@ -130,6 +136,7 @@ export const validateBetForm = (
       outcome,
       notes,
       date,
+      startsAt,
       book,
       league,
       tags,

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Button } from '../../../components/button';
 import { Field, Input, Select } from '../../../components/field';
 import { TrashIcon } from '../../../components/icons';
+import { StartsAtField } from '../../../components/starts-at-field';
 import { OUTCOME_LABELS, SPORT_LABELS } from '../../../lib/labels';
 import { ODDS_PLACEHOLDERS, usePreferences } from '../../../lib/preferences';
 import type { LegValues } from '../lib/parlay-form';
@@ -111,6 +112,7 @@ export function LegFields({ index, leg, oddsError, canRemove, unpriced = false, 
         <Field label="Date">
           {(props) => <Input {...props} type="date" value={leg.date} onChange={(e) => set('date', e.target.value)} />}
         </Field>
+        <StartsAtField value={leg.startsAt} onChange={(value) => set('startsAt', value)} />
         <Field label="Outcome">
           {(props) => (
             <Select {...props} value={leg.outcome} onChange={(e) => set('outcome', e.target.value as LegValues['outcome'])}>

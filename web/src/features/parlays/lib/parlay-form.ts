@@ -17,6 +17,7 @@ import {
 } from '@bt/contracts';
 import { fieldErrors } from '../../../lib/form-errors';
 import { oddsForInput } from '../../../lib/preferences';
+import { startsAtFromInput, startsAtToInput } from '../../../lib/start-time';
 import type { ParlayInput } from '../api/parlays-api';
 
 export interface LegValues {
@@ -29,6 +30,8 @@ export interface LegValues {
   outcome: LegOutcome;
   league: string;
   closingOdds: string;
+  /** The leg's event start, as a datetime-local input holds it; '' for none. */
+  startsAt: string;
 }
 
 export interface ParlayFormValues {
@@ -64,6 +67,7 @@ export const emptyLeg = (today: string): LegValues => ({
   outcome: 'pending',
   league: '',
   closingOdds: '',
+  startsAt: '',
 });
 
 /** The builder starts with 2 legs and a stake of 50. */
@@ -102,6 +106,7 @@ export const parlayFormFrom = (parlay: Parlay, format: OddsFormat = 'american'):
     outcome: leg.outcome,
     league: leg.league ?? '',
     closingOdds: leg.closingOdds ?? '',
+    startsAt: startsAtToInput(leg.startsAt),
   })),
   book: parlay.book ?? '',
   tags: (parlay.tags ?? []).join(', '),
@@ -195,6 +200,7 @@ export const toParlaySubmission = (values: ParlayFormValues): ParlaySubmission =
     outcome: leg.outcome,
     league: leg.league.trim() || null,
     closingOdds: leg.closingOdds.trim() || null,
+    startsAt: startsAtFromInput(leg.startsAt),
   }));
   const stake = stakeOrDefault(values.stake);
   const cashOutAmount = values.outcome === 'cashout' && values.cashOutAmount.trim() !== '' ? values.cashOutAmount : undefined;

@@ -12,6 +12,8 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { DownloadMyData } from '../components/download-my-data';
 import { LogOutEverywhere } from '../components/log-out-everywhere';
 import { PreferencesForm } from '../components/preferences-form';
+import { PublicProfileForm } from '../components/public-profile-form';
+import { useGetProfileQuery } from '../api/profile-api';
 
 type Tab = 'email' | 'password' | 'preferences';
 const TABS = [
@@ -48,6 +50,7 @@ export function SettingsRoute() {
   const { user } = useSession();
   const [tab, setTab] = useState<Tab>('email');
   const settings = useGetSettingsQuery();
+  const profile = useGetProfileQuery();
   return (
     <PageContainer>
       <PageHeader title="Account Settings" subtitle="Manage your e-mail address, password and preferences." />
@@ -113,6 +116,25 @@ export function SettingsRoute() {
                   settings={{ ...DEFAULT_SETTINGS, ...(settings.data ?? {}) }}
                 />
               ))}
+          </CardContent>
+        </Card>
+
+        <Card aria-labelledby="public-profile-title">
+          <CardHeader>
+            <div>
+              <CardTitle as="h2" id="public-profile-title">
+                Public profile
+              </CardTitle>
+              <CardDescription>Off unless you turn it on. Share a record anyone can read, from the day you choose.</CardDescription>
+            </div>
+          </CardHeader>
+          <CardContent>
+            {profile.isLoading ? (
+              <Skeleton $height="120px" />
+            ) : (
+              // Refilled after a save, from what the server answered.
+              <PublicProfileForm key={JSON.stringify(profile.data?.profile ?? null)} profile={profile.data?.profile ?? null} />
+            )}
           </CardContent>
         </Card>
 

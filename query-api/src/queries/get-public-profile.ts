@@ -1,0 +1,134 @@
+import type { Kysely } from 'kysely';
+import {
+  americanTextOfOdds,
+  betTiming,
+  MESSAGES,
+  recordOf,
+  streams,
+  type EventData,
+  type ParlayLeg,
+  type ProfileSport,
+  type ProfileSports,
+  type PublicBet,
+  type PublicProfile,
+  type RecordInput,
+} from '@bt/contracts';
+import type { EventStore } from '@bt/event-store';
+import { NotFoundError } from '@bt/platform';
+import type { BetHistoryRow } from '@bt/read-models';
+import { readModels, type ReadDatabase } from '../read-db';
+
+/** What a handle in a URL can be (contracts' handle rule, lowered): anything else is no profile. */
+const HANDLE = /^[a-z0-9_-]{3,30}$/;
+
+type Settings = Omit<EventData<'PublicProfileSet'>, 'userId'>;
+
+/**
+ * The profile's settings from the user's own stream, not the read model: turning the page off
+ * (or changing the handle) takes it down with the write itself, whatever the projector's lag.
+ */
+const settingsFromStream = async (store: EventStore, userId: string): Promise<Settings | undefined> => {
+  let settings: Settings | undefined;
+  for (const event of await store.readStream(streams.user(userId))) {
+    if (event.type === 'PublicProfileSet') settings = event.data as Settings;
+    else if (event.type === 'PublicProfileRemoved') settings = undefined;
+  }
+  return settings;
+};
+
+const publicLegs = (legs: readonly ParlayLeg[]): PublicBet['legs'] =>
+  legs.map((leg) => ({
+    sport: leg.sport,
+    event: leg.event,
+    selection: leg.selection,
+    league: leg.league ?? null,
+    odds: leg.odds === null ? null : americanTextOfOdds(leg.odds),
+    startsAt: leg.startsAt ?? null,
+    outcome: leg.outcome,
+  }));
+
+/** Only the fields a public page shows: no id, notes, book or tags; no money on a units-only page. */
+const publicBet = (row: BetHistoryRow, unitsOnly: boolean, legs: readonly ParlayLeg[] | undefined): PublicBet => ({
+  date: row.date,
+  startsAt: row.starts_at,
+  sport: row.sport,
+  league: row.league,
+  event: row.event,
+  betType: row.bet_type as PublicBet['betType'],
+  odds: americanTextOfOdds(row.odds),
+  stake: unitsOnly ? null : row.stake,
+  units: row.units,
+  outcome: row.outcome,
+  profit: unitsOnly ? null : row.profit,
+  profitUnits: row.profit_units,
+  timing: betTiming({ imported: row.imported, startsAt: row.starts_at, recordedAt: row.recorded_at }),
+  legs: legs ? publicLegs(legs) : null,
+});
+
+/**
+ * GET /api/public/profiles/:handle (no sign-in): 404 for a handle nobody uses, or whose profile is
+ * off. The record is recomputed from the bets shown (contracts' recordOf), so the page's figures are
+ * those of its bets; the before-start figures come first.
+ */
+export async function getPublicProfile(db: Kysely<ReadDatabase>, store: EventStore, param: string): Promise<PublicProfile> {
+  const handle = param.toLowerCase();
+  if (!HANDLE.test(handle)) throw new NotFoundError(MESSAGES.profileNotFound);
+  const read = readModels(db);
+  const found = await read
+    .selectFrom('public_profiles')
+    .select('user_id')
+    .where('handle', '=', handle)
+    .where('enabled', '=', true)
+    .executeTakeFirst();
+  const settings = found && (await settingsFromStream(store, found.user_id));
+  if (!found || !settings || !settings.enabled || settings.handle !== handle) throw new NotFoundError(MESSAGES.profileNotFound);
+  const sports = settings.sports as ProfileSports;
+  let query = read
+    .selectFrom('bets')
+    .selectAll()
+    .where('user_id', '=', found.user_id)
+    .where('is_part_of_parlay', '=', false)
+    .orderBy('date', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
+  if (sports !== 'all') query = query.where('sport', 'in', sports);
+  if (settings.since !== null) query = query.where('date', '>=', settings.since);
+  const rows = await query.execute();
+  const parlayIds = rows.filter((row) => row.kind === 'parlay').map((row) => row.id);
+  const legs = new Map<string, ParlayLeg[]>();
+  if (parlayIds.length > 0) {
+    for (const parlay of await read.selectFrom('parlays').select(['id', 'legs']).where('id', 'in', parlayIds).execute()) {
+      legs.set(parlay.id, parlay.legs);
+    }
+  }
+  const bets = rows.map((row) => publicBet(row, settings.units, legs.get(row.id)));
+  const inputs: (RecordInput & { sport: ProfileSport })[] = rows.map((row, i) => ({
+    sport: row.sport,
+    outcome: row.outcome,
+    profit: row.profit,
+    stakeAtRisk: row.stake_at_risk,
+    profitUnits: row.profit_units,
+    timing: bets[i].timing,
+  }));
+  const bySport = new Map<ProfileSport, typeof inputs>();
+  for (const input of inputs) {
+    const list = bySport.get(input.sport);
+    if (list) list.push(input);
+    else bySport.set(input.sport, [input]);
+  }
+  return {
+    handle,
+    units: settings.units,
+    sports,
+    since: settings.since,
+    record: recordOf(inputs, settings.units),
+    beforeStart: recordOf(
+      inputs.filter((input) => input.timing === 'before-start'),
+      settings.units,
+    ),
+    bySport: [...bySport.entries()]
+      .sort(([a, x], [b, y]) => y.length - x.length || (a < b ? -1 : 1))
+      .map(([sport, list]) => ({ sport, record: recordOf(list, settings.units) })),
+    bets,
+  };
+}

@@ -1,0 +1,33 @@
+import { rowVersion, type ProfileSports } from '@bt/contracts';
+import type { ReadModel } from '../../fold/read-model';
+import { OneRow } from '../../fold/row-sets';
+
+/** A user's part of `public_profiles`: no row until they set a profile. */
+export const newPublicProfile = (): OneRow<'public_profiles'> => new OneRow('public_profiles', null);
+
+/** `public_profiles`: the handle and settings of each user's public profile, from `user-{id}`. */
+export const publicProfilesProjection: ReadModel<'publicProfile'> = {
+  name: 'publicProfile',
+  table: 'public_profiles',
+  reads: {
+    PublicProfileSet(state, event, at) {
+      const { handle, enabled, sports, units, since } = event.data;
+      state.publicProfile.put({
+        user_id: state.userId,
+        handle,
+        enabled,
+        sports: (sports === 'all' ? 'all' : [...sports]) as ProfileSports,
+        units,
+        since,
+        version: rowVersion(event.revision),
+        updated_at: at,
+      });
+    },
+    PublicProfileRemoved(state, event, at) {
+      const row = state.publicProfile.row;
+      if (row) state.publicProfile.put({ ...row, handle: null, enabled: false, version: rowVersion(event.revision), updated_at: at });
+    },
+  },
+  rowSet: (state) => state.publicProfile,
+  replay: (state) => state.publicProfile.row,
+};
