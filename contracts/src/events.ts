@@ -116,6 +116,12 @@ export const eventSchemas = {
   OddsFormatChosen: z.object({ userId: id, oddsFormat }),
   /** On `user-{id}`: the dollar size of one unit from now on (null: none). Bets keep the one they were placed with. */
   UnitSizeSet: z.object({ userId: id, unitSize: z.number().positive().nullable() }),
+  /**
+   * On `account-deleted-{userId}` (DELETE /api/account), the one event of the user kept after their
+   * streams are erased: that an account was deleted, when, and nothing personal. The projector drops
+   * every read-model row of the user on it (DESIGN "Deleting an account").
+   */
+  AccountDeleted: z.object({ userId: id }),
 
   BetPlaced: betFields.extend({ userId: id, betId: id }),
   BetAmended: z.object({ userId: id, betId: id, changes: betFields.partial() }),
@@ -198,4 +204,6 @@ export const streams = {
   goal: (goalId: string) => `goal-${goalId}`,
   journal: (entryId: string) => `journal-${entryId}`,
   imports: (userId: string) => `imports-${userId}`,
+  /** The deleted account's tombstone: its AccountDeleted, never erased (appended with 'no_stream'). */
+  accountDeleted: (userId: string) => `account-deleted-${userId}`,
 } as const;
