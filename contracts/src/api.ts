@@ -16,6 +16,7 @@ import {
   settingsBody,
   updateEmailBody,
   updatePasswordBody,
+  deleteAccountBody,
 } from './requests';
 import {
   analytics,
@@ -149,6 +150,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
       idempotent: false,
     },
   ),
+  write('delete', '/api/account', 'Auth', 'Delete the account for good (asks for its password; ends every session)', deleteAccountBody, {
+    204: { description: 'Erased: the account, its streams and every row of it' },
+  }),
   write(
     'post',
     '/api/auth/forgot-password',

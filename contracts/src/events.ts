@@ -140,6 +140,12 @@ export const eventSchemas = {
   HandleReleased: z.object({ userId: id, handle: z.string(), reusableFrom: z.string() }),
   /** On `user-{id}`: the dollar size of one unit from now on (null: none). Bets keep the one they were placed with. */
   UnitSizeSet: z.object({ userId: id, unitSize: z.number().positive().nullable() }),
+  /**
+   * On `account-deleted-{userId}` (DELETE /api/account), the one event of the user kept after their
+   * streams are erased: that an account was deleted, when, and nothing personal. The projector drops
+   * every read-model row of the user on it (DESIGN "Deleting an account").
+   */
+  AccountDeleted: z.object({ userId: id }),
 
   BetPlaced: betFields.extend({ userId: id, betId: id }),
   BetAmended: z.object({ userId: id, betId: id, changes: betFields.partial() }),
@@ -193,6 +199,28 @@ export const eventSchemas = {
   ImportMappingSaved: z.object({ userId: id, headers: z.string(), mapping: z.record(z.string(), z.string()) }),
 } as const;
 
+/**
+ * The personal fields of each event type (DESIGN "Crypto-shredding"): stored encrypted under the
+ * user's data key, so destroying the key (the account's deletion) leaves them unreadable in every
+ * copy of the log. A path names a string field: `a.b` inside an object, `a[]` each string of a
+ * list, `a[].b` that field of each element. Everything else (amounts, odds, dates, sports, books,
+ * leagues, outcomes) stays plain: it says nothing of who the user is. The one declaration.
+ */
+export const PERSONAL_FIELDS: { readonly [T in EventType]?: readonly string[] } = {
+  UserRegistered: ['email', 'username'],
+  EmailReserved: ['email'],
+  EmailReleased: ['email'],
+  EmailChanged: ['email', 'previousEmail'],
+  BetPlaced: ['event', 'notes', 'tags[]'],
+  BetAmended: ['changes.event', 'changes.notes', 'changes.tags[]'],
+  ParlayCreated: ['name', 'notes', 'tags[]', 'legs[].event', 'legs[].selection'],
+  ParlayAmended: ['changes.name', 'changes.notes', 'changes.tags[]', 'changes.legs[].event', 'changes.legs[].selection'],
+  GoalSet: ['title', 'description'],
+  GoalRevised: ['changes.title', 'changes.description'],
+  JournalWritten: ['title', 'content', 'tags[]'],
+  JournalRevised: ['changes.title', 'changes.content', 'changes.tags[]'],
+};
+
 /** Metadata key naming the import an event was appended by (events of an import count only once it commits). */
 export const IMPORT_METADATA_KEY = 'importId';
 
@@ -224,4 +252,6 @@ export const streams = {
   imports: (userId: string) => `imports-${userId}`,
   /** A public profile's handle (lower case, a-z 0-9 _ -): who holds it. */
   handle: (handle: string) => `handle-${handle}`,
+  /** The deleted account's tombstone: its AccountDeleted, never erased (appended with 'no_stream'). */
+  accountDeleted: (userId: string) => `account-deleted-${userId}`,
 } as const;

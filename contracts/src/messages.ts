@@ -55,6 +55,7 @@ export const MESSAGES = {
   emailTaken: 'An account with this email already exists',
   badCredentials: 'Invalid email or password',
   currentPasswordWrong: 'Current password is incorrect',
+  accountPasswordWrong: 'Password is incorrect: nothing was deleted',
   unauthorized: 'Authentication required',
   notFound: 'Not found',
   replayUnavailable: 'Your record cannot be replayed right now. Nothing is lost; please try again later.',

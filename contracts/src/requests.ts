@@ -65,6 +65,11 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 export const updateEmailBody = z.object({ newEmail: email });
 
+/** DELETE /api/account: the account's password, asked again before everything of it is erased. */
+export const deleteAccountBody = z.object({
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
+});
+
 export const updatePasswordBody = z
   .object({
     currentPassword: z.string({ error: MESSAGES.currentPasswordRequired }).min(1, MESSAGES.currentPasswordRequired),

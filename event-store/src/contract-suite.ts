@@ -1,5 +1,6 @@
 import { appendContract } from './contract-appends';
 import { concurrencyContract } from './contract-concurrency';
+import { deleteContract } from './contract-deletes';
 import { readContract } from './contract-reads';
 import { subscriptionContract } from './contract-subscriptions';
 import type { EventStore } from './port';
@@ -51,5 +52,6 @@ export function describeEventStoreContract(
     readContract(subject);
     subscriptionContract(subject);
     concurrencyContract(subject);
+    deleteContract(subject);
   });
 }

@@ -6,3 +6,6 @@ export { createEsdbEventStore, type EsdbEventStoreOptions } from './eventstoredb
 export { copyLog, DivergentStream, type CopyOptions, type CopyProgress } from './log-transfer';
 export { EMBEDDED_DATABASE, useEmbeddedDefault, type EmbeddedDefault } from './postgres/embedded-default';
 export { appendsNoEventSql } from './postgres/readable-horizon';
+export { withPersonalData, type PersonalDataStore, type PersonalFields } from './shredding/personal-data';
+export { createKeyStore, newMasterKey, parseMasterKeys, type KeyStore, type MasterKeys } from './shredding/key-store';
+export { SHREDDED } from './shredding/cipher';

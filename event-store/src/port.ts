@@ -86,6 +86,11 @@ export interface ReadAllOptions {
   maxCount: number;
 }
 
+export interface DeleteStreamsOptions {
+  /** Of the streams given, those whose names are used again later (EventStoreDB: soft delete, not a tombstone). */
+  reusable?: (streamId: string) => boolean;
+}
+
 export interface SubscribeOptions {
   /** Exclusive; START for the whole log. */
   after: Position;
@@ -132,6 +137,15 @@ export interface EventStore {
   subscribeAll(options: SubscribeOptions): Observable<RecordedEvent>;
   /** Position of the newest committed event (START when empty); readers reach it once it is readable. */
   headPosition(): Promise<Position>;
+  /**
+   * Erases streams for good (an account's deletion, the one place the log loses events: DESIGN
+   * "Deleting an account"). Missing streams are no error. Postgres deletes the rows at once, and
+   * each name can be appended to again from 'no_stream'. EventStoreDB tombstones each stream (a
+   * hard delete: the name can never be used again) except those `reusable` names, which are
+   * soft-deleted (an e-mail address's reservation, free to be taken again); either way the events
+   * leave the disk at the next scavenge (README, "Deleting an account").
+   */
+  deleteStreams(streamIds: readonly string[], options?: DeleteStreamsOptions): Promise<void>;
   close(): Promise<void>;
 }
 

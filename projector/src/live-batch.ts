@@ -3,6 +3,7 @@ import { formatPosition, type EventStore, type RecordedEvent } from '@bt/event-s
 import {
   checkpointName,
   type Database,
+  eraseUsers,
   mergeChanges,
   ownedEvents,
   type Partition,
@@ -66,7 +67,7 @@ export async function writeLiveBatch(
       // Read each time: a retry (`projections:retry`) may have brought users back meanwhile.
       engine.setAsideUsers(opened.setAside);
       engine.heldUsers(opened.held);
-      const owned = ownedEvents(partition, batch);
+      const owned = engine.erasures.screen(ownedEvents(partition, batch));
       await snapshots.load(trx, schema, owned);
       // Usually one pass. When the batch's users would not fit in the cache's row bound, the
       // engine folds what fits, its rows are written (in this transaction, so a user forgotten
@@ -77,6 +78,11 @@ export async function writeLiveBatch(
         left = left.slice(folded);
         if (await writePass(trx, target)) holdsChanged = true;
       }
+      // Last: deleted accounts lose every row, those this batch wrote for them included.
+      const erased = engine.erasures.take();
+      for (const userId of erased) snapshots.forget(userId);
+      await eraseUsers(trx, schema, erased);
+      if (erased.length > 0) holdsChanged = true;
       await commitLiveBatch(trx, schema, checkpointName(partition), position, positionPayload(partition, position));
     } catch (error) {
       await sql`rollback`.execute(trx).catch(() => undefined);

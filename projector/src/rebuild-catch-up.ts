@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { formatPosition, START, type EventStore, type Position } from '@bt/event-store';
-import { type Database, READ_MODEL_VERSIONS, recordVersions, SHADOW_SCHEMA, type Snapshots, writeSnapshots } from '@bt/read-models';
+import { type Database, eraseUsers, READ_MODEL_VERSIONS, recordVersions, SHADOW_SCHEMA, type Snapshots, writeSnapshots } from '@bt/read-models';
 import { lockReadModels, writeChanges, writeUsers } from './db/writer';
 import type { ProjectionEngine } from './engine/projection-engine';
 import { writeHoldChanges } from './imports/holds';
@@ -33,12 +33,13 @@ export async function catchUpAndSwap(run: CatchUp): Promise<{ position: Position
   let setAsideCount = 0;
   await db.transaction().execute(async (trx) => {
     await lockReadModels(trx);
-    for await (const page of store.readAllPages(position, run.pageSize)) {
+    for await (const read of store.readAllPages(position, run.pageSize)) {
+      const page = engine.erasures.screen(read);
       await snapshots.load(trx, SHADOW_SCHEMA, page);
       await engine.apply(page, loadFrom(trx));
       snapshots.observe(page, (id) => engine.snapshotState(id));
-      position = page[page.length - 1].position;
-      events += page.length;
+      position = read[read.length - 1].position;
+      events += read.length;
     }
     const last = engine.takeChangesByUser();
     const refused = setAside(await writeUsers(trx, SHADOW_SCHEMA, last.users));
@@ -48,6 +49,8 @@ export async function catchUpAndSwap(run: CatchUp): Promise<{ position: Position
     const caughtUp = formatPosition(position);
     await releaseAll(trx, store, (work) => work(trx, caughtUp));
     await writeSnapshots(trx, SHADOW_SCHEMA, snapshots.take());
+    // Accounts deleted while the fold ran may have had rows written before their AccountDeleted.
+    await eraseUsers(trx, SHADOW_SCHEMA, engine.erasures.all());
     // Set-aside users keep the fold of their events before the failure, as the live projector leaves them.
     const failures = await trx.withSchema(SHADOW_SCHEMA).selectFrom('projection_failures').selectAll().execute();
     for (const failure of failures) await restoreBeforeFailure(trx, store, SHADOW_SCHEMA, failure);

@@ -199,7 +199,7 @@ export async function foldLog(run: FoldRun): Promise<FoldResult> {
     const beyond = until ? read.findIndex((event) => comparePositions(event.position, until) > 0) : -1;
     const page = beyond >= 0 ? read.slice(0, beyond) : read;
     if (page.length > 0) {
-      const owned = ownedEvents(partition, page);
+      const owned = engine.erasures.screen(ownedEvents(partition, page));
       await snapshots.load(db, SHADOW_SCHEMA, owned);
       await engine.apply(owned, loadFrom(db));
       snapshots.observe(owned, (id) => engine.snapshotState(id));

@@ -120,7 +120,7 @@ const hasBody = (req: IncomingMessage) => req.headers['transfer-encoding'] !== u
  * refused), else 400. gzip, deflate and br bodies are inflated first.
  */
 export const jsonBody = (): Middleware => async (ctx, next) => {
-  if (!['POST', 'PUT', 'PATCH'].includes(ctx.method) || !hasBody(ctx.req)) {
+  if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) || !hasBody(ctx.req)) {
     ctx.request.body = {};
     ctx.request.rawBody = '';
     return next();

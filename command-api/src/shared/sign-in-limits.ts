@@ -41,7 +41,8 @@ export interface SignInThrottle {
   /**
    * A password change with a wrong current password (400) counts against the account and the
    * address, as a failed sign-in does: whoever holds a session (a stolen token, a shared computer)
-   * cannot guess the password there either. A successful change does not count.
+   * cannot guess the password there either. A successful change does not count. An account's
+   * deletion, which asks for the password too, counts here alike.
    */
   changePassword<T>(userId: string, address: string, attempt: () => Promise<T>): Promise<T>;
 }
@@ -143,7 +144,9 @@ export const postgresSignInThrottle = (pool: pg.Pool, limits: SignInLimits, read
           [loginByAddress, counterKey(address)],
         ],
         attempt,
-        (error) => error instanceof ValidationError && error.message === MESSAGES.currentPasswordWrong,
+        (error) =>
+          error instanceof ValidationError &&
+          (error.message === MESSAGES.currentPasswordWrong || error.message === MESSAGES.accountPasswordWrong),
       ),
     async register(email, address, attempt) {
       await take([

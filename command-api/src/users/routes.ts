@@ -1,10 +1,11 @@
 import type Router from '@koa/router';
-import { loginBody, MESSAGES, registerBody, updateEmailBody, updatePasswordBody } from '@bt/contracts';
+import { deleteAccountBody, loginBody, MESSAGES, registerBody, updateEmailBody, updatePasswordBody } from '@bt/contracts';
 import { signToken } from '@bt/platform';
 import { derivedId } from '../shared/ids';
 import { parseBody, reply, requestScope, type IdempotencyState } from '../shared/http';
 import type { RouteKit } from '../shared/router';
 import { currentGeneration, login, logOutEverywhere, register, updateEmail, updatePassword } from './accounts';
+import { deleteAccount } from './delete-account';
 import { toUserResponse } from './user';
 
 export const userRoutes = (router: Router, { services, signIn, auth, json, idempotent }: RouteKit): void => {
@@ -41,5 +42,13 @@ export const userRoutes = (router: Router, { services, signIn, auth, json, idemp
   router.post('/auth/logout-all', auth, async (ctx) => {
     const { position } = await logOutEverywhere(services, requestScope(ctx, services));
     reply(ctx, 200, { message: MESSAGES.loggedOutEverywhere }, position);
+  });
+
+  // Erases the account for good; a wrong password counts as one given to a password change does.
+  router.delete('/account', auth, json, async (ctx) => {
+    const { password } = parseBody(deleteAccountBody, ctx);
+    const scope = requestScope(ctx, services);
+    const position = await signIn.changePassword(scope.userId, ctx.ip, () => deleteAccount(services, scope, password));
+    reply(ctx, 204, undefined, position);
   });
 };

@@ -206,6 +206,18 @@ export async function createEsdbEventStore({ connectionString }: EsdbEventStoreO
       return head;
     },
 
+    async deleteStreams(streamIds, options = {}) {
+      for (const streamId of new Set(streamIds)) {
+        try {
+          if (options.reusable?.(streamId)) await client.deleteStream(streamId);
+          else await client.tombstoneStream(streamId);
+        } catch (error) {
+          // Missing or already deleted: nothing left to erase.
+          if (!(error instanceof esdb.StreamNotFoundError || error instanceof esdb.StreamDeletedError)) throw error;
+        }
+      }
+    },
+
     async close() {
       for (const complete of [...subscriptions]) complete();
       await client.dispose();

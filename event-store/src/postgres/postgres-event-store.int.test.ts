@@ -92,4 +92,25 @@ describe('Postgres event store', () => {
       await old.drop();
     }
   });
+
+  it('erases the rows of deleted streams: the global log no longer holds them', async () => {
+    const before = await store.headPosition();
+    const [gone, kept] = [streamId('bet'), streamId('bet')];
+    await store.append(gone, [event('BetPlaced', { secret: 'gone' })], 'no_stream');
+    await store.append(kept, [event('BetPlaced', { secret: 'kept' })], 'no_stream');
+    await store.deleteStreams([gone]);
+    const log = await store.readAll({ after: before, maxCount: 100 });
+    expect(log.map((e) => e.streamId))
+      .to.include(kept)
+      .and.not.include(gone);
+    const client = await connect(db.url);
+    try {
+      const { rows } = await client.query(`SELECT count(*)::int AS n FROM eventstore.events WHERE data::text LIKE '%gone%'`);
+      expect(rows[0].n).to.equal(0);
+      const streams = await client.query(`SELECT count(*)::int AS n FROM eventstore.streams WHERE stream_id = $1`, [gone]);
+      expect(streams.rows[0].n).to.equal(0);
+    } finally {
+      await client.end();
+    }
+  });
 });

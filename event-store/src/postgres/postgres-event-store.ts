@@ -135,6 +135,24 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     subscribeAll: ({ after }) => subscribeAll(ctx, subscriptions, after),
     headPosition: () => headPosition(ctx),
 
+    async deleteStreams(streamIds) {
+      if (streamIds.length === 0) return;
+      const ids = [...new Set(streamIds)];
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        // The streams' rows first: an append racing the erasure waits on them, then starts the stream afresh.
+        await client.query(`delete from ${schema}.streams where stream_id = any($1::text[])`, [ids]);
+        await client.query(`delete from ${schema}.events where stream_id = any($1::text[])`, [ids]);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+
     async close() {
       for (const complete of [...subscriptions.live]) complete();
       await pool.end();

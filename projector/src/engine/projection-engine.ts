@@ -16,6 +16,7 @@ import {
   type UserState,
 } from '@bt/read-models';
 import { unstorable, unstorableKey } from '../db/storable';
+import { Erasures } from './erasures';
 import { UserStateCache, type LoadUsers } from './user-cache';
 
 /**
@@ -70,6 +71,7 @@ export class ProjectionEngine {
   private readonly failures = new Map<string, ProjectionFailureRow>();
   /** Streams first seen in events of set-aside users, since the last takeChanges. */
   private readonly asideStreams: { user_id: string; stream_id: string }[] = [];
+  readonly erasures = new Erasures(); // deleted accounts: the caller screens events through it (erasures.ts)
 
   /**
    * Between batches it keeps at most `maxCachedUsers` states and `maxCachedRows` rows in them

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  deleteAccountBody,
   EmailChangedResponse,
   MessageResponse,
   PasswordChangedResponse,
@@ -36,7 +37,17 @@ export const settingsApi = api.injectEndpoints({
     logOutEverywhere: build.mutation<MessageResponse, void>({
       query: () => ({ url: '/auth/logout-all', method: 'POST' }),
     }),
+    /** DELETE /api/account: erases the account for good (204); every session ends. */
+    deleteAccount: build.mutation<void, z.input<typeof deleteAccountBody>>({
+      query: (body) => ({ url: '/account', method: 'DELETE', body }),
+    }),
   }),
 });
 
-export const { useUpdateEmailMutation, useUpdatePasswordMutation, useUpdateSettingsMutation, useLogOutEverywhereMutation } = settingsApi;
+export const {
+  useUpdateEmailMutation,
+  useUpdatePasswordMutation,
+  useUpdateSettingsMutation,
+  useLogOutEverywhereMutation,
+  useDeleteAccountMutation,
+} = settingsApi;

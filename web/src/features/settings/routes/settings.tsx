@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS, useGetSettingsQuery } from '../../../lib/preferences'
 import { useSession } from '../../../lib/session';
 import { ChangeEmailForm } from '../components/change-email-form';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { DeleteAccount } from '../components/delete-account';
 import { DownloadMyData } from '../components/download-my-data';
 import { LogOutEverywhere } from '../components/log-out-everywhere';
 import { PreferencesForm } from '../components/preferences-form';
@@ -163,6 +164,20 @@ export function SettingsRoute() {
           </CardHeader>
           <CardContent>
             <LogOutEverywhere />
+          </CardContent>
+        </Card>
+
+        <Card aria-labelledby="delete-account-title">
+          <CardHeader>
+            <div>
+              <CardTitle as="h2" id="delete-account-title">
+                Delete account
+              </CardTitle>
+              <CardDescription>Erases your account and everything in it, for good.</CardDescription>
+            </div>
+          </CardHeader>
+          <CardContent>
+            <DeleteAccount />
           </CardContent>
         </Card>
       </Narrow>

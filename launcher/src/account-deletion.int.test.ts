@@ -1,0 +1,188 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import pg from 'pg';
+import { LOG_POSITION_HEADER, MESSAGES, MIN_POSITION_HEADER } from '@bt/contracts';
+import { createEventStore } from '@bt/event-store';
+import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
+import { rebuildReadModels } from '@bt/projector';
+import { readConfig } from './config';
+import { startProduct, type RunningProduct } from './product';
+
+/**
+ * DELETE /api/account on the one-process product (real Postgres, the live projector): the account
+ * and everything of it goes, everyone else's data stays byte for byte, and a rebuild agrees.
+ */
+describe('deleting an account for good (the one-process product, real Postgres)', function () {
+  this.timeout(300_000);
+  let database: TestDatabase;
+  let dataDir: string;
+  let product: RunningProduct;
+  let client: pg.Client;
+
+  before(async () => {
+    database = await createTestDatabase();
+    dataDir = mkdtempSync(join(tmpdir(), 'bt-deletion-'));
+    product = await startProduct(
+      readConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'deletion-secret-deletion-secret-0123456789',
+        WEB_DIST: join(dataDir, 'no-web-build'),
+      }),
+    );
+    client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+  });
+  after(async () => {
+    await client?.end();
+    await product?.stop();
+    await database?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  let seen = '';
+  const call = async (method: string, path: string, token?: string, body?: unknown) => {
+    const res = await fetch(`${product.url}${path}`, {
+      method,
+      headers: {
+        ...(token && { Authorization: `Bearer ${token}` }),
+        ...(body !== undefined && { 'Content-Type': 'application/json' }),
+        ...(seen && { [MIN_POSITION_HEADER]: seen }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const position = res.headers.get(LOG_POSITION_HEADER);
+    if (position) seen = position;
+    const text = await res.text();
+    const json = res.headers.get('content-type')?.startsWith('application/json');
+    return { status: res.status, text, body: (json ? JSON.parse(text) : undefined) as Record<string, unknown> | undefined };
+  };
+  const signUp = async (name: string) => {
+    const res = await call('POST', '/api/auth/register', undefined, {
+      email: `${name}@example.com`,
+      username: name,
+      password: `${name}-password`,
+    });
+    expect(res.status, res.text).to.equal(201);
+    return { token: res.body!.token as string, id: (res.body!.user as { id: string }).id };
+  };
+  const record = async (token: string, name: string) => {
+    const bet = {
+      sport: 'hockey',
+      event: `${name}'s secret match`,
+      betType: 'moneyline',
+      odds: '+120',
+      stake: 10,
+      outcome: 'win',
+      notes: `${name} note`,
+      tags: [`${name}-tag`],
+    };
+    expect((await call('POST', '/api/bets', token, bet)).status).to.equal(201);
+    expect((await call('POST', '/api/journal', token, { title: `${name} diary`, content: `${name} wrote this` })).status).to.equal(201);
+    expect((await call('POST', '/api/goals', token, { title: `${name} goal`, targetAmount: 100 })).status).to.equal(201);
+    expect((await call('POST', '/api/bankroll', token, { amount: 50 })).status).to.be.oneOf([200, 201]);
+  };
+  const readsOf = async (token: string) => {
+    const paths = ['/api/auth/me', '/api/bets', '/api/stats', '/api/stats/streaks', '/api/goals', '/api/journal', '/api/bankroll'];
+    paths.push('/api/export/bets.csv', '/api/events');
+    return Promise.all(paths.map(async (path) => `${path}: ${(await call('GET', path, token)).text}`));
+  };
+  /** Rows naming the user in any table of these schemas (a uuid or text column holding the id). */
+  const rowsNaming = async (userId: string, schemas: string[]) => {
+    const { rows: columns } = await client.query<{ table_schema: string; table_name: string; column_name: string }>(
+      `select table_schema, table_name, column_name from information_schema.columns
+        where table_schema = any($1) and column_name in ('user_id', 'id', 'scope') and data_type in ('uuid', 'text')`,
+      [schemas],
+    );
+    const found: string[] = [];
+    for (const c of columns) {
+      const { rows } = await client.query(
+        `select count(*)::int as n from "${c.table_schema}"."${c.table_name}" where "${c.column_name}"::text = $1`,
+        [userId],
+      );
+      if (rows[0].n > 0) found.push(`${c.table_schema}.${c.table_name}`);
+    }
+    return found;
+  };
+
+  it('refuses a wrong password with a message and deletes nothing', async () => {
+    const eve = await signUp('eve');
+    await record(eve.token, 'eve');
+    const before = await readsOf(eve.token);
+    const wrong = await call('DELETE', '/api/account', eve.token, { password: 'not-it' });
+    expect(wrong.status).to.equal(400);
+    expect(wrong.body).to.deep.equal({ message: MESSAGES.accountPasswordWrong });
+    const missing = await call('DELETE', '/api/account', eve.token, {});
+    expect(missing.status).to.equal(400);
+    expect(missing.body).to.deep.equal({ message: MESSAGES.passwordRequired });
+    expect(await readsOf(eve.token)).to.deep.equal(before);
+  });
+
+  it('throttles wrong passwords as a password change does', async () => {
+    const guess = await signUp('guess');
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await call('DELETE', '/api/account', guess.token, { password: `guess-${i}` })).status);
+    expect(statuses.slice(0, 10)).to.deep.equal(new Array(10).fill(400));
+    expect(statuses[10]).to.equal(429);
+    expect((await call('GET', '/api/auth/me', guess.token)).status).to.equal(200);
+  });
+
+  it('erases the account: 204, tokens refused, no row or event of it left, the e-mail free, everyone else untouched, a rebuild agrees', async () => {
+    const alice = await signUp('alice');
+    const bob = await signUp('bob');
+    await record(alice.token, 'alice');
+    await record(bob.token, 'bob');
+    // A public page too: it goes with the account, and its handle is free at once.
+    expect((await call('PUT', '/api/profile', alice.token, { handle: 'alice-page', enabled: true })).status).to.equal(200);
+    let shown = 0;
+    for (let i = 0; i < 100 && shown !== 200; i++, await new Promise((resolve) => setTimeout(resolve, 50))) {
+      shown = (await call('GET', '/api/public/profiles/alice-page')).status; // the public read waits for no position
+    }
+    expect(shown).to.equal(200);
+    const otherLogin = await call('POST', '/api/auth/login', undefined, { email: 'alice@example.com', password: 'alice-password' });
+    const bobBefore = await readsOf(bob.token);
+    expect(await rowsNaming(alice.id, ['read'])).to.include('read.bets');
+
+    const deleted = await call('DELETE', '/api/account', alice.token, { password: 'alice-password' });
+    expect(deleted.status, deleted.text).to.equal(204);
+    for (const token of [alice.token, otherLogin.body!.token as string]) {
+      expect((await call('GET', '/api/auth/me', token)).status).to.equal(401);
+      expect(
+        (await call('POST', '/api/bets', token, { sport: 'hockey', event: 'x', betType: 'moneyline', odds: '+100', stake: 1 })).status,
+      ).to.equal(401);
+    }
+    expect((await call('POST', '/api/auth/login', undefined, { email: 'alice@example.com', password: 'alice-password' })).status).to.equal(
+      401,
+    );
+
+    await readsOf(bob.token); // waits (X-Min-Position) until the projector has folded the deletion
+    expect(await rowsNaming(alice.id, ['read', 'command', 'auth'])).to.deep.equal([]);
+    const { rows: left } = await client.query(
+      `select type, data::text as data from eventstore.events where data::text like '%alice%' or data->>'userId' = $1`,
+      [alice.id],
+    );
+    expect(left).to.deep.equal([{ type: 'AccountDeleted', data: JSON.stringify({ userId: alice.id }) }]);
+    expect(await readsOf(bob.token)).to.deep.equal(bobBefore);
+
+    const again = await signUp('alice');
+    expect(again.id).to.not.equal(alice.id);
+    expect((await call('GET', '/api/bets', again.token)).body).to.deep.equal([]);
+    expect((await call('GET', '/api/public/profiles/alice-page')).status).to.equal(404);
+    const handle = await call('PUT', '/api/profile', again.token, { handle: 'alice-page', enabled: false });
+    expect(handle.status, handle.text).to.equal(200);
+
+    const store = await createEventStore(database.url);
+    try {
+      await rebuildReadModels({ store, databaseUrl: database.url, log: () => undefined });
+    } finally {
+      await store.close();
+    }
+    expect(await rowsNaming(alice.id, ['read'])).to.deep.equal([]);
+    expect(await readsOf(bob.token)).to.deep.equal(bobBefore);
+    expect(((await call('GET', '/api/auth/me', again.token)).body as { email: string }).email).to.equal('alice@example.com');
+  });
+});
