@@ -1,6 +1,14 @@
 import type { Kysely } from 'kysely';
 import { formatPosition, START, type EventStore, type Position } from '@bt/event-store';
-import { type Database, eraseUsers, READ_MODEL_VERSIONS, recordVersions, SHADOW_SCHEMA, type Snapshots, writeSnapshots } from '@bt/read-models';
+import {
+  type Database,
+  eraseUsers,
+  READ_MODEL_VERSIONS,
+  recordVersions,
+  SHADOW_SCHEMA,
+  type Snapshots,
+  writeSnapshots,
+} from '@bt/read-models';
 import { lockReadModels, writeChanges, writeUsers } from './db/writer';
 import type { ProjectionEngine } from './engine/projection-engine';
 import { writeHoldChanges } from './imports/holds';
