@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { betType, goalTimeframe, id, storedDate, journalType, legOutcome, mood, odds, oddsFormat, outcome, sport } from './fields';
+import { betType, goalTimeframe, id, instant, storedDate, journalType, legOutcome, mood, odds, oddsFormat, outcome, sport } from './fields';
 
 /**
  * Schema version written into every event's metadata. Bump per event when its meaning grows; older
@@ -8,8 +8,12 @@ import { betType, goalTimeframe, id, storedDate, journalType, legOutcome, mood, 
  * odds, bonus bet and the unit size at placement; BetSettled/ParlaySettled a cash-out's amount.
  * 4: an imported parlay (another tracker's, whose legs carry no prices) keeps the file's total odds
  * (ParlayCreated `totalOdds`) and legs with `odds: null`.
+ * 5: FundsAdded/FundsWithdrawn carry a `note` (the bankroll ledger).
  */
-export const EVENT_SCHEMA_VERSION = 4;
+export const EVENT_SCHEMA_VERSION = 5;
+
+/** A bankroll entry's note: since version 5 (upcast: null). */
+const fundsNote = z.string().max(200).nullable().optional();
 
 /** Odds as stored: any format, as typed (American in its canonical form); never re-read into another format. */
 const storedOdds = odds;
@@ -116,6 +120,11 @@ export const eventSchemas = {
   OddsFormatChosen: z.object({ userId: id, oddsFormat }),
   /** On `user-{id}`: the dollar size of one unit from now on (null: none). Bets keep the one they were placed with. */
   UnitSizeSet: z.object({ userId: id, unitSize: z.number().positive().nullable() }),
+  /**
+   * On `user-{id}`: bets and parlays recorded up to `cutoff` (an instant) without a unit size take
+   * `unitSize` from here on; their change history shows it. Those placed with one keep theirs.
+   */
+  UnitSizeAppliedToEarlierBets: z.object({ userId: id, unitSize: z.number().positive(), cutoff: instant }),
 
   BetPlaced: betFields.extend({ userId: id, betId: id }),
   BetAmended: z.object({ userId: id, betId: id, changes: betFields.partial() }),
@@ -132,8 +141,18 @@ export const eventSchemas = {
   /** A removed parlay comes back with its legs and the state it had when removed. */
   ParlayRestored: z.object({ userId: id, parlayId: id }),
 
-  FundsAdded: z.object({ userId: id, amount: z.number().positive() }),
-  FundsWithdrawn: z.object({ userId: id, amount: z.number().positive() }),
+  FundsAdded: z.object({ userId: id, amount: z.number().positive(), note: fundsNote }),
+  FundsWithdrawn: z.object({ userId: id, amount: z.number().positive(), note: fundsNote }),
+  /**
+   * On `bankroll-{userId}`: the user counted their bankroll at `countedBalance`; `difference` (never
+   * 0) is what that moved the balance by (counted - the balance as it stood).
+   */
+  BankrollAdjusted: z.object({ userId: id, countedBalance: z.number(), difference: z.number(), note: z.string().max(200).nullable() }),
+  /**
+   * On `bankroll-{userId}`: the entry (FundsAdded, FundsWithdrawn or BankrollAdjusted) at stream
+   * revision `entryRevision` no longer counts. The entry stays in the log and in the ledger, marked undone.
+   */
+  BankrollEntryUndone: z.object({ userId: id, entryRevision: z.number().int().nonnegative() }),
 
   GoalSet: goalFields.extend({ userId: id, goalId: id }),
   GoalRevised: z.object({ userId: id, goalId: id, changes: goalFields.partial() }),

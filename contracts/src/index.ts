@@ -19,6 +19,7 @@ export * from './domain/sessions';
 export * from './domain/pricing';
 export * from './domain/versions';
 export * from './domain/history';
+export * from './domain/period';
 export * from './domain/tax-year';
 export * from './reports';
 export * from './upcast';

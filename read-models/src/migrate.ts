@@ -16,6 +16,7 @@ import * as snapshotStreams013 from './migrations/2026-11-27-013-snapshot-stream
 import * as streamEarliest013 from './migrations/2026-11-28-013-stream-earliest';
 import * as importHolds014 from './migrations/2026-11-28-014-import-holds';
 import * as historySearchFields015 from './migrations/2026-11-28-015-history-search-fields';
+import * as bankrollLedger070 from './migrations/2026-11-28-070-bankroll-ledger';
 
 /** In order; names are the files' date-prefixed names. Append, never edit a landed one. */
 const MIGRATIONS: Record<string, SchemaMigration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, SchemaMigration> = {
   '2026-11-28-013-stream-earliest': streamEarliest013,
   '2026-11-28-014-import-holds': importHolds014,
   '2026-11-28-015-history-search-fields': historySearchFields015,
+  '2026-11-28-070-bankroll-ledger': bankrollLedger070,
 };
 
 /** Creates `schema` if needed and brings its read-model tables up to date (live `read` or a rebuild's shadow). */

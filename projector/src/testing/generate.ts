@@ -74,6 +74,8 @@ interface UserSim {
   /** What was removed, newest last: every third removal turns into a restore of the last one. */
   removed: { bets: string[]; parlays: { id: string; legs: number }[]; goals: string[]; journal: string[] };
   deposits: number;
+  /** The bankroll stream's events so far, and the revisions of its entries that count (newest last). */
+  bankroll: { events: number; entries: number[] };
   /** The unit size in effect (UnitSizeSet), written on what the user places. */
   unitSize: number | null;
   /** An import under way: its id, the rows it has still to append and the bets it placed so far. */
@@ -85,7 +87,7 @@ interface UserSim {
  * placed (odds in every format, books, leagues, tags, closing odds, bonus bets, the unit size of
  * the moment), amended (odds, stake, date, sport, terms), settled and re-settled (void, cash-outs
  * with their amounts), removed; parlays with pushed, void and lost legs; preferences (odds formats,
- * unit sizes set and cleared); funds; goals set, revised, paused and removed; journal entries; e-mail changes;
+ * unit sizes set and cleared); funds (deposits with notes, withdrawals, adjustments, undos); goals set, revised, paused and removed; journal entries; e-mail changes;
  * removed bets, parlays, goals and entries restored.
  * Users' events interleave as they would in a live log.
  */
@@ -128,6 +130,7 @@ export function generateHistory(options: { users: number; events: number; seed?:
       goals: [],
       journal: [],
       removed: { bets: [], parlays: [], goals: [], journal: [] },
+      bankroll: { events: 0, entries: [] },
       deposits: 0,
       unitSize: null,
     };
@@ -294,10 +297,27 @@ export function generateHistory(options: { users: number; events: number; seed?:
     } else if (roll < 0.83) {
       const amount = pick(STAKES) * 10;
       sim.deposits += amount;
-      emit(streams.bankroll(userId), { type: 'FundsAdded', data: { userId, amount } });
+      sim.bankroll.entries.push(sim.bankroll.events++);
+      emit(streams.bankroll(userId), { type: 'FundsAdded', data: { userId, amount, note: amount > 100 ? 'Payday' : null } });
     } else if (roll < 0.84 && sim.deposits > 10) {
-      sim.deposits -= 10;
-      emit(streams.bankroll(userId), { type: 'FundsWithdrawn', data: { userId, amount: 10 } });
+      // In turn: a withdrawal, an adjustment to a counted balance, an undo of the last entry.
+      const turn = sim.bankroll.events % 3;
+      const entryRevision = sim.bankroll.entries.at(-1);
+      if (turn === 2 && entryRevision !== undefined) {
+        sim.bankroll.entries.pop();
+        emit(streams.bankroll(userId), { type: 'BankrollEntryUndone', data: { userId, entryRevision } });
+      } else if (turn === 1) {
+        sim.bankroll.entries.push(sim.bankroll.events);
+        emit(streams.bankroll(userId), {
+          type: 'BankrollAdjusted',
+          data: { userId, countedBalance: sim.deposits - 5, difference: -5, note: null },
+        });
+      } else {
+        sim.deposits -= 10;
+        sim.bankroll.entries.push(sim.bankroll.events);
+        emit(streams.bankroll(userId), { type: 'FundsWithdrawn', data: { userId, amount: 10, note: null } });
+      }
+      sim.bankroll.events++;
     } else if (roll < 0.87 || sim.goals.length === 0) {
       const goalId = uuidFrom(random);
       const start = date();

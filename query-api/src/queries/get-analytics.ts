@@ -5,6 +5,7 @@ import {
   analyticsQuery,
   decimalToAmerican,
   formatAmericanOdds,
+  periodRange,
   toCents,
   type Analytics,
   type AnalyticsDimension,
@@ -192,7 +193,7 @@ export const buildAnalytics = (
 export const analyticsDates = (query: AnalyticsQuery, today: string): { from: string | null; to: string | null } => {
   if (query.from !== undefined || query.to !== undefined) return { from: query.from ?? null, to: query.to ?? null };
   if (query.period === 'all') return { from: null, to: null };
-  return { from: addDays(today, -(Number(query.period) - 1)), to: today };
+  return { from: periodRange(query.period, today).start, to: today };
 };
 
 const SUMS = sql`sum(bets)::int as bets, sum(wins)::int as wins, sum(losses)::int as losses, sum(pushes)::int as pushes,

@@ -5,6 +5,7 @@ import {
   decimalToAmerican,
   formatAmericanOdds,
   fromCents,
+  periodRange,
   toCents,
   type PerformanceRange,
   statsQuery,
@@ -30,8 +31,7 @@ export interface StatsRows {
 const WINDOW_DAYS = 30;
 
 /** First day of the performance chart for a range; undefined for 'all'. */
-const rangeStart = (today: string, range: PerformanceRange): string | undefined =>
-  range === 'all' ? undefined : addDays(today, -(Number(range) - 1));
+const rangeStart = (today: string, range: PerformanceRange): string | undefined => periodRange(range, today).start ?? undefined;
 
 /** The earliest day `buildStats` looks at: the chart's range or the two 30-day windows, whichever is longer. */
 export const statsDaysFrom = (today: string, range: PerformanceRange): string | undefined => {
@@ -108,7 +108,7 @@ export const buildStats = (rows: StatsRows, today: string, range: PerformanceRan
   const { totals, days, sports } = rows;
   const totalProfitCents = toCents(totals?.total_profit ?? 0);
 
-  const last = windowOf(days, addDays(today, -(WINDOW_DAYS - 1)), today);
+  const last = windowOf(days, periodRange('30', today).start!, today);
   const before = windowOf(days, addDays(today, -(2 * WINDOW_DAYS - 1)), addDays(today, -WINDOW_DAYS));
 
   const start = rangeStart(today, range);

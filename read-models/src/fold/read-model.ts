@@ -2,6 +2,7 @@ import type {
   AnalyticsDailyRow,
   AnalyticsMonthlyRow,
   AnalyticsTotalsRow,
+  BankrollEntryRow,
   BankrollRow,
   BetHistoryRow,
   DailyRow,
@@ -51,6 +52,8 @@ export interface UserReadModels {
   analyticsTotals: AnalyticsTotalsRow[];
   /** Newest removal first. */
   removedRows: RemovedRow[];
+  /** The bankroll ledger, newest first. */
+  bankrollEntries: BankrollEntryRow[];
 }
 
 /** A read model's part of the user's state and of UserReadModels. */
