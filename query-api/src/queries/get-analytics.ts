@@ -264,5 +264,8 @@ export async function getAnalytics(db: Kysely<ReadDatabase>, userId: string, que
 /** GET /api/analytics?by&period&from&to */
 export const analyticsRoute: QueryRoute = {
   path: '/analytics',
-  answer: ({ db, userId, today }, ctx) => getAnalytics(db, userId, analyticsQuery.parse(ctx.query), today()),
+  answer: ({ db, userId, today }, ctx) => {
+    const query = analyticsQuery.parse(ctx.query);
+    return getAnalytics(db, userId, query, query.today ?? today());
+  },
 };

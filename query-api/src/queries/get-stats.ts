@@ -196,9 +196,9 @@ export const statsRoute: QueryRoute = {
   path: '/stats',
   heavy: 'asOf',
   answer: ({ db, userId, today, readAsOf }, ctx) => {
-    const { range, asOf } = statsQuery.parse(ctx.query);
+    const { range, asOf, today: clientDay } = statsQuery.parse(ctx.query);
     return readAsOf(asOf, {
-      live: () => getStats(db, userId, today(), range),
+      live: () => getStats(db, userId, clientDay ?? today(), range),
       replay: (day) => ({ rows: 'stats', daysFrom: statsDaysFrom(day, range) }),
       answer: (rows, day) => buildStats(rows, day, range),
     });
