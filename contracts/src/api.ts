@@ -21,16 +21,11 @@ import {
 import {
   analytics,
   authResponse,
-  bankroll,
   betChange,
   betRow,
   betsPage,
   betsTotals,
   emailChangedResponse,
-  fundsMoved,
-  bankrollAdjustment,
-  bankrollLedger,
-  bankrollUndone,
   goal,
   goalWritten,
   importPreview,
@@ -45,6 +40,7 @@ import {
   streakStats,
   user,
 } from './responses';
+import { bankroll, fundsMoved, bankrollAdjustment, bankrollLedger, bankrollUndone } from './bankroll';
 import { analyticsQuery, betsQuery, betsTotalsQuery, goalsQuery, historyFiltersQuery, statsQuery, streaksQuery } from './query-params';
 import { taxDiary, taxYear, taxYearQuery } from './reports';
 

@@ -4,6 +4,7 @@ export * from './fields';
 export * from './events';
 export * from './requests';
 export * from './responses';
+export * from './bankroll';
 export * from './domain/money';
 export * from './domain/odds';
 export * from './domain/parlay';

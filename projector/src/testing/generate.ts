@@ -12,6 +12,7 @@ import {
   type DomainEvent,
 } from '@bt/contracts';
 import type { NewEvent } from '@bt/event-store';
+import { bankrollChange, deposit, newBankrollSim, type BankrollSim } from './generate-bankroll';
 
 /** A generated event and the stream it belongs on. */
 export interface GeneratedEvent {
@@ -73,9 +74,7 @@ interface UserSim {
   journal: string[];
   /** What was removed, newest last: every third removal turns into a restore of the last one. */
   removed: { bets: string[]; parlays: { id: string; legs: number }[]; goals: string[]; journal: string[] };
-  deposits: number;
-  /** The bankroll stream's events so far, and the revisions of its entries that count (newest last). */
-  bankroll: { events: number; entries: number[] };
+  bankroll: BankrollSim;
   /** The unit size in effect (UnitSizeSet), written on what the user places. */
   unitSize: number | null;
   /** An import under way: its id, the rows it has still to append and the bets it placed so far. */
@@ -130,8 +129,7 @@ export function generateHistory(options: { users: number; events: number; seed?:
       goals: [],
       journal: [],
       removed: { bets: [], parlays: [], goals: [], journal: [] },
-      bankroll: { events: 0, entries: [] },
-      deposits: 0,
+      bankroll: newBankrollSim(),
       unitSize: null,
     };
     sims.push(sim);
@@ -295,29 +293,9 @@ export function generateHistory(options: { users: number; events: number; seed?:
         emit(streams.parlay(parlay.id), { type: 'ParlayRemoved', data: { userId, parlayId: parlay.id } });
       }
     } else if (roll < 0.83) {
-      const amount = pick(STAKES) * 10;
-      sim.deposits += amount;
-      sim.bankroll.entries.push(sim.bankroll.events++);
-      emit(streams.bankroll(userId), { type: 'FundsAdded', data: { userId, amount, note: amount > 100 ? 'Payday' : null } });
-    } else if (roll < 0.84 && sim.deposits > 10) {
-      // In turn: a withdrawal, an adjustment to a counted balance, an undo of the last entry.
-      const turn = sim.bankroll.events % 3;
-      const entryRevision = sim.bankroll.entries.at(-1);
-      if (turn === 2 && entryRevision !== undefined) {
-        sim.bankroll.entries.pop();
-        emit(streams.bankroll(userId), { type: 'BankrollEntryUndone', data: { userId, entryRevision } });
-      } else if (turn === 1) {
-        sim.bankroll.entries.push(sim.bankroll.events);
-        emit(streams.bankroll(userId), {
-          type: 'BankrollAdjusted',
-          data: { userId, countedBalance: sim.deposits - 5, difference: -5, note: null },
-        });
-      } else {
-        sim.deposits -= 10;
-        sim.bankroll.entries.push(sim.bankroll.events);
-        emit(streams.bankroll(userId), { type: 'FundsWithdrawn', data: { userId, amount: 10, note: null } });
-      }
-      sim.bankroll.events++;
+      emit(streams.bankroll(userId), deposit(sim.bankroll, userId, pick(STAKES) * 10));
+    } else if (roll < 0.84 && sim.bankroll.deposits > 10) {
+      emit(streams.bankroll(userId), bankrollChange(sim.bankroll, userId));
     } else if (roll < 0.87 || sim.goals.length === 0) {
       const goalId = uuidFrom(random);
       const start = date();
