@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { betType, goalTimeframe, id, instant, storedDate, journalType, legOutcome, mood, odds, oddsFormat, outcome, sport } from './fields';
+import { betType, goalTimeframe, id, storedDate, journalType, legOutcome, mood, odds, oddsFormat, outcome, sport } from './fields';
 
 /**
  * Schema version written into every event's metadata. Bump per event when its meaning grows; older
@@ -120,11 +120,6 @@ export const eventSchemas = {
   OddsFormatChosen: z.object({ userId: id, oddsFormat }),
   /** On `user-{id}`: the dollar size of one unit from now on (null: none). Bets keep the one they were placed with. */
   UnitSizeSet: z.object({ userId: id, unitSize: z.number().positive().nullable() }),
-  /**
-   * On `user-{id}`: bets and parlays recorded up to `cutoff` (an instant) without a unit size take
-   * `unitSize` from here on; their change history shows it. Those placed with one keep theirs.
-   */
-  UnitSizeAppliedToEarlierBets: z.object({ userId: id, unitSize: z.number().positive(), cutoff: instant }),
 
   BetPlaced: betFields.extend({ userId: id, betId: id }),
   BetAmended: z.object({ userId: id, betId: id, changes: betFields.partial() }),

@@ -106,8 +106,6 @@ export const MESSAGES = {
   bankrollEntryUndone: 'Entry undone',
   nothingToUndo: 'There is no bankroll entry to undo',
   countedBalance: 'Please enter the balance you counted (0 or more)',
-  unitSizeApplied: 'Unit size applied to earlier bets',
-  noUnitSize: 'Set a unit size first',
   // Idempotency-Key header (command-api).
   idempotencyKeyTooLong: 'Idempotency-Key must be at most 200 characters',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',

@@ -173,6 +173,10 @@ export const stats = z.object({
   averageOdds: z.string().nullable(),
   /** Profit in units, summed over bets placed with a unit size (two decimals); null when none was. */
   unitsWon: z.number().nullable(),
+  /** How many of the bets and parlays (all time) unitsWon covers: "+1.82u on 8 of 25 bets". */
+  unitBets: z.number().int(),
+  /** Every bet and parlay recorded (all time: what winRate, totalProfit and roi cover). */
+  allBets: z.number().int(),
   /** Average closing-line value (percent, two decimals) of bets with closing odds; null without any. */
   averageClv: z.number().nullable(),
   /** Percentage (0-100, one decimal) of bets with closing odds whose clv > 0; null without any. */
@@ -201,6 +205,8 @@ export const analyticsRow = z.object({
   profit: z.number(),
   roi: z.number().nullable(),
   unitsWon: z.number().nullable(),
+  /** How many of the group's bets unitsWon covers (those placed with a unit size). */
+  unitBets: z.number().int(),
   averageOdds: z.string().nullable(),
   averageClv: z.number().nullable(),
 });

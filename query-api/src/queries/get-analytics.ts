@@ -108,6 +108,7 @@ export const analyticsRowOf = (key: string, f: AnalyticsFigures): AnalyticsRow =
   profit: f.profit,
   roi: f.staked > 0 ? percentOneDecimal(toCents(f.profit), toCents(f.staked)) : null,
   unitsWon: f.units_count > 0 ? twoDecimals(f.units_sum) : null,
+  unitBets: f.units_count,
   averageOdds: f.odds_count > 0 ? formatAmericanOdds(decimalToAmerican(f.decimal_odds_sum_e4 / 10_000 / f.odds_count)) : null,
   averageClv: f.clv_count > 0 ? twoDecimals(f.clv_sum / f.clv_count) : null,
 });

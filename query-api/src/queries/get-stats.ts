@@ -75,13 +75,17 @@ const twoDecimals = (n: number): number => Math.round(n * 100) / 100 || 0;
  * the rows placed with a unit size, the average clv of rows with a close and the percentage of
  * those that beat it.
  */
-const wagerFigures = (totals: UserStatsRow | undefined): Pick<Stats, 'averageOdds' | 'unitsWon' | 'averageClv' | 'beatCloseRate'> => {
+const wagerFigures = (
+  totals: UserStatsRow | undefined,
+): Pick<Stats, 'averageOdds' | 'unitsWon' | 'unitBets' | 'allBets' | 'averageClv' | 'beatCloseRate'> => {
   const odds = totals?.odds_count ?? 0;
   const units = totals?.units_count ?? 0;
   const clvs = totals?.clv_count ?? 0;
   return {
     averageOdds: odds > 0 ? formatAmericanOdds(decimalToAmerican(totals!.decimal_odds_sum_e4 / 10_000 / odds)) : null,
     unitsWon: units > 0 ? twoDecimals(totals!.profit_units_sum) : null,
+    unitBets: units,
+    allBets: (totals?.bet_count ?? 0) + (totals?.parlay_count ?? 0),
     averageClv: clvs > 0 ? twoDecimals(totals!.clv_sum / clvs) : null,
     beatCloseRate: clvs > 0 ? oneDecimal(percent(totals!.clv_beats, clvs)) : null,
   };

@@ -183,12 +183,6 @@ export class EventLog {
     return this;
   }
 
-  /** Gives bets and parlays recorded up to `cutoff` without a unit size this one. */
-  applyUnitSize(unitSize: number, cutoff: string): this {
-    this.append(streams.user(this.userId), 'UnitSizeAppliedToEarlierBets', { unitSize, cutoff });
-    return this;
-  }
-
   setGoal(fields: Partial<Data<'GoalSet'>> = {}): string {
     const goalId = randomUUID();
     this.append(streams.goal(goalId), 'GoalSet', {
