@@ -4,6 +4,7 @@ import {
   betBody,
   forgotPasswordBody,
   fundsBody,
+  adjustBankrollBody,
   goalAmendBody,
   goalBody,
   journalAmendBody,
@@ -21,13 +22,11 @@ import {
 import {
   analytics,
   authResponse,
-  bankroll,
   betChange,
   betRow,
   betsPage,
   betsTotals,
   emailChangedResponse,
-  fundsMoved,
   goal,
   goalWritten,
   importPreview,
@@ -42,6 +41,7 @@ import {
   streakStats,
   user,
 } from './responses';
+import { bankroll, fundsMoved, bankrollAdjustment, bankrollLedger, bankrollUndone } from './bankroll';
 import { analyticsQuery, betsQuery, betsTotalsQuery, goalsQuery, historyFiltersQuery, statsQuery, streaksQuery } from './query-params';
 import { taxDiary, taxYear, taxYearQuery } from './reports';
 import { profileAnswer, profileBody, publicProfile } from './profiles';
@@ -259,6 +259,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
   read('/api/bankroll', 'Bankroll', 'The balance', json('Bankroll', bankroll)),
   write('post', '/api/bankroll', 'Bankroll', 'Add funds', fundsBody, { 201: json('Funds added', fundsMoved) }),
   write('post', '/api/bankroll/withdraw', 'Bankroll', 'Withdraw funds', fundsBody, { 201: json('Funds withdrawn', fundsMoved) }),
+  read('/api/bankroll/ledger', 'Bankroll', 'Deposits, withdrawals and adjustments, newest first', json('Ledger', bankrollLedger)),
+  write('post', '/api/bankroll/adjust', 'Bankroll', 'Record the balance counted (the difference is an adjustment)', adjustBankrollBody, {
+    201: json('Adjusted', bankrollAdjustment),
+    200: json('Already that amount: nothing recorded', bankrollAdjustment),
+  }),
+  write('post', '/api/bankroll/undo', 'Bankroll', 'Undo the last entry that counts (If-Match: the ledger version)', undefined, {
+    200: json('The entry undone', bankrollUndone),
+  }),
   // Goals
   read('/api/goals', 'Goals', 'Goals with their progress (asOf: replayed as of then)', json('Goals', z.array(goal)), { query: goalsQuery }),
   write('post', '/api/goals', 'Goals', 'Set a goal', goalBody, { 201: json('What the user set', goalWritten) }),

@@ -9,11 +9,15 @@ import { betType, goalTimeframe, id, storedDate, journalType, legOutcome, mood, 
  * 4: an imported parlay (another tracker's, whose legs carry no prices) keeps the file's total odds
  * (ParlayCreated `totalOdds`) and legs with `odds: null`.
  * 5: bets and parlay legs carry `startsAt`, their event's start time (null: none given).
+ * 6: FundsAdded/FundsWithdrawn carry a `note` (the bankroll ledger).
  */
-export const EVENT_SCHEMA_VERSION = 5;
+export const EVENT_SCHEMA_VERSION = 6;
 
 /** When the event of a bet or leg starts, as typed (ISO 8601 with its offset); since version 5 (upcast: null). */
 const storedStartsAt = z.string().nullable().optional();
+
+/** A bankroll entry's note: since version 6 (upcast: null). */
+const fundsNote = z.string().max(200).nullable().optional();
 
 /** Odds as stored: any format, as typed (American in its canonical form); never re-read into another format. */
 const storedOdds = odds;
@@ -162,8 +166,18 @@ export const eventSchemas = {
   /** A removed parlay comes back with its legs and the state it had when removed. */
   ParlayRestored: z.object({ userId: id, parlayId: id }),
 
-  FundsAdded: z.object({ userId: id, amount: z.number().positive() }),
-  FundsWithdrawn: z.object({ userId: id, amount: z.number().positive() }),
+  FundsAdded: z.object({ userId: id, amount: z.number().positive(), note: fundsNote }),
+  FundsWithdrawn: z.object({ userId: id, amount: z.number().positive(), note: fundsNote }),
+  /**
+   * On `bankroll-{userId}`: the user counted their bankroll at `countedBalance`; `difference` (never
+   * 0) is what that moved the balance by (counted - the balance as it stood).
+   */
+  BankrollAdjusted: z.object({ userId: id, countedBalance: z.number(), difference: z.number(), note: z.string().max(200).nullable() }),
+  /**
+   * On `bankroll-{userId}`: the entry (FundsAdded, FundsWithdrawn or BankrollAdjusted) at stream
+   * revision `entryRevision` no longer counts. The entry stays in the log and in the ledger, marked undone.
+   */
+  BankrollEntryUndone: z.object({ userId: id, entryRevision: z.number().int().nonnegative() }),
 
   GoalSet: goalFields.extend({ userId: id, goalId: id }),
   GoalRevised: z.object({ userId: id, goalId: id, changes: goalFields.partial() }),

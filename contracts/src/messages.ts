@@ -103,6 +103,11 @@ export const MESSAGES = {
   entryRestored: 'Journal entry restored',
   fundsAdded: 'Funds added',
   fundsWithdrawn: 'Funds withdrawn',
+  bankrollAdjusted: 'Bankroll adjusted',
+  bankrollUnchanged: 'The bankroll already holds that amount',
+  bankrollEntryUndone: 'Entry undone',
+  nothingToUndo: 'There is no bankroll entry to undo',
+  countedBalance: 'Please enter the balance you counted (0 or more)',
   // Idempotency-Key header (command-api).
   idempotencyKeyTooLong: 'Idempotency-Key must be at most 200 characters',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',

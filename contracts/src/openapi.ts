@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { LOG_POSITION_HEADER, MIN_POSITION_HEADER, READ_MODELS_BEHIND_HEADER } from './domain/position';
 import {
   analytics,
-  bankroll,
   betChange,
   betRow,
   goal,
@@ -16,6 +15,7 @@ import {
   streakStats,
   user,
 } from './responses';
+import { bankroll } from './bankroll';
 import { API_ROUTES, type ApiRoute } from './api';
 
 /** Error statuses a route may answer, with `{ message }`. */

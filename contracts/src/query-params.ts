@@ -29,10 +29,14 @@ export const asOfParam = z
     return at;
   });
 
-/** GET /api/stats?range=30|90|180|365|all (default 30)&asOf= */
+/**
+ * GET /api/stats?range=30|90|180|365|all (default 30)&asOf=&today=: `today` is the client's day the
+ * periods count back from (periodRange; default the server's UTC day), as Bet History's filters take it.
+ */
 export const statsQuery = z.object({
   range: z.enum(PERFORMANCE_RANGES, { error: MESSAGES.rangeParam }).default('30'),
   asOf: asOfParam,
+  today: isoDate.optional(),
 });
 export type StatsQuery = z.infer<typeof statsQuery>;
 
@@ -42,7 +46,8 @@ export type StreaksQuery = z.infer<typeof streaksQuery>;
 
 /**
  * GET /api/analytics?by=<dimension>&period=30|90|365|all (default all)&from=YYYY-MM-DD&to=YYYY-MM-DD.
- * `from`/`to` (either or both) give a range of the bets' own dates and take the place of `period`.
+ * `from`/`to` (either or both) give a range of the bets' own dates and take the place of `period`;
+ * `today` is the client's day a period counts back from (default the server's UTC day).
  */
 export const analyticsQuery = z
   .object({
@@ -50,6 +55,7 @@ export const analyticsQuery = z
     period: z.enum(ANALYTICS_PERIODS, { error: MESSAGES.analyticsPeriod }).default('all'),
     from: isoDate.optional(),
     to: isoDate.optional(),
+    today: isoDate.optional(),
   })
   .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: MESSAGES.analyticsRange, path: ['from'] });
 export type AnalyticsQuery = z.infer<typeof analyticsQuery>;

@@ -243,7 +243,21 @@ export const importedParlayBody = parlayObject
   .transform(settleCashOut);
 export type ImportedParlayBody = z.infer<typeof importedParlayBody>;
 
-export const fundsBody = z.object({ amount: positiveAmount(MESSAGES.fundsAmount) });
+/** A deposit or withdrawal, with an optional note for the ledger. */
+export const fundsBody = z.object({ amount: positiveAmount(MESSAGES.fundsAmount), note: optionalText(200) });
+
+/** POST /api/bankroll/adjust: "my counted balance is X" (0 or more, rounded to cents). */
+export const adjustBankrollBody = z.object({
+  countedBalance: z.union([z.number(), z.string()], { error: MESSAGES.countedBalance }).transform((value, ctx) => {
+    const n = typeof value === 'number' ? value : /^\+?(\d+(\.\d*)?|\.\d+)$/.test(value.trim()) ? Number(value.trim()) : NaN;
+    if (!Number.isFinite(n) || n < 0 || n > 1_000_000_000) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.countedBalance });
+      return z.NEVER;
+    }
+    return Math.round(n * 100) / 100;
+  }),
+  note: optionalText(200),
+});
 
 export const goalBody = z.object({
   title: requiredText(MESSAGES.goalMissing),

@@ -177,6 +177,10 @@ export const stats = z.object({
   averageOdds: z.string().nullable(),
   /** Profit in units, summed over bets placed with a unit size (two decimals); null when none was. */
   unitsWon: z.number().nullable(),
+  /** How many of the bets and parlays (all time) unitsWon covers: "+1.82u on 8 of 25 bets". */
+  unitBets: z.number().int(),
+  /** Every bet and parlay recorded (all time: what winRate, totalProfit and roi cover). */
+  allBets: z.number().int(),
   /** Average closing-line value (percent, two decimals) of bets with closing odds; null without any. */
   averageClv: z.number().nullable(),
   /** Percentage (0-100, one decimal) of bets with closing odds whose clv > 0; null without any. */
@@ -205,6 +209,8 @@ export const analyticsRow = z.object({
   profit: z.number(),
   roi: z.number().nullable(),
   unitsWon: z.number().nullable(),
+  /** How many of the group's bets unitsWon covers (those placed with a unit size). */
+  unitBets: z.number().int(),
   averageOdds: z.string().nullable(),
   averageClv: z.number().nullable(),
 });
@@ -240,15 +246,6 @@ export const streakStats = z.object({
   streaksByMonth: z.array(z.object({ month: z.string(), winStreaks: z.number(), lossStreaks: z.number() })),
 });
 export type StreakStats = z.infer<typeof streakStats>;
-
-export const bankroll = z.object({
-  amount: z.number(),
-  deposits: z.number(),
-  withdrawals: z.number(),
-  settledProfit: z.number(),
-  updatedAt: instant.nullable(),
-});
-export type Bankroll = z.infer<typeof bankroll>;
 
 export const goal = z.object({
   id,
@@ -387,5 +384,3 @@ export const goalWritten = z.object({
   updatedAt: instant,
   version: z.number().int(),
 });
-/** A deposit or withdrawal: its message and the amount moved. */
-export const fundsMoved = z.object({ message: z.string(), amount: z.number() });

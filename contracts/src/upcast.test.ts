@@ -47,14 +47,22 @@ describe('upcasting stored events', () => {
     expect(upcastEvent(event).data).to.deep.equal({ changes: { date: '2025-01-01', dateSet: true } });
   });
 
-  it('leaves version 5 events and other types as they are, and never changes the stored event', () => {
-    const current = stored('ParlayCreated', { date: '2025-03-01', dateSet: true, legs: legsV5, ...parlayV4 }, 5);
+  it('leaves current events and other types as they are, and never changes the stored event', () => {
+    const current = stored('ParlayCreated', { date: '2025-03-01', dateSet: true, legs: legsV5, ...parlayV4 }, 6);
     expect(upcastEvent(current)).to.equal(current);
-    const funds = stored('FundsAdded', { amount: 5 }, 1);
+    const funds = stored('FundsAdded', { amount: 5, note: 'Payday' }, 6);
     expect(upcastEvent(funds)).to.equal(funds);
+    const goal = stored('GoalRemoved', { goalId: 'g' }, 1);
+    expect(upcastEvent(goal)).to.equal(goal);
     const old = stored('ParlayCreated', { date: '2025-03-01', legs }, 1);
     upcastEvent(old);
     expect(old.data).to.deep.equal({ date: '2025-03-01', legs });
+  });
+
+  it('reads deposits and withdrawals before version 6 without a note', () => {
+    for (const type of ['FundsAdded', 'FundsWithdrawn']) {
+      expect(upcastEvent(stored(type, { amount: 5 }, 5)).data).to.deep.equal({ note: null, amount: 5 });
+    }
   });
 
   it('reads bets, parlays and settlements before version 3 with nothing of what version 3 added', () => {

@@ -47,7 +47,7 @@ const legsBeforeV3 = (legs: unknown): unknown =>
  * - ParlayAmended v1 recorded a date only when the client sent a different one: a date in its
  *   changes was chosen (`dateSet: true`). Legs changed without a date move a derived date (see
  *   contracts' amendedParlayDating).
- * Version 2 -> 3: see toVersion3. Version 3 -> 4: see toVersion4. Version 4 -> 5: see toVersion5.
+ * Version 2 -> 3: see toVersion3. Version 3 -> 4: see toVersion4. Version 4 -> 5: see toVersion5. 5 -> 6: toVersion6.
  * Returns the event itself when nothing changes, else a copy with new data.
  */
 export const upcastEvent = <E extends UpcastableEvent>(event: E): E => {
@@ -56,7 +56,8 @@ export const upcastEvent = <E extends UpcastableEvent>(event: E): E => {
   const v2 = version >= 2 ? event : toVersion2(event);
   const v3 = version >= 3 ? v2 : toVersion3(v2);
   const v4 = version >= 4 ? v3 : toVersion4(v3);
-  return version >= 5 ? v4 : toVersion5(v4);
+  const v5 = version >= 5 ? v4 : toVersion5(v4);
+  return version >= 6 ? v5 : toVersion6(v5);
 };
 
 const legsBeforeV5 = (legs: unknown): unknown =>
@@ -82,6 +83,10 @@ const toVersion5 = <E extends UpcastableEvent>(event: E): E => {
       return event;
   }
 };
+
+/** Version 5 -> 6 (the bankroll ledger): deposits and withdrawals before it were recorded without a note. */
+const toVersion6 = <E extends UpcastableEvent>(event: E): E =>
+  event.type === 'FundsAdded' || event.type === 'FundsWithdrawn' ? { ...event, data: { note: null, ...(event.data as Fields) } } : event;
 
 /**
  * Version 3 -> 4 (imported parlays priced at their file's total odds): every parlay before it was

@@ -32,7 +32,7 @@ import { betsRoute } from './queries/get-bets';
 import { betsTotalsRoute } from './queries/get-bets-totals';
 import { betHistoryRoute } from './queries/get-bet-changes';
 import { parlaysRoute } from './queries/get-parlays';
-import { bankrollRoute } from './queries/get-bankroll';
+import { bankrollLedgerRoute, bankrollRoute } from './queries/get-bankroll';
 import { goalsRoute } from './queries/get-goals';
 import { journalRoute } from './queries/get-journal';
 import { settingsRoute } from './queries/get-settings';
@@ -118,6 +118,7 @@ const QUERY_ROUTES: readonly QueryRoute[] = [
   betHistoryRoute,
   parlaysRoute,
   bankrollRoute,
+  bankrollLedgerRoute,
   goalsRoute,
   journalRoute,
   settingsRoute,

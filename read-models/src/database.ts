@@ -4,6 +4,7 @@ import { users } from './models/users/table';
 import { bets } from './models/bets/table';
 import { parlays } from './models/parlays/table';
 import { bankroll } from './models/bankroll/table';
+import { bankroll_entries } from './models/bankroll-entries/table';
 import { user_stats } from './models/user-stats/table';
 import { daily } from './models/daily/table';
 import { sport_distribution } from './models/sport-distribution/table';
@@ -43,6 +44,7 @@ export type { UserRow } from './models/users/table';
 export type { BetHistoryRow } from './models/bets/table';
 export type { ParlayRow } from './models/parlays/table';
 export type { BankrollRow } from './models/bankroll/table';
+export type { BankrollEntryRow } from './models/bankroll-entries/table';
 export type { UserStatsRow } from './models/user-stats/table';
 export type { DailyRow } from './models/daily/table';
 export type { SportDistributionRow } from './models/sport-distribution/table';
@@ -80,6 +82,7 @@ export const TABLES = {
   analytics_totals,
   removed_rows,
   public_profiles,
+  bankroll_entries,
 };
 
 export type TableName = keyof typeof TABLES;

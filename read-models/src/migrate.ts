@@ -19,6 +19,7 @@ import * as historySearchFields015 from './migrations/2026-11-28-015-history-sea
 import * as readModelVersions016 from './migrations/2026-11-28-016-read-model-versions';
 import * as betStartTimes017 from './migrations/2026-11-28-017-bet-start-times';
 import * as publicProfiles018 from './migrations/2026-11-28-018-public-profiles';
+import * as bankrollLedger019 from './migrations/2026-11-28-019-bankroll-ledger';
 
 /** In order; names are the files' date-prefixed names. Append, never edit a landed one. */
 const MIGRATIONS: Record<string, SchemaMigration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, SchemaMigration> = {
   '2026-11-28-016-read-model-versions': readModelVersions016,
   '2026-11-28-017-bet-start-times': betStartTimes017,
   '2026-11-28-018-public-profiles': publicProfiles018,
+  '2026-11-28-019-bankroll-ledger': bankrollLedger019,
 };
 
 /** Creates `schema` if needed and brings its read-model tables up to date (live `read` or a rebuild's shadow). */

@@ -13,7 +13,7 @@ export const READ_MODEL_VERSIONS: { readonly [K in ReadModelName]: number } = {
   user: 1,
   parlays: 2, // 2: recorded_at, imported (start times, public profiles)
   bets: 2, // 2: starts_at, recorded_at, imported
-  bankroll: 1,
+  bankroll: 2, // 2: adjustments, the ledger's version
   userStats: 1,
   daily: 1,
   sportDistribution: 1,
@@ -26,6 +26,7 @@ export const READ_MODEL_VERSIONS: { readonly [K in ReadModelName]: number } = {
   analyticsMonthly: 1,
   analyticsTotals: 1,
   publicProfile: 1,
+  bankrollEntries: 1,
 };
 
 /** The versions of the read models in `schema` (read_model_versions), by name. */

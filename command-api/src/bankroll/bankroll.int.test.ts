@@ -16,7 +16,7 @@ describe('bankroll over HTTP', () => {
     expect(answer).to.deep.include({ status: 201, body: { message: 'Funds added', amount: 125.51 } });
     expect(answer.headers.get('X-Log-Position')).to.match(/^\d+\.\d+$/);
     const events = await api.stream(streams.bankroll(me.userId));
-    expect(events.map((e) => [e.type, e.data])).to.deep.equal([['FundsAdded', { userId: me.userId, amount: 125.51 }]]);
+    expect(events.map((e) => [e.type, e.data])).to.deep.equal([['FundsAdded', { userId: me.userId, amount: 125.51, note: null }]]);
   });
 
   it('answers "Please enter a valid positive amount" for 0, negatives and text', async () => {

@@ -96,11 +96,11 @@ describe('Bet History rules', () => {
       expect(filterHistoryRows(rows, filters({ outcome: 'loss' }), TODAY)).to.have.length(1);
     });
 
-    it('keeps the last 30 days by default and everything with period all', () => {
-      const rows = [row({ date: '2025-03-01' }), row({ date: '2025-02-13' }), row({ date: '2024-01-01' })];
-      expect(filterHistoryRows(rows, DEFAULT_FILTERS, TODAY).map((r) => r.date)).to.deep.equal(['2025-03-01', '2025-02-13']);
-      expect(filterHistoryRows(rows, filters({ period: '90' }), TODAY)).to.have.length(2);
-      expect(filterHistoryRows(rows, filters({ period: 'all' }), TODAY)).to.have.length(3);
+    it('keeps the last 30 days (today and the 29 before, as periodRange says) by default and everything with period all', () => {
+      const rows = [row({ date: '2025-03-01' }), row({ date: '2025-02-14' }), row({ date: '2025-02-13' }), row({ date: '2024-01-01' })];
+      expect(filterHistoryRows(rows, DEFAULT_FILTERS, TODAY).map((r) => r.date)).to.deep.equal(['2025-03-01', '2025-02-14']);
+      expect(filterHistoryRows(rows, filters({ period: '90' }), TODAY)).to.have.length(3);
+      expect(filterHistoryRows(rows, filters({ period: 'all' }), TODAY)).to.have.length(4);
     });
   });
 

@@ -1,6 +1,6 @@
 import type { HistoryPeriod, HistorySortKey, Outcome, Sport } from '../enums';
 import type { BetRow, BetsPage, BetsTotals } from '../responses';
-import { addDays } from './dates';
+import { periodRange } from './period';
 import { fromCents, toCents } from './money';
 import { stakeAtRisk } from './odds';
 
@@ -62,9 +62,8 @@ const bookOf = (row: BetRow): string | null => row.book ?? null;
 const tagsOf = (row: BetRow): readonly string[] => row.tags ?? [];
 const sameName = (a: string, b: string) => foldHistoryText(a) === foldHistoryText(b);
 
-/** The first day a period keeps (null: every day). */
-export const historyPeriodStart = (period: HistoryPeriod, today: string): string | null =>
-  period === 'all' ? null : addDays(today, -Number(period));
+/** The first day a period keeps (null: every day): periodRange's, as on the Dashboard and in Analytics. */
+export const historyPeriodStart = (period: HistoryPeriod, today: string): string | null => periodRange(period, today).start;
 
 /** The texts a search looks in: the event (a parlay's name), sport, notes, book, league and each tag. */
 const searchedTexts = (row: BetRow): string[] => [

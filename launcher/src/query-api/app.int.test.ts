@@ -119,9 +119,9 @@ describe('query-api over HTTP, on read models the projector built from real even
   });
 
   describe('GET /api/bankroll', () => {
-    it('is deposits minus withdrawals plus settled profit', async () => {
+    it('is deposits minus withdrawals plus settled profit; the pending stake is at risk', async () => {
       const b = bankrollSchema.parse(await h.json('/api/bankroll', alice.userId, head));
-      expect(b).to.include({ amount: 1225, deposits: 1000, withdrawals: 0, settledProfit: 225 });
+      expect(b).to.include({ amount: 1225, deposits: 1000, withdrawals: 0, settledProfit: 225, atRisk: 55, available: 1170 });
       expect(b.updatedAt).to.be.a('string');
     });
 
@@ -130,7 +130,10 @@ describe('query-api over HTTP, on read models the projector built from real even
         amount: 0,
         deposits: 0,
         withdrawals: 0,
+        adjustments: 0,
         settledProfit: 0,
+        atRisk: 0,
+        available: 0,
         updatedAt: null,
       });
     });

@@ -42,6 +42,7 @@ const ORDER: Record<string, string> = {
   analytics_totals: 'user_id, dimension collate "C", key collate "C"',
   removed_rows: 'id',
   public_profiles: 'user_id',
+  bankroll_entries: 'user_id, id collate "C"',
 };
 
 /** Every row of every read-model table in `schema`, in key order (for row-for-row comparisons). */
@@ -121,6 +122,7 @@ export async function userRowsFromTables(db: Kysely<Database>, schema: string, u
       .orderBy(sql`dimension collate "C"`)
       .orderBy(sql`key collate "C"`)
       .execute(),
+    bankrollEntries: await s.selectFrom('bankroll_entries').selectAll().where('user_id', '=', userId).orderBy('revision', 'desc').execute(),
     removedRows: (
       await s
         .selectFrom('removed_rows')

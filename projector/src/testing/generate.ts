@@ -12,6 +12,7 @@ import {
   type DomainEvent,
 } from '@bt/contracts';
 import type { NewEvent } from '@bt/event-store';
+import { bankrollChange, deposit, newBankrollSim, type BankrollSim } from './generate-bankroll';
 
 /** A generated event and the stream it belongs on. */
 export interface GeneratedEvent {
@@ -73,7 +74,7 @@ interface UserSim {
   journal: string[];
   /** What was removed, newest last: every third removal turns into a restore of the last one. */
   removed: { bets: string[]; parlays: { id: string; legs: number }[]; goals: string[]; journal: string[] };
-  deposits: number;
+  bankroll: BankrollSim;
   /** The unit size in effect (UnitSizeSet), written on what the user places. */
   unitSize: number | null;
   /** An import under way: its id, the rows it has still to append and the bets it placed so far. */
@@ -85,7 +86,7 @@ interface UserSim {
  * placed (odds in every format, books, leagues, tags, closing odds, bonus bets, the unit size of
  * the moment), amended (odds, stake, date, sport, terms), settled and re-settled (void, cash-outs
  * with their amounts), removed; parlays with pushed, void and lost legs; preferences (odds formats,
- * unit sizes set and cleared); funds; goals set, revised, paused and removed; journal entries; e-mail changes;
+ * unit sizes set and cleared); funds (deposits with notes, withdrawals, adjustments, undos); goals set, revised, paused and removed; journal entries; e-mail changes;
  * removed bets, parlays, goals and entries restored.
  * Users' events interleave as they would in a live log.
  */
@@ -128,7 +129,7 @@ export function generateHistory(options: { users: number; events: number; seed?:
       goals: [],
       journal: [],
       removed: { bets: [], parlays: [], goals: [], journal: [] },
-      deposits: 0,
+      bankroll: newBankrollSim(),
       unitSize: null,
     };
     sims.push(sim);
@@ -292,12 +293,9 @@ export function generateHistory(options: { users: number; events: number; seed?:
         emit(streams.parlay(parlay.id), { type: 'ParlayRemoved', data: { userId, parlayId: parlay.id } });
       }
     } else if (roll < 0.83) {
-      const amount = pick(STAKES) * 10;
-      sim.deposits += amount;
-      emit(streams.bankroll(userId), { type: 'FundsAdded', data: { userId, amount } });
-    } else if (roll < 0.84 && sim.deposits > 10) {
-      sim.deposits -= 10;
-      emit(streams.bankroll(userId), { type: 'FundsWithdrawn', data: { userId, amount: 10 } });
+      emit(streams.bankroll(userId), deposit(sim.bankroll, userId, pick(STAKES) * 10));
+    } else if (roll < 0.84 && sim.bankroll.deposits > 10) {
+      emit(streams.bankroll(userId), bankrollChange(sim.bankroll, userId));
     } else if (roll < 0.87 || sim.goals.length === 0) {
       const goalId = uuidFrom(random);
       const start = date();

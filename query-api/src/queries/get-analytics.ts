@@ -5,6 +5,7 @@ import {
   analyticsQuery,
   decimalToAmerican,
   formatAmericanOdds,
+  periodRange,
   toCents,
   type Analytics,
   type AnalyticsDimension,
@@ -107,6 +108,7 @@ export const analyticsRowOf = (key: string, f: AnalyticsFigures): AnalyticsRow =
   profit: f.profit,
   roi: f.staked > 0 ? percentOneDecimal(toCents(f.profit), toCents(f.staked)) : null,
   unitsWon: f.units_count > 0 ? twoDecimals(f.units_sum) : null,
+  unitBets: f.units_count,
   averageOdds: f.odds_count > 0 ? formatAmericanOdds(decimalToAmerican(f.decimal_odds_sum_e4 / 10_000 / f.odds_count)) : null,
   averageClv: f.clv_count > 0 ? twoDecimals(f.clv_sum / f.clv_count) : null,
 });
@@ -192,7 +194,7 @@ export const buildAnalytics = (
 export const analyticsDates = (query: AnalyticsQuery, today: string): { from: string | null; to: string | null } => {
   if (query.from !== undefined || query.to !== undefined) return { from: query.from ?? null, to: query.to ?? null };
   if (query.period === 'all') return { from: null, to: null };
-  return { from: addDays(today, -(Number(query.period) - 1)), to: today };
+  return { from: periodRange(query.period, today).start, to: today };
 };
 
 const SUMS = sql`sum(bets)::int as bets, sum(wins)::int as wins, sum(losses)::int as losses, sum(pushes)::int as pushes,
@@ -263,5 +265,8 @@ export async function getAnalytics(db: Kysely<ReadDatabase>, userId: string, que
 /** GET /api/analytics?by&period&from&to */
 export const analyticsRoute: QueryRoute = {
   path: '/analytics',
-  answer: ({ db, userId, today }, ctx) => getAnalytics(db, userId, analyticsQuery.parse(ctx.query), today()),
+  answer: ({ db, userId, today }, ctx) => {
+    const query = analyticsQuery.parse(ctx.query);
+    return getAnalytics(db, userId, query, query.today ?? today());
+  },
 };

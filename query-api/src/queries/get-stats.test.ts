@@ -136,6 +136,8 @@ describe('stats from the read rows', () => {
       sportDistribution: [],
       averageOdds: null,
       unitsWon: null,
+      unitBets: 0,
+      allBets: 0,
       averageClv: null,
       beatCloseRate: null,
     });

@@ -5,6 +5,7 @@ import {
   decimalToAmerican,
   formatAmericanOdds,
   fromCents,
+  periodRange,
   toCents,
   type PerformanceRange,
   statsQuery,
@@ -30,8 +31,7 @@ export interface StatsRows {
 const WINDOW_DAYS = 30;
 
 /** First day of the performance chart for a range; undefined for 'all'. */
-const rangeStart = (today: string, range: PerformanceRange): string | undefined =>
-  range === 'all' ? undefined : addDays(today, -(Number(range) - 1));
+const rangeStart = (today: string, range: PerformanceRange): string | undefined => periodRange(range, today).start ?? undefined;
 
 /** The earliest day `buildStats` looks at: the chart's range or the two 30-day windows, whichever is longer. */
 export const statsDaysFrom = (today: string, range: PerformanceRange): string | undefined => {
@@ -75,13 +75,17 @@ const twoDecimals = (n: number): number => Math.round(n * 100) / 100 || 0;
  * the rows placed with a unit size, the average clv of rows with a close and the percentage of
  * those that beat it.
  */
-const wagerFigures = (totals: UserStatsRow | undefined): Pick<Stats, 'averageOdds' | 'unitsWon' | 'averageClv' | 'beatCloseRate'> => {
+const wagerFigures = (
+  totals: UserStatsRow | undefined,
+): Pick<Stats, 'averageOdds' | 'unitsWon' | 'unitBets' | 'allBets' | 'averageClv' | 'beatCloseRate'> => {
   const odds = totals?.odds_count ?? 0;
   const units = totals?.units_count ?? 0;
   const clvs = totals?.clv_count ?? 0;
   return {
     averageOdds: odds > 0 ? formatAmericanOdds(decimalToAmerican(totals!.decimal_odds_sum_e4 / 10_000 / odds)) : null,
     unitsWon: units > 0 ? twoDecimals(totals!.profit_units_sum) : null,
+    unitBets: units,
+    allBets: (totals?.bet_count ?? 0) + (totals?.parlay_count ?? 0),
     averageClv: clvs > 0 ? twoDecimals(totals!.clv_sum / clvs) : null,
     beatCloseRate: clvs > 0 ? oneDecimal(percent(totals!.clv_beats, clvs)) : null,
   };
@@ -108,7 +112,7 @@ export const buildStats = (rows: StatsRows, today: string, range: PerformanceRan
   const { totals, days, sports } = rows;
   const totalProfitCents = toCents(totals?.total_profit ?? 0);
 
-  const last = windowOf(days, addDays(today, -(WINDOW_DAYS - 1)), today);
+  const last = windowOf(days, periodRange('30', today).start!, today);
   const before = windowOf(days, addDays(today, -(2 * WINDOW_DAYS - 1)), addDays(today, -WINDOW_DAYS));
 
   const start = rangeStart(today, range);
@@ -196,9 +200,9 @@ export const statsRoute: QueryRoute = {
   path: '/stats',
   heavy: 'asOf',
   answer: ({ db, userId, today, readAsOf }, ctx) => {
-    const { range, asOf } = statsQuery.parse(ctx.query);
+    const { range, asOf, today: clientDay } = statsQuery.parse(ctx.query);
     return readAsOf(asOf, {
-      live: () => getStats(db, userId, today(), range),
+      live: () => getStats(db, userId, clientDay ?? today(), range),
       replay: (day) => ({ rows: 'stats', daysFrom: statsDaysFrom(day, range) }),
       answer: (rows, day) => buildStats(rows, day, range),
     });

@@ -10,6 +10,7 @@ import {
 import { upcastEvent } from '@bt/contracts';
 import type { TableName } from '../database';
 import { bankrollProjection, newBankroll } from '../models/bankroll/projection';
+import { bankrollEntriesProjection } from '../models/bankroll-entries/projection';
 import { betsProjection } from '../models/bets/projection';
 import { dailyProjection, newDaily } from '../models/daily/projection';
 import { goalsProjection } from '../models/goals/projection';
@@ -48,6 +49,7 @@ const LISTED: readonly ReadModel[] = [
   analyticsMonthlyProjection,
   analyticsTotalsProjection,
   publicProfilesProjection,
+  bankrollEntriesProjection,
 ];
 
 /** The read models in the order they see an event (foldOrder of the list: it throws here on a cycle or an unknown name). */
@@ -75,6 +77,7 @@ export const newUserState = (userId: string): UserState => ({
   analyticsTotals: newAnalyticsTotals(userId),
   removedRows: new RemovedRows(userId),
   publicProfile: newPublicProfile(),
+  bankrollEntries: new KeyedRows('bankroll_entries', userId),
 });
 
 type AnyHandler = (state: UserState, event: ProjectedEvent, at: Date) => void;

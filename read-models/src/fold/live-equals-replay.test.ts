@@ -4,6 +4,7 @@ import { BET_TYPES, COMMON_BOOKS, LEG_OUTCOMES, ODDS_FORMATS, OUTCOMES, SPORTS, 
 import type { TableName } from '../database';
 import { replayUser } from '../replay';
 import { EventLog } from '../testing/event-log';
+import { MOVES } from '../testing/moves';
 import { reload, sorted, write, type Tables } from '../testing/in-memory-tables';
 import { newUserState, projectEvent, settleUser } from './fold';
 
@@ -36,7 +37,7 @@ type Step =
   | ({ kind: 'parlay'; legs: Leg[]; stake: number; date: number } & Terms)
   | ({ kind: 'amendParlay'; pick: number; stake?: number; date?: number; legs?: Leg[] } & Terms)
   | { kind: 'unitSize'; size: number }
-  | { kind: 'funds'; stake: number; withdraw: boolean }
+  | { kind: 'funds'; stake: number; move: number }
   | { kind: 'goal'; start: number; end: number; target: number; paused: boolean }
   | { kind: 'reviseGoal' | 'removeGoal'; pick: number; start: number; paused?: boolean }
   | { kind: 'journal' | 'reviseJournal' | 'eraseJournal'; pick: number; date: number }
@@ -129,7 +130,7 @@ export const step: fc.Arbitrary<Step> = fc.oneof(
     weight: 1,
   },
   { arbitrary: fc.record({ kind: fc.constant('unitSize' as const), size: index(UNIT_SIZES.length) }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('funds' as const), stake: index(STAKES.length), withdraw: fc.boolean() }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('funds' as const), stake: index(STAKES.length), move: fc.nat() }), weight: 2 },
   {
     arbitrary: fc.record({
       kind: fc.constant('goal' as const),
@@ -186,7 +187,6 @@ export const step: fc.Arbitrary<Step> = fc.oneof(
  * Appends the step's event(s) to the log, choosing among the ids it holds; a step that refers to
  * nothing adds nothing. `unitSize` is the user's current one (bets and parlays are placed with it).
  */
-/** Appends the events of a step to the log. */
 export const apply = (
   log: EventLog,
   ids: Record<'bets' | 'parlays' | 'goals' | 'entries', string[]>,
@@ -283,8 +283,7 @@ export const apply = (
       return;
     }
     case 'funds':
-      if (s.withdraw) log.withdraw(STAKES[s.stake]);
-      else log.addFunds(STAKES[s.stake]);
+      MOVES[s.move % MOVES.length](log, STAKES[s.stake], s.stake);
       return;
     case 'goal': {
       const [start, end] = s.start <= s.end ? [s.start, s.end] : [s.end, s.start];
@@ -388,6 +387,7 @@ describe('live projection in batches, with restarts, equals one replay', () => {
           ['analytics_monthly', replayed.analyticsMonthly],
           ['analytics_totals', replayed.analyticsTotals],
           ['removed_rows', replayed.removedRows],
+          ['bankroll_entries', replayed.bankrollEntries],
         ];
         for (const [table, rows] of expected) {
           expect(sorted(table, tables.get(table)?.values() ?? []), table).to.deep.equal(sorted(table, rows));

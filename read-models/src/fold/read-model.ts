@@ -2,6 +2,7 @@ import type {
   AnalyticsDailyRow,
   AnalyticsMonthlyRow,
   AnalyticsTotalsRow,
+  BankrollEntryRow,
   BankrollRow,
   BetHistoryRow,
   DailyRow,
@@ -54,6 +55,8 @@ export interface UserReadModels {
   removedRows: RemovedRow[];
   /** Null until the user sets a public profile. */
   publicProfile: PublicProfileRow | null;
+  /** The bankroll ledger, newest first. */
+  bankrollEntries: BankrollEntryRow[];
 }
 
 /** A read model's part of the user's state and of UserReadModels. */

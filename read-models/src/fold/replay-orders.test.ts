@@ -68,6 +68,7 @@ describe('the read models', () => {
       'analytics_monthly',
       'analytics_totals',
       'public_profiles',
+      'bankroll_entries',
     ]);
     expect(READ_MODELS.map((m) => m.table)).to.include('user_streams');
   });

@@ -83,8 +83,10 @@ describe("a user's rows of a table, as the projections hold them", () => {
       amount: 0,
       deposits: 0,
       withdrawals: 0,
+      adjustments: 0,
       settled_profit: 0,
       updated_at: null,
+      version: null,
     });
   });
 });

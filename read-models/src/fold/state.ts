@@ -20,6 +20,8 @@ export interface UserState {
   betChanges: BetRowChange[];
   parlays: KeyedRows<'parlays'>;
   bankroll: OneRow<'bankroll'>;
+  /** The bankroll ledger, by revision (as text). */
+  bankrollEntries: KeyedRows<'bankroll_entries'>;
   userStats: OneRow<'user_stats'>;
   /** By bet date. */
   daily: KeyedRows<'daily'>;
@@ -66,7 +68,8 @@ export const heldRows = (state: UserState): number =>
   state.analyticsDaily.size +
   state.analyticsMonthly.size +
   state.analyticsTotals.size +
-  state.removedRows.size;
+  state.removedRows.size +
+  state.bankrollEntries.size;
 
 /** One `bets` row put, replaced or removed: undefined before means new, undefined after means removed. */
 export interface BetRowChange {

@@ -179,13 +179,25 @@ export class EventLog {
     return parlayId;
   }
 
-  addFunds(amount: number): this {
-    this.append(streams.bankroll(this.userId), 'FundsAdded', { amount });
+  addFunds(amount: number, note?: string): this {
+    this.append(streams.bankroll(this.userId), 'FundsAdded', { amount, ...(note === undefined ? {} : { note }) });
     return this;
   }
 
-  withdraw(amount: number): this {
-    this.append(streams.bankroll(this.userId), 'FundsWithdrawn', { amount });
+  withdraw(amount: number, note?: string): this {
+    this.append(streams.bankroll(this.userId), 'FundsWithdrawn', { amount, ...(note === undefined ? {} : { note }) });
+    return this;
+  }
+
+  /** "My counted balance is `countedBalance`", `difference` away from the balance as it stood. */
+  adjustBankroll(countedBalance: number, difference: number, note: string | null = null): this {
+    this.append(streams.bankroll(this.userId), 'BankrollAdjusted', { countedBalance, difference, note });
+    return this;
+  }
+
+  /** Undoes the bankroll entry at `entryRevision` of the bankroll stream. */
+  undoBankrollEntry(entryRevision: number): this {
+    this.append(streams.bankroll(this.userId), 'BankrollEntryUndone', { entryRevision });
     return this;
   }
 

@@ -42,6 +42,7 @@ const signedIn = {
   '/streaks': screen(() => import('../features/streaks/routes/streaks').then((m) => m.StreaksRoute)),
   '/journal': screen(() => import('../features/journal/routes/journal').then((m) => m.JournalRoute)),
   '/goals': screen(() => import('../features/goals/routes/goals').then((m) => m.GoalsRoute)),
+  '/bankroll': screen(() => import('../features/bankroll/routes/bankroll').then((m) => m.BankrollRoute)),
   '/analytics': screen(() => import('../features/analytics/routes/analytics').then((m) => m.AnalyticsRoute)),
   '/reports/tax': screen(() => import('../features/reports/routes/tax-year').then((m) => m.TaxYearRoute)),
   '/settings': screen(() => import('../features/settings/routes/settings').then((m) => m.SettingsRoute)),

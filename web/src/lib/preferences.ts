@@ -64,6 +64,13 @@ export const ODDS_PLACEHOLDERS: Record<OddsFormat, string> = {
 /** "2.5u": an amount in units (two decimals at most). */
 export const formatUnits = (units: number): string => `${Math.round(units * 100) / 100}u`;
 
+/**
+ * Units won with a sign, saying which bets they cover when they are not all the bets the money
+ * beside them covers (units exist only for bets placed with a unit size): "+1.82u on 8 of 25 bets".
+ */
+export const unitsWonText = (units: number, unitBets: number, bets: number): string =>
+  `${units > 0 ? '+' : ''}${formatUnits(units)}${unitBets < bets ? ` on ${unitBets} of ${bets} bet${bets === 1 ? '' : 's'}` : ''}`;
+
 /** "$50.00 · 2.5u" when the row has units, else "$50.00". */
 export const moneyWithUnits = (amount: number, units: number | null | undefined): string =>
   units === null || units === undefined ? formatMoney(amount) : `${formatMoney(amount)} · ${formatUnits(units)}`;

@@ -35,6 +35,7 @@ const row = (key: string, figures: Partial<AnalyticsRow>): AnalyticsRow => ({
   profit: 0,
   roi: null,
   unitsWon: null,
+  unitBets: 0,
   averageOdds: null,
   averageClv: null,
   ...figures,
@@ -47,7 +48,7 @@ const B3 = { pushes: 1, staked: 10, profit: 0, roi: 0, averageOdds: '+250' };
 const B4 = { voids: 1, averageOdds: '-110' };
 const B5 = { cashouts: 1, staked: 40, profit: 20, roi: 50, averageOdds: '-200' };
 const P1 = { wins: 1, winRate: 100, staked: 10, profit: 30, roi: 300, averageOdds: '+300' };
-const B6 = { losses: 1, winRate: 0, staked: 15, profit: -15, roi: -100, unitsWon: -1.5, averageOdds: '-250' };
+const B6 = { losses: 1, winRate: 0, staked: 15, profit: -15, roi: -100, unitsWon: -1.5, unitBets: 1, averageOdds: '-250' };
 
 /** All seven: 2-2-1, a void and a cash-out; 25 profit on 135 staked; mean price 2.4013 (+140); clv (25 - 20) / 2. */
 const TOTAL_ALL = row('Total', {
@@ -62,6 +63,7 @@ const TOTAL_ALL = row('Total', {
   profit: 25,
   roi: 18.5,
   unitsWon: -1.5,
+  unitBets: 1,
   averageOdds: '+140',
   averageClv: 2.5,
 });
@@ -183,6 +185,7 @@ describe('GET /api/analytics', () => {
         profit: -15,
         roi: -60,
         unitsWon: -1.5,
+        unitBets: 1,
         averageOdds: '+145',
       }),
       row('FanDuel', {
@@ -211,6 +214,7 @@ describe('GET /api/analytics', () => {
         profit: 35,
         roi: 46.7,
         unitsWon: -1.5,
+        unitBets: 1,
         averageOdds: '-121',
         averageClv: 25,
       }),
@@ -234,6 +238,7 @@ describe('GET /api/analytics', () => {
         profit: 5,
         roi: 7.7,
         unitsWon: -1.5,
+        unitBets: 1,
         averageOdds: '+113',
       }),
       // B1, B2, P1: 2-1, 20 on 70, mean 2.8333 (+183), clv (25 - 20) / 2
@@ -259,6 +264,7 @@ describe('GET /api/analytics', () => {
         profit: 5,
         roi: 9.1,
         unitsWon: -1.5,
+        unitBets: 1,
         averageOdds: '-222',
       }),
       row('+101 to +199', B1),

@@ -1,6 +1,15 @@
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { BarChartIcon, ChevronDownIcon, FileTextIcon, LogOutIcon, SettingsIcon, TrendUpIcon, UserIcon } from '../../components/icons';
+import {
+  BarChartIcon,
+  ChevronDownIcon,
+  FileTextIcon,
+  LogOutIcon,
+  SettingsIcon,
+  TrendUpIcon,
+  UserIcon,
+  WalletIcon,
+} from '../../components/icons';
 import { Menu } from '../../components/menu';
 import { ServerBanner } from '../../components/server-banner';
 import { ThemeToggle } from '../../components/theme-toggle';
@@ -138,6 +147,7 @@ export function Header() {
             }
             items={[
               { label: 'Analytics', icon: <BarChartIcon />, onSelect: () => navigate('/analytics') },
+              { label: 'Bankroll', icon: <WalletIcon />, onSelect: () => navigate('/bankroll') },
               { label: 'Tax year', icon: <FileTextIcon />, onSelect: () => navigate('/reports/tax') },
               { label: 'Settings', icon: <SettingsIcon />, onSelect: () => navigate('/settings') },
               { label: 'Logout', icon: <LogOutIcon />, onSelect: signOut },

@@ -12,7 +12,7 @@ import {
 import { toCsv } from '../../../lib/csv';
 import { formatMoney, formatPercent, formatProfit } from '../../../lib/format';
 import { betTypeLabel, sportLabel } from '../../../lib/labels';
-import { formatUnits } from '../../../lib/preferences';
+import { unitsWonText } from '../../../lib/preferences';
 import type { AnalyticsSort, AnalyticsSortKey } from './analytics-view';
 
 /** A group's name as shown: sports and bet types by their labels, other keys as the server names them. */
@@ -73,8 +73,9 @@ const DASH = '—';
 /** Average closing-line value with its sign and two decimals ("+2.35%"), as in Bet History. */
 export const formatClv = (clv: number | null): string => (clv === null ? DASH : `${clv > 0 ? '+' : ''}${clv.toFixed(2)}%`);
 
-/** Units won with a sign ("+1.5u"). */
-export const formatUnitsWon = (units: number | null): string => (units === null ? DASH : `${units > 0 ? '+' : ''}${formatUnits(units)}`);
+/** Units won with a sign, and the bets they cover when not all of the row's ("+1.5u on 2 of 3 bets"). */
+export const formatUnitsWon = (row: Pick<AnalyticsRow, 'unitsWon' | 'unitBets' | 'bets'>): string =>
+  row.unitsWon === null ? DASH : unitsWonText(row.unitsWon, row.unitBets, row.bets);
 
 /** The average price (American text from the server) in the bettor's odds format. */
 export const formatAverageOdds = (american: string | null, format: OddsFormat): string => {
@@ -105,7 +106,7 @@ export const rowCells = (row: AnalyticsRow, by: AnalyticsDimension, oddsFormat: 
   formatMoney(row.staked),
   formatProfit(row.profit),
   row.roi === null ? DASH : formatPercent(row.roi),
-  formatUnitsWon(row.unitsWon),
+  formatUnitsWon(row),
   formatAverageOdds(row.averageOdds, oddsFormat),
   formatClv(row.averageClv),
 ];

@@ -34,6 +34,7 @@ const row = (key: string, fields: Partial<AnalyticsRow> = {}): AnalyticsRow => (
   profit: 0,
   roi: null,
   unitsWon: null,
+  unitBets: 0,
   averageOdds: null,
   averageClv: null,
   ...fields,
@@ -140,6 +141,7 @@ describe('analytics table cells', () => {
       profit: 45.454,
       roi: 3.7,
       unitsWon: 1.8,
+      unitBets: 3,
       averageOdds: '+150',
       averageClv: 2.345,
     });
@@ -151,7 +153,7 @@ describe('analytics table cells', () => {
       '$1,234.50',
       '+$45.45',
       '3.7%',
-      '+1.8u',
+      '+1.8u on 3 of 4 bets',
       '+150',
       '+2.35%',
     ]);
@@ -164,7 +166,8 @@ describe('analytics table cells', () => {
     const cells = rowCells(row('x', { profit: -20, staked: 20 }), 'book', 'american');
     expect(cells).to.deep.equal(['x', '1', '0-0-0-0', '—', '$20.00', '-$20.00', '—', '—', '—', '—']);
     expect(formatClv(-0.5)).to.equal('-0.50%');
-    expect(formatUnitsWon(-1.6)).to.equal('-1.6u');
+    expect(formatUnitsWon({ unitsWon: -1.6, unitBets: 2, bets: 2 })).to.equal('-1.6u');
+    expect(formatUnitsWon({ unitsWon: 1.82, unitBets: 8, bets: 25 })).to.equal('+1.82u on 8 of 25 bets');
     expect(formatAverageOdds('-110', 'decimal')).to.equal('1.91');
     expect(recordCell(row('y', { wins: 3, losses: 2, pushes: 1, voids: 4 }))).to.equal('3-2-1-4');
   });

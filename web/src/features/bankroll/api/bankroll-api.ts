@@ -1,6 +1,8 @@
 import type { z } from 'zod';
-import type { Bankroll, fundsBody } from '@bt/contracts';
+import type { adjustBankrollBody, Bankroll, BankrollAdjustment, BankrollLedger, BankrollUndone, fundsBody } from '@bt/contracts';
 import { api } from '../../../lib/api';
+
+type FundsMoved = { message: string; amount: number };
 
 export const bankrollApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -8,12 +10,39 @@ export const bankrollApi = api.injectEndpoints({
       query: () => '/bankroll',
       providesTags: ['Bankroll'],
     }),
+    /** Deposits, withdrawals and adjustments, newest first, and the version an undo or adjustment is made on. */
+    getBankrollLedger: build.query<BankrollLedger, void>({
+      query: () => '/bankroll/ledger',
+      providesTags: ['Bankroll'],
+    }),
     /** Posts the deposit itself (docs/api.md), not current + deposit as the old client did. */
-    addFunds: build.mutation<Bankroll, z.input<typeof fundsBody>>({
+    addFunds: build.mutation<FundsMoved, z.input<typeof fundsBody>>({
       query: (body) => ({ url: '/bankroll', method: 'POST', body }),
+      invalidatesTags: ['Bankroll'],
+    }),
+    /** A withdrawal beyond the balance is a 400 with the server's message. */
+    withdrawFunds: build.mutation<FundsMoved, z.input<typeof fundsBody>>({
+      query: (body) => ({ url: '/bankroll/withdraw', method: 'POST', body }),
+      invalidatesTags: ['Bankroll'],
+    }),
+    /** "My counted balance is X", on the ledger as last seen (If-Match; else 409). */
+    adjustBankroll: build.mutation<BankrollAdjustment, { body: z.input<typeof adjustBankrollBody>; version: number | null }>({
+      query: ({ body, version }) => ({ url: '/bankroll/adjust', method: 'POST', body, ifMatch: version ?? undefined }),
+      invalidatesTags: ['Bankroll'],
+    }),
+    /** Undoes the newest entry that counts, if the ledger is still the version shown (If-Match; else 409). */
+    undoBankrollEntry: build.mutation<BankrollUndone, number | null>({
+      query: (version) => ({ url: '/bankroll/undo', method: 'POST', ifMatch: version ?? undefined }),
       invalidatesTags: ['Bankroll'],
     }),
   }),
 });
 
-export const { useGetBankrollQuery, useAddFundsMutation } = bankrollApi;
+export const {
+  useGetBankrollQuery,
+  useGetBankrollLedgerQuery,
+  useAddFundsMutation,
+  useWithdrawFundsMutation,
+  useAdjustBankrollMutation,
+  useUndoBankrollEntryMutation,
+} = bankrollApi;

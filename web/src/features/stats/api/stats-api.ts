@@ -1,11 +1,13 @@
 import type { PerformanceRange, Stats } from '@bt/contracts';
 import { api } from '../../../lib/api';
+import { today } from '../../../lib/dates';
 
 export const statsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** `range` shapes recentPerformance only; the rest is the same for every range. `asOf`: the record at the end of that day (a replay). */
     getStats: build.query<Stats, { range: PerformanceRange; asOf?: string }>({
-      query: ({ range, asOf }) => ({ url: '/stats', params: { range, asOf } }),
+      // The reader's day, as Bet History sends it: "Last 30 days" counts the same days on every page (contracts' periodRange).
+      query: ({ range, asOf }) => ({ url: '/stats', params: { range, asOf, ...(asOf ? {} : { today: today() }) } }),
       providesTags: ['Stats'],
     }),
   }),

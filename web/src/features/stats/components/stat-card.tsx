@@ -56,6 +56,13 @@ const DIRECTION_WORDS: Record<TrendDirection, string> = {
   flat: '',
 };
 
+/** The period the figure covers ("All time", "Last 30 days"), under the title. */
+const Period = styled.span`
+  display: block;
+  font-size: 0.75rem;
+  font-weight: 500;
+`;
+
 const Caption = styled.p`
   font-size: 0.8125rem;
   color: ${({ theme }) => theme.colors.textMuted};
@@ -65,6 +72,8 @@ interface StatCardProps {
   title: string;
   value: string;
   icon?: ReactNode;
+  /** The period the value covers, said under the title: every card says its own. */
+  period?: string;
   /** Either a trend (up/down with a value) or a label. */
   trend?: StatTrend;
   label?: string;
@@ -73,11 +82,14 @@ interface StatCardProps {
 }
 
 /** A summary card: title, value, and a trend or a label (spec 2.6). */
-export function StatCard({ title, value, icon, trend, label, note }: StatCardProps) {
+export function StatCard({ title, value, icon, period, trend, label, note }: StatCardProps) {
   return (
     <Box>
       <Top>
-        <h2>{title}</h2>
+        <div>
+          <h2>{title}</h2>
+          {period && <Period data-period>{period}</Period>}
+        </div>
         {icon}
       </Top>
       <Value>{value}</Value>

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { BarChartIcon, ListIcon, TargetIcon, TrendUpIcon, WalletIcon } from '../../../components/icons';
 import { formatPercent, formatProfit } from '../../../lib/format';
-import { formatUnits } from '../../../lib/preferences';
+import { unitsWonText } from '../../../lib/preferences';
 import { recordText } from '../lib/record';
 import { DEFAULT_RANGE, useGetStatsQuery } from '../api/stats-api';
 import { statTrends } from '../lib/stat-trends';
@@ -18,8 +18,10 @@ const Grid = styled.div`
 /** Closing-line value with its sign and two decimals ("+1.25%"). */
 const formatClv = (clv: number): string => `${clv > 0 ? '+' : ''}${clv.toFixed(2)}%`;
 
+const ALL_TIME = 'All time';
+
 /**
- * Win Rate (with the record), Total Profit (and units won), ROI (all-time) and Total Bets; under
+ * Every card says its period: Win Rate (with the record), Total Profit (and units won), ROI (all-time) and Total Bets; under
  * each rate, its last 30 days beside the 30 before. A CLV card once any bet has closing odds.
  * `asOf`: as they stood at the end of that day.
  */
@@ -48,6 +50,7 @@ export function StatCards({ asOf }: { asOf?: string }) {
     <Grid>
       <StatCard
         title="Win Rate"
+        period={ALL_TIME}
         value={formatPercent(data.winRate)}
         icon={<TargetIcon />}
         trend={trends.winRate}
@@ -55,18 +58,18 @@ export function StatCards({ asOf }: { asOf?: string }) {
       />
       <StatCard
         title="Total Profit"
+        period={ALL_TIME}
         value={formatProfit(data.totalProfit)}
         icon={<WalletIcon />}
         trend={trends.totalProfit}
-        note={
-          data.unitsWon === null || data.unitsWon === undefined ? undefined : `${data.unitsWon > 0 ? '+' : ''}${formatUnits(data.unitsWon)}`
-        }
+        note={data.unitsWon === null || data.unitsWon === undefined ? undefined : unitsWonText(data.unitsWon, data.unitBets, data.allBets)}
       />
-      <StatCard title="ROI" value={formatPercent(data.roi)} icon={<BarChartIcon />} trend={trends.roi} />
-      <StatCard title="Total Bets" value={String(data.totalBets)} icon={<ListIcon />} label="Last 30 days" />
+      <StatCard title="ROI" period={ALL_TIME} value={formatPercent(data.roi)} icon={<BarChartIcon />} trend={trends.roi} />
+      <StatCard title="Total Bets" period="Last 30 days" value={String(data.totalBets)} icon={<ListIcon />} />
       {data.averageClv !== null && data.averageClv !== undefined && (
         <StatCard
           title="CLV"
+          period={ALL_TIME}
           value={formatClv(data.averageClv)}
           icon={<TrendUpIcon />}
           label={`Average closing-line value · Beat the close ${formatPercent(data.beatCloseRate)}`}
