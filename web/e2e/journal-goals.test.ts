@@ -58,7 +58,14 @@ const keepJournal = async (page: Page, viewport: Viewport) => {
   await expectOptionsFit(page, 'Mood');
   await dialog.getByLabel('Title', { exact: true }).fill('   ');
   await dialog.getByRole('button', { name: 'Save Entry' }).click();
+  // Under each empty field too, as the bet form shows its problems; the first takes the focus.
+  await eventually(async () =>
+    expect(await dialog.getByLabel('Title', { exact: true }).evaluate((el) => el === document.activeElement)).to.equal(true),
+  );
+  for (const label of ['Title', 'Content'])
+    expect(await dialog.getByLabel(label, { exact: true }).getAttribute('aria-invalid')).to.equal('true');
   await expectToast(page, 'Missing information', 'Please fill in both title and content');
+  expect(await dialog.getByText('Please fill in both title and content', { exact: true }).count()).to.equal(2);
 
   await writeEntry(page, {
     title: 'Tuesday slate',

@@ -6,6 +6,7 @@ import { Dialog } from '../../../components/dialog';
 import { Field, FieldGrid, FormActions, FormStack, Input, Select, Textarea } from '../../../components/field';
 import { today } from '../../../lib/dates';
 import { JOURNAL_TYPE_LABELS, MOOD_LABELS } from '../../../lib/labels';
+import { focusFirstInvalid } from '../../../lib/focus';
 import { toast } from '../../../lib/toast';
 import { useCreateEntryMutation, useUpdateEntryMutation, type JournalInput } from '../api/journal-api';
 
@@ -35,13 +36,21 @@ function EntryForm({ entry, onDone }: { entry: JournalEntry | null; onDone: () =
   const [createEntry, { isLoading: creating }] = useCreateEntryMutation();
   const [updateEntry, { isLoading: updating }] = useUpdateEntryMutation();
   const set = <K extends keyof EntryFormValues>(key: K, value: EntryFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  /** The empty required fields, marked under each as the bet form marks its own (the toast stays too). */
+  const [missing, setMissing] = useState<{ title?: string; content?: string }>({});
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!values.title.trim() || !values.content.trim()) {
+      setMissing({
+        title: values.title.trim() ? undefined : MESSAGES.journalMissing,
+        content: values.content.trim() ? undefined : MESSAGES.journalMissing,
+      });
+      focusFirstInvalid(event.currentTarget);
       toast({ variant: 'destructive', title: 'Missing information', description: MESSAGES.journalMissing });
       return;
     }
+    setMissing({});
     const body: JournalInput = {
       title: values.title.trim(),
       content: values.content.trim(),
@@ -72,7 +81,7 @@ function EntryForm({ entry, onDone }: { entry: JournalEntry | null; onDone: () =
   const busy = creating || updating;
   return (
     <FormStack onSubmit={onSubmit} noValidate>
-      <Field label="Title" required>
+      <Field label="Title" error={missing.title} required>
         {(props) => (
           <Input
             {...props}
@@ -110,7 +119,7 @@ function EntryForm({ entry, onDone }: { entry: JournalEntry | null; onDone: () =
           {(props) => <Input {...props} type="date" value={values.date} onChange={(e) => set('date', e.target.value)} />}
         </Field>
       </TypeMoodDate>
-      <Field label="Content" required>
+      <Field label="Content" error={missing.content} required>
         {(props) => (
           <Textarea
             {...props}
