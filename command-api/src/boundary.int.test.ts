@@ -59,7 +59,7 @@ describe('command-api boundary', () => {
         body: { ...goal, timeframe: 'weekly', startDate: '2099-12-31' },
       });
       expect(put).to.deep.include({ status: 400, body: { message: MESSAGES.goalEndTooLate } });
-      const ok = await created('/api/goals', { ...goal, timeframe: 'yearly', startDate: '2098-12-31' });
+      const ok = await created('/api/goals', { ...goal, timeframe: 'yearly', startDate: '2099-01-01' });
       expect((ok as unknown as { endDate: string }).endDate).to.equal('2099-12-31');
     });
 

@@ -9,12 +9,14 @@ import {
   goalBody,
   journalAmendBody,
   journalBody,
+  legSettleBody,
   loginBody,
   parlayAmendBody,
   parlayBody,
   registerBody,
   resetPasswordBody,
   settingsBody,
+  settleBody,
   updateEmailBody,
   updatePasswordBody,
   deleteAccountBody,
@@ -194,6 +196,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
   write('post', '/api/bets/{id}/restore', 'Bets', 'Restore a deleted bet (a parlay id restores the parlay)', undefined, {
     200: json('The restored row', betRow),
   }),
+  write(
+    'post',
+    '/api/bets/{id}/settle',
+    'Bets',
+    "Settle a bet or a parlay in one tap (a parlay id settles the parlay; 'pending' undoes)",
+    settleBody,
+    {
+      200: json('The row as settled', betRow),
+    },
+  ),
   read('/api/bets/{id}/history', 'Bets', "A bet's changes, oldest first", json('Changes', z.array(betChange))),
   // Parlays
   read('/api/parlays', 'Parlays', 'Parlays, newest first', json('Parlays', z.array(parlay))),
@@ -202,6 +214,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
     200: json('The parlay', parlay),
   }),
   write('delete', '/api/parlays/{id}', 'Parlays', 'Delete a parlay', undefined, { 200: message('Deleted') }),
+  write('post', '/api/parlays/{id}/legs/{index}/settle', 'Parlays', "Settle one leg (0 is the first; 'pending' undoes)", legSettleBody, {
+    200: json('The parlay', parlay),
+  }),
   write('post', '/api/parlays/{id}/restore', 'Parlays', 'Restore a deleted parlay', undefined, { 200: json('The parlay', parlay) }),
   // Stats
   read('/api/stats', 'Stats', 'Dashboard stats (asOf: replayed as of then)', json('Stats', stats), { query: statsQuery }),

@@ -4,6 +4,8 @@ export type Sport = (typeof SPORTS)[number];
 
 export const BET_TYPES = ['moneyline', 'spread', 'total', 'prop', 'parlay'] as const;
 export type BetType = (typeof BET_TYPES)[number];
+/** The types a single bet may be placed with: a parlay is placed with its legs (POST /api/parlays). */
+export const SINGLE_BET_TYPES = BET_TYPES.filter((type) => type !== 'parlay');
 
 /**
  * A bet's outcomes. 'void' (cancelled: stake back, profit 0) and 'cashout' (settled early for
@@ -103,7 +105,6 @@ export type CsvColumn = (typeof CSV_COLUMNS)[number];
 export const DEFAULTS = {
   parlayStake: 50,
   parlayName: 'Unnamed Parlay',
-  legOdds: '+100',
   minParlayLegs: 2,
   historyPageSize: 6,
   historyPageWindow: 5,

@@ -41,6 +41,8 @@ export const MESSAGES = {
   cashOutRequired: 'Cash-out amount is required for a cashed-out bet',
   cashOutAmount: 'Cash-out amount must be a positive number',
   legCashOut: 'A parlay leg cannot be cashed out on its own: cash out the parlay',
+  legNotFound: 'This parlay has no such leg',
+  singleParlay: 'A parlay is added on the Parlays page with its legs: choose another bet type for a single bet',
   bookTooLong: 'Book can be at most 60 characters',
   leagueTooLong: 'League can be at most 40 characters',
   tooManyTags: 'A bet can have at most 10 tags',

@@ -102,7 +102,10 @@ export const openApiDocument = (): JsonSchema => {
   for (const route of API_ROUTES) {
     const parameters: unknown[] = [];
     for (const name of route.path.match(/\{(\w+)\}/g) ?? []) {
-      parameters.push({ name: name.slice(1, -1), in: 'path', required: true, schema: { type: 'string', format: 'uuid' } });
+      const param = name.slice(1, -1);
+      // Ids are UUIDs; a parlay leg is named by its place in the parlay (0 first).
+      const schema = param === 'index' ? { type: 'integer', minimum: 0 } : { type: 'string', format: 'uuid' };
+      parameters.push({ name: param, in: 'path', required: true, schema });
     }
     if (route.query) {
       const query = z.toJSONSchema(route.query, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, JsonSchema> };

@@ -133,6 +133,17 @@ export type BetBody = z.infer<typeof betBody>;
 export const betAmendBody = betObject.extend({ outcome: outcome.optional(), notes: optionalText().optional() }).transform(settleCashOut);
 export type BetAmendBody = z.infer<typeof betAmendBody>;
 
+/**
+ * POST /api/bets/:id/settle (a bet's or a parlay's id): one tap's outcome, a cash-out with its
+ * amount. 'pending' undoes a settlement; an undo sends the outcome (and amount) it replaces.
+ */
+export const settleBody = z.object({ outcome, cashOutAmount }).transform(settleCashOut);
+export type SettleBody = z.infer<typeof settleBody>;
+
+/** POST /api/parlays/:id/legs/:index/settle: a leg's outcome ('pending' undoes; never 'cashout'). */
+export const legSettleBody = z.object({ outcome: legOutcome });
+export type LegSettleBody = z.infer<typeof legSettleBody>;
+
 const legBody = z.object({
   sport: storableText().optional(),
   event: storableText().optional(),

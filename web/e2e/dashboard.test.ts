@@ -37,7 +37,11 @@ const signUpAndAddBets = async (page: Page, viewport: Viewport) => {
   await page.getByLabel('Email', { exact: true }).fill(uniqueEmail(`dash-${viewport.name}`));
   await page.getByLabel('Password', { exact: true }).fill('abc');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expectToast(page, 'Validation Error', 'Password must be at least 6 characters');
+  // Shown under the field, as the bet form shows its own, and the field takes the focus.
+  await page.getByText('Password must be at least 6 characters', { exact: true }).waitFor();
+  const password = page.getByLabel('Password', { exact: true });
+  expect(await password.getAttribute('aria-invalid')).to.equal('true');
+  await eventually(async () => expect(await password.evaluate((el) => el === document.activeElement)).to.equal(true));
   expect(new URL(page.url()).pathname).to.equal('/signup');
 
   await page.getByLabel('Password', { exact: true }).fill('abcdef');

@@ -43,7 +43,7 @@ const statValue = (page: Page, title: string): Locator =>
 const expectStat = async (page: Page, title: string, value: string) =>
   eventually(async () => expect(await statValue(page, title).innerText(), title).to.equal(value));
 
-/** The Win / Loss / Push buttons of a bet (on screen: history renders a table row and a phone card). */
+/** The Win / Loss / Push / Void / Cashed out buttons of a bet (on screen: history renders a table row and a phone card). */
 const settleGroup = (scope: Page | Locator, event: string): Locator =>
   visible(scope.getByRole('group', { name: `Settle ${event}`, exact: true }));
 
@@ -93,7 +93,7 @@ const settleInOneTap = async ({ e2e, page }: TestPage, viewport: Viewport) => {
 
   await expectTouchTargets(settleGroup(recent, 'Chiefs vs Bills'));
   await settleGroup(recent, 'Chiefs vs Bills').getByRole('button', { name: 'Win', exact: true }).click();
-  await expectToast(page, 'Success', 'Bet updated successfully');
+  await expectToast(page, 'Bet settled', 'Chiefs vs Bills: Win');
   await chiefs.getByText('Win', { exact: true }).waitFor();
   await chiefs.getByText('+$100.00', { exact: true }).waitFor();
   expect(await chiefs.getByRole('group').count()).to.equal(0);
@@ -108,14 +108,14 @@ const settleInOneTap = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   await page.getByText('Showing 1–4 of 4 bets', { exact: true }).waitFor();
   // (Sorted: where the parlay falls depends on its date, which is not this journey's subject.)
   expect((await shownEvents(page)).sort()).to.deep.equal(['Lakers vs Celtics', 'Old Pending', 'Rangers vs Bruins', 'Sunday Double']);
-  // A parlay is settled through its legs: no buttons on its row.
-  expect(await page.getByRole('group', { name: 'Settle Sunday Double' }).count()).to.equal(0);
+  // A parlay's row is settled in one tap too.
+  await settleGroup(page, 'Sunday Double').waitFor();
   await screenshot(page, `settle-history-pending-${viewport.name}`);
   await expectTouchTargets(settleGroup(page, 'Lakers vs Celtics'));
   await expectTouchTargets(visible(page.getByRole('button', { name: 'Delete Lakers vs Celtics', exact: true })).locator('..'));
 
   await settleGroup(page, 'Lakers vs Celtics').getByRole('button', { name: 'Loss', exact: true }).click();
-  await expectToast(page, 'Success', 'Bet updated successfully');
+  await expectToast(page, 'Bet settled', 'Lakers vs Celtics: Loss');
   await page.getByText('Showing 1–3 of 3 bets', { exact: true }).waitFor();
   expect((await shownEvents(page)).sort()).to.deep.equal(['Old Pending', 'Rangers vs Bruins', 'Sunday Double']);
 
@@ -130,7 +130,7 @@ const settleInOneTap = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   await page.getByText('Showing 1–3 of 3 bets', { exact: true }).waitFor();
   // Now the bettor has seen the change, the same tap settles it.
   await settleGroup(page, 'Rangers vs Bruins').getByRole('button', { name: 'Push', exact: true }).click();
-  await expectToast(page, 'Success', 'Bet updated successfully');
+  await expectToast(page, 'Bet settled', 'Rangers vs Bruins: Push');
   await page.getByText('Showing 1–2 of 2 bets', { exact: true }).waitFor();
 
   // The stats follow: Chiefs won 100, Lakers lost 40, Arsenal won 40.

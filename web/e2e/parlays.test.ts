@@ -43,10 +43,12 @@ const buildParlay = async (page: Page, viewport: Viewport) => {
   await page.getByText('No parlays found', { exact: true }).waitFor();
   await builderTab.click();
 
-  // Two legs to start, each at +100; a stake of 50.
+  // Two empty legs to start, no stake, and totals that say nothing yet (no "+300 / $150" of legs not typed).
   expect(await page.getByRole('group', { name: /^Leg \d+$/ }).count()).to.equal(2);
-  expect(await page.getByLabel('Stake Amount ($)', { exact: true }).inputValue()).to.equal('50');
-  await expectTotals(page, '+300', '$150.00');
+  expect(await page.getByLabel('Stake Amount ($)', { exact: true }).inputValue()).to.equal('');
+  expect(await leg(page, 1).getByLabel('Odds', { exact: true }).inputValue()).to.equal('');
+  await expectTotals(page, '—', '—');
+  await page.getByLabel('Stake Amount ($)', { exact: true }).fill('50');
   expect(await page.getByRole('button', { name: 'Remove leg 1' }).isDisabled()).to.equal(true);
 
   await page.getByLabel('Parlay Name', { exact: true }).fill('Sunday Double');
@@ -56,9 +58,11 @@ const buildParlay = async (page: Page, viewport: Viewport) => {
   await expectTotals(page, '+377', '$188.64');
   await expectNoSeriousA11yViolations(page, `filled parlay builder (${viewport.name})`);
 
-  // A third leg moves the odds; removing it brings them back.
+  // A third leg moves the odds once it has a price; removing it brings them back.
   await page.getByRole('button', { name: 'Add Leg' }).click();
   await leg(page, 3).waitFor();
+  await expectTotals(page, '+377', '$188.64');
+  await leg(page, 3).getByLabel('Odds', { exact: true }).fill('+100');
   await expectTotals(page, '+855', '$427.27');
   expect(await page.getByRole('button', { name: 'Remove leg 1' }).isEnabled()).to.equal(true);
   await page.getByRole('button', { name: 'Remove leg 3' }).click();
@@ -86,8 +90,15 @@ const buildParlay = async (page: Page, viewport: Viewport) => {
   expect(await leg(page, 2).getByLabel('Selection', { exact: true }).inputValue()).to.equal('Lakers ML');
   await page.getByLabel('Parlay Name', { exact: true }).fill('Sunday Double Won');
   await page.getByLabel('Stake Amount ($)', { exact: true }).fill('20');
+  // The parlay's outcome follows the legs as they are set, before anything is saved.
+  const parlayOutcome = page.getByLabel('Parlay Outcome', { exact: true });
+  expect(await parlayOutcome.inputValue()).to.equal('pending');
+  await leg(page, 1).getByLabel('Outcome', { exact: true }).selectOption('loss');
+  await eventually(async () => expect(await parlayOutcome.inputValue()).to.equal('loss'));
   await leg(page, 1).getByLabel('Outcome', { exact: true }).selectOption('win');
+  expect(await parlayOutcome.inputValue()).to.equal('pending');
   await leg(page, 2).getByLabel('Outcome', { exact: true }).selectOption('win');
+  await eventually(async () => expect(await parlayOutcome.inputValue()).to.equal('win'));
   await expectTotals(page, '+377', '$75.45');
   await page.getByRole('button', { name: 'Update Parlay' }).click();
   await expectToast(page, 'Parlay updated successfully');
@@ -110,6 +121,7 @@ const buildParlay = async (page: Page, viewport: Viewport) => {
   await row.getByText('2 legs').waitFor();
   const text = await row.innerText();
   expect(text).to.contain('Parlay');
+  expect(text).not.to.contain('Parlay · Parlay');
   expect(text).to.contain('+377');
   expect(text).to.contain('+$75.45');
   await visible(page.getByRole('link', { name: 'Edit Sunday Double Won', exact: true })).waitFor();

@@ -51,6 +51,8 @@ export const amendBet = (command: AmendBet, state: Bet): BetEvent[] => {
       // Another user's bet is exactly as missing as one that never was.
       if (state.userId !== command.metadata.userId) throw new NotFoundError(MESSAGES.betNotFound);
       const { userId, betId } = state;
+      // A bet recorded as a parlay (before it was refused) may stay one, but none becomes one.
+      if (command.data.betType === 'parlay' && state.betType !== 'parlay') throw new ValidationError(MESSAGES.singleParlay);
       const changes: Changes = {};
       for (const field of FIELDS) {
         const value = command.data[field];

@@ -13,7 +13,7 @@ describe('goals over HTTP', () => {
 
   const create = (body: Record<string, unknown>) => api.request<Goal>('POST', '/api/goals', { token: me.token, body });
 
-  it('sets a goal with the defaults: monthly, from today, ending a month later, active', async () => {
+  it('sets a goal with the defaults: monthly, from today, ending the day before the same day next month, active', async () => {
     const answer = await create({ title: 'March', targetAmount: '500', currentAmount: 999, status: 'active' });
     expect(answer.status).to.equal(201);
     expect(answer.body).to.deep.include({
@@ -22,7 +22,7 @@ describe('goals over HTTP', () => {
       targetAmount: 500,
       timeframe: 'monthly',
       startDate: '2025-03-15',
-      endDate: '2025-04-15',
+      endDate: '2025-04-14',
       description: null,
       paused: false,
       version: 0,
@@ -40,12 +40,12 @@ describe('goals over HTTP', () => {
 
   it('revises a goal (pausing it) and records only what changed', async () => {
     const { body: goal } = await create({ title: 'Week', targetAmount: 50, timeframe: 'weekly', startDate: '2025-03-10' });
-    expect(goal.endDate).to.equal('2025-03-17');
+    expect(goal.endDate).to.equal('2025-03-16');
     const answer = await api.request<Goal>('PUT', `/api/goals/${goal.id}`, {
       token: me.token,
       body: { title: 'Week', targetAmount: 80, status: 'paused' },
     });
-    expect(answer.body).to.deep.include({ targetAmount: 80, paused: true, endDate: '2025-03-17', version: 1 });
+    expect(answer.body).to.deep.include({ targetAmount: 80, paused: true, endDate: '2025-03-16', version: 1 });
     const events = await api.stream(streams.goal(goal.id));
     expect(events[1].data).to.deep.include({ changes: { targetAmount: 80, paused: true } });
   });

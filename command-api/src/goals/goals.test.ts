@@ -21,7 +21,7 @@ const goalSet: EventOf<'GoalSet'> = {
     targetAmount: 500,
     timeframe: 'monthly',
     startDate: '2025-03-15',
-    endDate: '2025-04-15',
+    endDate: '2025-04-14',
     description: null,
     paused: false,
   },
@@ -40,21 +40,21 @@ describe('goals', () => {
   describe('setting a goal', () => {
     const spec = deciderSpec(goal, setGoal);
 
-    it('starts today and ends a month later by default', () => spec.given([]).when(set()).then([goalSet]));
+    it('starts today and ends the day before the same day next month by default', () => spec.given([]).when(set()).then([goalSet]));
 
-    it('ends one day, seven days or one year after the start by timeframe', () => {
+    it('ends on the last day of the timeframe: the start day, six days on, or the day before a year on', () => {
       spec
         .given([])
         .when(set({ timeframe: 'daily' }))
-        .then([{ ...goalSet, data: { ...goalSet.data, timeframe: 'daily', endDate: '2025-03-16' } }]);
+        .then([{ ...goalSet, data: { ...goalSet.data, timeframe: 'daily', endDate: '2025-03-15' } }]);
       spec
         .given([])
         .when(set({ timeframe: 'weekly' }))
-        .then([{ ...goalSet, data: { ...goalSet.data, timeframe: 'weekly', endDate: '2025-03-22' } }]);
+        .then([{ ...goalSet, data: { ...goalSet.data, timeframe: 'weekly', endDate: '2025-03-21' } }]);
       spec
         .given([])
         .when(set({ timeframe: 'yearly' }))
-        .then([{ ...goalSet, data: { ...goalSet.data, timeframe: 'yearly', endDate: '2026-03-15' } }]);
+        .then([{ ...goalSet, data: { ...goalSet.data, timeframe: 'yearly', endDate: '2026-03-14' } }]);
     });
 
     it('refuses a start whose computed end would fall after 2099-12-31', () => {
@@ -68,8 +68,8 @@ describe('goals', () => {
         .thenThrows(400, MESSAGES.goalEndTooLate);
       spec
         .given([])
-        .when(set({ startDate: '2099-12-30', timeframe: 'daily' }))
-        .then([{ ...goalSet, data: { ...goalSet.data, timeframe: 'daily', startDate: '2099-12-30', endDate: '2099-12-31' } }]);
+        .when(set({ startDate: '2099-12-31', timeframe: 'daily' }))
+        .then([{ ...goalSet, data: { ...goalSet.data, timeframe: 'daily', startDate: '2099-12-31', endDate: '2099-12-31' } }]);
     });
 
     it('keeps a given end date on or after the start', () =>
@@ -82,7 +82,7 @@ describe('goals', () => {
       spec
         .given([])
         .when(set({ startDate: '2025-03-01', endDate: '2025-02-01' }))
-        .then([{ ...goalSet, data: { ...goalSet.data, startDate: '2025-03-01', endDate: '2025-04-01' } }]));
+        .then([{ ...goalSet, data: { ...goalSet.data, startDate: '2025-03-01', endDate: '2025-03-31' } }]));
 
     it('records a goal sent as paused as paused, and completed or failed as not paused', () => {
       spec
@@ -109,13 +109,13 @@ describe('goals', () => {
       spec
         .given([goalSet])
         .when(revise({ timeframe: 'weekly' }))
-        .then([revised({ timeframe: 'weekly', endDate: '2025-03-22' })]));
+        .then([revised({ timeframe: 'weekly', endDate: '2025-03-21' })]));
 
     it('moves the end date with a new start', () =>
       spec
         .given([goalSet])
         .when(revise({ startDate: '2025-04-01' }))
-        .then([revised({ startDate: '2025-04-01', endDate: '2025-05-01' })]));
+        .then([revised({ startDate: '2025-04-01', endDate: '2025-04-30' })]));
 
     it('refuses a new start or timeframe whose computed end would fall after 2099-12-31', () => {
       spec

@@ -53,7 +53,7 @@ describe('revising a goal: its end date and what is left out', () => {
     spec
       .given([goalSet({ endDate: '2025-03-10' })])
       .when(revise())
-      .then([revised({ endDate: '2025-04-15' })]);
+      .then([revised({ endDate: '2025-04-14' })]);
     spec
       .given([goalSet({ endDate: '2025-03-15' })])
       .when(revise())

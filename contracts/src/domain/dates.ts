@@ -38,23 +38,38 @@ export const addMonths = (date: string, months: number): string => {
   return dayOf(target);
 };
 
-/** A goal's end date: start plus one day, seven days, one month or one year (spec section 4). */
+/**
+ * A goal's end date, its last day (a goal's range is inclusive at both ends): the start itself for
+ * a daily goal, six days on for a weekly one, the day before the same day next month or year
+ * (Nov 1 - Nov 30), or that month's last day when it has no such day (Jan 31 - Feb 28). Goals stored before this ended a day later (start + timeframe):
+ * their events keep that end, and every reader counts it as stored, both ends included.
+ */
+/** The day before the same day `months` on; that month's last day when it is shorter (no such day). */
+const lastDayBefore = (startDate: string, months: number): string => {
+  const same = addMonths(startDate, months);
+  return same.slice(8) < startDate.slice(8) ? same : addDays(same, -1);
+};
+
 export const goalEndDate = (startDate: string, timeframe: GoalTimeframe): string => {
   switch (timeframe) {
     case 'daily':
-      return addDays(startDate, 1);
+      return startDate;
     case 'weekly':
-      return addDays(startDate, 7);
+      return addDays(startDate, 6);
     case 'monthly':
-      return addMonths(startDate, 1);
+      return lastDayBefore(startDate, 1);
     case 'yearly':
-      return addMonths(startDate, 12);
+      return lastDayBefore(startDate, 12);
     default: {
       const never: never = timeframe;
       throw new Error(`Unknown timeframe ${String(never)}`);
     }
   }
 };
+
+/** Whether a day (YYYY-MM-DD) is in a goal's range: from its start to its end date, both included. */
+export const isInGoalRange = (date: string, goal: { startDate: string; endDate: string }): boolean =>
+  date >= goal.startDate && date <= goal.endDate;
 
 /** Whole days from `a` to `b` (YYYY-MM-DD), negative when b is earlier. */
 export const daysBetween = (a: string, b: string): number =>

@@ -12,8 +12,10 @@ const SWIPE_THRESHOLD_PX = 50;
 const Region = styled.section`
   position: fixed;
   z-index: 100;
-  /* At the top on phones, but under the app header (64 px) so the bankroll stays in sight. */
-  top: 64px;
+  /* Below the large breakpoint, at the bottom over the bottom bar and the round Add Bet button
+     (64 + 12 + 56 px): clear of the header's bankroll and of the page's heading (a welcome toast
+     hid it). Bottom right from the large breakpoint, where neither is there. */
+  bottom: calc(140px + env(safe-area-inset-bottom));
   left: 0;
   right: 0;
   padding: 12px;
@@ -22,11 +24,12 @@ const Region = styled.section`
   pointer-events: none;
   outline: none;
   @media (min-width: 640px) {
-    top: auto;
     left: auto;
-    bottom: 0;
     width: 420px;
     padding: 16px;
+  }
+  @media (min-width: 1024px) {
+    bottom: 0;
   }
   @media print {
     display: none;
@@ -160,7 +163,7 @@ function ToastView({ item }: { item: ToastItem }) {
 }
 
 /**
- * The notification area: top of the screen on phones, bottom right from the small breakpoint.
+ * The notification area: at the bottom above the bottom bar on phones, bottom right from the small breakpoint.
  * One toast at a time; F8 moves focus to it. While a modal dialog is open it renders inside it.
  */
 export function Toaster() {

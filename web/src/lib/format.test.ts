@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { formatDate, formatMoney, formatMonth, formatPercent, formatProfit, formatSignedPercent } from './format';
+import { formatDate, formatDayRange, formatMoney, formatMonth, formatPercent, formatProfit, formatSignedPercent } from './format';
 
 describe('display formats', () => {
   it('shows money in US dollars with exactly 2 decimals', () => {
@@ -31,6 +31,8 @@ describe('display formats', () => {
   it('writes dates as short month, numeric day and year, keeping calendar dates on their day', () => {
     expect(formatDate('2025-01-05')).to.equal('Jan 5, 2025');
     expect(formatDate('2024-12-31')).to.equal('Dec 31, 2024');
+    expect(formatDayRange('2026-11-01', '2026-11-30')).to.equal('Nov 1, 2026 – Nov 30, 2026');
+    expect(formatDayRange('2026-11-01', '2026-11-01')).to.equal('Nov 1, 2026');
     expect(formatMonth('2025-03')).to.equal('Mar 2025');
   });
 });

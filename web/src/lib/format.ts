@@ -50,6 +50,10 @@ export const formatDate = (value: string | null | undefined): string => {
   return Number.isNaN(t) ? value : dateFormat.format(new Date(t));
 };
 
+/** A range of days, both included (a goal's): one date when it is a single day. */
+export const formatDayRange = (start: string, end: string): string =>
+  start === end ? formatDate(start) : `${formatDate(start)} – ${formatDate(end)}`;
+
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',

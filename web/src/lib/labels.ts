@@ -58,3 +58,7 @@ export const sportLabel = (sport: string): string =>
   sport in SPORT_LABELS ? SPORT_LABELS[sport as Sport] : sport ? sport[0].toUpperCase() + sport.slice(1) : sport;
 
 export const betTypeLabel = (betType: string): string => (betType in BET_TYPE_LABELS ? BET_TYPE_LABELS[betType as BetType] : betType);
+
+/** What a history row is, once: 'Football · Spread', or 'Parlay · 3 legs' (a parlay's sport and type are both 'parlay'). */
+export const wagerKindLabel = (row: { kind?: string; sport: string; betType: string; legCount?: number | null }): string =>
+  row.kind === 'parlay' ? `Parlay · ${row.legCount ?? 0} legs` : `${sportLabel(row.sport)} · ${betTypeLabel(row.betType)}`;

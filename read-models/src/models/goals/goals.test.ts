@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { goalProgress } from '@bt/contracts';
+import { goalEndDate, goalProgress } from '@bt/contracts';
 import { replayUser } from '../../replay';
 import { EventLog } from '../../testing/event-log';
 
@@ -16,6 +16,17 @@ describe('goals projection', () => {
     log.placeBet({ date: '2025-04-01', stake: 100, odds: '+100' }, 'win');
 
     expect(goalOf(log)).to.include({ current_amount: 35, status: 'active', target_amount: 500 });
+  });
+
+  it('counts a daily goal set now on its one day, and one stored with the old next-day end on both, as stored', () => {
+    const log = new EventLog().register();
+    log.setGoal({ timeframe: 'daily', startDate: '2025-03-10', endDate: goalEndDate('2025-03-10', 'daily'), title: 'New' });
+    log.setGoal({ timeframe: 'daily', startDate: '2025-03-10', endDate: '2025-03-11', title: 'Old' });
+    log.placeBet({ date: '2025-03-10', stake: 10, odds: '+100' }, 'win');
+    log.placeBet({ date: '2025-03-11', stake: 5, odds: '+100' }, 'win');
+    const goals = replayUser(log.events).goals;
+    expect(goals.find((g) => g.title === 'New')).to.include({ end_date: '2025-03-10', current_amount: 10 });
+    expect(goals.find((g) => g.title === 'Old')).to.include({ end_date: '2025-03-11', current_amount: 15 });
   });
 
   it('completes a goal once its amount is reached, and goes back to active if bets are amended below it', () => {

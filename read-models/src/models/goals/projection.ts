@@ -1,4 +1,4 @@
-import { fromCents, goalStatus, rowVersion, toCents } from '@bt/contracts';
+import { fromCents, goalStatus, isInGoalRange, rowVersion, toCents } from '@bt/contracts';
 import type { BetHistoryRow, GoalRow } from '../../database';
 import { newestFirst, type ReadModel } from '../../fold/read-model';
 import { takeRemoved } from '../removed-rows/projection';
@@ -89,7 +89,7 @@ export const goalsProjection: ReadModel<'goals'> = {
       const cents = sign * toCents(row.profit);
       for (const [id, sum] of sums) {
         const goal = state.goals.get(id);
-        if (goal && row.date >= goal.start_date && row.date <= goal.end_date) sums.set(id, sum + cents);
+        if (goal && isInGoalRange(row.date, rangeOf(goal))) sums.set(id, sum + cents);
       }
     }
   },
@@ -104,10 +104,14 @@ export const goalsProjection: ReadModel<'goals'> = {
   replay: (state) => state.goals.list().sort((a, b) => -newestFirst(a, b)),
 };
 
+/** A goal row's range as contracts reads it: the stored dates, both included (old goals keep their later end). */
+const rangeOf = (goal: GoalRow) => ({ startDate: goal.start_date, endDate: goal.end_date });
+
 /** The profit (cents) of the user's days in [start, end]: once per goal set or its dates revised. */
-const sumDays = (state: UserState, start: string, end: string): number => {
+const sumDays = (state: UserState, goal: GoalRow): number => {
   let cents = 0;
-  for (const [date, day] of state.daily.rows) if (date >= start && date <= end) cents += day.profit; // cents: daily holds running sums
+  const range = rangeOf(goal);
+  for (const [date, day] of state.daily.rows) if (isInGoalRange(date, range)) cents += day.profit; // cents: daily holds running sums
   return cents;
 };
 
@@ -116,7 +120,7 @@ const refreshGoals = (state: UserState): void => {
   const sums = (state.goalCents ??= new Map());
   for (const goal of state.goals.rows.values()) {
     let cents = sums.get(goal.id);
-    if (cents === undefined) sums.set(goal.id, (cents = sumDays(state, goal.start_date, goal.end_date)));
+    if (cents === undefined) sums.set(goal.id, (cents = sumDays(state, goal)));
     const current = fromCents(cents);
     const status = goalStatus({ targetAmount: goal.target_amount, currentAmount: current, endDate: goal.end_date, paused: goal.paused });
     if (current !== goal.current_amount || status !== goal.status) {

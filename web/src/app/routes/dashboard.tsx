@@ -19,6 +19,14 @@ const Row = styled.div<{ $wide?: boolean }>`
   }
 `;
 
+/** Below the large breakpoint (one column) the recent bets, with the pending ones to settle, come before the form. */
+const SettleFirst = styled.div`
+  min-width: 0;
+  @media (max-width: 1023px) {
+    order: -1;
+  }
+`;
+
 /**
  * The dashboard composes two features (stats and bets), so it lives here in app/ rather than in
  * either feature: features do not import each other. With a past "As of" day, every figure and
@@ -50,9 +58,11 @@ export function DashboardRoute() {
               <WritingControls readOnly={asOf !== undefined}>
                 <AddBetForm />
               </WritingControls>
-              <Deferred minHeight="0">
-                <RecentBets asOf={asOf} />
-              </Deferred>
+              <SettleFirst>
+                <Deferred minHeight="0">
+                  <RecentBets asOf={asOf} />
+                </Deferred>
+              </SettleFirst>
             </Row>
           </Deferred>
         </>

@@ -1,9 +1,10 @@
-import { firstMessage, registerBody } from '@bt/contracts';
+import { registerBody } from '@bt/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { Button } from '../../../components/button';
 import { Field, FormStack, Input } from '../../../components/field';
-import { toast } from '../../../lib/toast';
+import { focusFirstInvalid } from '../../../lib/focus';
+import { fieldErrors } from '../../../lib/form-errors';
 import { useRegisterMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { useAuthSubmit } from '../lib/use-auth-submit';
@@ -12,6 +13,8 @@ export function SignupRoute() {
   const [email, setEmail] = useState('');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  /** Each field's problem, shown under it as the bet form does. */
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [register, { isLoading }] = useRegisterMutation();
   const { submit, signedIn, alreadySignedIn } = useAuthSubmit({
     successTitle: 'Welcome!',
@@ -22,13 +25,16 @@ export function SignupRoute() {
 
   if (alreadySignedIn) return <Navigate to="/" replace />;
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     const parsed = registerBody.safeParse({ email, password, username });
     if (!parsed.success) {
-      toast({ variant: 'destructive', title: 'Validation Error', description: firstMessage(parsed.error) });
+      setErrors(fieldErrors(parsed.error.issues));
+      focusFirstInvalid(form);
       return;
     }
+    setErrors({});
     void submit(() => register(parsed.data).unwrap());
   };
 
@@ -46,7 +52,7 @@ export function SignupRoute() {
       }
     >
       <FormStack onSubmit={onSubmit} noValidate aria-label="Create account">
-        <Field label="Email">
+        <Field label="Email" error={errors.email}>
           {(props) => (
             <Input
               {...props}
@@ -58,7 +64,7 @@ export function SignupRoute() {
             />
           )}
         </Field>
-        <Field label="Username (optional)">
+        <Field label="Username (optional)" error={errors.username}>
           {(props) => (
             <Input
               {...props}
@@ -69,7 +75,7 @@ export function SignupRoute() {
             />
           )}
         </Field>
-        <Field label="Password">
+        <Field label="Password" error={errors.password}>
           {(props) => (
             <Input
               {...props}

@@ -9,15 +9,16 @@ import { formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useAddFundsMutation } from '../api/bankroll-api';
 
-/** Icon-only below 1280 px, where the header links need the room; still named 'Add Funds'. */
+/** 'Add Funds' from 1280 px; below it, where the header links need the room, 'Funds' beside the wallet. */
 const Label = styled.span`
   @media (max-width: 1279.98px) {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0, 0, 0, 0);
-    white-space: nowrap;
+    display: none;
+  }
+`;
+const ShortLabel = styled.span`
+  font-size: 0.8125rem;
+  @media (min-width: 1280px) {
+    display: none;
   }
 `;
 
@@ -76,9 +77,10 @@ export function AddFundsDialog() {
   return (
     <>
       {/* A wallet, not a plus: on phones it sits beside the round 'Add Bet' plus, and reads as money. */}
-      <Button variant="outline" size="sm" title="Add Funds" onClick={() => setOpen(true)}>
+      <Button variant="outline" size="sm" title="Add Funds" aria-label="Add Funds" onClick={() => setOpen(true)}>
         <WalletIcon size={16} />
-        <Label>Add Funds</Label>
+        <Label aria-hidden="true">Add Funds</Label>
+        <ShortLabel aria-hidden="true">Funds</ShortLabel>
       </Button>
       <Dialog
         open={open}

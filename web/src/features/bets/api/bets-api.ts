@@ -8,6 +8,7 @@ import {
   type BetsTotals,
   type betAmendBody,
   type betBody,
+  type Outcome,
 } from '@bt/contracts';
 import { api, BET_RESULT_TAGS } from '../../../lib/api';
 import { downloadFile } from '../../../lib/download';
@@ -68,6 +69,14 @@ export const betsApi = api.injectEndpoints({
       query: ({ id, body, version }) => ({ url: `/bets/${encodeURIComponent(id)}`, method: 'PUT', body, ifMatch: version }),
       invalidatesTags: [...BET_RESULT_TAGS],
     }),
+    /**
+     * One tap's settlement, or its undo (POST /api/bets/:id/settle; a parlay row's id settles the
+     * parlay), only if the row is still the version given (If-Match; else 409).
+     */
+    settleBet: build.mutation<BetRow, { id: string; body: { outcome: Outcome; cashOutAmount?: number }; version: number }>({
+      query: ({ id, body, version }) => ({ url: `/bets/${encodeURIComponent(id)}/settle`, method: 'POST', body, ifMatch: version }),
+      invalidatesTags: [...BET_RESULT_TAGS],
+    }),
     /** A parlay row's id deletes the parlay. */
     deleteBet: build.mutation<{ message: string }, string>({
       query: (id) => ({ url: `/bets/${encodeURIComponent(id)}`, method: 'DELETE' }),
@@ -98,6 +107,7 @@ export const {
   useGetHistoryChoiceKeysQuery,
   useAddBetMutation,
   useUpdateBetMutation,
+  useSettleBetMutation,
   useDeleteBetMutation,
   useGetDeletedBetsQuery,
   useRestoreBetMutation,

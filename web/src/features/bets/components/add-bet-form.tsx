@@ -1,4 +1,4 @@
-import { BET_TYPES } from '@bt/contracts';
+import { SINGLE_BET_TYPES } from '@bt/contracts';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
@@ -76,7 +76,7 @@ export function AddBetFields({ labelledBy, onAdded }: AddBetFieldsProps) {
 
   return (
     <FormStack onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
-      <BetFormFields values={values} errors={errors} onChange={onChange} betTypes={BET_TYPES} books={books} />
+      <BetFormFields values={values} errors={errors} onChange={onChange} betTypes={SINGLE_BET_TYPES} books={books} />
       <Button type="submit" disabled={isLoading}>
         {isLoading ? 'Adding...' : 'Add Bet'}
       </Button>

@@ -62,7 +62,7 @@ export function BetFormFields({ values, errors, onChange, betTypes, books }: Bet
             </Select>
           )}
         </Field>
-        <Field label="Bet Type" error={errors.betType} required>
+        <Field label="Bet Type" error={errors.betType} hint="A parlay is added on the Parlays page, with its legs." required>
           {(props) => (
             <Select {...props} value={values.betType} onChange={(e) => onChange('betType', e.target.value as BetFormValues['betType'])}>
               <option value="">Select type</option>

@@ -1,4 +1,4 @@
-import { BET_TYPES, type BetRow } from '@bt/contracts';
+import { SINGLE_BET_TYPES, type BetRow } from '@bt/contracts';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
@@ -14,7 +14,6 @@ import { BetChangesDialog } from './bet-changes-dialog';
 import { BetFormFields } from './bet-form-fields';
 
 /** Spec 5: the edit dialog offers only the first four bet types (no 'parlay'). */
-const EDITABLE_BET_TYPES = BET_TYPES.filter((type) => type !== 'parlay');
 
 function EditBetForm({ bet, onDone }: { bet: BetRow; onDone: () => void }) {
   const { oddsFormat } = usePreferences();
@@ -50,7 +49,7 @@ function EditBetForm({ bet, onDone }: { bet: BetRow; onDone: () => void }) {
 
   return (
     <FormStack onSubmit={onSubmit} noValidate>
-      <BetFormFields values={values} errors={errors} onChange={onChange} betTypes={EDITABLE_BET_TYPES} books={books} />
+      <BetFormFields values={values} errors={errors} onChange={onChange} betTypes={SINGLE_BET_TYPES} books={books} />
       <FormActions>
         <Button variant="ghost" onClick={() => setShowChanges(true)}>
           Changes

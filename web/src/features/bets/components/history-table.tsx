@@ -6,7 +6,7 @@ import { Field, Select } from '../../../components/field';
 import { ArrowDownIcon, ArrowUpIcon, ClockIcon, PencilIcon, SortIcon, TrashIcon } from '../../../components/icons';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { formatDate, formatMoney, formatProfit } from '../../../lib/format';
-import { betTypeLabel, sportLabel } from '../../../lib/labels';
+import { betTypeLabel, sportLabel, wagerKindLabel } from '../../../lib/labels';
 import { formatUnits, showOdds, usePreferences } from '../../../lib/preferences';
 import { formatStartsAt } from '../../../lib/start-time';
 import { SettleButtons } from './settle-buttons';
@@ -348,9 +348,8 @@ export function HistoryTable({ rows, sort, onSort, onSortChange, onEdit, onDelet
               <div>
                 <h3>{bet.event}</h3>
                 <Sub>
-                  {formatDate(bet.date)} · {sportLabel(bet.sport)} · {betTypeLabel(bet.betType)}
+                  {formatDate(bet.date)} · {wagerKindLabel(bet)}
                   {bet.startsAt && ` · starts ${formatStartsAt(bet.startsAt)}`}
-                  {legsText(bet) && ` · ${legsText(bet)}`}
                   {bet.book && ` · ${bet.book}`}
                   {bet.bonusBet && ' · Bonus bet'}
                 </Sub>

@@ -6,7 +6,7 @@ import { EmptyText } from '../../../components/page';
 import { QueryError, queryView } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { formatDate } from '../../../lib/format';
-import { betTypeLabel, sportLabel } from '../../../lib/labels';
+import { wagerKindLabel } from '../../../lib/labels';
 import { moneyWithUnits, profitWithUnits, showOdds, usePreferences } from '../../../lib/preferences';
 import { useGetBetsPageQuery } from '../api/bets-api';
 import { PENDING_HISTORY_PATH } from '../lib/history';
@@ -124,8 +124,7 @@ export function RecentBets({ asOf }: { asOf?: string }) {
                   <Main>
                     <strong>{bet.event}</strong>
                     <Meta>
-                      {sportLabel(bet.sport)} · {betTypeLabel(bet.betType)} ·{' '}
-                      {showOdds({ american: bet.odds, decimal: bet.decimalOdds }, oddsFormat)}
+                      {wagerKindLabel(bet)} · {showOdds({ american: bet.odds, decimal: bet.decimalOdds }, oddsFormat)}
                       {bet.book && ` · ${bet.book}`}
                     </Meta>
                     <Meta>

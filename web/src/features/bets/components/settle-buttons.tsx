@@ -1,62 +1,24 @@
-import type { BetRow, Outcome } from '@bt/contracts';
-import { useState } from 'react';
-import styled from 'styled-components';
-import { Button } from '../../../components/button';
-import { serverMessageOr } from '../../../lib/api-error';
-import { toast } from '../../../lib/toast';
-import { useUpdateBetMutation } from '../api/bets-api';
-import { settleBody } from '../lib/bet-form';
-
-const Group = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 6px;
-`;
-
-/** A touch target of at least 44 px (WCAG 2.5.5): these are tapped on phones above all. */
-const SettleButton = styled(Button)`
-  min-height: 44px;
-  min-width: 44px;
-`;
-
-const SETTLE_OUTCOMES: readonly { outcome: Outcome; label: string }[] = [
-  { outcome: 'win', label: 'Win' },
-  { outcome: 'loss', label: 'Loss' },
-  { outcome: 'push', label: 'Push' },
-];
+import type { BetRow } from '@bt/contracts';
+import { BET_CHOICES, SettleChoices } from '../../../components/settle-choices';
+import { useSettleBetMutation } from '../api/bets-api';
 
 /**
- * Win / Loss / Push for a pending single bet: settles it in one tap, as the edit dialog would save
- * it (same toasts), and only if the bet is still the version shown (If-Match). A 409 shows the
- * server's conflict message; the list refetches either way (the write invalidates it).
- * Nothing for a parlay's row or a settled bet: a parlay is settled through its legs.
+ * Win / Loss / Push / Void / Cashed out for a pending bet or parlay row: one tap settles it
+ * (POST /api/bets/:id/settle, a parlay row's id settling the parlay) if the row is still the
+ * version shown (If-Match); the toast offers Undo. A 409 shows the server's conflict message; the
+ * list refetches either way (the write invalidates it). A parlay's legs are settled on its card.
  */
 export function SettleButtons({ bet }: { bet: BetRow }) {
-  const [updateBet] = useUpdateBetMutation();
-  const [busy, setBusy] = useState(false);
-  if (bet.outcome !== 'pending' || bet.kind === 'parlay') return null;
-
-  const settle = async (outcome: Outcome) => {
-    const body = settleBody(bet, outcome);
-    if (!body) return;
-    setBusy(true);
-    try {
-      await updateBet({ id: bet.id, body, version: bet.version }).unwrap();
-      toast({ title: 'Success', description: 'Bet updated successfully' });
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: serverMessageOr(error, 'Failed to update bet') });
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const [settleBet] = useSettleBetMutation();
+  if (bet.outcome !== 'pending') return null;
   return (
-    <Group role="group" aria-label={`Settle ${bet.event}`}>
-      {SETTLE_OUTCOMES.map(({ outcome, label }) => (
-        <SettleButton key={outcome} variant="outline" size="sm" disabled={busy} onClick={() => void settle(outcome)}>
-          {label}
-        </SettleButton>
-      ))}
-    </Group>
+    <SettleChoices
+      label={`Settle ${bet.event}`}
+      choices={BET_CHOICES}
+      previous={{ outcome: bet.outcome, cashOutAmount: bet.cashOutAmount ?? null }}
+      version={bet.version}
+      what={bet.event}
+      settle={(body, version) => settleBet({ id: bet.id, body, version }).unwrap()}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { MESSAGES, type BetRow } from '@bt/contracts';
-import { betFormFrom, betFormWithDefaults, emptyBetForm, settleBody, toWinPreview, validateBetForm } from './bet-form';
+import { betFormFrom, betFormWithDefaults, emptyBetForm, toWinPreview, validateBetForm } from './bet-form';
 
 describe('bet form', () => {
   const filled = {
@@ -180,18 +180,6 @@ describe('bet form', () => {
         tags: '',
         closingOdds: '',
         bonusBet: false,
-      });
-    });
-
-    it('settles in one tap at the same price, leaving everything else as it is', () => {
-      expect(settleBody(row({}), 'win')).to.deep.equal({
-        sport: 'football',
-        event: 'Chiefs vs Bills',
-        betType: 'moneyline',
-        odds: '2.375',
-        stake: 20,
-        outcome: 'win',
-        date: '2025-03-10',
       });
     });
   });

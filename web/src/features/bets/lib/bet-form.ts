@@ -1,4 +1,14 @@
-import { betBody, BET_TYPES, type BetRow, type BetType, type OddsFormat, type Outcome, pricedBet, type Sport, SPORTS } from '@bt/contracts';
+import {
+  betBody,
+  SINGLE_BET_TYPES,
+  type BetRow,
+  type BetType,
+  type OddsFormat,
+  type Outcome,
+  pricedBet,
+  type Sport,
+  SPORTS,
+} from '@bt/contracts';
 import { fieldErrors } from '../../../lib/form-errors';
 import { oddsForInput } from '../../../lib/preferences';
 import { startsAtFromInput, startsAtToInput } from '../../../lib/start-time';
@@ -54,7 +64,7 @@ export type BetFormDefaults = Partial<Pick<BetFormValues, 'sport' | 'betType' | 
 export const betFormWithDefaults = (today: string, defaults: BetFormDefaults): BetFormValues => {
   const start = emptyBetForm(today);
   const sport = (SPORTS as readonly string[]).includes(defaults.sport ?? '') ? (defaults.sport as Sport) : start.sport;
-  const betType = (BET_TYPES as readonly string[]).includes(defaults.betType ?? '') ? (defaults.betType as BetType) : start.betType;
+  const betType = (SINGLE_BET_TYPES as readonly string[]).includes(defaults.betType ?? '') ? (defaults.betType as BetType) : start.betType;
   const stake =
     typeof defaults.stake === 'string' && stakeFields.safeParse({ stake: defaults.stake }).success ? defaults.stake : start.stake;
   return { ...start, sport, betType, stake };
@@ -146,20 +156,3 @@ export const validateBetForm = (
     },
   };
 };
-
-/**
- * PUT /api/bets/:id body that settles a single bet at an outcome and changes nothing else (notes
- * left out stay). Null for a parlay's row: a parlay is settled through its legs.
- */
-export const settleBody = (bet: BetRow, outcome: Outcome): BetInput | null =>
-  bet.kind === 'parlay' || bet.sport === 'parlay'
-    ? null
-    : {
-        sport: bet.sport,
-        event: bet.event,
-        betType: bet.betType,
-        odds: rowOdds(bet, 'american'),
-        stake: bet.stake,
-        outcome,
-        date: bet.date,
-      };

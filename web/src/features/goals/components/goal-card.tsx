@@ -5,7 +5,7 @@ import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { CalendarIcon, PencilIcon, TrashIcon } from '../../../components/icons';
 import { Progress } from '../../../components/progress';
-import { formatDate, formatMoney, formatPercent } from '../../../lib/format';
+import { formatDayRange, formatMoney, formatPercent } from '../../../lib/format';
 import { GOAL_STATUS_LABELS, TIMEFRAME_LABELS } from '../../../lib/labels';
 
 const Item = styled(Card).attrs({ as: 'article' })`
@@ -75,7 +75,7 @@ export function GoalCard({ goal, onEdit, onDelete, deleting }: GoalCardProps) {
           <h2 id={titleId}>{goal.title}</h2>
           <Muted>
             <CalendarIcon size={14} />
-            {TIMEFRAME_LABELS[goal.timeframe]} · {formatDate(goal.startDate)} – {formatDate(goal.endDate)}
+            {TIMEFRAME_LABELS[goal.timeframe]} · {formatDayRange(goal.startDate, goal.endDate)}
           </Muted>
         </div>
         <Badge $tone={STATUS_TONES[goal.status]}>{GOAL_STATUS_LABELS[goal.status]}</Badge>

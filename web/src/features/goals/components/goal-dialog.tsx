@@ -5,7 +5,7 @@ import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Field, FieldGrid, FormActions, FormStack, Input, Select, Textarea } from '../../../components/field';
 import { today } from '../../../lib/dates';
-import { formatDate } from '../../../lib/format';
+import { formatDayRange } from '../../../lib/format';
 import { GOAL_STATUS_LABELS, TIMEFRAME_LABELS } from '../../../lib/labels';
 import { toast } from '../../../lib/toast';
 import { useCreateGoalMutation, useUpdateGoalMutation, type GoalInput } from '../api/goals-api';
@@ -153,7 +153,7 @@ function GoalForm({ goal, onDone }: { goal: Goal | null; onDone: () => void }) {
           </Field>
         )}
       </FieldGrid>
-      <EndDate aria-live="polite">Ends {formatDate(endDate)}</EndDate>
+      <EndDate aria-live="polite">Runs {formatDayRange(startDate, endDate)}, both days included</EndDate>
       <Field label="Description">
         {(props) => (
           <Textarea

@@ -7,6 +7,7 @@ import { Field, FieldGrid, FormActions, FormStack, Input, Select, Textarea } fro
 import { today } from '../../../lib/dates';
 import { clearDraft, readDraft, useDraft, useUserKey } from '../../../lib/drafts';
 import { JOURNAL_TYPE_LABELS, MOOD_LABELS } from '../../../lib/labels';
+import { focusFirstInvalid } from '../../../lib/focus';
 import { toast } from '../../../lib/toast';
 import { useCreateEntryMutation, useUpdateEntryMutation, type JournalInput } from '../api/journal-api';
 
@@ -51,13 +52,21 @@ function EntryForm({ entry, onDone }: { entry: JournalEntry | null; onDone: () =
     setTyped(true);
     setValues((v) => ({ ...v, [key]: value }));
   };
+  /** The empty required fields, marked under each as the bet form marks its own (the toast stays too). */
+  const [missing, setMissing] = useState<{ title?: string; content?: string }>({});
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!values.title.trim() || !values.content.trim()) {
+      setMissing({
+        title: values.title.trim() ? undefined : MESSAGES.journalMissing,
+        content: values.content.trim() ? undefined : MESSAGES.journalMissing,
+      });
+      focusFirstInvalid(event.currentTarget);
       toast({ variant: 'destructive', title: 'Missing information', description: MESSAGES.journalMissing });
       return;
     }
+    setMissing({});
     const body: JournalInput = {
       title: values.title.trim(),
       content: values.content.trim(),
@@ -89,7 +98,7 @@ function EntryForm({ entry, onDone }: { entry: JournalEntry | null; onDone: () =
   return (
     <FormStack onSubmit={onSubmit} noValidate>
       {restored && <DraftNote role="status">Restored your unsaved draft.</DraftNote>}
-      <Field label="Title" required>
+      <Field label="Title" error={missing.title} required>
         {(props) => (
           <Input
             {...props}
@@ -127,7 +136,7 @@ function EntryForm({ entry, onDone }: { entry: JournalEntry | null; onDone: () =
           {(props) => <Input {...props} type="date" value={values.date} onChange={(e) => set('date', e.target.value)} />}
         </Field>
       </TypeMoodDate>
-      <Field label="Content" required>
+      <Field label="Content" error={missing.content} required>
         {(props) => (
           <Textarea
             {...props}

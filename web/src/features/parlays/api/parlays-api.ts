@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Parlay, parlayAmendBody, parlayBody, PricedParlay } from '@bt/contracts';
+import type { BetRow, LegOutcome, Outcome, Parlay, parlayAmendBody, parlayBody, PricedParlay } from '@bt/contracts';
 import { api, BET_RESULT_TAGS } from '../../../lib/api';
 
 /**
@@ -24,6 +24,21 @@ export const parlaysApi = api.injectEndpoints({
       query: ({ id, body }) => ({ url: `/parlays/${encodeURIComponent(id)}`, method: 'PUT', body }),
       invalidatesTags: [...BET_RESULT_TAGS],
     }),
+    /** The parlay in one tap (POST /api/bets/:id/settle takes a parlay's id), or its undo; If-Match as below. */
+    settleParlay: build.mutation<BetRow, { id: string; body: { outcome: Outcome; cashOutAmount?: number }; version: number }>({
+      query: ({ id, body, version }) => ({ url: `/bets/${encodeURIComponent(id)}/settle`, method: 'POST', body, ifMatch: version }),
+      invalidatesTags: [...BET_RESULT_TAGS],
+    }),
+    /** One leg's outcome in one tap, or its undo; If-Match: a parlay changed since it was listed is a 409. */
+    settleLeg: build.mutation<Parlay, { id: string; index: number; outcome: LegOutcome; version: number }>({
+      query: ({ id, index, outcome, version }) => ({
+        url: `/parlays/${encodeURIComponent(id)}/legs/${index}/settle`,
+        method: 'POST',
+        body: { outcome },
+        ifMatch: version,
+      }),
+      invalidatesTags: [...BET_RESULT_TAGS],
+    }),
     /** With If-Match: a parlay changed since it was listed is not deleted (409). */
     deleteParlay: build.mutation<{ message: string }, Pick<Parlay, 'id' | 'version'>>({
       query: ({ id, version }) => ({ url: `/parlays/${encodeURIComponent(id)}`, method: 'DELETE', ifMatch: version }),
@@ -36,5 +51,12 @@ export const parlaysApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetParlaysQuery, useCreateParlayMutation, useUpdateParlayMutation, useDeleteParlayMutation, useRestoreParlayMutation } =
-  parlaysApi;
+export const {
+  useGetParlaysQuery,
+  useCreateParlayMutation,
+  useUpdateParlayMutation,
+  useDeleteParlayMutation,
+  useRestoreParlayMutation,
+  useSettleLegMutation,
+  useSettleParlayMutation,
+} = parlaysApi;

@@ -17,6 +17,8 @@ import {
   emptyLeg,
   emptyParlayForm,
   formDate,
+  formOutcome,
+  hasPricedLegs,
   parlayFormFrom,
   priceForm,
   toParlaySubmission,
@@ -82,6 +84,7 @@ export function ParlayBuilder({ editing, onSaved, onCancelEdit }: ParlayBuilderP
   const [updateParlay, { isLoading: updating }] = useUpdateParlayMutation();
   const busy = creating || updating;
   const price = priceForm(values);
+  const priced = hasPricedLegs(values);
 
   const set = <K extends keyof ParlayFormValues>(key: K, value: ParlayFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -192,7 +195,11 @@ export function ParlayBuilder({ editing, onSaved, onCancelEdit }: ParlayBuilderP
             </Field>
             <Field label="Parlay Outcome" hint="Set from the legs once none is pending.">
               {(props) => (
-                <Select {...props} value={values.outcome} onChange={(e) => set('outcome', e.target.value as ParlayFormValues['outcome'])}>
+                <Select
+                  {...props}
+                  value={formOutcome(values)}
+                  onChange={(e) => set('outcome', e.target.value as ParlayFormValues['outcome'])}
+                >
                   {OUTCOMES.map((outcome) => (
                     <option key={outcome} value={outcome}>
                       {OUTCOME_LABELS[outcome]}
@@ -293,11 +300,11 @@ export function ParlayBuilder({ editing, onSaved, onCancelEdit }: ParlayBuilderP
           <Totals aria-live="polite" aria-label="Parlay totals">
             <div>
               <dt>Total Odds</dt>
-              <dd>{totalOdds(price)}</dd>
+              <dd>{priced ? totalOdds(price) : '—'}</dd>
             </div>
             <div>
               <dt>Potential Profit</dt>
-              <dd>{moneyWithUnits(price.potentialProfit, inUnits(price.potentialProfit, unitSize))}</dd>
+              <dd>{priced ? moneyWithUnits(price.potentialProfit, inUnits(price.potentialProfit, unitSize)) : '—'}</dd>
             </div>
           </Totals>
 

@@ -8,13 +8,20 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PencilIcon, TrashIcon } from '../../../components/icons';
 import { EmptyText } from '../../../components/page';
 import { QueryError, queryView } from '../../../components/query-error';
+import { BET_CHOICES, LEG_CHOICES, SettleChoices } from '../../../components/settle-choices';
 import { Skeleton } from '../../../components/skeleton';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { sportLabel } from '../../../lib/labels';
 import { moneyWithUnits, profitWithUnits, showOdds, usePreferences } from '../../../lib/preferences';
 import { toastWithUndo } from '../../../lib/undo';
 import { toast } from '../../../lib/toast';
-import { useDeleteParlayMutation, useGetParlaysQuery, useRestoreParlayMutation } from '../api/parlays-api';
+import {
+  useDeleteParlayMutation,
+  useGetParlaysQuery,
+  useRestoreParlayMutation,
+  useSettleLegMutation,
+  useSettleParlayMutation,
+} from '../api/parlays-api';
 
 const List = styled.ul`
   list-style: none;
@@ -79,6 +86,7 @@ const Legs = styled.ol`
   gap: 6px;
   li {
     display: flex;
+    flex-wrap: wrap;
     justify-content: space-between;
     align-items: center;
     gap: 8px;
@@ -116,6 +124,8 @@ export function ParlayHistory({ onEdit }: { onEdit: (parlay: Parlay) => void }) 
   const view = queryView(parlays);
   const [deleteParlay, { isLoading: deleting }] = useDeleteParlayMutation();
   const [restoreParlay] = useRestoreParlayMutation();
+  const [settleLeg] = useSettleLegMutation();
+  const [settleParlay] = useSettleParlayMutation();
   const [confirming, setConfirming] = useState<Parlay | null>(null);
 
   // The spec's texts for deleting from history (sections 8 and 9): a parlay is a row there too.
@@ -204,10 +214,33 @@ export function ParlayHistory({ onEdit }: { onEdit: (parlay: Parlay) => void }) 
                       </small>
                     </span>
                     <OutcomeBadge outcome={leg.outcome} />
+                    {leg.outcome === 'pending' && (
+                      <SettleChoices
+                        label={`Settle leg ${index + 1} of ${parlay.name}`}
+                        choices={LEG_CHOICES}
+                        previous={{ outcome: leg.outcome, cashOutAmount: null }}
+                        version={parlay.version}
+                        what={`Leg ${index + 1} of ${parlay.name}`}
+                        // LEG_CHOICES offer no cash-out, so the outcome is always a leg's.
+                        settle={({ outcome }, version) =>
+                          settleLeg({ id: parlay.id, index, outcome: outcome === 'cashout' ? 'pending' : outcome, version }).unwrap()
+                        }
+                      />
+                    )}
                   </li>
                 ))}
               </Legs>
               {parlay.notes && <Notes>{parlay.notes}</Notes>}
+              {parlay.outcome === 'pending' && (
+                <SettleChoices
+                  label={`Settle ${parlay.name}`}
+                  choices={BET_CHOICES}
+                  previous={{ outcome: parlay.outcome, cashOutAmount: null }}
+                  version={parlay.version}
+                  what={parlay.name}
+                  settle={(body, version) => settleParlay({ id: parlay.id, body, version }).unwrap()}
+                />
+              )}
               <Actions>
                 <Button variant="outline" size="sm" onClick={() => onEdit(parlay)}>
                   <PencilIcon size={16} />

@@ -3,6 +3,8 @@ import {
   emptyLeg,
   emptyParlayForm,
   formDate,
+  formOutcome,
+  hasPricedLegs,
   priceForm,
   stakeOrDefault,
   toParlaySubmission,
@@ -23,16 +25,28 @@ const leg = (fields: Partial<LegValues>): LegValues => ({
 const form = (fields: Partial<ParlayFormValues>): ParlayFormValues => ({ ...emptyParlayForm(TODAY), ...fields });
 
 describe('parlay builder form', () => {
-  it('starts with 2 legs at +100 dated today, stake 50, pending', () => {
+  it('starts empty: 2 legs without odds dated today, no stake, pending, and totals that mean nothing yet', () => {
     const values = emptyParlayForm(TODAY);
     expect(values.legs).to.have.length(2);
-    expect(values.legs[0]).to.include({ odds: '+100', date: TODAY, outcome: 'pending' });
-    expect(values.stake).to.equal('50');
+    expect(values.legs[0]).to.include({ odds: '', date: TODAY, outcome: 'pending' });
+    expect(values.stake).to.equal('');
     expect(values.outcome).to.equal('pending');
+    expect(hasPricedLegs(values)).to.equal(false);
   });
 
-  it('prices the legs live: two +100 legs at 50 are +300 and $150', () => {
-    expect(priceForm(emptyParlayForm(TODAY))).to.deep.include({ totalOdds: '+300', potentialProfit: 150 });
+  it('prices the legs live once odds and a stake are typed: two +100 legs at 50 are +300 and $150', () => {
+    const empty = emptyParlayForm(TODAY);
+    const values = { ...empty, stake: '50', legs: empty.legs.map((leg) => ({ ...leg, odds: '+100' })) };
+    expect(hasPricedLegs(values)).to.equal(true);
+    expect(priceForm(values)).to.deep.include({ totalOdds: '+300', potentialProfit: 150 });
+  });
+
+  it('shows the outcome the legs set as they are set, and back to the chosen one when a leg is pending again', () => {
+    const legs = [leg({ outcome: 'win' }), leg({ outcome: 'pending' })];
+    expect(formOutcome({ legs, outcome: 'pending' })).to.equal('pending');
+    expect(formOutcome({ legs: [legs[0], { ...legs[1], outcome: 'loss' }], outcome: 'pending' })).to.equal('loss');
+    expect(formOutcome({ legs: [legs[0], { ...legs[1], outcome: 'win' }], outcome: 'pending' })).to.equal('win');
+    expect(formOutcome({ legs: [legs[0], { ...legs[1], outcome: 'loss' }], outcome: 'cashout' })).to.equal('cashout');
   });
 
   it('turns a stake of 0 or not a number into 50', () => {

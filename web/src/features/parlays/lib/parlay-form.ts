@@ -9,6 +9,7 @@ import {
   type Parlay,
   parlayAmendBody,
   parlayBody,
+  parlayOutcome,
   pricedParlay,
   type PricedParlay,
   readOdds,
@@ -57,12 +58,12 @@ export interface ParlayFormValues {
   totalOdds?: string | null;
 }
 
-/** A new leg: odds +100, dated today, pending. */
+/** A new leg: nothing typed (no price shown until one is), dated today, pending. */
 export const emptyLeg = (today: string): LegValues => ({
   sport: '',
   event: '',
   selection: '',
-  odds: DEFAULTS.legOdds,
+  odds: '',
   date: today,
   outcome: 'pending',
   league: '',
@@ -70,10 +71,10 @@ export const emptyLeg = (today: string): LegValues => ({
   startsAt: '',
 });
 
-/** The builder starts with 2 legs and a stake of 50. */
+/** The builder starts with 2 empty legs and no stake: its totals show nothing until legs are priced. */
 export const emptyParlayForm = (today: string): ParlayFormValues => ({
   name: '',
-  stake: String(DEFAULTS.parlayStake),
+  stake: '',
   outcome: 'pending',
   notes: '',
   date: '',
@@ -92,7 +93,8 @@ export const emptyParlayForm = (today: string): ParlayFormValues => ({
 export const parlayFormFrom = (parlay: Parlay, format: OddsFormat = 'american'): ParlayFormValues => ({
   name: parlay.name,
   stake: String(parlay.stake),
-  outcome: parlay.outcome,
+  // An outcome its legs decided is theirs, not chosen: it follows them when they change.
+  outcome: parlayOutcome(parlay.legs) === parlay.outcome ? 'pending' : parlay.outcome,
   notes: parlay.notes ?? '',
   date: parlay.date,
   dateSet: parlay.dateSet,
@@ -145,6 +147,13 @@ export const stakeOrDefault = (stake: string): number => {
   const value = Number.parseFloat(stake);
   return Number.isFinite(value) && value > 0 ? Math.round(value * 100) / 100 : DEFAULTS.parlayStake;
 };
+
+/** The outcome as the legs now stand (`parlayOutcome`): a lost leg loses, all settled decide; else the one chosen. */
+export const formOutcome = (values: Pick<ParlayFormValues, 'legs' | 'outcome'>): Outcome => parlayOutcome(values.legs, values.outcome);
+
+/** Whether the totals mean anything yet: a stake typed and at least one leg with readable odds. */
+export const hasPricedLegs = (values: ParlayFormValues): boolean =>
+  Number.parseFloat(values.stake) > 0 && values.legs.some((leg) => leg.odds.trim() !== '' && readOdds(leg.odds).ok);
 
 /**
  * The preview of the legs as they stand, priced as the server prices the saved parlay (contracts'

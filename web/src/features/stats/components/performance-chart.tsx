@@ -35,6 +35,7 @@ export function PerformanceChart({ asOf }: { asOf?: string }) {
   const theme = useTheme();
   const points = data?.recentPerformance ?? [];
   const lastValue = points.at(-1)?.cumulativeProfit ?? 0;
+  const oneDay = points.length === 1;
 
   return (
     <Card aria-busy={isFetching}>
@@ -64,15 +65,25 @@ export function PerformanceChart({ asOf }: { asOf?: string }) {
             label={`Cumulative profit, ${RANGE_LABELS[range].toLowerCase()}: ${formatProfit(lastValue)} on ${formatDate(points.at(-1)?.date)}`}
             type="line"
             height={CHART_HEIGHT}
-            series={[{ name: 'Cumulative profit', data: points.map((p) => ({ x: p.date, y: p.cumulativeProfit })) }]}
+            series={[
+              {
+                name: 'Cumulative profit',
+                // One day on a time axis is drawn around it, into the next day: one named point instead.
+                data: points.map((p) => ({ x: oneDay ? formatDate(p.date) : p.date, y: p.cumulativeProfit })),
+              },
+            ]}
             options={{
               ...base,
               colors: [theme.colors.chartLine],
               stroke: { curve: 'straight', width: 3 },
               markers: { size: points.length > 40 ? 0 : 3 },
-              xaxis: { type: 'datetime', labels: { datetimeUTC: true, format: 'MMM d' } },
+              xaxis: oneDay ? { type: 'category' } : { type: 'datetime', labels: { datetimeUTC: true, format: 'MMM d' } },
               yaxis: { labels: { formatter: (value: number) => formatMoney(value) } },
-              tooltip: { ...base.tooltip, x: { format: 'MMM d, yyyy' }, y: { formatter: (value: number) => formatProfit(value) } },
+              tooltip: {
+                ...base.tooltip,
+                x: oneDay ? {} : { format: 'MMM d, yyyy' },
+                y: { formatter: (value: number) => formatProfit(value) },
+              },
             }}
           />
         )}
