@@ -64,9 +64,12 @@ const settleAnything = async ({ e2e, page }: TestPage, viewport: Viewport) => {
 
   // On a phone the recent (pending) bets come before the add-bet form; side by side on a desktop.
   const form = page.getByRole('region', { name: 'Add New Bet' });
-  const [recentBox, formBox] = [(await recent.boundingBox())!, (await form.boundingBox())!];
-  if (viewport.width < 1024) expect(recentBox.y + recentBox.height, 'recent bets end above the form').to.be.at.most(formBox.y);
-  else expect(Math.abs(recentBox.y - formBox.y), 'recent bets beside the form').to.be.lessThan(4);
+  // Measured once the page has settled (cards above them may still be filling in).
+  await eventually(async () => {
+    const [recentBox, formBox] = [(await recent.boundingBox())!, (await form.boundingBox())!];
+    if (viewport.width < 1024) expect(recentBox.y + recentBox.height, 'recent bets end above the form').to.be.at.most(formBox.y);
+    else expect(Math.abs(recentBox.y - formBox.y), 'recent bets beside the form').to.be.lessThan(4);
+  });
 
   // A parlay's row says what it is once.
   const cash = recent.getByRole('listitem').filter({ hasText: 'Cash Double' });
