@@ -4,8 +4,6 @@ import type { ReadModel } from '../../fold/read-model';
 import { OneRow, zeroRow } from '../../fold/row-sets';
 import type { UserState } from '../../fold/state';
 
-export const newBankroll = (userId: string) => new OneRow('bankroll', zeroRow('bankroll', { user_id: userId }), true);
-
 /** Changes the bankroll's figures (in cents) at `at`; amount = deposits - withdrawals + settled profit. */
 const change = (state: UserState, at: Date, apply: (bankroll: BankrollRow) => void) => {
   const bankroll = state.bankroll.row!;
@@ -19,9 +17,10 @@ const change = (state: UserState, at: Date, apply: (bankroll: BankrollRow) => vo
  * `bankroll`: deposits and withdrawals from the bankroll stream, and the settled profit of bets and
  * parlays, following the `bets` rows (./bets.ts). Balance = deposits - withdrawals + settled profit.
  */
-export const bankrollProjection: ReadModel<'bankroll'> = {
+export const bankrollProjection: ReadModel<'bankroll', OneRow<'bankroll'>, BankrollRow | null> = {
   name: 'bankroll',
   table: 'bankroll',
+  initial: (userId) => new OneRow('bankroll', zeroRow('bankroll', { user_id: userId }), true),
   reads: {
     FundsAdded(state, { data }, at) {
       change(state, at, (b) => (b.deposits += toCents(data.amount)));
