@@ -10,10 +10,10 @@ import type { UserState } from './state';
 
 /*
  * How a read model is added (README, docs/style.md): one folder, models/<name>/, declaring its
- * part of the user's state (`initial`), the events it reads, how it follows the `bets` rows, its
- * rows (`rowSet`) and its replay; one line in fold.ts' list; one dated migration for its table.
- * Everything else (UserState, newUserState, the fold, UserReadModels, the tables loaded and
- * written) is derived from the list. This test builds such a model here, outside the list, and
+ * table (table.ts), its part of the user's state (`initial`), the events it reads, how it follows
+ * the `bets` rows, its rows (`rowSet`) and its replay; its line in fold.ts' list; its table's line
+ * in TABLES (database.ts: kysely's Database); one dated migration. Everything else (UserState,
+ * newUserState, the fold, UserReadModels, the tables loaded and written) is derived from the list. This test builds such a model here, outside the list, and
  * folds and replays it with the derived machinery. Without a migration it has no table of its own:
  * its rows are only replayed, never written (its rowSet takes none).
  */
