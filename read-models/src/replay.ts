@@ -4,7 +4,6 @@ import type { UserReadModels } from './fold/read-model';
 import type { UserState } from './fold/state';
 import { occurredAt, userOf } from './fold/state';
 import { admitImports } from './fold/import-gate';
-import { noteStream } from './models/user-streams/projection';
 import { decodeState } from './snapshots/codec';
 
 export type { UserReadModels } from './fold/read-model';
@@ -100,7 +99,7 @@ const startReplay = (given: readonly RecordedEvent[], options: ReplayOptions) =>
     /** The state and whether any event was folded, for the rows. */
     settle(): [typeof state, boolean] {
       if (userId === undefined) return [state, false];
-      if (only === undefined || only.includes('userStreams')) for (const event of left) noteStream(state, event);
+      for (const event of left) folding.see(state, event);
       try {
         folding.settle(state);
       } catch (error) {

@@ -2,7 +2,8 @@ import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
 import type pg from 'pg';
 import type { EventStore } from '@bt/event-store';
 import { bulkInsertEvents, type BulkEvent } from '@bt/event-store/testing';
-import { type Database, revivedRemovedRow, type UserReadModels } from '@bt/read-models';
+import { type Column, type Database, revivedRemovedRow, TABLES, type TableName, type UserReadModels } from '@bt/read-models';
+import { loadedReadModels } from '@bt/read-models/testing';
 import { PROJECTED_TABLES } from '../db/writer';
 import { toNewEvent, type GeneratedEvent } from './generate';
 
@@ -23,42 +24,34 @@ export async function bulkAppend(pool: pg.Pool, events: readonly GeneratedEvent[
   for (let i = 0; i < rows.length; i += chunk) await bulkInsertEvents(pool, schema, rows.slice(i, i + chunk));
 }
 
-const ORDER: Record<string, string> = {
-  users: 'id',
-  bets: 'id',
-  parlays: 'id',
-  bankroll: 'user_id',
-  user_stats: 'user_id',
-  daily: 'user_id, date',
-  sport_distribution: 'user_id, sport collate "C"',
-  streaks: 'user_id',
-  goals: 'id',
-  journal_entries: 'id',
-  user_streams: 'user_id, stream_id collate "C"',
-  projection_failures: 'user_id collate "C"',
-  user_settings: 'user_id',
-  analytics_daily: 'user_id, date, dimension collate "C", key collate "C"',
-  analytics_monthly: 'user_id, month collate "C", dimension collate "C", key collate "C"',
-  analytics_totals: 'user_id, dimension collate "C", key collate "C"',
-  removed_rows: 'id',
-  public_profiles: 'user_id',
-  bankroll_entries: 'user_id, id collate "C"',
+/** A table's rows in key order, text in byte order: the same order in every schema, whatever its collation. */
+const keyOrder = (table: TableName) => {
+  const { key, columns } = TABLES[table];
+  return sql.join(
+    key.map((column) =>
+      (columns as Record<string, Column>)[column].type === 'text' ? sql`${sql.ref(column)} collate "C"` : sql.ref(column),
+    ),
+  );
 };
 
 /** Every row of every read-model table in `schema`, in key order (for row-for-row comparisons). */
 export async function snapshotTables(db: QueryExecutorProvider, schema: string): Promise<Record<string, unknown[]>> {
   const snapshot: Record<string, unknown[]> = {};
   for (const table of PROJECTED_TABLES) {
-    const { rows } = await sql`select * from ${sql.id(schema, table)} order by ${sql.raw(ORDER[table])}`.execute(db);
+    const { rows } = await sql`select * from ${sql.id(schema, table)} order by ${keyOrder(table)}`.execute(db);
     snapshot[table] = rows;
   }
   return snapshot;
 }
 
-/** What the tables of `schema` hold for one user, in replayUser's shape and order. */
+/**
+ * What the tables of `schema` hold for one user, in replayUser's shape and order: each read model's
+ * rows read here, in the order its readers list them; a model not read here (a new one) is loaded
+ * and replayed (loadedReadModels).
+ */
 export async function userRowsFromTables(db: Kysely<Database>, schema: string, userId: string): Promise<UserReadModels> {
   const s = db.withSchema(schema);
-  return {
+  const read = {
     user: (await s.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()) ?? null,
     bets: await s
       .selectFrom('bets')
@@ -132,6 +125,8 @@ export async function userRowsFromTables(db: Kysely<Database>, schema: string, u
         .orderBy('id', 'desc')
         .execute()
     ).map(revivedRemovedRow),
-    publicProfile: (await s.selectFrom('public_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst()) ?? null,
-  };
+  } satisfies Partial<UserReadModels>;
+  const rowsOf = async (table: TableName, owner: string) =>
+    (await sql<object>`select * from ${sql.id(schema, table)} where ${sql.ref(owner)} = ${userId}`.execute(db)).rows;
+  return { ...(await loadedReadModels(userId, rowsOf, Object.keys(read))), ...read } as UserReadModels;
 }

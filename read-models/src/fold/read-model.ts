@@ -1,79 +1,30 @@
-import type {
-  AnalyticsDailyRow,
-  AnalyticsMonthlyRow,
-  AnalyticsTotalsRow,
-  BankrollEntryRow,
-  BankrollRow,
-  BetHistoryRow,
-  DailyRow,
-  GoalRow,
-  JournalEntryRow,
-  ParlayRow,
-  PublicProfileRow,
-  RemovedRow,
-  SportDistributionRow,
-  StreaksRow,
-  TableName,
-  UserRow,
-  UserStatsRow,
-  UserStreamRow,
-  UserSettingsRow,
-} from '../database';
+import type { RecordedEvent } from '@bt/event-store';
+import type { TableName } from '../database';
+import type { Listed } from './fold';
 import type { RowSet } from './row-sets';
-import type { BetRowChange, Handlers, UserState } from './state';
-
-/** One user's rows in every read model: what the tables hold for them, or what a replay computes. */
-export interface UserReadModels {
-  user: UserRow | null;
-  /** Newest first (created_at, then id, descending), as GET /api/bets lists them. */
-  bets: BetHistoryRow[];
-  /** Newest first. */
-  parlays: ParlayRow[];
-  /** Null only when the user has no events at all. */
-  bankroll: BankrollRow | null;
-  userStats: UserStatsRow | null;
-  /** Ascending by date. */
-  daily: DailyRow[];
-  /** By sport name. */
-  sportDistribution: SportDistributionRow[];
-  streaks: StreaksRow | null;
-  /** Oldest first. */
-  goals: GoalRow[];
-  /** Newest first. */
-  journalEntries: JournalEntryRow[];
-  /** By stream id. */
-  userStreams: UserStreamRow[];
-  /** Null until the user sets a preference. */
-  settings: UserSettingsRow | null;
-  /** By date, then dimension and key. */
-  analyticsDaily: AnalyticsDailyRow[];
-  /** By month, then dimension and key. */
-  analyticsMonthly: AnalyticsMonthlyRow[];
-  /** By dimension and key. */
-  analyticsTotals: AnalyticsTotalsRow[];
-  /** Newest removal first. */
-  removedRows: RemovedRow[];
-  /** Null until the user sets a public profile. */
-  publicProfile: PublicProfileRow | null;
-  /** The bankroll ledger, newest first. */
-  bankrollEntries: BankrollEntryRow[];
-}
-
-/** A read model's part of the user's state and of UserReadModels. */
-export type ReadModelName = keyof UserReadModels;
+import type { BetRowChange, Handlers, StateBase, UserState } from './state';
 
 /**
- * A read model: the table it derives, the events it reads and how each changes the user's state,
- * and, for those derived from the bet history, how a `bets` row changing changes it. Each lives in
- * its own folder under models/; fold.ts lists them. The order in which they see an event is not the
- * list's: it is what `after` and `before` declare (./order.ts).
+ * A read model: its part of the user's state and how a new user's starts, the table it derives,
+ * the events it reads and how each changes the state, and, for those derived from the bet history,
+ * how a `bets` row changing changes it. Each lives in its own folder under models/; fold.ts lists
+ * them, and UserState, UserReadModels and the loaded and written tables are derived from that list.
+ * The order in which they see an event is not the list's: it is what `after` and `before` declare
+ * (./order.ts).
+ *
+ * K: its name, its part of the user's state and of UserReadModels. P: that part of the state.
+ * R: its rows in a replay. S: the state its handlers change (UserState, the parts of every listed
+ * model; a model outside the list, as in a test, names a state holding its own part too).
  */
-export interface ReadModel<K extends ReadModelName = ReadModelName> {
-  /** Its part of the user's state and of UserReadModels. */
+export interface ReadModel<K extends string = ReadModelName, P = unknown, R = unknown, S = UserState> {
   name: K;
   table: TableName;
+  /** Its part of the state of a user nobody has projected yet (`state[name]`). */
+  initial: (userId: string) => P;
   /** The events it reads. */
-  reads: Handlers;
+  reads: Handlers<S>;
+  /** Each of the user's stored events, whatever its type (foreign ones too), before any handler sees it. */
+  sees?: (state: S, stored: RecordedEvent) => void;
   /**
    * The other parts of the user's state its handlers read (`bets` is implied by followsBets): a
    * replay asked for only some read models folds these too (see readModelsFor in ./fold.ts).
@@ -88,14 +39,34 @@ export interface ReadModel<K extends ReadModelName = ReadModelName> {
    * after every handler of the event, so it needs no `after: ['bets']`; the followers of one change
    * each update their own part of the state, in no particular order.
    */
-  followsBets?: (state: UserState, change: BetRowChange, at: Date) => void;
+  followsBets?: (state: S, change: BetRowChange, at: Date) => void;
   /** What it reads off what followsBets kept (streaks, goal amounts): once per batch, before its rows are taken. */
-  settle?: (state: UserState) => void;
+  settle?: (state: S) => void;
+  /** false: a user's state is never loaded from its table (nothing is derived from its rows). */
+  loaded?: false;
   /** Its rows in the user's state. */
-  rowSet: (state: UserState) => RowSet;
+  rowSet: (state: S) => RowSet;
   /** Its rows for a replay, in the order readers list them; `hasEvents`: whether any of the user's events was folded. */
-  replay: (state: UserState, hasEvents: boolean) => UserReadModels[K];
+  replay: (state: S, hasEvents: boolean) => R;
 }
+
+/** Any read model whose handlers change a state S (any state, for `never`: S is only ever a parameter). */
+export type AnyReadModel<S = UserState> = ReadModel<string, unknown, unknown, S>;
+
+/** Each read model's part of the user's state, by its name. */
+export type ReadModelParts<M extends AnyReadModel<never>> = { [X in M as X['name']]: ReturnType<X['initial']> };
+
+/** Each read model's rows for a replay, by its name. */
+export type ReadModelRows<M extends AnyReadModel<never>> = { [X in M as X['name']]: ReturnType<X['replay']> };
+
+/** The state of a user as the read models of M fold it. */
+export type StateOf<M extends AnyReadModel<never>> = StateBase & ReadModelParts<M>;
+
+/** One user's rows in every read model: what the tables hold for them, or what a replay computes (each model's `replay`). */
+export type UserReadModels = ReadModelRows<Listed>;
+
+/** A read model's part of the user's state and of UserReadModels. */
+export type ReadModelName = Listed['name'];
 
 /** Newest first: created_at, then id, descending. */
 export const newestFirst = <R extends { created_at: Date; id: string }>(a: R, b: R): number =>

@@ -1,75 +1,48 @@
 import type { RecordedEvent } from '@bt/event-store';
 import type { EventOf, EventType } from '@bt/contracts';
 import type { BetHistoryRow } from '../database';
-import type { RemovedRows } from '../models/removed-rows/projection';
-import type { KeyedRows, OneRow } from './row-sets';
+import type { Listed } from './fold';
+import type { ReadModelParts } from './read-model';
+import { KeyedRows } from './row-sets';
 import type { StreakRuns } from '../models/streaks/streak-runs';
 
 /**
- * Everything the read models hold about one user, as the projection folds it: one part per read
- * model (see ./index.ts for which file projects each). Running sums (bankroll, user_stats, daily,
- * sport_distribution) hold money in integer cents, so sums stay exact however they are reached
- * (folded from the log, or loaded from the tables and continued).
+ * What a user's state holds besides the read models' rows: declared once here. Every read model
+ * adds its own part, by its name (ReadModel.initial: see UserState).
  */
-export interface UserState {
+export interface StateBase {
   userId: string;
-  user: OneRow<'users'>;
-  /** The `bets` table: single bets and parlays (kind 'parlay'), by id. */
-  bets: KeyedRows<'bets'>;
   /** `bets` rows changed by the event being folded, for the read models that follow them. */
   betChanges: BetRowChange[];
-  parlays: KeyedRows<'parlays'>;
-  bankroll: OneRow<'bankroll'>;
-  /** The bankroll ledger, by revision (as text). */
-  bankrollEntries: KeyedRows<'bankroll_entries'>;
-  userStats: OneRow<'user_stats'>;
-  /** By bet date. */
-  daily: KeyedRows<'daily'>;
-  /** By sport ('parlay' for parlays). */
-  sportDistribution: KeyedRows<'sport_distribution'>;
-  streaks: OneRow<'streaks'>;
-  goals: KeyedRows<'goals'>;
-  journalEntries: KeyedRows<'journal_entries'>;
-  /** Streams noted since the last take (in a replay, where nothing is taken: all of the user's). */
-  userStreams: Set<string>;
-  /** `user_settings`: null until the user sets a preference. */
-  settings: OneRow<'user_settings'>;
-  /** By dimension, date and group key (compositeKey). */
-  analyticsDaily: KeyedRows<'analytics_daily'>;
-  /** By dimension, month and group key (compositeKey). */
-  analyticsMonthly: KeyedRows<'analytics_monthly'>;
-  /** By dimension and group key (compositeKey). */
-  analyticsTotals: KeyedRows<'analytics_totals'>;
-  /** Removed bets, parlays, goals and journal entries with their rows, by id (a restore puts them back). */
-  removedRows: RemovedRows;
-  /** `public_profiles`: null until the user sets a public profile. */
-  publicProfile: OneRow<'public_profiles'>;
   /*
-   * Derived from the rows above, kept so a change touches only what it affects; never written nor
+   * Derived from the rows, kept so a change touches only what it affects; never written nor
    * loaded: absent (a fresh or loaded state, a copy), each is built from the rows when first needed.
    */
-  /** The streaks, kept per `bets` row change (./streaks.ts). */
+  /** The streaks, kept per `bets` row change (models/streaks/). */
   streakRuns?: StreakRuns;
-  /** Each goal's profit so far in cents, by goal id, kept per `bets` row change (./goals.ts); a goal missing here is summed from `daily`. */
+  /** Each goal's profit so far in cents, by goal id, kept per `bets` row change (models/goals/); a goal missing here is summed from `daily`. */
   goalCents?: Map<string, number>;
 }
 
 /**
+ * Everything the read models hold about one user, as the projection folds it: StateBase and one
+ * part per read model of the list in ./fold.ts, named and typed by the model (its `initial`). Running
+ * sums (bankroll, user_stats, daily, sport_distribution) hold money in integer cents, so sums stay
+ * exact however they are reached (folded from the log, or loaded from the tables and continued).
+ */
+// An interface, not a type alias: the models' types name it, so it must be resolvable lazily.
+export interface UserState extends StateBase, ReadModelParts<Listed> {}
+
+/**
  * How many rows a user's state holds: what its memory grows with (about 0.5 to 1 KB a row on the
  * heap, with what is derived from them), the measure of the projector's cache (PROJECTOR_CACHED_ROWS).
+ * The rows of the read models of many rows per user; the one-per-user rows count for nothing.
  */
-export const heldRows = (state: UserState): number =>
-  state.bets.size +
-  state.parlays.size +
-  state.daily.size +
-  state.sportDistribution.size +
-  state.goals.size +
-  state.journalEntries.size +
-  state.analyticsDaily.size +
-  state.analyticsMonthly.size +
-  state.analyticsTotals.size +
-  state.removedRows.size +
-  state.bankrollEntries.size;
+export const heldRows = (state: UserState): number => {
+  let rows = 0;
+  for (const part of Object.values(state)) if (part instanceof KeyedRows) rows += part.size;
+  return rows;
+};
 
 /** One `bets` row put, replaced or removed: undefined before means new, undefined after means removed. */
 export interface BetRowChange {
@@ -81,7 +54,7 @@ export interface BetRowChange {
 export type ProjectedEvent<T extends EventType = EventType> = Omit<RecordedEvent, 'type' | 'data'> & EventOf<T>;
 
 /** Event type -> how it changes a user's state. `at` is when it happened (metadata.occurredAt). */
-export type Handlers = { [T in EventType]?: (state: UserState, event: ProjectedEvent<T>, at: Date) => void };
+export type Handlers<S = UserState> = { [T in EventType]?: (state: S, event: ProjectedEvent<T>, at: Date) => void };
 
 /** The user an event belongs to (every event's data carries `userId`); undefined for foreign events. */
 export const userOf = (event: RecordedEvent): string | undefined => {

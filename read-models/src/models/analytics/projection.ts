@@ -11,7 +11,7 @@ import {
   WEEKDAYS,
   type OddsRange,
 } from '@bt/contracts';
-import type { BetHistoryRow } from '../../database';
+import type { AnalyticsDailyRow, AnalyticsMonthlyRow, AnalyticsTotalsRow, BetHistoryRow } from '../../database';
 import type { ReadModel } from '../../fold/read-model';
 import { compositeKey, KeyedRows, zeroRow } from '../../fold/row-sets';
 import { countOutcome, eachSide } from '../user-stats/projection';
@@ -120,10 +120,6 @@ const tally = (figures: Figures, row: BetHistoryRow, sign: 1 | -1): void => {
   }
 };
 
-export const newAnalyticsDaily = (userId: string) => new KeyedRows('analytics_daily', userId, true);
-export const newAnalyticsMonthly = (userId: string) => new KeyedRows('analytics_monthly', userId, true);
-export const newAnalyticsTotals = (userId: string) => new KeyedRows('analytics_totals', userId, true);
-
 /** Each table's zero group, spread where a group starts (row-sets.ts' zeroRow). */
 const DAILY_GROUP = zeroRow('analytics_daily', { user_id: '', dimension: '', key: '', date: '' });
 const MONTHLY_GROUP = zeroRow('analytics_monthly', { user_id: '', dimension: '', key: '', month: '' });
@@ -133,9 +129,10 @@ const byKeys = (a: { dimension: string; key: string }, b: { dimension: string; k
   a.dimension < b.dimension ? -1 : a.dimension > b.dimension ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 
 /** `analytics_daily`: per dimension, group key and bet date; a row exists while bets > 0. */
-export const analyticsDailyProjection: ReadModel<'analyticsDaily'> = {
+export const analyticsDailyProjection: ReadModel<'analyticsDaily', KeyedRows<'analytics_daily'>, AnalyticsDailyRow[]> = {
   name: 'analyticsDaily',
   table: 'analytics_daily',
+  initial: (userId) => new KeyedRows('analytics_daily', userId, true),
   reads: {},
   followsBets(state, change) {
     const rows = state.analyticsDaily;
@@ -155,9 +152,10 @@ export const analyticsDailyProjection: ReadModel<'analyticsDaily'> = {
 };
 
 /** `analytics_monthly`: per dimension, group key and month of the bet date ('YYYY-MM'); a row exists while bets > 0. */
-export const analyticsMonthlyProjection: ReadModel<'analyticsMonthly'> = {
+export const analyticsMonthlyProjection: ReadModel<'analyticsMonthly', KeyedRows<'analytics_monthly'>, AnalyticsMonthlyRow[]> = {
   name: 'analyticsMonthly',
   table: 'analytics_monthly',
+  initial: (userId) => new KeyedRows('analytics_monthly', userId, true),
   reads: {},
   followsBets(state, change) {
     const rows = state.analyticsMonthly;
@@ -178,9 +176,10 @@ export const analyticsMonthlyProjection: ReadModel<'analyticsMonthly'> = {
 };
 
 /** `analytics_totals`: per dimension and group key over all dates; a row exists while bets > 0. */
-export const analyticsTotalsProjection: ReadModel<'analyticsTotals'> = {
+export const analyticsTotalsProjection: ReadModel<'analyticsTotals', KeyedRows<'analytics_totals'>, AnalyticsTotalsRow[]> = {
   name: 'analyticsTotals',
   table: 'analytics_totals',
+  initial: (userId) => new KeyedRows('analytics_totals', userId, true),
   reads: {},
   followsBets(state, change) {
     const rows = state.analyticsTotals;

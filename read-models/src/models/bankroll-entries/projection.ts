@@ -1,5 +1,7 @@
 import { fromCents, toCents, type BankrollEntry } from '@bt/contracts';
+import type { BankrollEntryRow } from '../../database';
 import type { ReadModel } from '../../fold/read-model';
+import { KeyedRows } from '../../fold/row-sets';
 import type { ProjectedEvent, UserState } from '../../fold/state';
 
 const entry = (
@@ -26,9 +28,11 @@ const entry = (
 };
 
 /** `bankroll_entries`: the ledger, newest first (by revision). */
-export const bankrollEntriesProjection: ReadModel<'bankrollEntries'> = {
+export const bankrollEntriesProjection: ReadModel<'bankrollEntries', KeyedRows<'bankroll_entries'>, BankrollEntryRow[]> = {
   name: 'bankrollEntries',
   table: 'bankroll_entries',
+  // By revision (as text).
+  initial: (userId) => new KeyedRows('bankroll_entries', userId),
   reads: {
     FundsAdded(state, event, at) {
       entry(state, event, at, 'deposit', event.data.amount, null, event.data.note ?? null);

@@ -4,8 +4,6 @@ import type { ReadModel } from '../../fold/read-model';
 import { OneRow, zeroRow } from '../../fold/row-sets';
 import type { ProjectedEvent, UserState } from '../../fold/state';
 
-export const newBankroll = (userId: string) => new OneRow('bankroll', zeroRow('bankroll', { user_id: userId }), true);
-
 /** Notes the bankroll stream's revision (every event of it: an undo adds no ledger row). */
 const seen = (state: UserState, event: ProjectedEvent) => {
   state.bankroll.row!.version = Number(event.revision);
@@ -27,11 +25,12 @@ const change = (state: UserState, at: Date, apply: (bankroll: BankrollRow) => vo
  * of bets and parlays, following the `bets` rows. Balance = deposits - withdrawals + adjustments
  * + settled profit.
  */
-export const bankrollProjection: ReadModel<'bankroll'> = {
+export const bankrollProjection: ReadModel<'bankroll', OneRow<'bankroll'>, BankrollRow | null> = {
   name: 'bankroll',
   table: 'bankroll',
   uses: ['bankrollEntries'],
   before: ['bankrollEntries'],
+  initial: (userId) => new OneRow('bankroll', zeroRow('bankroll', { user_id: userId }), true),
   reads: {
     FundsAdded(state, event, at) {
       const { data } = event;

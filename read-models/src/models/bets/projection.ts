@@ -3,6 +3,7 @@ import type { BetHistoryRow, ParlayRow } from '../../database';
 import { newestFirst, type ReadModel } from '../../fold/read-model';
 import { takeRemoved } from '../removed-rows/projection';
 import { importOf } from '../../fold/import-gate';
+import { KeyedRows } from '../../fold/row-sets';
 import { intern, type UserState } from '../../fold/state';
 
 /**
@@ -123,12 +124,13 @@ const followParlay = (state: UserState, { data }: { data: { parlayId: string } }
  * unit size of its placement; BetSettled sets, or resets, its outcome and a cash-out's amount), and a row of kind 'parlay' per parlay, derived from
  * its `parlays` row.
  */
-export const betsProjection: ReadModel<'bets'> = {
+export const betsProjection: ReadModel<'bets', KeyedRows<'bets'>, BetHistoryRow[]> = {
   name: 'bets',
   uses: ['parlays', 'removedRows'],
   // A parlay's history row is derived from its `parlays` row as the parlay event left it.
   after: ['parlays'],
   table: 'bets',
+  initial: (userId) => new KeyedRows('bets', userId),
   reads: {
     BetPlaced(state, event, at) {
       const { data } = event;

@@ -1,9 +1,8 @@
 import { toCents } from '@bt/contracts';
+import type { DailyRow } from '../../database';
 import type { ReadModel } from '../../fold/read-model';
 import { KeyedRows, zeroRow } from '../../fold/row-sets';
 import { countOutcome, eachSide } from '../user-stats/projection';
-
-export const newDaily = (userId: string) => new KeyedRows('daily', userId, true);
 
 /** A day's zero row, spread where a day starts (row-sets.ts' zeroRow). */
 const DAY = zeroRow('daily', { user_id: '', date: '' });
@@ -14,9 +13,10 @@ const DAY = zeroRow('daily', { user_id: '', date: '' });
  * It reads no event: it follows the `bets` rows (./bets.ts), so a bet whose date is amended moves
  * from one day to the other.
  */
-export const dailyProjection: ReadModel<'daily'> = {
+export const dailyProjection: ReadModel<'daily', KeyedRows<'daily'>, DailyRow[]> = {
   name: 'daily',
   table: 'daily',
+  initial: (userId) => new KeyedRows('daily', userId, true),
   reads: {},
   followsBets(state, change) {
     const days = state.daily;

@@ -2,6 +2,7 @@ import { fromCents, goalStatus, isInGoalRange, rowVersion, toCents } from '@bt/c
 import type { BetHistoryRow, GoalRow } from '../../database';
 import { newestFirst, type ReadModel } from '../../fold/read-model';
 import { takeRemoved } from '../removed-rows/projection';
+import { KeyedRows } from '../../fold/row-sets';
 import type { UserState } from '../../fold/state';
 
 /** Whether goal amounts can differ: profit on its date. */
@@ -18,10 +19,11 @@ const movesGoals = (a: BetHistoryRow | undefined, b: BetHistoryRow | undefined):
  * dates revised, is summed once from the `daily` rows; a `bets` row's profit moving on a date adds
  * the difference to the goals whose range holds that date. Once per batch the rows are read off it.
  */
-export const goalsProjection: ReadModel<'goals'> = {
+export const goalsProjection: ReadModel<'goals', KeyedRows<'goals'>, GoalRow[]> = {
   name: 'goals',
   uses: ['daily', 'removedRows'],
   table: 'goals',
+  initial: (userId) => new KeyedRows('goals', userId),
   reads: {
     GoalSet(state, event, at) {
       const { data } = event;

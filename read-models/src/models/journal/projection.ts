@@ -1,12 +1,15 @@
 import { rowVersion } from '@bt/contracts';
+import type { JournalEntryRow } from '../../database';
 import { newestFirst, type ReadModel } from '../../fold/read-model';
+import { KeyedRows } from '../../fold/row-sets';
 import { takeRemoved } from '../removed-rows/projection';
 
 /** `journal_entries`; readers list them newest first by created_at. */
-export const journalProjection: ReadModel<'journalEntries'> = {
+export const journalProjection: ReadModel<'journalEntries', KeyedRows<'journal_entries'>, JournalEntryRow[]> = {
   name: 'journalEntries',
   uses: ['removedRows'],
   table: 'journal_entries',
+  initial: (userId) => new KeyedRows('journal_entries', userId),
   reads: {
     JournalWritten(state, event, at) {
       const { data } = event;

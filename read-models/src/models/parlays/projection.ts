@@ -3,6 +3,7 @@ import type { ParlayRow } from '../../database';
 import { newestFirst, type ReadModel } from '../../fold/read-model';
 import { takeRemoved } from '../removed-rows/projection';
 import { importOf } from '../../fold/import-gate';
+import { KeyedRows } from '../../fold/row-sets';
 import { intern } from '../../fold/state';
 
 /** What contracts' pricedParlay derives: a parlay row is stored without these and priced by `priced`. */
@@ -64,10 +65,11 @@ const copyLegs = (legs: readonly ParlayLeg[]): ParlayLeg[] =>
 const tagsOf = (tags: readonly string[] | undefined): string[] => (tags ? [...tags] : []);
 
 /** `parlays`: each parlay priced from its legs (its row in `bets` follows it, see ./bets.ts). */
-export const parlaysProjection: ReadModel<'parlays'> = {
+export const parlaysProjection: ReadModel<'parlays', KeyedRows<'parlays'>, ParlayRow[]> = {
   name: 'parlays',
   uses: ['removedRows'],
   table: 'parlays',
+  initial: (userId) => new KeyedRows('parlays', userId),
   reads: {
     ParlayCreated(state, event, at) {
       const { data } = event;

@@ -1,14 +1,14 @@
 import { rowVersion, type ProfileSports } from '@bt/contracts';
+import type { PublicProfileRow } from '../../database';
 import type { ReadModel } from '../../fold/read-model';
 import { OneRow } from '../../fold/row-sets';
 
-/** A user's part of `public_profiles`: no row until they set a profile. */
-export const newPublicProfile = (): OneRow<'public_profiles'> => new OneRow('public_profiles', null);
-
 /** `public_profiles`: the handle and settings of each user's public profile, from `user-{id}`. */
-export const publicProfilesProjection: ReadModel<'publicProfile'> = {
+export const publicProfilesProjection: ReadModel<'publicProfile', OneRow<'public_profiles'>, PublicProfileRow | null> = {
   name: 'publicProfile',
   table: 'public_profiles',
+  // No row until they set a profile.
+  initial: () => new OneRow('public_profiles', null),
   reads: {
     PublicProfileSet(state, event, at) {
       const { handle, enabled, sports, units, since } = event.data;

@@ -66,12 +66,13 @@ export const takeRemoved = <K extends RemovedKind>(
  * again). It sees a removal before the projections that drop the rows (its `before`); the
  * restores are read by the projections that own the rows, which take them back from here.
  */
-export const removedRowsProjection: ReadModel<'removedRows'> = {
+export const removedRowsProjection: ReadModel<'removedRows', RemovedRows, RemovedRow[]> = {
   name: 'removedRows',
   uses: ['bets', 'parlays', 'goals', 'journalEntries'],
   // It keeps a removed thing's rows: it must read them before their own projections drop them.
   before: ['bets', 'parlays', 'goals', 'journalEntries'],
   table: 'removed_rows',
+  initial: (userId) => new RemovedRows(userId),
   reads: {
     BetRemoved(state, { data }, at) {
       const bet = state.bets.get(data.betId);

@@ -1,6 +1,7 @@
 import { DEFAULTS } from '@bt/contracts';
 import type { UserSettingsRow } from '../../database';
 import type { ReadModel } from '../../fold/read-model';
+import { OneRow } from '../../fold/row-sets';
 import type { UserState } from '../../fold/state';
 
 const current = (state: UserState, at: Date): UserSettingsRow =>
@@ -11,9 +12,10 @@ const current = (state: UserState, at: Date): UserSettingsRow =>
  * UnitSizeSet on `user-{id}`. No row until the first of them: GET /api/settings answers the
  * defaults without one.
  */
-export const settingsProjection: ReadModel<'settings'> = {
+export const settingsProjection: ReadModel<'settings', OneRow<'user_settings'>, UserSettingsRow | null> = {
   name: 'settings',
   table: 'user_settings',
+  initial: () => new OneRow('user_settings', null),
   reads: {
     OddsFormatChosen(state, { data }, at) {
       state.settings.put({ ...current(state, at), odds_format: data.oddsFormat, updated_at: at });

@@ -1,9 +1,8 @@
 import { toCents } from '@bt/contracts';
+import type { SportDistributionRow } from '../../database';
 import type { ReadModel } from '../../fold/read-model';
 import { KeyedRows, zeroRow } from '../../fold/row-sets';
 import { eachSide } from '../user-stats/projection';
-
-export const newSportDistribution = (userId: string) => new KeyedRows('sport_distribution', userId, true);
 
 /** A sport's zero row, spread where a sport starts (row-sets.ts' zeroRow). */
 const SPORT = zeroRow('sport_distribution', { user_id: '', sport: '' });
@@ -13,9 +12,10 @@ const SPORT = zeroRow('sport_distribution', { user_id: '', sport: '' });
  * profit of the user's bets whatever their outcome; a row exists while count > 0. It reads no event: it follows the `bets`
  * rows (./bets.ts).
  */
-export const sportDistributionProjection: ReadModel<'sportDistribution'> = {
+export const sportDistributionProjection: ReadModel<'sportDistribution', KeyedRows<'sport_distribution'>, SportDistributionRow[]> = {
   name: 'sportDistribution',
   table: 'sport_distribution',
+  initial: (userId) => new KeyedRows('sport_distribution', userId, true),
   reads: {},
   followsBets(state, change) {
     const sports = state.sportDistribution;

@@ -61,8 +61,6 @@ const movesStreaks = (a: BetHistoryRow | undefined, b: BetHistoryRow | undefined
   // Stryker disable next-line all: equivalent: movesStreaks only spares a recompute; saying yes more often gives the same rows
   decides(a) || decides(b) ? !(decides(a) && decides(b) && a.outcome === b.outcome && a.date === b.date && a.profit === b.profit) : false;
 
-export const newStreaks = (userId: string) => new OneRow('streaks', { user_id: userId, ...computeStreaks([]) });
-
 /** jsonb hands keys back in its own order; put streaks in the projection's order so equal means equal. */
 const streak = (s: Streak | null): Streak | null =>
   s && { type: s.type, length: s.length, startDate: s.startDate, endDate: s.endDate, profit: s.profit };
@@ -73,9 +71,10 @@ const streak = (s: Streak | null): Streak | null =>
  * by each win or loss added, removed or moved, touching only the runs around it; once per batch the
  * row is read off them.
  */
-export const streaksProjection: ReadModel<'streaks'> = {
+export const streaksProjection: ReadModel<'streaks', OneRow<'streaks'>, StreaksRow | null> = {
   name: 'streaks',
   table: 'streaks',
+  initial: (userId) => new OneRow('streaks', { user_id: userId, ...computeStreaks([]) }),
   reads: {},
   followsBets(state, { previous, next }) {
     // Stryker disable next-line all: equivalent: movesStreaks only spares work; the runs change by nothing

@@ -1,5 +1,5 @@
 import { toCents } from '@bt/contracts';
-import type { BetHistoryRow } from '../../database';
+import type { BetHistoryRow, UserStatsRow } from '../../database';
 import type { ReadModel } from '../../fold/read-model';
 import { OneRow, zeroRow } from '../../fold/row-sets';
 import type { BetRowChange } from '../../fold/state';
@@ -46,8 +46,6 @@ const hundredths = toCents;
 /** A 4-place decimal price as a whole number of ten-thousandths, so its running sum stays exact. */
 const tenThousandths = (decimal: number): number => Math.round(decimal * 10_000);
 
-export const newUserStats = (userId: string) => new OneRow('user_stats', zeroRow('user_stats', { user_id: userId }), true);
-
 /**
  * `user_stats`: all-time counts and sums of the user's bets and parlays. It reads no event: it
  * follows the `bets` rows (./bets.ts), so an amend moves stake and profit like any other change.
@@ -55,9 +53,10 @@ export const newUserStats = (userId: string) => new OneRow('user_stats', zeroRow
  * bonus stakes are 0); the odds, units and clv sums feed averageOdds, unitsWon, averageClv and
  * beatCloseRate (query-api's buildStats).
  */
-export const userStatsProjection: ReadModel<'userStats'> = {
+export const userStatsProjection: ReadModel<'userStats', OneRow<'user_stats'>, UserStatsRow | null> = {
   name: 'userStats',
   table: 'user_stats',
+  initial: (userId) => new OneRow('user_stats', zeroRow('user_stats', { user_id: userId }), true),
   reads: {},
   followsBets(state, change) {
     const stats = state.userStats.row!;

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@bt/event-store';
+import type { UserStreamRow } from '../../database';
 import type { ReadModel } from '../../fold/read-model';
 import type { UserState } from '../../fold/state';
 
@@ -8,16 +9,24 @@ import type { UserState } from '../../fold/state';
  */
 export const isSharedStream = (streamId: string): boolean => streamId.startsWith('email-');
 
+/** Notes the stream of any of the user's events. */
+const noteStream = (state: UserState, event: RecordedEvent): void => {
+  if (event.revision === 0n || isSharedStream(event.streamId)) state.userStreams.add(event.streamId);
+};
+
 /**
  * `user_streams`: every stream holding one of the user's events, kept after removals (replay,
  * NDJSON export and per-bet history read them). It reads every event of the user, whatever its
- * type (`noteStream`), and rows are only ever added. A stream is noted at its first event, so
+ * type (`sees`), and rows are only ever added. A stream is noted at its first event, so
  * nothing has to remember which streams were seen; an `email-` stream also at a later one, since
  * after a release another user can reserve the address. Never loaded: nothing is derived from it.
  */
-export const userStreamsProjection: ReadModel<'userStreams'> = {
+export const userStreamsProjection: ReadModel<'userStreams', Set<string>, UserStreamRow[]> = {
   name: 'userStreams',
   table: 'user_streams',
+  initial: () => new Set<string>(),
+  loaded: false,
+  sees: noteStream,
   reads: {},
   rowSet: (state) => ({
     take(changes) {
@@ -32,9 +41,4 @@ export const userStreamsProjection: ReadModel<'userStreams'> = {
     load: () => undefined,
   }),
   replay: (state) => [...state.userStreams].sort().map((stream_id) => ({ user_id: state.userId, stream_id })),
-};
-
-/** Notes the stream of any of the user's events. */
-export const noteStream = (state: UserState, event: RecordedEvent): void => {
-  if (event.revision === 0n || isSharedStream(event.streamId)) state.userStreams.add(event.streamId);
 };
