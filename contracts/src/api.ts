@@ -41,7 +41,16 @@ import {
   streakStats,
   user,
 } from './responses';
-import { analyticsQuery, betsQuery, betsTotalsQuery, goalsQuery, historyFiltersQuery, statsQuery, streaksQuery } from './query-params';
+import {
+  analyticsQuery,
+  bankrollQuery,
+  betsQuery,
+  betsTotalsQuery,
+  goalsQuery,
+  historyFiltersQuery,
+  statsQuery,
+  streaksQuery,
+} from './query-params';
 import { taxDiary, taxYear, taxYearQuery } from './reports';
 
 /**
@@ -236,7 +245,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     200: json('Settings', settings),
   }),
   // Bankroll
-  read('/api/bankroll', 'Bankroll', 'The balance', json('Bankroll', bankroll)),
+  read('/api/bankroll', 'Bankroll', 'The balance (asOf: replayed as of then)', json('Bankroll', bankroll), { query: bankrollQuery }),
   write('post', '/api/bankroll', 'Bankroll', 'Add funds', fundsBody, { 201: json('Funds added', fundsMoved) }),
   write('post', '/api/bankroll/withdraw', 'Bankroll', 'Withdraw funds', fundsBody, { 201: json('Funds withdrawn', fundsMoved) }),
   // Goals

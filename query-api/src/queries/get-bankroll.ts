@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Bankroll } from '@bt/contracts';
+import { bankrollQuery, type Bankroll } from '@bt/contracts';
 import type { BankrollRow } from '@bt/read-models';
 import { iso, readModels, type ReadDatabase } from '../read-db';
 import type { QueryRoute } from '../query-route';
@@ -18,5 +18,17 @@ export async function getBankroll(db: Kysely<ReadDatabase>, userId: string): Pro
   return toBankroll(row);
 }
 
-/** GET /api/bankroll */
-export const bankrollRoute: QueryRoute = { path: '/bankroll', answer: ({ db, userId }) => getBankroll(db, userId) };
+/**
+ * GET /api/bankroll?asOf=&asOfReading=: with asOf, the balance as it stood then (a replay): the
+ * deposits and withdrawals recorded by then plus the settled profit of the bets of the reading.
+ */
+export const bankrollRoute: QueryRoute = {
+  path: '/bankroll',
+  heavy: 'asOf',
+  answer: ({ db, userId, readAsOf }, ctx) =>
+    readAsOf(bankrollQuery.parse(ctx.query), {
+      live: () => getBankroll(db, userId),
+      replay: () => ({ rows: 'bankroll' }),
+      answer: ({ bankroll }) => toBankroll(bankroll),
+    }),
+};

@@ -196,8 +196,9 @@ export const statsRoute: QueryRoute = {
   path: '/stats',
   heavy: 'asOf',
   answer: ({ db, userId, today, readAsOf }, ctx) => {
-    const { range, asOf } = statsQuery.parse(ctx.query);
-    return readAsOf(asOf, {
+    const query = statsQuery.parse(ctx.query);
+    const { range } = query;
+    return readAsOf(query, {
       live: () => getStats(db, userId, today(), range),
       replay: (day) => ({ rows: 'stats', daysFrom: statsDaysFrom(day, range) }),
       answer: (rows, day) => buildStats(rows, day, range),
