@@ -29,7 +29,7 @@ const Row = styled.div<{ $wide?: boolean }>`
  */
 export function DashboardRoute() {
   const travel = useTimeTravel();
-  const { asOf } = travel;
+  const asOf = travel.past;
   return (
     <PageContainer>
       <PageHeader
