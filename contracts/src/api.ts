@@ -44,7 +44,16 @@ import {
   user,
 } from './responses';
 import { bankroll, fundsMoved, bankrollAdjustment, bankrollLedger, bankrollUndone } from './bankroll';
-import { analyticsQuery, betsQuery, betsTotalsQuery, goalsQuery, historyFiltersQuery, statsQuery, streaksQuery } from './query-params';
+import {
+  analyticsQuery,
+  bankrollQuery,
+  betsQuery,
+  betsTotalsQuery,
+  goalsQuery,
+  historyFiltersQuery,
+  statsQuery,
+  streaksQuery,
+} from './query-params';
 import { taxDiary, taxYear, taxYearQuery } from './reports';
 import { profileAnswer, profileBody, publicProfile } from './profiles';
 
@@ -271,7 +280,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     { auth: false },
   ),
   // Bankroll
-  read('/api/bankroll', 'Bankroll', 'The balance', json('Bankroll', bankroll)),
+  read('/api/bankroll', 'Bankroll', 'The balance (asOf: replayed as of then)', json('Bankroll', bankroll), { query: bankrollQuery }),
   write('post', '/api/bankroll', 'Bankroll', 'Add funds', fundsBody, { 201: json('Funds added', fundsMoved) }),
   write('post', '/api/bankroll/withdraw', 'Bankroll', 'Withdraw funds', fundsBody, { 201: json('Funds withdrawn', fundsMoved) }),
   read('/api/bankroll/ledger', 'Bankroll', 'Deposits, withdrawals and adjustments, newest first', json('Ledger', bankrollLedger)),

@@ -120,6 +120,7 @@ export const MESSAGES = {
   analyticsPeriod: 'Period must be one of 30, 90, 365 or all',
   analyticsRange: 'The start date must be on or before the end date',
   asOfParam: 'asOf must be an ISO 8601 instant or a date (YYYY-MM-DD)',
+  asOfReadingParam: "asOfReading must be 'recorded' or 'dated'",
   // GET /api/bets paged (page given).
   pageParam: 'page must be a whole number of at least 1',
   pageSizeParam: 'pageSize must be a whole number from 1 to 100',

@@ -30,18 +30,28 @@ export const asOfParam = z
   });
 
 /**
- * GET /api/stats?range=30|90|180|365|all (default 30)&asOf=&today=: `today` is the client's day the
+ * `asOfReading` (with `asOf`): which record a past day shows. 'recorded' (the default): the log as
+ * it stood at the end of that day, so a bet backfilled later is not there; 'dated': today's record
+ * of the bets dated on or before that day (deposits and withdrawals recorded by then).
+ */
+export const AS_OF_READINGS = ['recorded', 'dated'] as const;
+export type AsOfReading = (typeof AS_OF_READINGS)[number];
+export const asOfReadingParam = z.enum(AS_OF_READINGS, { error: MESSAGES.asOfReadingParam }).default('recorded');
+
+/**
+ * GET /api/stats?range=30|90|180|365|all (default 30)&asOf=&asOfReading=&today=: `today` is the client's day the
  * periods count back from (periodRange; default the server's UTC day), as Bet History's filters take it.
  */
 export const statsQuery = z.object({
   range: z.enum(PERFORMANCE_RANGES, { error: MESSAGES.rangeParam }).default('30'),
   asOf: asOfParam,
+  asOfReading: asOfReadingParam,
   today: isoDate.optional(),
 });
 export type StatsQuery = z.infer<typeof statsQuery>;
 
 /** GET /api/stats/streaks?asOf= */
-export const streaksQuery = z.object({ asOf: asOfParam });
+export const streaksQuery = z.object({ asOf: asOfParam, asOfReading: asOfReadingParam });
 export type StreaksQuery = z.infer<typeof streaksQuery>;
 
 /**
@@ -61,8 +71,11 @@ export const analyticsQuery = z
 export type AnalyticsQuery = z.infer<typeof analyticsQuery>;
 
 /** GET /api/goals?asOf= (goals and their progress as the record stood then). */
-export const goalsQuery = z.object({ asOf: asOfParam });
+export const goalsQuery = z.object({ asOf: asOfParam, asOfReading: asOfReadingParam });
 export type GoalsQuery = z.infer<typeof goalsQuery>;
+
+/** GET /api/bankroll?asOf=&asOfReading= (the balance as it stood then). */
+export const bankrollQuery = z.object({ asOf: asOfParam, asOfReading: asOfReadingParam });
 
 /** A whole number from text, or the message. */
 const wholeNumber = (message: string, min: number, max: number) =>
@@ -94,7 +107,7 @@ export const historyFiltersQuery = z.object({
 export type HistoryFiltersQuery = z.infer<typeof historyFiltersQuery>;
 
 /** GET /api/bets/totals: the totals of every row the filters keep; with `asOf`, as the record stood then. */
-export const betsTotalsQuery = historyFiltersQuery.extend({ asOf: asOfParam });
+export const betsTotalsQuery = historyFiltersQuery.extend({ asOf: asOfParam, asOfReading: asOfReadingParam });
 export type BetsTotalsQuery = z.infer<typeof betsTotalsQuery>;
 
 /**
@@ -115,6 +128,7 @@ export const betsQuery = historyFiltersQuery.extend({
     .transform((v) => v === 'true'),
   /** With `page`: the page as the record stood then (a replay, like the stats' asOf). */
   asOf: asOfParam,
+  asOfReading: asOfReadingParam,
 });
 export type BetsQuery = z.infer<typeof betsQuery>;
 

@@ -1,6 +1,6 @@
 import type { RouterContext } from '@koa/router';
 import type { Kysely } from 'kysely';
-import { dayOf } from '@bt/contracts';
+import { dayOf, type AsOfReading } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
 import type { ReadDatabase } from './read-db';
 import type { Replay, ReplayAnswer, ReplayAsk, ReplayKind } from './replay';
@@ -34,8 +34,14 @@ export interface Reads {
    * replay or a change history would meet that event, or answer rows the live tables refused.
    */
   refuseSetAside(): Promise<void>;
-  /** The read's answer from the read models, or with `asOf` from a replay: see AsOfRead. */
-  readAsOf<K extends ReplayKind, T>(asOf: Date | undefined, read: AsOfRead<K, T>): Promise<T>;
+  /** The read's answer from the read models, or with `asOf` from a replay in the query's reading: see AsOfRead. */
+  readAsOf<K extends ReplayKind, T>(query: AsOfQuery, read: AsOfRead<K, T>): Promise<T>;
+}
+
+/** A read's `asOf` and `asOfReading` parameters, as contracts parse them. */
+export interface AsOfQuery {
+  asOf?: Date;
+  asOfReading?: AsOfReading;
 }
 
 /**
@@ -52,8 +58,8 @@ export interface AsOfRead<K extends ReplayKind, T> {
 /** The one place a read chooses between the read models (now) and a replay of the user's events (asOf). */
 export const readAsOf =
   (replay: Replay, userId: string): Reads['readAsOf'] =>
-  async (asOf, read) => {
+  async ({ asOf, asOfReading = 'recorded' }, read) => {
     if (asOf === undefined) return read.live();
     const day = dayOf(asOf);
-    return read.answer(await replay({ ...read.replay(day), userId, asOf }), day);
+    return read.answer(await replay({ ...read.replay(day), userId, asOf, reading: asOfReading }), day);
   };

@@ -2,10 +2,13 @@ import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { comparePositions, mergeByPosition, parsePosition, type EventStore, type Position, type RecordedEvent } from '@bt/event-store';
 import {
+  type AsOfReading,
+  dayOf,
   filterHistoryRows,
   historyPage,
   historyTotals,
   MESSAGES,
+  streams as streamNames,
   type BetsPage,
   type BetsTotals,
   type HistoryFilters,
@@ -19,7 +22,9 @@ import {
   readNearestSnapshot,
   ReplayFailed,
   replayUserInSlices,
+  occurredAt,
   sortablePosition,
+  type BankrollRow,
   type DailyRow,
   type GoalRow,
   type SportDistributionRow,
@@ -48,20 +53,57 @@ export async function replayAsOf(
   store: EventStore,
   userId: string,
   asOf: Date,
-  { snapshots = true, readModels }: { snapshots?: boolean; readModels?: readonly (keyof UserReadModels)[] } = {},
+  {
+    snapshots = true,
+    readModels,
+    reading = 'recorded',
+  }: { snapshots?: boolean; readModels?: readonly (keyof UserReadModels)[]; reading?: AsOfReading } = {},
 ): Promise<UserReadModels> {
+  if (reading === 'dated') return replayDated(db, store, userId, asOf, readModels);
   const snapshot = snapshots ? await readNearestSnapshot(pool, READ_SCHEMA, userId, asOf) : undefined;
   const after = snapshot && parsePosition(snapshot.position);
   const events =
     (after && (await eventsAfterSnapshot(db, store, userId, after, asOf))) ??
     // Every id is held anyway (one batched read): large pages, not a round trip per 1,000 streams.
     (await readUserEvents(store, userId, await userStreamIds(db, userId, REPLAY_STREAM_PAGE), after));
+  return fold(events, { userId, recordedUntil: asOf, snapshot: after ? snapshot.state : undefined, readModels });
+}
+
+const fold = async (events: readonly RecordedEvent[], options: Parameters<typeof replayUserInSlices>[1]) => {
   try {
-    return await replayUserInSlices(events, { userId, recordedUntil: asOf, snapshot: after ? snapshot.state : undefined, readModels });
+    return await replayUserInSlices(events, options);
   } catch (error) {
     if (error instanceof ReplayFailed) throw new HttpError(503, MESSAGES.replayUnavailable, { cause: error });
     throw error;
   }
+};
+
+/**
+ * The "bets dated up to that day" reading: today's record of the bets and parlays whose own date
+ * (as the live `bets` rows hold it now) is on or before asOf's UTC day, with the deposits and
+ * withdrawals recorded by asOf, and everything else as it stands now. Every event recorded so far
+ * is folded (no snapshot holds exactly these), less the streams of the bets dated later: the same
+ * projection code as the live tables, so every figure (stats, streaks, goals, bankroll) follows.
+ */
+async function replayDated(
+  db: Kysely<ReadDatabase>,
+  store: EventStore,
+  userId: string,
+  asOf: Date,
+  only: readonly (keyof UserReadModels)[] | undefined,
+): Promise<UserReadModels> {
+  const later = await readModels(db)
+    .selectFrom('bets')
+    .select(['id', 'kind'])
+    .where('user_id', '=', userId)
+    .where('date', '>', dayOf(asOf))
+    .execute();
+  const dropped = new Set(later.map((row) => (row.kind === 'parlay' ? streamNames.parlay(row.id) : streamNames.bet(row.id))));
+  const bankroll = streamNames.bankroll(userId);
+  const events = (await readUserEvents(store, userId, await userStreamIds(db, userId, REPLAY_STREAM_PAGE))).filter(
+    (event) => !dropped.has(event.streamId) && (event.streamId !== bankroll || occurredAt(event) <= asOf),
+  );
+  return fold(events, { userId, readModels: only });
 }
 
 const REPLAY_STREAM_PAGE = 50_000;
@@ -149,6 +191,7 @@ interface Replays {
   betsPage: { ask: { view: Parameters<typeof historyPage>[1]; today: string }; rows: { page: BetsPage } };
   /** The totals of the rows Bet History's filters keep, the periods counted back from `today`. */
   betsTotals: { ask: { filters: HistoryFilters; today: string }; rows: { totals: BetsTotals } };
+  bankroll: { ask: object; rows: { bankroll: BankrollRow | undefined } };
 }
 
 export type ReplayKind = keyof Replays;
@@ -157,7 +200,7 @@ export type ReplayKind = keyof Replays;
 export type ReplayAsk<K extends ReplayKind = ReplayKind> = { [P in K]: { rows: P } & Replays[P]['ask'] }[K];
 
 /** What an asOf read asks a replay for. */
-export type ReplayRequest<K extends ReplayKind = ReplayKind> = ReplayAsk<K> & { userId: string; asOf: Date };
+export type ReplayRequest<K extends ReplayKind = ReplayKind> = ReplayAsk<K> & { userId: string; asOf: Date; reading?: AsOfReading };
 
 /** Only the rows the request names: all a worker posts back to the main thread. */
 export type ReplayAnswer<K extends ReplayKind = ReplayKind> = Replays[K]['rows'];
@@ -194,6 +237,7 @@ const REPLAYS: {
     readModels: ['bets'],
     rows: (models, { filters, today }) => ({ totals: historyTotals(filterHistoryRows(models.bets.map(betRowFromTable), filters, today)) }),
   },
+  bankroll: { readModels: ['bankroll'], rows: (models) => ({ bankroll: models.bankroll ?? undefined }) },
 };
 
 /**
@@ -207,6 +251,6 @@ export async function replayRows<K extends ReplayKind>(
   request: ReplayRequest<K>,
 ): Promise<ReplayAnswer<K>> {
   const replay = REPLAYS[request.rows];
-  const models = await replayAsOf(read, store, request.userId, request.asOf, { readModels: replay.readModels });
+  const models = await replayAsOf(read, store, request.userId, request.asOf, { readModels: replay.readModels, reading: request.reading });
   return replay.rows(models, request);
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { fromCents, toCents, type Bankroll, type BankrollLedger } from '@bt/contracts';
+import { bankrollQuery, fromCents, toCents, type Bankroll, type BankrollLedger } from '@bt/contracts';
 import type { BankrollEntryRow, BankrollRow } from '@bt/read-models';
 import { iso, readModels, type ReadDatabase } from '../read-db';
 import type { QueryRoute } from '../query-route';
@@ -56,8 +56,20 @@ export async function getBankrollLedger(db: Kysely<ReadDatabase>, userId: string
   return { version: bankroll?.version ?? null, entries: rows.map(toEntry) };
 }
 
-/** GET /api/bankroll */
-export const bankrollRoute: QueryRoute = { path: '/bankroll', answer: ({ db, userId }) => getBankroll(db, userId) };
+/**
+ * GET /api/bankroll?asOf=&asOfReading=: with asOf, the balance as it stood then (a replay): the
+ * deposits and withdrawals recorded by then plus the settled profit of the bets of the reading.
+ */
+export const bankrollRoute: QueryRoute = {
+  path: '/bankroll',
+  heavy: 'asOf',
+  answer: ({ db, userId, readAsOf }, ctx) =>
+    readAsOf(bankrollQuery.parse(ctx.query), {
+      live: () => getBankroll(db, userId),
+      replay: () => ({ rows: 'bankroll' }),
+      answer: ({ bankroll }) => toBankroll(bankroll),
+    }),
+};
 
 /** GET /api/bankroll/ledger */
 export const bankrollLedgerRoute: QueryRoute = { path: '/bankroll/ledger', answer: ({ db, userId }) => getBankrollLedger(db, userId) };

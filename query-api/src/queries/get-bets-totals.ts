@@ -103,7 +103,7 @@ export const betsTotalsRoute: QueryRoute = {
   answer: ({ db, userId, today, readAsOf }, ctx) => {
     const query = betsTotalsQuery.parse(ctx.query);
     const filters = historyFiltersOf(query);
-    return readAsOf(query.asOf, {
+    return readAsOf(query, {
       live: () => getBetsTotals(db, userId, filters, query.today ?? today()),
       replay: (day) => ({ rows: 'betsTotals', filters, today: day }),
       answer: (rows) => rows.totals,

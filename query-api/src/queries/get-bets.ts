@@ -35,7 +35,7 @@ export const betsRoute: QueryRoute = {
     const { page } = query;
     if (query.deleted) return getDeletedBets(db, userId);
     if (page === undefined) return getBets(db, userId);
-    return readAsOf(query.asOf, {
+    return readAsOf(query, {
       live: () => getBetsPage(db, userId, { ...query, page }, query.today ?? today()),
       // The periods count back from that day, as the stats' do.
       replay: (day) => ({ rows: 'betsPage', view: historyViewOf({ ...query, page }), today: day }),

@@ -46,7 +46,7 @@ export const goalsRoute: QueryRoute = {
   path: '/goals',
   heavy: 'asOf',
   answer: ({ db, userId, today, readAsOf }, ctx) =>
-    readAsOf(goalsQuery.parse(ctx.query).asOf, {
+    readAsOf(goalsQuery.parse(ctx.query), {
       live: () => getGoals(db, userId, today()),
       replay: () => ({ rows: 'goals' }),
       answer: ({ goals }, day) => goals.map((row) => toGoal(row, day)),

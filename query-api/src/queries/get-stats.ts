@@ -200,8 +200,9 @@ export const statsRoute: QueryRoute = {
   path: '/stats',
   heavy: 'asOf',
   answer: ({ db, userId, today, readAsOf }, ctx) => {
-    const { range, asOf, today: clientDay } = statsQuery.parse(ctx.query);
-    return readAsOf(asOf, {
+    const query = statsQuery.parse(ctx.query);
+    const { range, today: clientDay } = query;
+    return readAsOf(query, {
       live: () => getStats(db, userId, clientDay ?? today(), range),
       replay: (day) => ({ rows: 'stats', daysFrom: statsDaysFrom(day, range) }),
       answer: (rows, day) => buildStats(rows, day, range),

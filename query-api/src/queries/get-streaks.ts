@@ -24,7 +24,7 @@ export const streaksRoute: QueryRoute = {
   path: '/stats/streaks',
   heavy: 'asOf',
   answer: ({ db, userId, readAsOf }, ctx) =>
-    readAsOf(streaksQuery.parse(ctx.query).asOf, {
+    readAsOf(streaksQuery.parse(ctx.query), {
       live: () => getStreaks(db, userId),
       replay: () => ({ rows: 'streaks' }),
       answer: ({ streaks }) => toStreakStats(streaks),

@@ -13,9 +13,11 @@ import {
 import { Menu } from '../../components/menu';
 import { ServerBanner } from '../../components/server-banner';
 import { ThemeToggle } from '../../components/theme-toggle';
+import { WritingControls } from '../../components/time-travel';
 import { AddFundsDialog } from '../../features/bankroll/components/add-funds-dialog';
 import { BankrollAmount } from '../../features/bankroll/components/bankroll-amount';
 import { QuickAddBet } from '../../features/bets/components/quick-add-bet';
+import { useTimeTravel } from '../../lib/as-of';
 import { displayName, useSession } from '../../lib/session';
 import { NAV_ITEMS } from './nav-items';
 
@@ -116,6 +118,8 @@ export function Header() {
   const { user, signOut } = useSession();
   const navigate = useNavigate();
   const name = displayName(user);
+  // A page showing a past day is read only: no bet or deposit can be added to it.
+  const past = useTimeTravel().past !== undefined;
   return (
     <Bar>
       <Inner>
@@ -131,9 +135,13 @@ export function Header() {
           ))}
         </Nav>
         <Right>
-          <QuickAddBet />
+          <WritingControls readOnly={past}>
+            <QuickAddBet />
+          </WritingControls>
           <BankrollAmount />
-          <AddFundsDialog />
+          <WritingControls readOnly={past}>
+            <AddFundsDialog />
+          </WritingControls>
           <ThemeToggle />
           {/* The name is the menu's accessible name; shown, it would crowd out the seven links (and a large bankroll) at 1,280 px. */}
           <Menu

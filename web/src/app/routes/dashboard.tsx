@@ -37,7 +37,7 @@ const SettleFirst = styled.div`
  */
 export function DashboardRoute() {
   const travel = useTimeTravel();
-  const { asOf } = travel;
+  const asOf = travel.past;
   return (
     <PageContainer>
       <PageHeader

@@ -1,13 +1,15 @@
 import type { z } from 'zod';
 import type { adjustBankrollBody, Bankroll, BankrollAdjustment, BankrollLedger, BankrollUndone, fundsBody } from '@bt/contracts';
 import { api } from '../../../lib/api';
+import { asOfParams, type PastDay } from '../../../lib/as-of';
 
 type FundsMoved = { message: string; amount: number };
 
 export const bankrollApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getBankroll: build.query<Bankroll, void>({
-      query: () => '/bankroll',
+    /** `asOf`: the balance at the end of that day in its reading (a replay); now when undefined. */
+    getBankroll: build.query<Bankroll, PastDay | undefined>({
+      query: (asOf) => ({ url: '/bankroll', params: asOfParams(asOf) }),
       providesTags: ['Bankroll'],
     }),
     /** Deposits, withdrawals and adjustments, newest first, and the version an undo or adjustment is made on. */

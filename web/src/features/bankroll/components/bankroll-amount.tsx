@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { VisuallyHidden } from '../../../components/visually-hidden';
-import { formatMoney } from '../../../lib/format';
+import { useTimeTravel } from '../../../lib/as-of';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { useGetBankrollQuery } from '../api/bankroll-api';
 
 const Amount = styled(Link)`
@@ -50,15 +51,18 @@ const Split = styled.span`
 /**
  * The bankroll in dollars with 2 decimals ($0.00 when there is none yet), with what is available
  * and what is at risk in pending bets; the header's way to the Bankroll page at every width (the
- * user menu has it too: an eighth header link does not fit from 1,024 px). Until it is known (loading, or
+ * user menu has it too: an eighth header link does not fit from 1,024 px). While the page shows a
+ * past day (`?asOf=`), the balance as of then in the page's reading. Until it is known (loading, or
  * the read failed) a dash stands in: a made-up $0.00 would read as an empty bankroll.
  */
 export function BankrollAmount() {
-  const { data, error } = useGetBankrollQuery();
+  const { past } = useTimeTravel();
+  // currentData: another day's balance is never shown under this one.
+  const { currentData: data, error } = useGetBankrollQuery(past);
   const state = data !== undefined ? null : error === undefined ? 'Loading' : 'Could not load your bankroll';
   return (
     <Amount to="/bankroll" aria-busy={state === 'Loading'} data-testid="header-bankroll">
-      <Label>Bankroll</Label>
+      <Label>{past ? `Bankroll on ${formatDate(past.day)}` : 'Bankroll'}</Label>
       {state === null ? (
         <>
           <Value>{formatMoney(data?.amount ?? 0)}</Value>

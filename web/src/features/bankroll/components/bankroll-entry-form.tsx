@@ -28,7 +28,7 @@ export function BankrollEntryForm({ version }: { version: number | null }) {
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const bankroll = useGetBankrollQuery();
+  const bankroll = useGetBankrollQuery(undefined);
   const [addFunds, adding] = useAddFundsMutation();
   const [withdraw, withdrawing] = useWithdrawFundsMutation();
   const [adjust, adjusting] = useAdjustBankrollMutation();

@@ -32,7 +32,7 @@ const Figures = styled.dl`
 
 /** /bankroll: the balance split into what is at risk (pending stakes) and what is available, a new entry, and the ledger. */
 export function BankrollRoute() {
-  const bankroll = useGetBankrollQuery();
+  const bankroll = useGetBankrollQuery(undefined);
   const ledger = useGetBankrollLedgerQuery();
   return (
     <PageContainer>

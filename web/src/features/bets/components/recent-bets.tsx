@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ca
 import { EmptyText } from '../../../components/page';
 import { QueryError, queryView } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
+import { asOfParams, type PastDay } from '../../../lib/as-of';
 import { formatDate } from '../../../lib/format';
 import { wagerKindLabel } from '../../../lib/labels';
 import { moneyWithUnits, profitWithUnits, showOdds, usePreferences } from '../../../lib/preferences';
@@ -77,9 +78,9 @@ const PENDING = { page: '1', pageSize: '1', period: 'all', outcome: 'pending' };
  * With `asOf` (a past day), the first page as the record stood at the end of that day (a replay),
  * read only: no settle buttons, no pending link (it leads to today's history).
  */
-export function RecentBets({ asOf }: { asOf?: string }) {
+export function RecentBets({ asOf }: { asOf?: PastDay }) {
   const past = asOf !== undefined;
-  const result = useGetBetsPageQuery(past ? { ...RECENT, asOf } : RECENT);
+  const result = useGetBetsPageQuery(past ? { ...RECENT, ...asOfParams(asOf) } : RECENT);
   const pendingPage = useGetBetsPageQuery(PENDING, { skip: past });
   const { oddsFormat } = usePreferences();
   // currentData: while another day's page loads, the skeleton rather than the last day's rows.

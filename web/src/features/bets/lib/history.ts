@@ -149,7 +149,10 @@ export const historyFiltersParams = (
 });
 
 /** GET /api/bets' query for a view: the page of rows it shows, with the client's day for the period. */
-export const betsPageQuery = (view: HistoryView, today: string): Record<Exclude<keyof BetsQuery, 'deleted' | 'asOf'>, string> => ({
+export const betsPageQuery = (
+  view: HistoryView,
+  today: string,
+): Record<Exclude<keyof BetsQuery, 'deleted' | 'asOf' | 'asOfReading'>, string> => ({
   page: String(view.page),
   pageSize: String(view.pageSize),
   sort: view.sort.key,

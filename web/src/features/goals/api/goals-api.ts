@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Goal, goalAmendBody, goalBody } from '@bt/contracts';
 import { api } from '../../../lib/api';
+import { asOfParams, type PastDay } from '../../../lib/as-of';
 
 /** POST /api/goals body, as contracts' schema takes it. */
 export type GoalInput = z.input<typeof goalBody>;
@@ -10,8 +11,8 @@ export type GoalAmendInput = z.input<typeof goalAmendBody>;
 export const goalsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** `asOf`: the goals and their progress at the end of that day (a replay); now when undefined. */
-    getGoals: build.query<Goal[], string | undefined>({
-      query: (asOf) => ({ url: '/goals', params: { asOf } }),
+    getGoals: build.query<Goal[], PastDay | undefined>({
+      query: (asOf) => ({ url: '/goals', params: asOfParams(asOf) }),
       providesTags: ['Goal'],
     }),
     createGoal: build.mutation<Goal, GoalInput>({

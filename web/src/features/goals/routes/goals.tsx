@@ -26,7 +26,7 @@ const Grid = styled.div`
 export function GoalsRoute() {
   const travel = useTimeTravel();
   const past = travel.asOf !== undefined;
-  const goals = useGetGoalsQuery(travel.asOf);
+  const goals = useGetGoalsQuery(travel.past);
   // Only this day's answer: another day's goals never stand in while a replay runs.
   const data = goals.currentData;
   const view = queryView({ data, error: goals.error });

@@ -1,4 +1,5 @@
 import type { PerformanceRange } from '@bt/contracts';
+import type { PastDay } from '../../../lib/as-of';
 import { useState } from 'react';
 import styled, { useTheme } from 'styled-components';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
@@ -26,7 +27,7 @@ const RangeField = styled(Field)`
 `;
 
 /** Cumulative profit by date as a line, over 30/90/180/365 days or all time (default 30); `asOf`: as it stood at the end of that day. */
-export function PerformanceChart({ asOf }: { asOf?: string }) {
+export function PerformanceChart({ asOf }: { asOf?: PastDay }) {
   const [range, setRange] = useState<PerformanceRange>(DEFAULT_RANGE);
   const stats = useGetStatsQuery({ range, asOf });
   // Only this range's and day's answer: another's line never stands in while a replay runs.

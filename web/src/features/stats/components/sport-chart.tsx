@@ -1,4 +1,5 @@
 import type { Stats } from '@bt/contracts';
+import type { PastDay } from '../../../lib/as-of';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/card';
@@ -52,7 +53,7 @@ const formatValue = (value: number, measure: ShareMeasure) => (measure === 'coun
  * diverging bar that shows losing sports too. Each sport keeps its own colour in every view.
  * `asOf`: as it stood at the end of that day.
  */
-export function SportChart({ asOf }: { asOf?: string }) {
+export function SportChart({ asOf }: { asOf?: PastDay }) {
   const [measure, setMeasure] = useState<SportMeasure>('count');
   const stats = useGetStatsQuery({ range: DEFAULT_RANGE, asOf });
   // Only this day's answer: another day's figures never stand in while a replay runs.

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import type { PastDay } from '../../../lib/as-of';
 import { BarChartIcon, ListIcon, TargetIcon, TrendUpIcon, WalletIcon } from '../../../components/icons';
 import { formatPercent, formatProfit } from '../../../lib/format';
 import { unitsWonText } from '../../../lib/preferences';
@@ -25,7 +26,7 @@ const ALL_TIME = 'All time';
  * each rate, its last 30 days beside the 30 before. A CLV card once any bet has closing odds.
  * `asOf`: as they stood at the end of that day.
  */
-export function StatCards({ asOf }: { asOf?: string }) {
+export function StatCards({ asOf }: { asOf?: PastDay }) {
   const stats = useGetStatsQuery({ range: DEFAULT_RANGE, asOf });
   // Only this day's answer: another day's figures never stand in while a replay runs.
   const data = stats.currentData;

@@ -22,7 +22,7 @@ const Grid = styled.div`
 /** The streaks now, or with a past "As of" day as they stood at the end of it. */
 export function StreaksRoute() {
   const travel = useTimeTravel();
-  const streaks = useGetStreaksQuery(travel.asOf);
+  const streaks = useGetStreaksQuery(travel.past);
   // Only this day's answer: another day's streaks never stand in while a replay runs.
   const data = streaks.currentData;
   const view = queryView({ data, error: streaks.error });
