@@ -47,7 +47,8 @@ const legsBeforeV3 = (legs: unknown): unknown =>
  * - ParlayAmended v1 recorded a date only when the client sent a different one: a date in its
  *   changes was chosen (`dateSet: true`). Legs changed without a date move a derived date (see
  *   contracts' amendedParlayDating).
- * Version 2 -> 3: see toVersion3. Version 3 -> 4: see toVersion4.
+ * Version 2 -> 3: see toVersion3. Version 3 -> 4: see toVersion4. Version 4 -> 5 (the transparency
+ * log's `commitmentSalt`) has nothing to translate: an event without a salt reads as none, and gets no leaf.
  * Returns the event itself when nothing changes, else a copy with new data.
  */
 export const upcastEvent = <E extends UpcastableEvent>(event: E): E => {

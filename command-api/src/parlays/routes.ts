@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import { MESSAGES, parlayAmendBody, parlayBody, rowVersion, streams } from '@bt/contracts';
+import { newCommitmentSalt } from '../shared/commitment';
 import { handle } from '../shared/handle';
 import { idParam, ifMatch, parseBody, present, reply, requestScope } from '../shared/http';
 import type { RouteKit } from '../shared/router';
@@ -20,7 +21,11 @@ export const parlayRoutes = (router: Router, { services, auth, json, idempotent,
       store,
       streams.parlay(parlayId),
       parlay,
-      (state) => createParlay({ type: 'CreateParlay', data: { ...body, parlayId, unitSize }, metadata: scope.command }, state),
+      (state) =>
+        createParlay(
+          { type: 'CreateParlay', data: { ...body, parlayId, unitSize, commitmentSalt: newCommitmentSalt() }, metadata: scope.command },
+          state,
+        ),
       { metadata: scope.event, create: true, recovering: scope.recovering },
     );
     reply(
@@ -36,11 +41,12 @@ export const parlayRoutes = (router: Router, { services, auth, json, idempotent,
     const parlayId = idParam(ctx, MESSAGES.parlayNotFound);
     const body = parseBody(parlayAmendBody, ctx);
     const scope = requestScope(ctx, services);
+    const commitmentSalt = newCommitmentSalt();
     const result = await handle(
       store,
       streams.parlay(parlayId),
       parlay,
-      (state) => amendParlay({ type: 'AmendParlay', data: { ...body, parlayId }, metadata: scope.command }, state),
+      (state) => amendParlay({ type: 'AmendParlay', data: { ...body, parlayId, commitmentSalt }, metadata: scope.command }, state),
       { metadata: scope.event, expectedVersion: ifMatch(ctx) },
     );
     reply(
