@@ -44,6 +44,8 @@ import { streaksRoute } from './queries/get-streaks';
 import { importRoute } from './queries/get-import';
 import { eventsRoute } from './queries/stream-user-events';
 import { exportBetsRoute } from './queries/export-bets-csv';
+import { createLogReader } from './transparency/log-reader';
+import { logRoutes, type LogKey } from './transparency/log-routes';
 
 export interface QueryApiDeps {
   /** The read models (schema `read`). */
@@ -82,6 +84,8 @@ export interface QueryApiDeps {
    * with X-Min-Position waits for the partition that owns the signed-in user; /readyz for the slowest.
    */
   projectorPartitions?: number;
+  /** The transparency log's key: with it, the log's public reads (GET /api/log/...) are served. */
+  transparencyLog?: LogKey;
 }
 
 /**
@@ -177,6 +181,10 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
     };
   const router = new Router({ prefix: '/api' });
   for (const route of QUERY_ROUTES) router.get(route.path, ...guard, ...(route.heavy ? [turns[route.heavy]] : []), answer(route));
+  if (deps.transparencyLog) {
+    const publicTurns = limitHeavyReads(deps.heavyReads ?? DEFAULT_HEAVY_READ_LIMITS, (ctx) => `address ${ctx.ip}`);
+    logRoutes(router, createLogReader(db), deps.transparencyLog, publicTurns);
+  }
 
   const ops = readOpsConfig();
   const maxLag = deps.readyMaxProjectorLag ?? ops.readyMaxProjectorLag;

@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { E_TIMEOUT, Semaphore, withTimeout } from 'async-mutex';
 import onFinished from 'on-finished';
 import { MESSAGES } from '@bt/contracts';
@@ -30,9 +30,10 @@ export const HEAVY_READ_RETRY_AFTER_SECONDS = 5;
 /**
  * Middleware (after auth) that holds a turn from before the read until its answer has been sent
  * (a streamed body holds it to its end, or until the client goes away). Turns are per process:
- * what they protect is this process's CPU and memory.
+ * what they protect is this process's CPU and memory. `holderOf` names whose turns a request takes:
+ * the signed-in user's, or for a public read (the transparency log's) the client address's.
  */
-export const limitHeavyReads = (limits: HeavyReadLimits): Middleware => {
+export const limitHeavyReads = (limits: HeavyReadLimits, holderOf: (ctx: Context) => string = currentUserId): Middleware => {
   const total = new Semaphore(limits.total);
   /** Each user's turns, kept while any request of the user holds or waits for one. */
   const users = new Map<string, { semaphore: Semaphore; requests: number }>();
@@ -48,7 +49,7 @@ export const limitHeavyReads = (limits: HeavyReadLimits): Middleware => {
   };
 
   return async (ctx, next) => {
-    const userId = currentUserId(ctx);
+    const userId = holderOf(ctx);
     const deadline = Date.now() + limits.maxWaitMs;
     let user = users.get(userId);
     if (!user) users.set(userId, (user = { semaphore: new Semaphore(limits.perUser), requests: 0 }));

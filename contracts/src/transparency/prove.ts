@@ -17,7 +17,7 @@ export interface SignedCheckpoint {
 }
 
 /** The first of these checkpoints (ascending by size) whose tree holds leaf `index`. */
-export const firstCheckpointOf = (index: number, checkpoints: readonly SignedCheckpoint[]): SignedCheckpoint | undefined => {
+export const firstCheckpointOf = <C extends { size: number }>(index: number, checkpoints: readonly C[]): C | undefined => {
   let lo = 0;
   let hi = checkpoints.length;
   while (lo < hi) {
