@@ -90,6 +90,7 @@ export const startProduct = async (
     await migrateReadModels(db, 'read');
     await migrateTransparencyLog(db);
     const logKey = await logSigningKey(config);
+    log(`transparency log key: ${logKey.key}`);
     const logWriter = startLogWriter({
       store,
       db: logTables(db),
