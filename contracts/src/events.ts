@@ -10,8 +10,10 @@ import { betType, goalTimeframe, id, storedDate, journalType, legOutcome, mood, 
  * (ParlayCreated `totalOdds`) and legs with `odds: null`.
  * 5: bets and parlay legs carry `startsAt`, their event's start time (null: none given).
  * 6: FundsAdded/FundsWithdrawn carry a `note` (the bankroll ledger).
+ * 7: BetPlaced, BetAmended, ParlayCreated and ParlayAmended carry `commitmentSalt`, the salt of their
+ * transparency-log commitment (contracts' transparency/commitment.ts); absent on imported ones and before.
  */
-export const EVENT_SCHEMA_VERSION = 6;
+export const EVENT_SCHEMA_VERSION = 7;
 
 /** When the event of a bet or leg starts, as typed (ISO 8601 with its offset); since version 5 (upcast: null). */
 const storedStartsAt = z.string().nullable().optional();
@@ -101,6 +103,18 @@ const journalFields = z.object({
 });
 
 /**
+ * Since version 5 (absent before: none): 32 random bytes, hex, drawn by command-api when the command was
+ * handled; the transparency log's leaf for this event is computed from it (null: no leaf).
+ */
+const commitment = {
+  commitmentSalt: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable()
+    .optional(),
+};
+
+/**
  * Every event of the domain, by type: its data schema. Each carries `userId`. Stored events are
  * never changed in meaning; new facts get new types.
  */
@@ -151,16 +165,16 @@ export const eventSchemas = {
    */
   AccountDeleted: z.object({ userId: id }),
 
-  BetPlaced: betFields.extend({ userId: id, betId: id }),
-  BetAmended: z.object({ userId: id, betId: id, changes: betFields.partial() }),
+  BetPlaced: betFields.extend({ userId: id, betId: id, ...commitment }),
+  BetAmended: z.object({ userId: id, betId: id, changes: betFields.partial(), ...commitment }),
   /** Since version 3 a cash-out carries `cashOutAmount` (null for every other outcome). */
   BetSettled: z.object({ userId: id, betId: id, outcome, cashOutAmount: z.number().positive().nullable().optional() }),
   BetRemoved: z.object({ userId: id, betId: id }),
   /** A removed bet comes back with the state it had when removed (its history goes on). */
   BetRestored: z.object({ userId: id, betId: id }),
 
-  ParlayCreated: parlayFields.extend({ userId: id, parlayId: id }),
-  ParlayAmended: z.object({ userId: id, parlayId: id, changes: parlayFields.partial() }),
+  ParlayCreated: parlayFields.extend({ userId: id, parlayId: id, ...commitment }),
+  ParlayAmended: z.object({ userId: id, parlayId: id, changes: parlayFields.partial(), ...commitment }),
   ParlaySettled: z.object({ userId: id, parlayId: id, outcome, cashOutAmount: z.number().positive().nullable().optional() }),
   ParlayRemoved: z.object({ userId: id, parlayId: id }),
   /** A removed parlay comes back with its legs and the state it had when removed. */

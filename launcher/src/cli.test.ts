@@ -24,6 +24,7 @@ const CLIS = {
   bench: 'launcher/bench/run.ts',
   'projections:rebuild': 'projector/src/rebuild-cli.ts',
   'log:copy': 'launcher/src/log-cli.ts',
+  verify: 'launcher/src/verify-cli.ts',
   'fixture:old-log': 'launcher/src/testing/old-log-fixture.ts',
   start: 'launcher/src/start.ts',
 };

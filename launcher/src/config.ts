@@ -25,6 +25,15 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
       TRUST_PROXY_HOPS,
       /** 1 (default): the projector folds on a worker thread of its own; 0: on the event loop that answers requests. */
       PROJECTOR_THREAD: z.enum(['0', '1']).default('1'),
+      /** The transparency log's Ed25519 seed (32 bytes, base64url); generated into DATA_DIR when unset. */
+      TRANSPARENCY_KEY: z.string().optional(),
+      /** The log's origin line and key name (no space or +). */
+      TRANSPARENCY_ORIGIN: z
+        .string()
+        .regex(/^[^\s+]+$/)
+        .default('bet-tracker/transparency-log'),
+      /** How often a checkpoint is signed while leaves arrive (ms; at most a minute). */
+      TRANSPARENCY_SIGN_EVERY_MS: z.coerce.number().int().min(10).max(60_000).default(60_000),
     }),
     env,
   );
@@ -41,6 +50,9 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
     /** Proxies in front of the front door (its /metrics) and command-api (its sign-in limits). */
     trustProxyHops: config.TRUST_PROXY_HOPS,
     projectorThread: config.PROJECTOR_THREAD === '1',
+    transparencyKey: config.TRANSPARENCY_KEY,
+    transparencyOrigin: config.TRANSPARENCY_ORIGIN,
+    transparencySignEveryMs: config.TRANSPARENCY_SIGN_EVERY_MS,
     /** The projector's batching and cache, as the projector's own process reads them. */
     projector: readLiveProjectorConfig(env),
     signIn: readSignInConfig(env),

@@ -13,7 +13,7 @@ import {
   startImportSweeper,
   type CommandDatabase,
 } from '@bt/command-api';
-import { createQueryApi, type ReadDatabase } from '@bt/query-api';
+import { createQueryApi, logTables, migrateTransparencyLog, type ReadDatabase } from '@bt/query-api';
 import { startProjector, startProjectorThread } from '@bt/projector';
 import { migrateReadModels, projectorLag, projectorWithin } from '@bt/read-models';
 import {
@@ -29,6 +29,8 @@ import {
 import pg from 'pg';
 import { createFrontDoor } from './router';
 import type { LauncherConfig } from './config';
+import { logSigningKey } from './transparency/log-key';
+import { startLogWriter } from './transparency/log-writer';
 
 export interface RunningProduct {
   url: string;
@@ -87,6 +89,19 @@ export const startProduct = async (
     stops.push(() => db.destroy());
     await migrateCommandSchema(db);
     await migrateReadModels(db, 'read');
+    await migrateTransparencyLog(db);
+    const logKey = await logSigningKey(config);
+    log(`transparency log key: ${logKey.key}`);
+    const logWriter = startLogWriter({
+      store,
+      db: logTables(db),
+      secretKey: logKey.secretKey,
+      origin: config.transparencyOrigin,
+      signEveryMs: config.transparencySignEveryMs,
+      pollMs: 100,
+      log: (line) => logger.warn(line),
+    });
+    stops.push(() => logWriter.stop());
 
     if (config.projectorThread) {
       const projector = await startProjectorThread({ eventStoreUrl, databaseUrl, live: config.projector }, (line) => logger.warn(line));
@@ -146,6 +161,7 @@ export const startProduct = async (
       log,
       stopping: isStopping,
       logger: createLogger('query-api', base),
+      transparencyLog: { origin: config.transparencyOrigin, key: logKey.key },
       replayWorkers: config.replayThreads > 0 ? { eventStoreUrl, databaseUrl, threads: config.replayThreads } : undefined,
     });
     stops.push(() => queryApi.close());

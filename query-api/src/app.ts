@@ -46,6 +46,8 @@ import { eventsRoute } from './queries/stream-user-events';
 import { exportBetsRoute } from './queries/export-bets-csv';
 import { profileRoute } from './queries/get-profile';
 import { getPublicProfile } from './queries/get-public-profile';
+import { createLogReader } from './transparency/log-reader';
+import { logRoutes, type LogKey } from './transparency/log-routes';
 
 export interface QueryApiDeps {
   /** The read models (schema `read`). */
@@ -84,6 +86,8 @@ export interface QueryApiDeps {
    * with X-Min-Position waits for the partition that owns the signed-in user; /readyz for the slowest.
    */
   projectorPartitions?: number;
+  /** The transparency log's key: with it, the log's public reads (GET /api/log/...) are served. */
+  transparencyLog?: LogKey;
 }
 
 /**
@@ -187,6 +191,10 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
   router.get('/public/profiles/:handle', publicTurns, async (ctx) => {
     ctx.body = await getPublicProfile(db, store, ctx.params.handle);
   });
+  if (deps.transparencyLog) {
+    const logTurns = limitHeavyReads(deps.heavyReads ?? DEFAULT_HEAVY_READ_LIMITS, (ctx) => `address ${ctx.ip}`);
+    logRoutes(router, createLogReader(db), deps.transparencyLog, logTurns);
+  }
 
   const ops = readOpsConfig();
   const maxLag = deps.readyMaxProjectorLag ?? ops.readyMaxProjectorLag;

@@ -30,7 +30,8 @@ export const HEAVY_READ_RETRY_AFTER_SECONDS = 5;
 /**
  * Middleware (after auth) that holds a turn from before the read until its answer has been sent
  * (a streamed body holds it to its end, or until the client goes away). Turns are per process:
- * what they protect is this process's CPU and memory.
+ * what they protect is this process's CPU and memory. `holderOf` names whose turns a request takes:
+ * the signed-in user's, or for a public read (the transparency log's) the client address's.
  */
 export const limitHeavyReads = (limits: HeavyReadLimits, keyOf: (ctx: Context) => string = currentUserId): Middleware => {
   const total = new Semaphore(limits.total);

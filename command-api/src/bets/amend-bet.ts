@@ -1,6 +1,7 @@
 import { MESSAGES, type BetAmendBody, type EventData } from '@bt/contracts';
 import { NotFoundError, ValidationError } from '@bt/platform';
 import { unreachable, type Command } from '../shared/command';
+import { saltOf } from '../shared/commitment';
 import type { Bet, BetEvent, PlacedBet } from './bet';
 
 /**
@@ -12,8 +13,9 @@ import type { Bet, BetEvent, PlacedBet } from './bet';
  * A cash-out amount sent without an outcome changes a cashed-out bet's amount; on a bet that is
  * not cashed out it means nothing and is ignored (as the body ignores it beside any other outcome).
  * Clearing a cashed-out bet's amount (null, without an outcome) is refused: cashOutRequired.
+ * `commitmentSalt` (drawn by the route; absent on imported rows) goes into the event for its transparency-log leaf.
  */
-export type AmendBet = Command<'AmendBet', BetAmendBody & { betId: string }>;
+export type AmendBet = Command<'AmendBet', BetAmendBody & { betId: string; commitmentSalt?: string }>;
 
 type Changes = EventData<'BetAmended'>['changes'];
 const FIELDS = [
@@ -62,7 +64,7 @@ export const amendBet = (command: AmendBet, state: Bet): BetEvent[] => {
       if (tags !== undefined && !sameTags(tags, state.tags)) changes.tags = tags;
       const settlement = settlementOf(command.data, state);
       const events: BetEvent[] = [];
-      if (Object.keys(changes).length > 0) events.push({ type: 'BetAmended', data: { userId, betId, changes } });
+      if (Object.keys(changes).length > 0) events.push({ type: 'BetAmended', data: { userId, betId, changes, ...saltOf(command.data) } });
       if (settlement.outcome !== state.outcome || settlement.cashOutAmount !== state.cashOutAmount) {
         events.push({ type: 'BetSettled', data: { userId, betId, ...settlement } });
       }

@@ -95,8 +95,14 @@ describe('bets over HTTP', () => {
       expect(answer.body).to.include({ stake: 80, outcome: 'win', profit: 72.73, version: 2 });
       expect(answer.headers.get('X-Log-Position')).to.match(/^\d+\.\d+$/);
       const events = await api.stream(streams.bet(placed.id));
+      // Each placing and amending event carries its own transparency-log salt.
+      const salts = events.slice(0, 2).map((e) => (e.data as { commitmentSalt?: string }).commitmentSalt);
+      expect(salts[0]).to.match(/^[0-9a-f]{64}$/);
+      expect(salts[1])
+        .to.match(/^[0-9a-f]{64}$/)
+        .and.not.equal(salts[0]);
       expect(events.slice(1).map((e) => [e.type, e.data])).to.deep.equal([
-        ['BetAmended', { userId: ann.userId, betId: placed.id, changes: { stake: 80 } }],
+        ['BetAmended', { userId: ann.userId, betId: placed.id, changes: { stake: 80 }, commitmentSalt: salts[1] }],
         ['BetSettled', { userId: ann.userId, betId: placed.id, outcome: 'win', cashOutAmount: null }],
       ]);
     });

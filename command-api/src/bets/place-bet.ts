@@ -1,14 +1,15 @@
 import { dayOf, MESSAGES, type BetBody } from '@bt/contracts';
 import { ConflictError } from '@bt/platform';
 import { unreachable, type Command } from '../shared/command';
+import { saltOf } from '../shared/commitment';
 import type { Bet, BetEvent } from './bet';
 
 /**
  * A new bet: BetPlaced, and BetSettled when it is already settled. Date defaults to today (UTC).
  * `unitSize` is the user's unit size at placement (their last UnitSizeSet; null without one): the
- * bet keeps it whatever the user sets later.
+ * bet keeps it whatever the user sets later. `commitmentSalt` (drawn by the route; absent on imported rows) goes into the event for its transparency-log leaf.
  */
-export type PlaceBet = Command<'PlaceBet', BetBody & { betId: string; unitSize: number | null }>;
+export type PlaceBet = Command<'PlaceBet', BetBody & { betId: string; unitSize: number | null; commitmentSalt?: string }>;
 
 export const placeBet = (command: PlaceBet, state: Bet): BetEvent[] => {
   switch (state.status) {
@@ -35,6 +36,7 @@ export const placeBet = (command: PlaceBet, state: Bet): BetEvent[] => {
           tags: command.data.tags ?? [],
           bonusBet: command.data.bonusBet ?? false,
           unitSize,
+          ...saltOf(command.data),
         },
       };
       if (outcome === 'pending') return [placed];

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { betAmendBody, betBody, MESSAGES, rowVersion, settleBody, streams } from '@bt/contracts';
 import { ValidationError } from '@bt/platform';
+import { newCommitmentSalt } from '../shared/commitment';
 import { handle, load } from '../shared/handle';
 import { idParam, ifMatch, parseBody, present, reply, requestScope } from '../shared/http';
 import type { RouteKit } from '../shared/router';
@@ -30,7 +31,11 @@ export const betRoutes = (router: Router, { services, auth, json, idempotent, id
       store,
       streams.bet(betId),
       bet,
-      (state) => placeBet({ type: 'PlaceBet', data: { ...body, betId, unitSize }, metadata: scope.command }, state),
+      (state) =>
+        placeBet(
+          { type: 'PlaceBet', data: { ...body, betId, unitSize, commitmentSalt: newCommitmentSalt() }, metadata: scope.command },
+          state,
+        ),
       { metadata: scope.event, create: true, recovering: scope.recovering },
     );
     reply(
@@ -46,11 +51,12 @@ export const betRoutes = (router: Router, { services, auth, json, idempotent, id
     const betId = idParam(ctx, MESSAGES.betNotFound);
     const body = parseBody(betAmendBody, ctx);
     const scope = requestScope(ctx, services);
+    const commitmentSalt = newCommitmentSalt();
     const result = await handle(
       store,
       streams.bet(betId),
       bet,
-      (state) => amendBet({ type: 'AmendBet', data: { ...body, betId }, metadata: scope.command }, state),
+      (state) => amendBet({ type: 'AmendBet', data: { ...body, betId, commitmentSalt }, metadata: scope.command }, state),
       { metadata: scope.event, expectedVersion: ifMatch(ctx) },
     );
     reply(ctx, 200, toBetResponse(present(result.state, 'placed', MESSAGES.betNotFound), rowVersion(result.version)), result.position);

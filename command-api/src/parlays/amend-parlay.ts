@@ -1,6 +1,7 @@
 import { latestLegDate, MESSAGES, parlayOutcome, type EventData, type ParlayAmendBody } from '@bt/contracts';
 import { NotFoundError, ValidationError } from '@bt/platform';
 import { unreachable, type Command } from '../shared/command';
+import { saltOf } from '../shared/commitment';
 import { normalLeg, sameLegs, type CreatedParlay, type Parlay, type ParlayEvent } from './parlay';
 
 /**
@@ -10,8 +11,9 @@ import { normalLeg, sameLegs, type CreatedParlay, type Parlay, type ParlayEvent 
  * changed (with `dateSet` when that changes; book, tags and bonus bet like a bet's: left out they
  * stay, null or [] clears); ParlaySettled follows when the derived outcome changes, or a cashed-out
  * parlay's amount. A cash-out amount without an outcome is read as for a bet (see amend-bet.ts).
+ * `commitmentSalt` (drawn by the route; absent on imported rows) goes into the event for its transparency-log leaf.
  */
-export type AmendParlay = Command<'AmendParlay', ParlayAmendBody & { parlayId: string }>;
+export type AmendParlay = Command<'AmendParlay', ParlayAmendBody & { parlayId: string; commitmentSalt?: string }>;
 
 type Changes = EventData<'ParlayAmended'>['changes'];
 
@@ -57,7 +59,8 @@ export const amendParlay = (command: AmendParlay, state: Parlay): ParlayEvent[] 
       const outcome = parlayOutcome(legs, command.data.outcome ?? state.outcome);
       const cashOutAmount = cashOutAfter(command.data, state, outcome);
       const events: ParlayEvent[] = [];
-      if (Object.keys(changes).length > 0) events.push({ type: 'ParlayAmended', data: { userId, parlayId, changes } });
+      if (Object.keys(changes).length > 0)
+        events.push({ type: 'ParlayAmended', data: { userId, parlayId, changes, ...saltOf(command.data) } });
       if (outcome !== state.outcome || cashOutAmount !== state.cashOutAmount) {
         events.push({ type: 'ParlaySettled', data: { userId, parlayId, outcome, cashOutAmount } });
       }

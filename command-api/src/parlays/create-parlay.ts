@@ -1,6 +1,7 @@
 import { dayOf, latestLegDate, MESSAGES, parlayOutcome, type ImportedParlayBody } from '@bt/contracts';
 import { ConflictError, ValidationError } from '@bt/platform';
 import { unreachable, type Command } from '../shared/command';
+import { saltOf } from '../shared/commitment';
 import { normalLeg, type Parlay, type ParlayEvent } from './parlay';
 
 /**
@@ -9,8 +10,12 @@ import { normalLeg, type Parlay, type ParlayEvent } from './parlay';
  * ParlaySettled when the outcome derived from the legs (or chosen while legs are pending) is settled.
  * `unitSize` is the user's unit size at creation (null without one), kept whatever they set later.
  * An imported parlay (another tracker's) may have legs without prices: then it has `totalOdds`.
+ * `commitmentSalt` (drawn by the route; absent on imported rows) goes into the event for its transparency-log leaf.
  */
-export type CreateParlay = Command<'CreateParlay', ImportedParlayBody & { parlayId: string; unitSize: number | null }>;
+export type CreateParlay = Command<
+  'CreateParlay',
+  ImportedParlayBody & { parlayId: string; unitSize: number | null; commitmentSalt?: string }
+>;
 
 export const createParlay = (command: CreateParlay, state: Parlay): ParlayEvent[] => {
   switch (state.status) {
@@ -40,6 +45,7 @@ export const createParlay = (command: CreateParlay, state: Parlay): ParlayEvent[
           tags: command.data.tags ?? [],
           bonusBet: command.data.bonusBet ?? false,
           unitSize,
+          ...saltOf(command.data),
         },
       };
       if (outcome === 'pending') return [created];

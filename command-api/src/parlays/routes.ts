@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { legSettleBody, MESSAGES, parlayAmendBody, parlayBody, rowVersion, streams } from '@bt/contracts';
 import { NotFoundError } from '@bt/platform';
+import { newCommitmentSalt } from '../shared/commitment';
 import { handle } from '../shared/handle';
 import { idParam, ifMatch, parseBody, present, reply, requestScope } from '../shared/http';
 import type { RouteKit } from '../shared/router';
@@ -22,7 +23,11 @@ export const parlayRoutes = (router: Router, { services, auth, json, idempotent,
       store,
       streams.parlay(parlayId),
       parlay,
-      (state) => createParlay({ type: 'CreateParlay', data: { ...body, parlayId, unitSize }, metadata: scope.command }, state),
+      (state) =>
+        createParlay(
+          { type: 'CreateParlay', data: { ...body, parlayId, unitSize, commitmentSalt: newCommitmentSalt() }, metadata: scope.command },
+          state,
+        ),
       { metadata: scope.event, create: true, recovering: scope.recovering },
     );
     reply(
@@ -38,11 +43,12 @@ export const parlayRoutes = (router: Router, { services, auth, json, idempotent,
     const parlayId = idParam(ctx, MESSAGES.parlayNotFound);
     const body = parseBody(parlayAmendBody, ctx);
     const scope = requestScope(ctx, services);
+    const commitmentSalt = newCommitmentSalt();
     const result = await handle(
       store,
       streams.parlay(parlayId),
       parlay,
-      (state) => amendParlay({ type: 'AmendParlay', data: { ...body, parlayId }, metadata: scope.command }, state),
+      (state) => amendParlay({ type: 'AmendParlay', data: { ...body, parlayId, commitmentSalt }, metadata: scope.command }, state),
       { metadata: scope.event, expectedVersion: ifMatch(ctx) },
     );
     reply(

@@ -68,9 +68,11 @@ const EMPTY_NEW_FIELDS = new Set([
   'averageClv',
   'beatCloseRate',
   'startsAt',
+  'unitBets',
+  'adjustments',
 ]);
 /** New fields derived from what the release answered (checked by `checkDerived`). */
-const DERIVED_NEW_FIELDS = new Set(['decimalOdds', 'averageOdds']);
+const DERIVED_NEW_FIELDS = new Set(['decimalOdds', 'averageOdds', 'allBets', 'atRisk', 'available']);
 const isEmpty = (value: unknown): boolean =>
   value === null || value === false || value === 0 || (Array.isArray(value) && value.length === 0);
 /** In a change log, a new field appears as a change from nothing to its empty value. */
@@ -139,6 +141,12 @@ const expectAnswersAsThen = (now: Record<string, unknown>, then: Record<string, 
     } else if (path.startsWith('/api/stats') && !path.startsWith('/api/stats/')) {
       expect(statsSchema.parse(now[path])).to.deep.equal(now[path]);
       expect((now[path] as Stats).averageOdds, `${who} ${path}`).to.equal(averageOddsOf(betsNow));
+      expect((now[path] as Stats).allBets, `${who} ${path}: every bet and parlay`).to.equal(betsNow.length);
+    } else if (path === '/api/bankroll') {
+      const bankroll = now[path] as { amount: number; atRisk: number; available: number };
+      const pending = betsNow.filter((b) => b.outcome === 'pending' && !b.bonusBet).reduce((sum, b) => sum + b.stake, 0);
+      expect(bankroll.atRisk, `${who}: the pending stakes`).to.be.closeTo(pending, 0.001);
+      expect(bankroll.available, who).to.be.closeTo(bankroll.amount - bankroll.atRisk, 0.001);
     } else {
       // A change log: a decimal price appears where the odds (or a parlay's legs) were first given or changed.
       for (const { at, value } of derived)

@@ -1,0 +1,175 @@
+/**
+ * Commitments of the transparency log: what a leaf commits to, in one place for the server (which
+ * appends leaves), the public page and the command-line verifier (which recompute them).
+ *
+ * Each BetPlaced, ParlayCreated, BetAmended and ParlayAmended written since schema version 5 carries
+ * a random 32-byte `commitmentSalt` (hex). Two salts are derived from it, so that what a public page
+ * reveals never lets a reader guess what it does not show:
+ * - the leaf salt, SHA-256("bt-leaf-salt" || salt): the leaf is RFC 6962's leaf hash,
+ *   SHA-256(0x00 || JCS({ ...fields, salt: hex(leaf salt) })), JCS being RFC 8785's canonical JSON;
+ * - the stake salt, SHA-256("bt-stake-salt" || salt): the fields hold the stake only as
+ *   `stakeDigest` = hex(SHA-256(JCS({ stake, salt: hex(stake salt) }))), so a profile that shows
+ *   units alone reveals the leaf salt but neither the stake nor its salt.
+ */
+import canonicalize from 'canonicalize';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { z } from 'zod';
+import type { EventOf } from '../events';
+import { leafHash } from './merkle';
+
+const encoder = new TextEncoder();
+const HEX32 = /^[0-9a-f]{64}$/;
+
+/** 32 bytes as 64 lowercase hex digits. */
+export const hex32 = z.string().regex(HEX32, 'a 32-byte value is 64 lowercase hex digits');
+
+export const toHex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+export const fromHex = (text: string): Uint8Array => Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16));
+
+/** RFC 8785 canonical JSON. */
+export const canonicalJson = (value: unknown): string => {
+  const text = canonicalize(value);
+  if (text === undefined) throw new Error('the value has no canonical JSON');
+  return text;
+};
+
+const derive = (label: string, salt: string): string => toHex(sha256(new Uint8Array([...encoder.encode(label), ...fromHex(salt)])));
+
+/** The salt a leaf is hashed with (revealed by a public page). */
+export const leafSaltOf = (commitmentSalt: string): string => derive('bt-leaf-salt', commitmentSalt);
+/** The salt a stake's digest is hashed with (revealed only by a page that shows money). */
+export const stakeSaltOf = (commitmentSalt: string): string => derive('bt-stake-salt', commitmentSalt);
+
+/** The digest a commitment holds of a stake. */
+export const stakeDigest = (stake: number, stakeSalt: string): string =>
+  toHex(sha256(encoder.encode(canonicalJson({ stake, salt: stakeSalt }))));
+
+const nullableText = z.string().nullable();
+const committedLeg = z.object({
+  sport: z.string(),
+  league: nullableText,
+  event: z.string(),
+  selection: z.string(),
+  odds: nullableText,
+  date: z.string(),
+  startsAt: nullableText,
+});
+const wager = {
+  id: z.string(),
+  date: z.string(),
+  bonusBet: z.boolean(),
+  /** The stake in the bettor's units at placement (stake / unit size), null without a unit size. */
+  units: z.number().nullable(),
+  stakeDigest: hex32,
+};
+
+/** The public fields a leaf commits to: the pick, its price and its stake (as units and a digest). */
+export const committedFields = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('bet'),
+    ...wager,
+    sport: z.string(),
+    league: nullableText,
+    event: z.string(),
+    betType: z.string(),
+    odds: z.string(),
+    startsAt: nullableText,
+  }),
+  z.strictObject({
+    kind: z.literal('parlay'),
+    ...wager,
+    name: z.string(),
+    totalOdds: nullableText,
+    legs: z.array(z.strictObject(committedLeg.shape)),
+  }),
+]);
+export type CommittedFields = z.infer<typeof committedFields>;
+
+type BetData = EventOf<'BetPlaced'>['data'];
+type ParlayData = EventOf<'ParlayCreated'>['data'];
+/** A bet's or parlay's state as its events so far leave it (startsAt is read when the events carry one). */
+export type Pick = { kind: 'bet'; data: BetData } | { kind: 'parlay'; data: ParlayData };
+type MaybeStart = { startsAt?: string | null };
+
+/** The events that may carry a commitment. */
+export type CommittingEvent = EventOf<'BetPlaced' | 'BetAmended' | 'ParlayCreated' | 'ParlayAmended'>;
+export const COMMITTING_EVENT_TYPES: readonly string[] = ['BetPlaced', 'BetAmended', 'ParlayCreated', 'ParlayAmended'];
+
+/** The pick after this event (undefined: an amendment of a pick whose creation was not seen). */
+export const foldPick = (pick: Pick | undefined, event: CommittingEvent): Pick | undefined => {
+  switch (event.type) {
+    case 'BetPlaced':
+      return { kind: 'bet', data: event.data };
+    case 'ParlayCreated':
+      return { kind: 'parlay', data: event.data };
+    case 'BetAmended':
+      return pick?.kind === 'bet' ? { kind: 'bet', data: { ...pick.data, ...event.data.changes } } : undefined;
+    case 'ParlayAmended':
+      return pick?.kind === 'parlay' ? { kind: 'parlay', data: { ...pick.data, ...event.data.changes } } : undefined;
+    default: {
+      const never: never = event;
+      throw new Error(`not a committing event: ${String(never)}`);
+    }
+  }
+};
+
+const unitsOf = (stake: number, unitSize: number | null | undefined) => (unitSize && unitSize > 0 ? stake / unitSize : null);
+
+/** The fields a leaf commits to for this pick, with its commitment salt (the event's). */
+export const commitmentFields = (pick: Pick, commitmentSalt: string): CommittedFields => {
+  const common = {
+    date: pick.data.date,
+    bonusBet: pick.data.bonusBet ?? false,
+    units: unitsOf(pick.data.stake, pick.data.unitSize),
+    stakeDigest: stakeDigest(pick.data.stake, stakeSaltOf(commitmentSalt)),
+  };
+  if (pick.kind === 'bet') {
+    const bet = pick.data;
+    return {
+      kind: 'bet',
+      id: bet.betId,
+      ...common,
+      sport: bet.sport,
+      league: bet.league ?? null,
+      event: bet.event,
+      betType: bet.betType,
+      odds: bet.odds,
+      startsAt: (bet as MaybeStart).startsAt ?? null,
+    };
+  }
+  const parlay = pick.data;
+  return {
+    kind: 'parlay',
+    id: parlay.parlayId,
+    ...common,
+    name: parlay.name,
+    totalOdds: parlay.totalOdds ?? null,
+    legs: parlay.legs.map((leg) => ({
+      sport: leg.sport,
+      league: leg.league ?? null,
+      event: leg.event,
+      selection: leg.selection,
+      odds: leg.odds,
+      date: leg.date,
+      startsAt: (leg as MaybeStart).startsAt ?? null,
+    })),
+  };
+};
+
+/** The leaf hash of a commitment: SHA-256(0x00 || JCS({ ...fields, salt })). */
+export const commitmentLeafHash = (fields: CommittedFields, leafSalt: string): Uint8Array =>
+  leafHash(encoder.encode(canonicalJson({ ...fields, salt: leafSalt })));
+
+const SAME_SALT = '0'.repeat(64);
+/** True when an amendment changed what a commitment holds (one that changes none of it appends no leaf). */
+export const commitmentChanged = (before: Pick | undefined, after: Pick): boolean =>
+  before === undefined || canonicalJson(commitmentFields(before, SAME_SALT)) !== canonicalJson(commitmentFields(after, SAME_SALT));
+
+/** The start a pick's commitment names: a bet's own, a parlay's earliest leg's (null when none has one). */
+export const committedStart = (
+  fields: { kind: 'bet'; startsAt: string | null } | { kind: 'parlay'; legs: { startsAt: string | null }[] },
+): string | null => {
+  if (fields.kind === 'bet') return fields.startsAt;
+  const starts = fields.legs.map((leg) => leg.startsAt).filter((s): s is string => s !== null);
+  return starts.length === 0 ? null : starts.reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b));
+};
