@@ -43,7 +43,7 @@ const threadPool = (parallel: number, youngMb: number) =>
     // (REBUILD_NODE_FLAGS) are refused for a thread: its limits are set below.
     execArgv: WORKER.built ? [] : tsxThreadArgs(),
     // A group's young generation as the rebuild's own flags give the main thread (REBUILD_NODE_FLAGS' semi-space
-    // of 64 MB; a bucket's, a third of that), and room for a group's states past V8's default limit (about
+    // of 64 MB; a bucket's, half of that), and room for a group's states past V8's default limit (about
     // 4 GB here): a group needing more than 12 GB wants more groups (REBUILD_PARTITIONS) and the memory to match.
     resourceLimits: { maxYoungGenerationSizeMb: youngMb, maxOldGenerationSizeMb: 12_288 },
   });
@@ -62,7 +62,7 @@ export async function inThreads(
     folded: (bucket: { events: number; fold: number; write: number }) => void;
   },
 ): Promise<void> {
-  const pool = threadPool(parallel, 64);
+  const pool = threadPool(parallel, 32);
   try {
     await Promise.all(
       buckets.map(async (bucket) => {
