@@ -23,7 +23,7 @@ import { inThreads } from './rebuild-partitions';
  * bucket's fold keeps in memory is its users' states, so this bounds the memory whatever the log's
  * size (a user alone bigger than that makes their bucket as big).
  */
-export const EVENTS_PER_BUCKET = 10_000;
+export const EVENTS_PER_BUCKET = 5_000;
 
 /** A folded bucket's checkpoint row: its position is the one every bucket folds up to. */
 const bucketCheckpoint = (bucket: number, count: number) => `buckets:${bucket}/${count}`;

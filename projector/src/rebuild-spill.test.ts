@@ -10,7 +10,7 @@ const event = (n: number, userId: string, data: Record<string, unknown> = {}): R
   position: { commit: 10_000_000_000n + BigInt(n), prepare: BigInt(n) },
   type: 'BetPlaced',
   data: { userId, ...data },
-  metadata: { occurredAt: '2026-01-02T03:04:05.678Z', schemaVersion: 2 },
+  metadata: { occurredAt: '2026-01-02T03:04:05.678Z', commandId: 'c', schemaVersion: 2 },
   recordedAt: '2026-01-02T03:04:05.678Z',
 });
 

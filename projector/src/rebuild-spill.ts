@@ -10,7 +10,7 @@ export const bucketOf = (userId: string, count: number): number => {
   return (hash >>> 0) % count;
 };
 
-/** Bytes a bucket's writes gather before they go to its file. */
+/** Bytes a bucket's lines gather before they go to its file (a longer line: its own size). */
 const BUFFERED = 1 << 16;
 /** Bytes read from a bucket's file at a time. */
 const READ_CHUNK = 4 << 20;
@@ -50,8 +50,9 @@ const decode = (line: string): RecordedEvent => {
  * bucket's users are in memory at once.
  */
 export class Spill {
-  private readonly buffers: string[];
-  private readonly files: (number | undefined)[];
+  /** Each bucket's lines not yet written: bytes outside the heap, so no string outlives its event. */
+  private readonly buffers: Buffer[];
+  private readonly filled: number[];
   private readonly used: boolean[];
 
   /** A new folder, or `dir`: one another thread spilled into (to read). */
@@ -59,8 +60,8 @@ export class Spill {
     readonly count: number,
     readonly dir = mkdtempSync(join(tmpdir(), 'bt-rebuild-')),
   ) {
-    this.buffers = new Array<string>(count).fill('');
-    this.files = new Array<number | undefined>(count).fill(undefined);
+    this.buffers = Array.from({ length: count }, () => Buffer.allocUnsafe(0));
+    this.filled = new Array<number>(count).fill(0);
     this.used = new Array<boolean>(count).fill(false);
   }
 
@@ -70,17 +71,21 @@ export class Spill {
   }
 
   add(bucket: number, event: RecordedEvent): void {
-    this.buffers[bucket] += `${encode(event)}\n`;
+    const line = `${encode(event)}\n`;
+    const bytes = Buffer.byteLength(line);
+    if (this.filled[bucket] + bytes > this.buffers[bucket].length) {
+      this.write(bucket);
+      if (bytes > this.buffers[bucket].length) this.buffers[bucket] = Buffer.allocUnsafe(Math.max(BUFFERED, bytes));
+    }
+    this.filled[bucket] += this.buffers[bucket].write(line, this.filled[bucket]);
     this.used[bucket] = true;
-    if (this.buffers[bucket].length >= BUFFERED) this.write(bucket);
   }
 
-  /** Writes what is buffered and closes the files: call once every event is added. */
+  /** Writes what is buffered: call once every event is added. */
   finish(): void {
     for (let bucket = 0; bucket < this.count; bucket++) {
       this.write(bucket);
-      if (this.files[bucket] !== undefined) closeSync(this.files[bucket]!);
-      this.files[bucket] = undefined;
+      this.buffers[bucket] = Buffer.allocUnsafe(0);
     }
   }
 
@@ -118,15 +123,19 @@ export class Spill {
   }
 
   remove(): void {
-    for (const file of this.files) if (file !== undefined) closeSync(file);
     rmSync(this.dir, { recursive: true, force: true });
   }
 
   private write(bucket: number): void {
-    if (this.buffers[bucket].length === 0) return;
-    this.files[bucket] ??= openSync(this.path(bucket), 'a');
-    writeSync(this.files[bucket]!, this.buffers[bucket]);
-    this.buffers[bucket] = '';
+    if (this.filled[bucket] === 0) return;
+    // Opened for each write: a large log has more buckets than a process may hold files open.
+    const file = openSync(this.path(bucket), 'a');
+    try {
+      writeSync(file, this.buffers[bucket], 0, this.filled[bucket]);
+    } finally {
+      closeSync(file);
+    }
+    this.filled[bucket] = 0;
   }
 
   private path(bucket: number): string {

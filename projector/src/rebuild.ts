@@ -49,7 +49,7 @@ export interface RebuildOptions {
   parallel?: number;
   /**
    * Buckets of users folded at once (each in a worker thread) by a rebuild in buckets (one group,
-   * from the first event); default: two for a log of more than 40,000 events, on more than one core.
+   * from the first event); default: two for a log of more than four buckets' worth, on more than one core.
    */
   threads?: number;
   /** The event store's URL, for the worker threads' own connections; required with `partitions` above 1. */
