@@ -69,13 +69,12 @@ const retryFromConfig = async (config: ProjectorConfig, userIds?: string[]): Pro
 
 /**
  * Node flags a rebuild runs under: a larger young generation (the fold's short-lived objects die
- * there rather than being promoted) and a first old-generation limit of 4 GB (a rebuild holds
- * every user's state, about 3 GB per million events: no full collection while it grows to that).
- * Measured over 996,895 events, three runs each: 10.1k-11.1k events/s against 9.1k-9.6k without.
+ * there rather than being promoted). No first old-generation size: a rebuild in buckets holds a
+ * bucket's users at a time, so the collector keeps the heap to that.
  * The CLI runs itself again under them when started without (`npm run projections:rebuild`, or
  * `node projector/dist/rebuild-cli.js` in compose).
  */
-export const REBUILD_NODE_FLAGS = ['--max-semi-space-size=64', '--initial-old-space-size=4096'];
+export const REBUILD_NODE_FLAGS = ['--max-semi-space-size=64'];
 
 /** Runs this command again in a child with REBUILD_NODE_FLAGS; resolves to its exit code. */
 const underRebuildFlags = (): Promise<number> =>

@@ -18,7 +18,7 @@ import {
 } from '@bt/read-models';
 import { loadUserStates } from './db/load-users';
 import { isDataError, saveCheckpoint, writeChanges, writeChangesByCopy, writeEachUser, type RefusedUser } from './db/writer';
-import { failureRow, ProjectionEngine } from './engine/projection-engine';
+import { failureRow, type HoldChange, ProjectionEngine } from './engine/projection-engine';
 import { readHeldUsers, readReleasableUsers, writeHoldChanges } from './imports/holds';
 import { releaseHold, type ReleaseTarget } from './imports/release';
 
@@ -123,6 +123,49 @@ export async function shadowFolder(
   return { engine, snapshots };
 }
 
+/** One flush of a fold into the shadow schema: what `writeFlush` writes, and where. */
+interface Flush {
+  db: Kysely<Database>;
+  pool: pg.Pool;
+  taken: TakenChanges;
+  snapshotted: ReturnType<Snapshots['take']>;
+  holds: HoldChange[];
+  /** The checkpoint row `checkpoint` saved with the rows. */
+  position: string;
+  checkpoint: string;
+  emptyTables: boolean;
+  refused: ReturnType<typeof refusals>;
+}
+
+/**
+ * Writes a flush: snapshots and holds first (a mark never lags the rows; writing one again is
+ * harmless), then the rows by COPY, all users together, with the checkpoint row. If Postgres
+ * refuses that for one user's data, the flush is written again one user at a time and the users it
+ * refuses are set aside.
+ */
+export async function writeFlush(flush: Flush): Promise<void> {
+  const { db, taken, refused: r } = flush;
+  await writeSnapshots(db, SHADOW_SCHEMA, flush.snapshotted);
+  await writeHoldChanges(db, SHADOW_SCHEMA, flush.holds);
+  const client = await flush.pool.connect();
+  try {
+    await writeChangesByCopy(client, SHADOW_SCHEMA, mergeChanges([...taken.users.map((u) => u.changes), taken.rest]), flush.position, {
+      emptyTables: flush.emptyTables,
+      checkpoint: flush.checkpoint,
+    });
+    client.release();
+  } catch (error) {
+    client.release(error as Error); // not reused: it may be mid-way through a COPY
+    if (!isDataError(error)) throw error;
+    await db.transaction().execute(async (trx) => {
+      const refused = r.setAside(await writeEachUser(trx, SHADOW_SCHEMA, taken.users));
+      r.report(refused.map((u) => u.failure));
+      await writeChanges(trx, SHADOW_SCHEMA, r.withRefused(taken.rest, refused));
+      await saveCheckpoint(trx, SHADOW_SCHEMA, flush.position, flush.checkpoint);
+    });
+  }
+}
+
 /**
  * Folds the log into the shadow schema from `resumedFrom` (up to `until`), the events of
  * `partition`'s users, writing every `flushEveryEvents`/`flushEveryMs` in the background while
@@ -132,7 +175,7 @@ export async function shadowFolder(
 export async function foldLog(run: FoldRun): Promise<FoldResult> {
   const { store, db, pool, partition, until } = run;
   const { engine, snapshots } = await shadowFolder(db, run.snapshots);
-  const { report, setAside, withRefused } = refusals(engine, snapshots, run.log);
+  const refused = refusals(engine, snapshots, run.log);
   let position: Position = (run.resumedFrom && parsePosition(run.resumedFrom)) || START;
   const started = performance.now();
   let events = 0;
@@ -144,8 +187,6 @@ export async function foldLog(run: FoldRun): Promise<FoldResult> {
   // one at a time: the next starts once the writer is free and enough has changed.
   let writing = false;
   let failure: unknown;
-  // New rows go by COPY, all users together; if Postgres refuses that for one user's data, the
-  // flush is written again one user at a time and the users it refuses are set aside.
   let tablesEmpty = run.emptyTables;
   const save = (taken: TakenChanges, at: Position) => {
     const text = formatPosition(at);
@@ -154,27 +195,9 @@ export async function foldLog(run: FoldRun): Promise<FoldResult> {
     const snapshotted = snapshots.take(); // encoded as folded; written before the rows (a mark never lags them)
     const holds = engine.takeHoldChanges(); // written before the rows too: writing one again is harmless
     writing = true;
-    report(taken.rest.projection_failures.upserts);
+    refused.report(taken.rest.projection_failures.upserts);
     saving = saving.then(async () => {
-      await writeSnapshots(db, SHADOW_SCHEMA, snapshotted);
-      await writeHoldChanges(db, SHADOW_SCHEMA, holds);
-      const client = await pool.connect();
-      try {
-        await writeChangesByCopy(client, SHADOW_SCHEMA, mergeChanges([...taken.users.map((u) => u.changes), taken.rest]), text, {
-          emptyTables,
-          checkpoint: run.checkpoint,
-        });
-        client.release();
-      } catch (error) {
-        client.release(error as Error); // not reused: it may be mid-way through a COPY
-        if (!isDataError(error)) throw error;
-        await db.transaction().execute(async (trx) => {
-          const refused = setAside(await writeEachUser(trx, SHADOW_SCHEMA, taken.users));
-          report(refused.map((r) => r.failure));
-          await writeChanges(trx, SHADOW_SCHEMA, withRefused(taken.rest, refused));
-          await saveCheckpoint(trx, SHADOW_SCHEMA, text, run.checkpoint);
-        });
-      }
+      await writeFlush({ db, pool, taken, snapshotted, holds, position: text, checkpoint: run.checkpoint, emptyTables, refused });
       run.logger.info({ events, position: text, seconds: Math.round((performance.now() - started) / 1000) }, 'rebuild progress');
       run.onFlush?.(text);
     });

@@ -5,6 +5,7 @@ import { threadFile, tsxThreadArgs } from '@bt/platform';
 import { formatPosition, type Position } from '@bt/event-store';
 import { type Database, type Partition } from '@bt/read-models';
 import { shadowFolder, type FoldResult, type FoldRun, type RebuildTimings } from './rebuild-fold';
+import type { BucketWork } from './rebuild-buckets';
 import { partitionCheckpoint } from './rebuild-shadow';
 
 /** What a partition's worker thread is given (rebuild-worker.ts). */
@@ -20,8 +21,11 @@ export interface PartitionWork {
   snapshots?: FoldRun['snapshots'];
 }
 
-/** What it passes on while it folds (its result is the task's). */
-export type PartitionMessage = { log: string } | { page: { prepare: string; events: number } };
+/** What it passes on while it folds (its result is the task's); a bucket's thread, the events of each page. */
+export type PartitionMessage = { log: string } | { page: { prepare: string; events: number } } | { bucketPage: number };
+
+/** What a bucket's worker thread is given (rebuild-buckets.ts' foldBucket, run by rebuild-worker.ts). */
+export type BucketThreadWork = BucketWork & { databaseUrl: string };
 
 /** Built to JavaScript (`npm run build:server`), the worker is the rebuild-worker.js beside this bundle. */
 const WORKER = threadFile(import.meta.url, 'rebuild-worker');
@@ -30,29 +34,70 @@ const WORKER = threadFile(import.meta.url, 'rebuild-worker');
  * Worker threads (piscina, as query-api's replays) folding the groups, `parallel` at once; each
  * resolves to its events and timings, and passes its log lines and progress on as it goes.
  */
-const partitionThreads = (
-  parallel: number,
-  log: (line: string) => void,
-  onPage: (index: number, prepare: bigint, events: number) => void,
-) => {
-  const pool = new Piscina({
+const threadPool = (parallel: number, youngMb: number) =>
+  new Piscina({
     filename: WORKER.filename,
     minThreads: 0,
     maxThreads: parallel,
     // As TypeScript, a thread loads tsx as the process did (`tsx`, or `--import tsx`); V8's flags
     // (REBUILD_NODE_FLAGS) are refused for a thread: its limits are set below.
     execArgv: WORKER.built ? [] : tsxThreadArgs(),
-    // The young generation the rebuild's own flags give the main thread (REBUILD_NODE_FLAGS' semi-space of
-    // 64 MB), and room for a group's states past V8's default limit (about 4 GB here): a group needing more
-    // than 12 GB wants more groups (REBUILD_PARTITIONS) and the machine's memory to match.
-    resourceLimits: { maxYoungGenerationSizeMb: 192, maxOldGenerationSizeMb: 12_288 },
+    // A group's young generation as the rebuild's own flags give the main thread (REBUILD_NODE_FLAGS' semi-space
+    // of 64 MB; a bucket's, half of that), and room for a group's states past V8's default limit (about
+    // 4 GB here): a group needing more than 12 GB wants more groups (REBUILD_PARTITIONS) and the memory to match.
+    resourceLimits: { maxYoungGenerationSizeMb: youngMb, maxOldGenerationSizeMb: 12_288 },
   });
+
+/**
+ * Folds buckets (rebuild-buckets.ts) in `parallel` worker threads, each bucket a task that folds
+ * and writes it on the thread's own connections; `folded` is told of each as it is written.
+ */
+export async function inThreads(
+  parallel: number,
+  buckets: readonly BucketWork[],
+  run: {
+    databaseUrl: string;
+    log: (line: string) => void;
+    onPage: (events: number) => void;
+    folded: (bucket: { events: number; fold: number; write: number }) => void;
+  },
+): Promise<void> {
+  const pool = threadPool(parallel, 32);
+  try {
+    await Promise.all(
+      buckets.map(async (bucket) => {
+        const { port1, port2 } = new MessageChannel();
+        port1.on('message', (message: PartitionMessage) => {
+          if ('log' in message) run.log(message.log);
+          else if ('bucketPage' in message) run.onPage(message.bucketPage);
+        });
+        try {
+          const work: BucketThreadWork = { ...bucket, databaseUrl: run.databaseUrl };
+          run.folded(
+            (await pool.run({ ...work, port: port2 }, { transferList: [port2] })) as { events: number; fold: number; write: number },
+          );
+        } finally {
+          port1.close();
+        }
+      }),
+    );
+  } finally {
+    await pool.destroy();
+  }
+}
+
+const partitionThreads = (
+  parallel: number,
+  log: (line: string) => void,
+  onPage: (index: number, prepare: bigint, events: number) => void,
+) => {
+  const pool = threadPool(parallel, 192);
   return {
     async fold(work: PartitionWork): Promise<{ events: number; timings: RebuildTimings }> {
       const { port1, port2 } = new MessageChannel();
       port1.on('message', (message: PartitionMessage) => {
         if ('log' in message) log(message.log);
-        else onPage(work.partition.index, BigInt(message.page.prepare), message.page.events);
+        else if ('page' in message) onPage(work.partition.index, BigInt(message.page.prepare), message.page.events);
       });
       try {
         return (await pool.run({ ...work, port: port2 }, { transferList: [port2] })) as {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Kysely } from 'kysely';
 import { SingleBar } from 'cli-progress';
 import { createDb, createLogger, type Logger } from '@bt/platform';
@@ -6,6 +7,7 @@ import { CHECKPOINT_NAME, type Database, READ_MODELS, type ReadModelName, READ_S
 import { buildDeferredIndexes, prepareShadow, takeRebuildLock } from './rebuild-shadow';
 import { foldLog, releaseAll, type FoldResult, type RebuildTimings } from './rebuild-fold';
 import { foldInPartitions } from './rebuild-partitions';
+import { bucketsDone, EVENTS_PER_BUCKET, foldInBuckets } from './rebuild-buckets';
 import { catchUpAndSwap } from './rebuild-catch-up';
 import { catchUpOnly, liveUntil } from './rebuild-only';
 import type { ReadModelDiff } from './rebuild-diff';
@@ -48,6 +50,11 @@ export interface RebuildOptions {
   partitions?: number;
   /** Groups folded at once (default: all of them); fewer bound the memory (each holds its users' states). */
   parallel?: number;
+  /**
+   * Buckets of users folded at once (each in a worker thread) by a rebuild in buckets (one group,
+   * from the first event); default: two for a log of more than four buckets' worth, on more than one core.
+   */
+  threads?: number;
   /** The event store's URL, for the worker threads' own connections; required with `partitions` above 1. */
   eventStoreUrl?: string;
   /**
@@ -171,9 +178,29 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     const progress = (prepare: bigint, events: number) => bar?.update(prepare, events);
     const common = { pageSize, flushEveryEvents, flushEveryMs, snapshots: options.snapshots };
 
-    // The fold: one in this thread, or the groups' in worker threads up to the head as it is now.
-    const fold: FoldResult =
-      partitions === 1
+    // The fold: in buckets of users (a fresh or bucketed rebuild), on from a checkpoint, or the
+    // groups' in worker threads up to the head as it is now.
+    let resumedBuckets: string | undefined;
+    // Some read models only fold up to the live checkpoint, on one thread (buckets read to the head).
+    const buckets = partitions === 1 && !resumedFrom && !partial;
+    if (!buckets && (await bucketsDone(db))) {
+      throw new Error('rebuild: the half-built rebuild was folded in buckets; resume it in one group, or start over with --fresh');
+    }
+    const fold: FoldResult = buckets
+      ? await foldInBuckets({
+          ...common,
+          eventsPerBucket: Math.min(flushEveryEvents, EVENTS_PER_BUCKET),
+          threads: options.threads ?? (availableParallelism() > 1 ? undefined : 1),
+          databaseUrl: options.databaseUrl,
+          store,
+          db,
+          pool,
+          log,
+          logger,
+          onFlush: options.onFlush,
+          onProgress: (done, events) => progress(BigInt(Math.round(done * Number(head.prepare))), events),
+        }).then((result) => ((resumedBuckets = result.resumed), result))
+      : partitions === 1
         ? await foldLog({
             ...common,
             store,
@@ -233,6 +260,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       position: last.position === START ? undefined : formatPosition(last.position),
       resumedFrom:
         resumedFrom ??
+        resumedBuckets ??
         (resumedGroups.size > 0 ? [...resumedGroups].map(([name, position]) => `${name}@${position}`).join(', ') : undefined),
       seconds,
       eventsPerSecond: Math.round(events / Math.max(seconds, 0.001)),

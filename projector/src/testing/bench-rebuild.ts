@@ -20,7 +20,7 @@ const users = Number(process.argv[3] ?? Math.max(1, Math.round(events / 1000)));
 const keep = process.env.BENCH_DATA_DIR;
 const server = await startEmbeddedPostgres({
   dataDir: keep ?? (await mkdtemp(join(tmpdir(), 'bt-bench-projector-'))),
-  port: keep ? 47999 : 47000 + Math.floor(Math.random() * 900),
+  port: keep ? Number(process.env.BENCH_PORT ?? 47999) : 47000 + Math.floor(Math.random() * 900),
   persistent: keep !== undefined,
   // A kept cluster keeps its password beside it (one made before it had one is still on 'postgres').
   ...(keep ? { password: await keptSecret(`${keep}.password`), formerPasswords: ['postgres'] } : {}),
