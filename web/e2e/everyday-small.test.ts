@@ -82,7 +82,7 @@ const scrollPerPage = async ({ e2e, page }: TestPage, viewport: Viewport) => {
   await expectScrollAt(page, 120, 'forward to streaks where the bettor was');
 };
 
-const headerBankroll = (page: Page) => page.getByRole('banner').locator('p', { hasText: 'Bankroll' });
+const headerBankroll = (page: Page) => page.getByRole('banner').getByTestId('header-bankroll');
 
 /** The header bankroll shows a placeholder, not $0.00, while it loads. */
 const bankrollPlaceholder = async ({ e2e, page }: TestPage, viewport: Viewport) => {

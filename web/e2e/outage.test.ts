@@ -144,7 +144,7 @@ const dashboardOutage = async ({ e2e, page }: TestPage, viewport: Viewport) => {
     await waitThroughRetries(page, failure(page, what));
   }
   await banner(page).waitFor();
-  const bankroll = page.getByRole('banner').locator('p', { hasText: 'Bankroll' });
+  const bankroll = page.getByRole('banner').getByTestId('header-bankroll');
   expect(await bankroll.innerText()).not.to.contain('$0.00');
   expect(await page.getByText('No bets recorded yet. Add your first bet!', { exact: true }).count()).to.equal(0);
   await screenshot(page, `outage-dashboard-reload-${viewport.name}`);

@@ -1,7 +1,16 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { screenshot, type E2E } from './harness';
-import { expectNoSeriousA11yViolations, expectToast, horizontalOverflow, journey, signUp, visible, type Viewport } from './steps';
+import { newPage, screenshot, type E2E } from './harness';
+import {
+  ApiClient,
+  expectNoSeriousA11yViolations,
+  expectToast,
+  horizontalOverflow,
+  journey,
+  signUp,
+  visible,
+  type Viewport,
+} from './steps';
 
 /** A day ahead of today in local time, at 19:30, as a datetime-local input takes it. */
 const kickoff = (): { input: string; shown: string } => {
@@ -76,12 +85,40 @@ const optInAndOut = async (e2e: E2E, page: Page, viewport: Viewport) => {
   if (viewport.name === 'phone') expect((await horizontalOverflow(page)).scrollWidth).to.be.at.most(viewport.width);
   await screenshot(page, `public-profile-on-${viewport.name}`);
 
-  await show.uncheck();
-  await card.getByRole('button', { name: 'Save Public Profile' }).click();
-  await expectToast(page, 'Public profile off');
-  // At once: the answer of the save has come back, and the page is gone.
-  expect(await publicStatus(e2e, name)).to.equal(404);
-  await link.waitFor({ state: 'detached' });
+  // A signed-out visitor follows the link: the record, and a bet typed before its start marked so.
+  const api = await ApiClient.of(e2e, page);
+  const start = new Date(Date.now() + 86_400_000).toISOString();
+  await api.call('POST', '/bets', {
+    sport: 'hockey',
+    event: 'Public Opener',
+    betType: 'moneyline',
+    odds: '+120',
+    stake: 10,
+    outcome: 'win',
+    startsAt: start,
+  });
+  await api.settled();
+  const visitor = await newPage(e2e, viewport);
+  try {
+    await visitor.page.goto(`/u/${name}`);
+    await visitor.page.getByRole('heading', { name: `@${name}`, level: 1 }).waitFor();
+    const bet = visitor.page.getByRole('listitem').filter({ hasText: 'Public Opener' });
+    await bet.getByText('Before start', { exact: true }).waitFor();
+    expect(await visitor.page.getByLabel('All bets').innerText()).to.contain('1-0-0-0');
+    if (viewport.name === 'phone') expect((await horizontalOverflow(visitor.page)).scrollWidth).to.be.at.most(viewport.width);
+    await screenshot(visitor.page, `public-page-${viewport.name}`);
+
+    await show.uncheck();
+    await card.getByRole('button', { name: 'Save Public Profile' }).click();
+    await expectToast(page, 'Public profile off');
+    // At once: the answer of the save has come back, and the page is gone.
+    expect(await publicStatus(e2e, name)).to.equal(404);
+    await link.waitFor({ state: 'detached' });
+    await visitor.page.reload();
+    await visitor.page.getByText('This page does not exist, or its owner has turned it off.', { exact: true }).waitFor();
+  } finally {
+    await visitor.context.close();
+  }
 };
 
 journey('start times', 'adds a bet with the start of its event and sees it in history and the edit dialog', (t, viewport) =>

@@ -14,7 +14,7 @@ const statValue = (page: Page, title: string): Locator =>
 const expectText = async (locator: Locator, text: string, what: string) =>
   eventually(async () => expect(await locator.innerText(), what).to.contain(text));
 
-const headerBankroll = (page: Page) => page.getByRole('banner').locator('p', { hasText: 'Bankroll' });
+const headerBankroll = (page: Page) => page.getByRole('banner').getByTestId('header-bankroll');
 
 /**
  * Day -20: $1,000 deposited and a $100 win at +100 dated that day. Today: a $40 win at +150

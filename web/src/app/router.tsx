@@ -2,7 +2,7 @@ import { lazy, startTransition, Suspense, useEffect, useState, type ComponentTyp
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { Loading } from '../components/loading';
 import { LandingRoute as Landing } from '../features/marketing/routes/landing';
-import { rememberReturnPath } from '../lib/return-to';
+import { rememberArrivalPath } from '../lib/return-to';
 import { useSession } from '../lib/session';
 import { PublicLayout } from './layouts/public-layout';
 
@@ -54,6 +54,9 @@ const NotFound = lazy(() => import('./routes/not-found').then((m) => ({ default:
 const Privacy = lazy(() => import('../features/marketing/routes/privacy').then((m) => ({ default: m.PrivacyRoute })));
 const Terms = lazy(() => import('../features/marketing/routes/terms').then((m) => ({ default: m.TermsRoute })));
 const Contact = lazy(() => import('../features/marketing/routes/contact').then((m) => ({ default: m.ContactRoute })));
+const PublicProfile = lazy(() =>
+  import('../features/public-profile/routes/public-profile').then((m) => ({ default: m.PublicProfileRoute })),
+);
 const Pricing = lazy(() => import('../features/marketing/routes/pricing').then((m) => ({ default: m.PricingRoute })));
 const Login = lazy(() => import('../features/auth/routes/login').then((m) => ({ default: m.LoginRoute })));
 const Signup = lazy(() => import('../features/auth/routes/signup').then((m) => ({ default: m.SignupRoute })));
@@ -97,7 +100,7 @@ function useFirstScreenLoaded(signedInOrChecking: boolean): boolean {
 function LandingKeepingPath() {
   const { pathname, search } = useLocation();
   useEffect(() => {
-    if (pathname in signedIn) rememberReturnPath(pathname + search);
+    if (pathname in signedIn) rememberArrivalPath(pathname + search);
   }, [pathname, search]);
   return <Landing />;
 }
@@ -109,6 +112,7 @@ const sharedPages = (
     <Route path="/terms" element={<Terms />} />
     <Route path="/contact" element={<Contact />} />
     <Route path="/pricing" element={<Pricing />} />
+    <Route path="/u/:handle" element={<PublicProfile />} />
   </>
 );
 

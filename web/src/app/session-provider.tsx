@@ -19,7 +19,7 @@ import {
   type StoredSession,
 } from '../lib/session';
 import { clearAllDrafts } from '../lib/drafts';
-import { forgetReturnPath, noteSessionEnded, rememberReturnPath } from '../lib/return-to';
+import { forgetReturnPath, noteSessionEnded, noteSignedIn, rememberReturnPath } from '../lib/return-to';
 import type { AppDispatch } from './store';
 
 /** Spec section 9: the stored token is re-read every second (and on storage events). */
@@ -109,12 +109,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [apply],
   );
 
+  // To /landing in the same render as the session ends: the page left behind is not kept as one to return to.
   const signOut = useCallback(() => {
     clearAllDrafts();
     forgetReturnPath();
+    navigate('/landing');
     clearStoredSession();
     apply({ token: null, user: null });
-    navigate('/landing');
   }, [apply, navigate]);
 
   const updateUser = useCallback(
@@ -134,6 +135,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const status: SessionStatus = token === null ? 'anonymous' : token === trustedToken ? 'authenticated' : 'checking';
+  if (status === 'authenticated') noteSignedIn();
 
   const value = useMemo<Session>(
     () => ({ status, user: stored.user, signIn, signOut, updateUser, renewToken, endSession }),

@@ -9,8 +9,23 @@ const REASON_KEY = 'bt.signedOutBecause';
 /** Only a path of this origin: never `//host` or a URL a link could smuggle in. */
 const isOwnPath = (path: string) => path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
 
+/** The pages a signed-out visitor sees anyway: never one to come back to after signing in. */
+const PUBLIC_PAGES = ['/landing', '/login', '/signup', '/forgot-password', '/reset-password', '/privacy', '/terms', '/contact', '/pricing'];
+const isPublic = (path: string) => PUBLIC_PAGES.some((page) => path === page || path.startsWith(`${page}?`)) || path.startsWith('/u/');
+
+/** Set once this page has been signed in: a signed-in screen left by signing out is not one the visitor asked for. */
+let signedInHere = false;
+export const noteSignedIn = (): void => {
+  signedInHere = true;
+};
+
+/** The signed-in screen a signed-out visitor arrived at (a link), kept for after their sign-in. */
+export const rememberArrivalPath = (path: string): void => {
+  if (!signedInHere) rememberReturnPath(path);
+};
+
 export const rememberReturnPath = (path: string): void => {
-  if (!isOwnPath(path) || path === '/' || path.startsWith('/login')) return;
+  if (!isOwnPath(path) || path === '/' || isPublic(path)) return;
   try {
     sessionStorage.setItem(RETURN_KEY, path);
   } catch {
