@@ -12,13 +12,21 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * its own group, so a SIGKILL takes its Postgres with it, as a crash of the machine would. One per
  * data directory; start again after a kill to recover from it.
  */
-export const productProcess = (dataDir: string, pgPort: number) => {
+export const productProcess = (dataDir: string, pgPort: number, extraEnv: Record<string, string> = {}) => {
   let running: { child: ChildProcess; exited: Promise<unknown>; url: string } | undefined;
 
   const start = async (): Promise<string> => {
     const { DATABASE_URL: _database, EVENTSTORE_URL: _eventStore, JWT_SECRET: _secret, ...inherited } = process.env;
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env: { ...inherited, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, PG_PORT: String(pgPort), WEB_DIST: join(dataDir, 'no-web') },
+      env: {
+        ...inherited,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PG_PORT: String(pgPort),
+        WEB_DIST: join(dataDir, 'no-web'),
+        ...extraEnv,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });

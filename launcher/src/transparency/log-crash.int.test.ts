@@ -1,15 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { sql } from 'kysely';
 import { fromHex, openCheckpoint, verifyConsistency, verifyInclusion, verifyProfile, type ProfileDocument } from '@bt/contracts';
 import { createLogReader, logTables } from '@bt/query-api';
 import { createDb } from '@bt/platform';
+import { productProcess } from '../testing/product-process';
 
-const START = fileURLToPath(new URL('../product-main.ts', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const json = (body: unknown) => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
@@ -23,47 +21,16 @@ describe('the transparency log killed while bets arrive (real process group, emb
   this.timeout(600_000);
   let dataDir: string;
   const pgPort = 20000 + Math.floor(Math.random() * 20000);
-  let product: { child: ChildProcess; exited: Promise<unknown>; url: string } | undefined;
-
-  const start = async () => {
-    const { DATABASE_URL: _database, EVENTSTORE_URL: _eventStore, JWT_SECRET: _secret, ...inherited } = process.env;
-    const env = {
-      ...inherited,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PG_PORT: String(pgPort),
-      WEB_DIST: join(dataDir, 'no-web'),
-    };
-    const child = spawn(process.execPath, ['--import', 'tsx', START], {
-      env: { ...env, TRANSPARENCY_SIGN_EVERY_MS: '150' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    for (let i = 0; i < 1200; i++) {
-      const running = /"port":(\d+),[^\n]*Bet tracker running at/.exec(output);
-      if (running) return (product = { child, exited, url: `http://127.0.0.1:${running[1]}` });
-      if (child.exitCode !== null) break;
-      await sleep(50);
-    }
-    throw new Error(`the product did not start:\n${output.slice(-4000)}`);
-  };
-  const kill = async () => {
-    if (!product) return;
-    process.kill(-product.child.pid!, 'SIGKILL');
-    await product.exited;
-    product = undefined;
-  };
+  let product: ReturnType<typeof productProcess> | undefined;
+  const start = async () => ({ url: await product!.start() });
+  const kill = async () => product?.kill();
   const database = () =>
     createDb(`postgres://postgres:${readFileSync(join(dataDir, 'postgres-password'), 'utf8').trim()}@127.0.0.1:${pgPort}/bettracker`, 2).db;
 
   before(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'bt-log-crash-'));
     chmodSync(dataDir, 0o755); // Postgres runs as its own OS user when we are root
+    product = productProcess(dataDir, pgPort, { TRANSPARENCY_SIGN_EVERY_MS: '150' });
   });
   after(async () => {
     await kill().catch(() => undefined);
