@@ -110,13 +110,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   // To /landing in the same render as the session ends: the page left behind is not kept as one to return to.
-  const signOut = useCallback(() => {
-    clearAllDrafts();
-    forgetReturnPath();
-    navigate('/landing');
-    clearStoredSession();
-    apply({ token: null, user: null });
-  }, [apply, navigate]);
+  const signOut = useCallback(
+    (to: '/landing' | '/login' = '/landing') => {
+      clearAllDrafts();
+      forgetReturnPath();
+      navigate(to);
+      clearStoredSession();
+      apply({ token: null, user: null });
+    },
+    [apply, navigate],
+  );
 
   const updateUser = useCallback(
     (user: SessionUser) => {

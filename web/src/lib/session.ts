@@ -122,8 +122,8 @@ export interface Session {
   user: SessionUser | null;
   /** Stores what login/register answered; the token is trusted without another check. */
   signIn: (token: string, user: SessionUser) => void;
-  /** Removes token and user and goes to /landing. */
-  signOut: () => void;
+  /** Removes token, user, drafts and any kept return path, and goes to `to` (/landing by default). */
+  signOut: (to?: '/landing' | '/login') => void;
   /** Replaces the stored user (after an e-mail change). */
   updateUser: (user: SessionUser) => void;
   /** Keeps the session under a fresh token (after a change of password or e-mail); cached data stays. */

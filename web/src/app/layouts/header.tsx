@@ -158,7 +158,7 @@ export function Header() {
               { label: 'Bankroll', icon: <WalletIcon />, onSelect: () => navigate('/bankroll') },
               { label: 'Tax year', icon: <FileTextIcon />, onSelect: () => navigate('/reports/tax') },
               { label: 'Settings', icon: <SettingsIcon />, onSelect: () => navigate('/settings') },
-              { label: 'Logout', icon: <LogOutIcon />, onSelect: signOut },
+              { label: 'Logout', icon: <LogOutIcon />, onSelect: () => signOut() },
             ]}
           />
         </Right>

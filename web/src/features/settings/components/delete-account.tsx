@@ -24,7 +24,7 @@ const Explained = styled.div`
 
 /** "Delete account": with the password, the account and everything in it is erased, and every session ends. */
 export function DeleteAccount() {
-  const { endSession } = useSession();
+  const { signOut } = useSession();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
@@ -40,7 +40,8 @@ export function DeleteAccount() {
     try {
       await deleteAccount(parsed.data).unwrap();
       toast({ title: 'Account deleted', description: 'Everything in it is gone. You are signed out everywhere.' });
-      endSession();
+      // A sign-out the bettor asked for: no page to come back to, no drafts of an account that is gone.
+      signOut('/login');
     } catch (cause) {
       toast({ variant: 'destructive', title: 'Error', description: serverMessageOr(cause, 'Failed to delete the account') });
     }
