@@ -10,12 +10,13 @@ describe('command-api configuration', () => {
   });
 
   it('names every missing variable in production', () => {
-    expect(() => readConfig({ NODE_ENV: 'production' })).to.throw(/EVENTSTORE_URL.*DATABASE_URL.*JWT_SECRET/);
+    expect(() => readConfig({ NODE_ENV: 'production' })).to.throw(/EVENTSTORE_URL.*DATABASE_URL.*JWT_SECRET.*DATA_KEYS_MASTER/);
   });
 
   it('names a bad variable', () => {
     expect(() => readConfig({ DATABASE_URL: 'mysql://x' })).to.throw(/DATABASE_URL: must be a postgres:\/\/ URL/);
     expect(() => readConfig({ JWT_SECRET: 'short' })).to.throw(/JWT_SECRET: must be at least 32 characters/);
+    expect(() => readConfig({ DATA_KEYS_MASTER: 'v1:short' })).to.throw(/DATA_KEYS_MASTER: must be "<version>:<32 bytes as base64url>"/);
   });
 
   it('takes what it is given', () => {
@@ -25,12 +26,16 @@ describe('command-api configuration', () => {
       DATABASE_URL: 'postgres://db/app',
       EVENTSTORE_URL: 'esdb://es:2113',
       JWT_SECRET: 's'.repeat(32),
+      DATA_KEYS_MASTER: `1:${'k'.repeat(43)}, 2:${'m'.repeat(43)}`,
     });
     expect(config).to.deep.equal({
       port: 8080,
       databaseUrl: 'postgres://db/app',
       eventStoreUrl: 'esdb://es:2113',
       jwtSecret: 's'.repeat(32),
+      dataKeysMaster: `1:${'k'.repeat(43)}, 2:${'m'.repeat(43)}`,
+      dataDir: '.data',
+      nodeEnv: 'production',
     });
   });
 });

@@ -11,17 +11,17 @@ const DEV_DATABASE_URL = 'postgres://postgres:postgres@localhost:5432/bettracker
 const DEV_JWT_SECRET = 'development-only-secret-do-not-use-in-production';
 
 /**
- * command-api's environment, read once. In production EVENTSTORE_URL, DATABASE_URL and JWT_SECRET
- * are required; elsewhere they default to a local Postgres (also the event store) and a dev secret.
+ * command-api's environment, read once. In production EVENTSTORE_URL, DATABASE_URL, JWT_SECRET and
+ * DATA_KEYS_MASTER are required; elsewhere they default to a local Postgres (also the event store) and a dev secret.
  */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
-  const { DATABASE_URL, EVENTSTORE_URL, JWT_SECRET, NODE_ENV } = sharedVariables;
+  const { DATABASE_URL, EVENTSTORE_URL, JWT_SECRET, NODE_ENV, DATA_KEYS_MASTER, DATA_DIR } = sharedVariables;
   const config = parseEnv(
     z
-      .object({ NODE_ENV, PORT: port(3001), EVENTSTORE_URL, DATABASE_URL, JWT_SECRET })
+      .object({ NODE_ENV, PORT: port(3001), EVENTSTORE_URL, DATABASE_URL, JWT_SECRET, DATA_KEYS_MASTER, DATA_DIR })
       .superRefine(
         required(
-          ['EVENTSTORE_URL', 'DATABASE_URL', 'JWT_SECRET'],
+          ['EVENTSTORE_URL', 'DATABASE_URL', 'JWT_SECRET', 'DATA_KEYS_MASTER'],
           'is required when NODE_ENV=production',
           (c) => c.NODE_ENV === 'production',
         ),
@@ -34,6 +34,10 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
     databaseUrl,
     eventStoreUrl: config.EVENTSTORE_URL ?? databaseUrl,
     jwtSecret: config.JWT_SECRET ?? DEV_JWT_SECRET,
+    /** Outside production, unset: the master key generated into DATA_DIR (platform's `dataKeysMaster`). */
+    dataKeysMaster: config.DATA_KEYS_MASTER,
+    dataDir: config.DATA_DIR,
+    nodeEnv: config.NODE_ENV,
   };
 };
 export type CommandApiConfig = ReturnType<typeof readConfig>;

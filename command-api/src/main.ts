@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createEventStore } from '@bt/event-store';
 import pg from 'pg';
-import { createDb, createLogger, createSessionRegistry, gracefulServer, onShutdownSignal, readOpsConfig } from '@bt/platform';
+import { personalFields } from '@bt/contracts';
+import {
+  createDb,
+  dataKeysMaster,
+  createLogger,
+  createSessionRegistry,
+  gracefulServer,
+  onShutdownSignal,
+  readOpsConfig,
+} from '@bt/platform';
 import { createCommandApi, migrateCommandSchema } from './app';
 import { readConfig, readImportConfig, readMailConfig, readSignInConfig } from './config';
 import { createImportSlots, startImportSweeper } from './imports/import-slots';
@@ -12,14 +21,15 @@ import { createMailer } from './shared/mailer';
 import { createProcessOwner } from './shared/process-owner';
 
 /**
- * command-api on its own (docker compose): EVENTSTORE_URL, DATABASE_URL, JWT_SECRET, PORT, the
+ * command-api on its own (docker compose): EVENTSTORE_URL, DATABASE_URL, JWT_SECRET, DATA_KEYS_MASTER, PORT, the
  * sign-in limits, and the mail of "Forgot password" (SMTP_URL, MAIL_FROM, PUBLIC_URL). SIGTERM/SIGINT: no new connection, requests in flight finish (SHUTDOWN_GRACE_MS),
  * then the connections close.
  */
 const logger = createLogger('command-api');
 const config = readConfig();
 const ops = readOpsConfig();
-const store = await createEventStore(config.eventStoreUrl);
+const masterKeys = await dataKeysMaster(config);
+const store = await createEventStore(config.eventStoreUrl, {}, { databaseUrl: config.databaseUrl, masterKeys, fields: personalFields });
 const { pool, db } = createDb<CommandDatabase>(config.databaseUrl);
 await migrateCommandSchema(db);
 const sessions = createSessionRegistry({

@@ -262,6 +262,9 @@ export type EventData<T extends EventType> = EventOf<T>['data'];
 
 export const isEventType = (type: string): type is EventType => Object.hasOwn(eventSchemas, type);
 
+/** The personal fields of a stored event's type (PERSONAL_FIELDS), for the event store's crypto-shredding. */
+export const personalFields = (type: string): readonly string[] | undefined => (isEventType(type) ? PERSONAL_FIELDS[type] : undefined);
+
 /** Validates a stored or incoming event; throws a ZodError when the data does not match its type. */
 export const parseEvent = (type: string, data: unknown): DomainEvent => {
   if (!isEventType(type)) throw new Error(`Unknown event type ${type}`);

@@ -1,5 +1,5 @@
 export * from './port';
-export { createEventStore, eventStoreKind, type EventStoreKind } from './create-event-store';
+export { createEventStore, eventStoreKind, type EventStoreKind, type PersonalDataSettings } from './create-event-store';
 export { createPostgresEventStore, type PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
 export { startEmbeddedPostgres, type EmbeddedPostgresOptions, type RunningPostgres } from './postgres/embedded';
 export { createEsdbEventStore, type EsdbEventStoreOptions } from './eventstoredb/esdb-event-store';

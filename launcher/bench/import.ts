@@ -194,10 +194,11 @@ export const importScenarios = async (options: ImportOptions): Promise<ImportFig
           BENCH_GC_FILE: gcFile,
           NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', ...preload].join(' ').trim(),
         })
-      : // The image's environment makes it a production run, which needs its own signing secret.
+      : // The image's environment makes it a production run, which needs its own signing secret and master key.
         await startCommandApi(options.databaseUrl, preload, {
           ...imageEnv(),
           JWT_SECRET: randomBytes(32).toString('hex'),
+          DATA_KEYS_MASTER: `1:${randomBytes(32).toString('base64url')}`,
           BENCH_GC_FILE: gcFile,
         });
   /** A full collection in the child: its RSS and heap after it. */

@@ -10,7 +10,8 @@ import { parseEnv, port, sharedVariables } from '@bt/platform';
  * threads (query-api), the projector's batching and cache (projector).
  */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
-  const { DATA_DIR, PG_PORT, DATABASE_URL, EVENTSTORE_URL, JWT_SECRET, NODE_ENV, WEB_DIST, TRUST_PROXY_HOPS } = sharedVariables;
+  const { DATA_DIR, PG_PORT, DATABASE_URL, EVENTSTORE_URL, JWT_SECRET, NODE_ENV, WEB_DIST, TRUST_PROXY_HOPS, DATA_KEYS_MASTER } =
+    sharedVariables;
   const config = parseEnv(
     z.object({
       PORT: port(3000),
@@ -20,6 +21,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
       DATABASE_URL,
       EVENTSTORE_URL,
       JWT_SECRET,
+      DATA_KEYS_MASTER,
       NODE_ENV,
       WEB_DIST,
       TRUST_PROXY_HOPS,
@@ -45,6 +47,8 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
     databaseUrl: config.DATABASE_URL,
     eventStoreUrl: config.EVENTSTORE_URL,
     jwtSecret: config.JWT_SECRET,
+    /** The personal fields' master keys; unset: generated into DATA_DIR (required in production). */
+    dataKeysMaster: config.DATA_KEYS_MASTER,
     nodeEnv: config.NODE_ENV,
     webDist: config.WEB_DIST,
     /** Proxies in front of the front door (its /metrics) and command-api (its sign-in limits). */

@@ -20,6 +20,7 @@ describe('deployment files (docker compose, Prometheus)', () => {
       const test = compose.services[name].healthcheck?.test.join(' ') ?? '';
       expect(test, name).to.match(/http:\/\/127\.0\.0\.1:(8080|3000)\/readyz/);
       expect(compose.services[name].environment?.METRICS_TOKEN, name).to.match(/METRICS_TOKEN/);
+      expect(compose.services[name].environment?.DATA_KEYS_MASTER, name).to.match(/DATA_KEYS_MASTER:\?/);
     }
     expect(compose.services.web.depends_on).to.deep.equal({
       'command-api': { condition: 'service_healthy' },

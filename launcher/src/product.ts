@@ -20,12 +20,14 @@ import {
   createDb,
   createLogger,
   createSessionRegistry,
+  dataKeysMaster,
   gracefulServer,
   keptSecret,
   readOpsConfig,
   setProjectorLagSource,
   type Logger,
 } from '@bt/platform';
+import { personalFields } from '@bt/contracts';
 import pg from 'pg';
 import { createFrontDoor } from './router';
 import type { LauncherConfig } from './config';
@@ -81,7 +83,9 @@ export const startProduct = async (
     const eventStoreUrl = config.eventStoreUrl ?? databaseUrl;
     const jwtSecret = await jwtSecretFor(config);
 
-    const store: EventStore = await createEventStore(eventStoreUrl);
+    // Every store of the product (its threads' too) encrypts and decrypts the personal fields alike.
+    const personalData = { databaseUrl, masterKeys: await dataKeysMaster(config) };
+    const store: EventStore = await createEventStore(eventStoreUrl, {}, { ...personalData, fields: personalFields });
     stops.push(() => store.close());
 
     // One pool for both APIs (and the projector's lag): its handle knows both schemas' tables.
@@ -104,7 +108,9 @@ export const startProduct = async (
     stops.push(() => logWriter.stop());
 
     if (config.projectorThread) {
-      const projector = await startProjectorThread({ eventStoreUrl, databaseUrl, live: config.projector }, (line) => logger.warn(line));
+      const projector = await startProjectorThread({ eventStoreUrl, databaseUrl, personalData, live: config.projector }, (line) =>
+        logger.warn(line),
+      );
       stops.push(() => projector.stop());
       // The thread's gauges would be in its own registry: this process's /metrics reads the lag here.
       const lag = () => projectorLag({ db, store });
@@ -162,7 +168,7 @@ export const startProduct = async (
       stopping: isStopping,
       logger: createLogger('query-api', base),
       transparencyLog: { origin: config.transparencyOrigin, key: logKey.key },
-      replayWorkers: config.replayThreads > 0 ? { eventStoreUrl, databaseUrl, threads: config.replayThreads } : undefined,
+      replayWorkers: config.replayThreads > 0 ? { eventStoreUrl, databaseUrl, personalData, threads: config.replayThreads } : undefined,
     });
     stops.push(() => queryApi.close());
 

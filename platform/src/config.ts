@@ -46,6 +46,18 @@ export const sharedVariables = {
   /** The built web app the front door serves. */
   WEB_DIST: z.string().default('web/dist'),
   TRUST_PROXY_HOPS: trustProxyHops,
+  /**
+   * The master keys wrapping the users' data keys (crypto-shredding): `<version>:<32 bytes as
+   * base64url>`, comma-separated while rotating (the highest version wraps new keys). Outside
+   * production, unset: the one generated into DATA_DIR (`data-keys-master`).
+   */
+  DATA_KEYS_MASTER: z
+    .string()
+    .regex(
+      /^\s*\d{1,6}:[A-Za-z0-9_-]{43}=?\s*(,\s*\d{1,6}:[A-Za-z0-9_-]{43}=?\s*)*$/,
+      'must be "<version>:<32 bytes as base64url>", versions comma-separated (e.g. 1:$(openssl rand 32 | basenc --base64url))',
+    )
+    .optional(),
 } as const;
 
 /**

@@ -36,16 +36,19 @@ export type LiveProjectorConfig = ReturnType<typeof readLiveProjectorConfig>;
 
 /**
  * The projector's environment, read once. Without DATABASE_URL and EVENTSTORE_URL the rebuild uses
- * the launcher's embedded default (Postgres with data under DATA_DIR, port PG_PORT).
+ * the launcher's embedded default (Postgres with data under DATA_DIR, port PG_PORT); without
+ * DATA_KEYS_MASTER (required in production), the master key kept in DATA_DIR.
  */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
-  const { DATABASE_URL, EVENTSTORE_URL, DATA_DIR, PG_PORT } = sharedVariables;
+  const { DATABASE_URL, EVENTSTORE_URL, DATA_DIR, PG_PORT, DATA_KEYS_MASTER, NODE_ENV } = sharedVariables;
   const config = parseEnv(
     z.object({
       DATABASE_URL,
       EVENTSTORE_URL,
       DATA_DIR,
       PG_PORT,
+      DATA_KEYS_MASTER,
+      NODE_ENV,
       ...liveVariables,
       REBUILD_PAGE_SIZE: boundedInt(5000, MAX_BATCH, 'each page of the log is read into memory whole'),
       REBUILD_FLUSH_EVERY_EVENTS: positiveInt(200_000),
@@ -66,6 +69,9 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
     eventStoreUrl: config.EVENTSTORE_URL,
     dataDir: config.DATA_DIR,
     pgPort: config.PG_PORT,
+    /** The personal fields' master keys; unset: generated into DATA_DIR, outside production (platform's `dataKeysMaster`). */
+    dataKeysMaster: config.DATA_KEYS_MASTER,
+    nodeEnv: config.NODE_ENV,
     /** The live projector's batching and cache: startProjector's options, as the launcher's projector reads them. */
     live: liveSettings(config),
     rebuildPageSize: config.REBUILD_PAGE_SIZE,

@@ -1,6 +1,7 @@
 import { readConfig } from './config';
 import { createEventStore } from '@bt/event-store';
-import { createDb, createLogger, onShutdownSignal, port, readOpsConfig, parseEnv, serveOps } from '@bt/platform';
+import { personalFields } from '@bt/contracts';
+import { createDb, dataKeysMaster, createLogger, onShutdownSignal, port, readOpsConfig, parseEnv, serveOps } from '@bt/platform';
 import { z } from 'zod';
 import { startProjector } from './projector';
 import { projectorLag, type Database } from '@bt/read-models';
@@ -15,7 +16,11 @@ const logger = createLogger('projector');
 const config = readConfig();
 const ops = readOpsConfig();
 if (!config.databaseUrl) throw new Error('Bad configuration: DATABASE_URL: required');
-const store = await createEventStore(config.eventStoreUrl ?? config.databaseUrl);
+const store = await createEventStore(
+  config.eventStoreUrl ?? config.databaseUrl,
+  {},
+  { databaseUrl: config.databaseUrl, masterKeys: await dataKeysMaster(config), fields: personalFields },
+);
 const projector = await startProjector({
   store,
   databaseUrl: config.databaseUrl,

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createDb } from '@bt/platform';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
-import { createPostgresEventStore, formatPosition, type PostgresEventStore, START } from '@bt/event-store';
+import { createPostgresEventStore, formatPosition, newMasterKey, type PostgresEventStore, START } from '@bt/event-store';
 import { CHECKPOINT_NAME, type Database, replayUser } from '@bt/read-models';
 import { startProjectorThread } from './projector-thread';
 import { appendAll, userRowsFromTables } from './testing/database';
@@ -42,7 +42,10 @@ describe('the projector on a worker thread (the one-process default; real Postgr
   it('follows the log; a thread that dies mid-batch is replaced and goes on from the checkpoint, each event applied once', async () => {
     const lines: string[] = [];
     await appendAll(store, generateHistory({ users: 4, events: 400, seed: 31 }));
-    const running = await startProjectorThread({ eventStoreUrl: database.url, databaseUrl: database.url }, (line) => lines.push(line));
+    const running = await startProjectorThread(
+      { eventStoreUrl: database.url, databaseUrl: database.url, personalData: { databaseUrl: database.url, masterKeys: newMasterKey() } },
+      (line) => lines.push(line),
+    );
     try {
       await caughtUp();
       const first = running.thread;

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { observeProjectorBatch, threadFile, type ProjectorBatch } from '@bt/platform';
+import type { PersonalDataSettings } from '@bt/event-store';
 import type { LiveProjectorConfig } from './config';
 
 /** Where the projector's thread connects: the stores the process serves from. */
@@ -10,6 +11,8 @@ export interface ProjectorThreadData {
   eventStoreUrl: string;
   /** Postgres holding the read models. */
   databaseUrl: string;
+  /** The keys of the personal fields, as the process's own store has them. */
+  personalData: PersonalDataSettings;
   /** Batching and cache (PROJECTOR_BATCH_SIZE, PROJECTOR_BATCH_MS, PROJECTOR_BATCH_IDLE_MS, PROJECTOR_CACHED_USERS, PROJECTOR_CACHED_ROWS); the projector's defaults when absent. */
   live?: LiveProjectorConfig;
 }

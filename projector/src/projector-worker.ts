@@ -4,6 +4,7 @@
  * size, what the cache then holds) goes to the parent, whose /metrics has the histogram and gauges.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { personalFields } from '@bt/contracts';
 import { createEventStore } from '@bt/event-store';
 import { startProjector } from './projector';
 import type { ProjectorThreadData, ProjectorThreadMessage } from './projector-thread';
@@ -11,9 +12,9 @@ import type { ProjectorThreadData, ProjectorThreadMessage } from './projector-th
 if (!parentPort) throw new Error('projector-worker.ts runs as a worker thread');
 const port = parentPort;
 const post = (message: ProjectorThreadMessage) => port.postMessage(message);
-const { eventStoreUrl, databaseUrl, live } = workerData as ProjectorThreadData;
+const { eventStoreUrl, databaseUrl, live, personalData } = workerData as ProjectorThreadData;
 
-const store = await createEventStore(eventStoreUrl);
+const store = await createEventStore(eventStoreUrl, {}, { ...personalData, fields: personalFields });
 const projector = await startProjector({ store, databaseUrl, ...live, onBatch: (batch) => post({ batch }) });
 port.on('message', (message: unknown) => {
   if (message !== 'stop') return;

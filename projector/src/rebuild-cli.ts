@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import type { EventStore } from '@bt/event-store';
+import type { EventStore, PersonalDataSettings } from '@bt/event-store';
 import { commandLine } from '@bt/platform/cli';
 import type { ProjectorConfig } from './config';
 import type { RebuildOptions, RebuildResult } from './rebuild';
@@ -15,17 +15,25 @@ import type { RetryResult } from './restore';
  * Runs `work` with the stores DATABASE_URL and EVENTSTORE_URL name; with neither set, the embedded
  * default (the running one, or started on `.data/`).
  */
-async function withStores<T>(config: ProjectorConfig, work: (store: EventStore, databaseUrl: string) => Promise<T>): Promise<T> {
-  const { createEventStore, useEmbeddedDefault } = await import('@bt/event-store');
+async function withStores<T>(
+  config: ProjectorConfig,
+  work: (store: EventStore, databaseUrl: string, personalData: PersonalDataSettings) => Promise<T>,
+): Promise<T> {
+  const [{ createEventStore, useEmbeddedDefault }, { personalFields }, { dataKeysMaster }] = await Promise.all([
+    import('@bt/event-store'),
+    import('@bt/contracts'),
+    import('@bt/platform'),
+  ]);
   const embedded =
     config.databaseUrl || config.eventStoreUrl ? undefined : await useEmbeddedDefault({ dataDir: config.dataDir, port: config.pgPort });
   try {
     const databaseUrl = config.databaseUrl ?? embedded?.databaseUrl ?? config.eventStoreUrl;
     if (!databaseUrl || !/^postgres/.test(databaseUrl))
       throw new Error('Bad configuration: DATABASE_URL: required with an esdb:// EVENTSTORE_URL');
-    const store = await createEventStore(config.eventStoreUrl ?? databaseUrl);
+    const personalData = { databaseUrl, masterKeys: await dataKeysMaster(config) };
+    const store = await createEventStore(config.eventStoreUrl ?? databaseUrl, {}, { ...personalData, fields: personalFields });
     try {
-      return await work(store, databaseUrl);
+      return await work(store, databaseUrl, personalData);
     } finally {
       await store.close();
     }
@@ -43,10 +51,11 @@ const rebuildFromConfig = async (
   options: Pick<RebuildOptions, 'fresh' | 'progress' | 'only' | 'diff' | 'swap'> = {},
 ): Promise<RebuildResult> => {
   const { rebuildReadModels } = await import('./rebuild');
-  return withStores(config, (store, databaseUrl) =>
+  return withStores(config, (store, databaseUrl, personalData) =>
     rebuildReadModels({
       store,
       databaseUrl,
+      personalData,
       ...options,
       pageSize: config.rebuildPageSize,
       flushEveryEvents: config.rebuildFlushEveryEvents,

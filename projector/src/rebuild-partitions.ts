@@ -2,7 +2,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Kysely } from 'kysely';
 import { threadFile, tsxThreadArgs } from '@bt/platform';
-import { formatPosition, type Position } from '@bt/event-store';
+import { formatPosition, type PersonalDataSettings, type Position } from '@bt/event-store';
 import { type Database, type Partition } from '@bt/read-models';
 import { shadowFolder, type FoldResult, type FoldRun, type RebuildTimings } from './rebuild-fold';
 import type { BucketWork } from './rebuild-buckets';
@@ -12,6 +12,7 @@ import { partitionCheckpoint } from './rebuild-shadow';
 export interface PartitionWork {
   databaseUrl: string;
   eventStoreUrl: string;
+  personalData: PersonalDataSettings | undefined;
   partition: Partition;
   resumedFrom: string | undefined;
   until: string;
@@ -117,6 +118,7 @@ export interface PartitionedFold {
   db: Kysely<Database>;
   databaseUrl: string;
   eventStoreUrl: string;
+  personalData: PersonalDataSettings | undefined;
   groups: Partition[];
   /** Each group's checkpoint row in a half-built shadow, by name (partitionCheckpoint). */
   resumed: Map<string, string>;
@@ -152,6 +154,7 @@ export async function foldInPartitions(run: PartitionedFold): Promise<FoldResult
           ...run.common,
           databaseUrl: run.databaseUrl,
           eventStoreUrl: run.eventStoreUrl,
+          personalData: run.personalData,
           partition: group,
           resumedFrom: run.resumed.get(partitionCheckpoint(group)),
           until: formatPosition(until),

@@ -5,6 +5,7 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import { createEventStore, parsePosition } from '@bt/event-store';
+import { personalFields } from '@bt/contracts';
 import { createDb, createLogger } from '@bt/platform';
 import type { Database } from '@bt/read-models';
 import { foldLog, partitionCheckpoint, type PartitionMessage, type PartitionWork } from './rebuild';
@@ -37,7 +38,9 @@ async function foldPartition(work: PartitionWork & { port: MessagePort }) {
   const post = (message: PartitionMessage) => work.port.postMessage(message);
   // One connection for the fold's reads of the shadow schema, one for its background writes, one spare.
   const { db, pool } = createDb<Database>(work.databaseUrl, 3);
-  const store = await createEventStore(work.eventStoreUrl, { migrate: false });
+  const store = work.personalData
+    ? await createEventStore(work.eventStoreUrl, { migrate: false }, { ...work.personalData, fields: personalFields })
+    : await createEventStore(work.eventStoreUrl, { migrate: false });
   try {
     let lastPost = 0;
     const { events, timings } = await foldLog({

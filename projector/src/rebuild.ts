@@ -2,7 +2,15 @@ import { availableParallelism } from 'node:os';
 import type { Kysely } from 'kysely';
 import { SingleBar } from 'cli-progress';
 import { createDb, createLogger, type Logger } from '@bt/platform';
-import { comparePositions, formatPosition, parsePosition, START, type EventStore, type Position } from '@bt/event-store';
+import {
+  comparePositions,
+  formatPosition,
+  parsePosition,
+  START,
+  type EventStore,
+  type PersonalDataSettings,
+  type Position,
+} from '@bt/event-store';
 import { CHECKPOINT_NAME, type Database, READ_MODELS, type ReadModelName, READ_SCHEMA, WHOLE } from '@bt/read-models';
 import { buildDeferredIndexes, prepareShadow, takeRebuildLock } from './rebuild-shadow';
 import { foldLog, releaseAll, type FoldResult, type RebuildTimings } from './rebuild-fold';
@@ -57,6 +65,8 @@ export interface RebuildOptions {
   threads?: number;
   /** The event store's URL, for the worker threads' own connections; required with `partitions` above 1. */
   eventStoreUrl?: string;
+  /** The keys of the personal fields, for the worker threads' stores (as `store` has them). */
+  personalData?: PersonalDataSettings;
   /**
    * Swap in these read models only (rebuild-only.ts), caught up to the live checkpoints, while the
    * others keep being projected live; default: every one, as one schema.
@@ -220,6 +230,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
             db,
             databaseUrl: options.databaseUrl,
             eventStoreUrl: options.eventStoreUrl!,
+            personalData: options.personalData,
             groups,
             resumed: resumedGroups,
             until: head,

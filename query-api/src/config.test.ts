@@ -27,17 +27,20 @@ describe('query-api heavy-read limits configuration', () => {
 
 describe('query-api configuration', () => {
   it('names every missing variable: on its own it has no local default', () => {
-    expect(() => readConfig({})).to.throw(/DATABASE_URL: is required.*EVENTSTORE_URL: is required.*JWT_SECRET: is required/);
+    expect(() => readConfig({})).to.throw(
+      /DATABASE_URL: is required.*EVENTSTORE_URL: is required.*JWT_SECRET: is required.*DATA_KEYS_MASTER: is required/,
+    );
   });
 
   it('holds JWT_SECRET to the rule command-api holds it to (the same key signs and checks tokens)', () => {
-    const env = { DATABASE_URL: 'postgres://db/app', EVENTSTORE_URL: 'esdb://es:2113' };
+    const env = { DATABASE_URL: 'postgres://db/app', EVENTSTORE_URL: 'esdb://es:2113', DATA_KEYS_MASTER: `1:${'k'.repeat(43)}` };
     expect(() => readConfig({ ...env, JWT_SECRET: 's'.repeat(31) })).to.throw(/JWT_SECRET: must be at least 32 characters/);
     expect(readConfig({ ...env, JWT_SECRET: 's'.repeat(32), PORT: '8080' })).to.deep.equal({
       port: 8080,
       databaseUrl: 'postgres://db/app',
       eventStoreUrl: 'esdb://es:2113',
       jwtSecret: 's'.repeat(32),
+      dataKeysMaster: `1:${'k'.repeat(43)}`,
       maxWaitMs: 3000,
       dbPoolSize: 10,
       projectorPartitions: 1,

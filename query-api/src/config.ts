@@ -5,10 +5,11 @@ import { DEFAULT_HEAVY_READ_LIMITS, type HeavyReadLimits } from './heavy-reads';
 
 /**
  * query-api's environment, read once at start-up (fails fast naming the bad variable). On its own
- * it has no local default: DATABASE_URL (the read models), EVENTSTORE_URL and JWT_SECRET are required.
+ * it has no local default: DATABASE_URL (the read models), EVENTSTORE_URL, JWT_SECRET and
+ * DATA_KEYS_MASTER (the personal fields' master keys) are required.
  */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
-  const { DATABASE_URL, EVENTSTORE_URL, JWT_SECRET } = sharedVariables;
+  const { DATABASE_URL, EVENTSTORE_URL, JWT_SECRET, DATA_KEYS_MASTER } = sharedVariables;
   const config = parseEnv(
     z
       .object({
@@ -16,13 +17,14 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
         DATABASE_URL,
         EVENTSTORE_URL,
         JWT_SECRET,
+        DATA_KEYS_MASTER,
         /** How long a read with X-Min-Position waits for the projector before answering anyway. */
         MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
         DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
         /** How many projector partitions write the read models (the projectors' own PROJECTOR_PARTITIONS). */
         PROJECTOR_PARTITIONS: z.coerce.number().int().min(1).max(1024).default(1),
       })
-      .superRefine(required(['DATABASE_URL', 'EVENTSTORE_URL', 'JWT_SECRET'])),
+      .superRefine(required(['DATABASE_URL', 'EVENTSTORE_URL', 'JWT_SECRET', 'DATA_KEYS_MASTER'])),
     env,
   );
   return {
@@ -30,6 +32,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
     databaseUrl: config.DATABASE_URL!,
     eventStoreUrl: config.EVENTSTORE_URL!,
     jwtSecret: config.JWT_SECRET!,
+    dataKeysMaster: config.DATA_KEYS_MASTER!,
     maxWaitMs: config.MAX_WAIT_MS,
     dbPoolSize: config.DB_POOL_SIZE,
     projectorPartitions: config.PROJECTOR_PARTITIONS,

@@ -4,6 +4,7 @@
  * SIGINT/SIGTERM, which let requests in flight finish (SHUTDOWN_GRACE_MS) before closing.
  */
 import { createServer } from 'node:http';
+import { personalFields } from '@bt/contracts';
 import { createEventStore } from '@bt/event-store';
 import { createDb, createLogger, gracefulServer, onShutdownSignal, readOpsConfig } from '@bt/platform';
 import { createQueryApi } from './app';
@@ -14,7 +15,8 @@ const logger = createLogger('query-api');
 const config = readConfig();
 const ops = readOpsConfig();
 const { pool, db } = createDb<ReadDatabase>(config.databaseUrl, config.dbPoolSize);
-const store = await createEventStore(config.eventStoreUrl);
+const personalData = { databaseUrl: config.databaseUrl, masterKeys: config.dataKeysMaster };
+const store = await createEventStore(config.eventStoreUrl, {}, { ...personalData, fields: personalFields });
 const threads = readReplayThreads();
 let graceful: ReturnType<typeof gracefulServer> | undefined;
 const app = createQueryApi({
@@ -24,7 +26,7 @@ const app = createQueryApi({
   jwtSecret: config.jwtSecret,
   maxWaitMs: config.maxWaitMs,
   heavyReads: readHeavyReadConfig(),
-  replayWorkers: threads > 0 ? { eventStoreUrl: config.eventStoreUrl, databaseUrl: config.databaseUrl, threads } : undefined,
+  replayWorkers: threads > 0 ? { eventStoreUrl: config.eventStoreUrl, databaseUrl: config.databaseUrl, threads, personalData } : undefined,
   log: (line) => logger.error(line),
   logger,
   stopping: () => graceful?.stopping() ?? false,

@@ -8,11 +8,12 @@ import type { EventStore } from '@bt/event-store';
 import { HttpError } from '@bt/platform';
 import { createDb } from '@bt/platform';
 import { createEventStore } from '@bt/event-store';
+import { personalFields } from '@bt/contracts';
 import type { ReadDatabase } from './read-db';
 import { replayRows, type ReadConnections, type ReplayRequest } from './replay';
 import type { ReplayWorkerData, ReplayWorkerResult } from './replay-workers';
 
-const { databaseUrl, eventStoreUrl } = workerData as ReplayWorkerData;
+const { databaseUrl, eventStoreUrl, personalData } = workerData as ReplayWorkerData;
 
 let connections: Promise<{ read: ReadConnections; store: EventStore }> | undefined;
 const connect = () =>
@@ -20,7 +21,11 @@ const connect = () =>
     // One replay at a time per thread: the stream ids need one connection, the store's batched read two.
     const read = createDb<ReadDatabase>(databaseUrl, 1);
     // The process that made the pool has created the store's tables already.
-    return { read, store: await createEventStore(eventStoreUrl, { schema: 'eventstore', poolSize: 2, migrate: false }) };
+    const options = { schema: 'eventstore', poolSize: 2, migrate: false };
+    const store = personalData
+      ? await createEventStore(eventStoreUrl, options, { ...personalData, fields: personalFields })
+      : await createEventStore(eventStoreUrl, options);
+    return { read, store };
   })().catch((error) => {
     connections = undefined; // the next replay tries again
     throw error;

@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import type { PersonalDataSettings } from '@bt/event-store';
 import { HttpError, threadFile, tsxThreadArgs } from '@bt/platform';
 import type { Replay, ReplayAnswer, ReplayKind, ReplayRequest } from './replay';
 
@@ -9,11 +10,13 @@ export interface ReplayWorkerOptions {
   eventStoreUrl: string;
   /** Postgres holding the read models (`read.user_streams`). */
   databaseUrl: string;
+  /** The keys of the personal fields, as the process's own store has them (absent: a store without crypto-shredding). */
+  personalData?: PersonalDataSettings;
   /** Most threads running at once (started on demand, then kept); each replays one user at a time. */
   threads: number;
 }
 
-export type ReplayWorkerData = Pick<ReplayWorkerOptions, 'eventStoreUrl' | 'databaseUrl'>;
+export type ReplayWorkerData = Pick<ReplayWorkerOptions, 'eventStoreUrl' | 'databaseUrl' | 'personalData'>;
 
 /** What a thread posts back: the rows of the kind it was asked for, or the status and message of a refused replay. */
 export type ReplayWorkerResult<K extends ReplayKind = ReplayKind> = { answer: ReplayAnswer<K> } | { status: number; message: string };
@@ -37,7 +40,8 @@ const WORKER = threadFile(import.meta.url, 'replay-worker');
  * fails only the replay it ran (a 500) and is replaced by the next replay; the process carries on.
  */
 export const createReplayWorkers = (options: ReplayWorkerOptions, log: (line: string) => void = () => {}): ReplayWorkers => {
-  const workerData: ReplayWorkerData = { eventStoreUrl: options.eventStoreUrl, databaseUrl: options.databaseUrl };
+  const { eventStoreUrl, databaseUrl, personalData } = options;
+  const workerData: ReplayWorkerData = { eventStoreUrl, databaseUrl, personalData };
   const pool = new Piscina({
     filename: WORKER.filename,
     // Started by the first replays (a thread costs ~25 MB before it does anything), then kept.

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { MESSAGES, streams } from '@bt/contracts';
-import { WrongExpectedRevision, type Position } from '@bt/event-store';
+import { WrongExpectedRevision, type EventStore, type PersonalDataStore, type Position } from '@bt/event-store';
 import { UnauthorizedError, ValidationError } from '@bt/platform';
 import { load } from '../shared/handle';
 import type { RequestScope } from '../shared/http';
@@ -15,15 +15,19 @@ import { user } from './user';
  */
 const DELETED_GENERATION = 2_147_483_647;
 
+/** A store with crypto-shredding (every service's); a bare one (the command side's own tests) has no key to destroy. */
+const hasDataKeys = (store: EventStore): store is PersonalDataStore => 'destroyKey' in store;
+
 const isEmailStream = (streamId: string): boolean => streamId.startsWith('email-');
 const isHandleStream = (streamId: string): boolean => streamId.startsWith('handle-');
 
 /**
  * DELETE /api/account (DESIGN "Deleting an account"): with the account's password, every session
  * ends, an AccountDeleted (the user id, nothing personal) is appended to the account's tombstone
- * stream, the user's streams are erased from the event store (the projector then drops every
- * read-model row of the user), and the command side's rows of the user go. A wrong password
- * deletes nothing (400, counted as a wrong password is by the sign-in limits).
+ * stream, the user's data key is destroyed (crypto-shredding), the user's streams are erased from
+ * the event store (the projector then drops every read-model row of the user), and the command
+ * side's rows of the user go. A wrong password deletes nothing (400, counted as a wrong password
+ * is by the sign-in limits).
  */
 export async function deleteAccount(services: Services, scope: RequestScope, password: string): Promise<Position> {
   const { userId } = scope;
@@ -45,6 +49,8 @@ export async function deleteAccount(services: Services, scope: RequestScope, pas
     if (!(error instanceof WrongExpectedRevision)) throw error;
     position = (await services.store.readStream(streams.accountDeleted(userId)))[0].position;
   }
+  // The key first: whatever erasure misses (a copy, a backup, a stream written in the instant before) reads "[deleted]".
+  if (hasDataKeys(services.store)) await services.store.destroyKey(userId);
   await services.store.deleteStreams(erased, { reusable: (id) => isEmailStream(id) || isHandleStream(id) });
   await eraseCommandRows(services, userId);
   return position;
