@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
-import { LOG_POSITION_HEADER, MESSAGES, MIN_POSITION_HEADER } from '@bt/contracts';
+import { LOG_POSITION_HEADER, MESSAGES, MIN_POSITION_HEADER, personalFields } from '@bt/contracts';
 import { createEventStore } from '@bt/event-store';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { rebuildReadModels } from '@bt/projector';
@@ -175,7 +175,7 @@ describe('deleting an account for good (the one-process product, real Postgres)'
     const handle = await call('PUT', '/api/profile', again.token, { handle: 'alice-page', enabled: false });
     expect(handle.status, handle.text).to.equal(200);
 
-    const store = await createEventStore(database.url);
+    const store = await createEventStore(database.url, {}, { ...product.personalData, fields: personalFields });
     try {
       await rebuildReadModels({ store, databaseUrl: database.url, log: () => undefined });
     } finally {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createEventStore, type EventStore, useEmbeddedDefault } from '@bt/event-store';
+import { createEventStore, type EventStore, type PersonalDataSettings, useEmbeddedDefault } from '@bt/event-store';
 import {
   createCommandApi,
   createImportSlots,
@@ -39,6 +39,8 @@ export interface RunningProduct {
   port: number;
   databaseUrl: string;
   eventStoreUrl: string;
+  /** Where the users' data keys are and the master keys: a tool (a rebuild, a test) opens the store as the product does. */
+  personalData: PersonalDataSettings;
   stop(): Promise<void>;
 }
 
@@ -199,7 +201,7 @@ export const startProduct = async (
     });
     stops.push(() => graceful.stop(ops.shutdownGraceMs, logger));
     const port = (server.address() as AddressInfo).port;
-    return { url: `http://127.0.0.1:${port}`, port, databaseUrl, eventStoreUrl, stop: stopAll };
+    return { url: `http://127.0.0.1:${port}`, port, databaseUrl, eventStoreUrl, personalData, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

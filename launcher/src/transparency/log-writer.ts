@@ -107,6 +107,7 @@ export const followOnce = async (options: Pick<LogWriterOptions, 'store' | 'db'>
         .onConflict((oc) => oc.column('pick_id').doUpdateSet({ state }))
         .execute();
     }
+    await eraseDeletedUsers(trx, events);
     const end = events[events.length - 1].position;
     const position = { position_commit: String(end.commit), position_prepare: String(end.prepare) };
     await trx
@@ -117,6 +118,21 @@ export const followOnce = async (options: Pick<LogWriterOptions, 'store' | 'db'>
   });
   return events.length;
 };
+
+/**
+ * An account's deletion (AccountDeleted) takes its picks' texts out of the log: its leaves keep
+ * their hash, salt, stake and place (every other user's proofs go through them) but not their
+ * fields, and its picks' states go. What was committed stays committed; what it said is gone.
+ */
+async function eraseDeletedUsers(trx: Kysely<LogDatabase>, events: readonly RecordedEvent[]): Promise<void> {
+  const users = events.filter((e) => e.type === 'AccountDeleted').map((e) => (e.data as { userId: string }).userId);
+  if (users.length === 0) return;
+  await trx.updateTable('leaves').set({ fields: '{}' }).where('user_id', 'in', users).execute();
+  await trx
+    .deleteFrom('picks')
+    .where(sql<string>`state -> 'data' ->> 'userId'`, 'in', users)
+    .execute();
+}
 
 /**
  * The signer's memory of the tree, read on from what it last saw. It signs only leaves committed in
