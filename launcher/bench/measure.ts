@@ -17,6 +17,7 @@ import { sections } from './command-line';
 import { fmt, ms, printReport, report, type BenchDatabase } from './report';
 import { readsAndWrites } from './reads-writes';
 import { asOfReplay } from './replay';
+import { shreddingCost } from './shredding';
 
 /**
  * What `npm run bench` runs (run.ts, once the command line is read: command-line.ts): the sections asked
@@ -41,6 +42,8 @@ const FAIRNESS_WRITES = Number(process.env.BENCH_FAIRNESS_WRITES ?? 3_000);
 const CATCHUP_EVENTS = Number(process.env.BENCH_CATCHUP_EVENTS ?? 200_000);
 /** The user of the `replay` section (asOf from snapshots): the big user's size unless given. */
 const SNAPSHOT_USER_BETS = Number(process.env.BENCH_REPLAY_USER_BETS ?? BIG_USER_BETS);
+/** POST /api/bets of the `shredding` section, half with encrypted personal fields, half without. */
+const SHREDDING_WRITES = Number(process.env.BENCH_SHREDDING_WRITES ?? 4_000);
 const wants = (name: string) => sections.length === 0 || sections.includes(name);
 
 const dir = mkdtempSync(join(tmpdir(), 'bt-bench-'));
@@ -187,6 +190,7 @@ try {
   }
 
   if (wants('replay')) await asOfReplay(bench, SNAPSHOT_USER_BETS);
+  if (wants('shredding')) await shreddingCost(databaseUrl, SHREDDING_WRITES);
 
   if (wants('web')) {
     console.log('\nweb: JavaScript downloaded and Lighthouse...');
