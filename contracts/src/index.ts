@@ -36,3 +36,4 @@ export * from './transparency/commitment';
 export * from './transparency/profile';
 export * from './transparency/verify';
 export * from './transparency/prove';
+export * from './transparency/compact';

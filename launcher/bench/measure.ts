@@ -8,6 +8,7 @@ import { createPostgresEventStore, formatPosition, START, startEmbeddedPostgres 
 import { CSV_MAX_ROWS } from '@bt/contracts';
 import { bulkLoad, population } from './generate';
 import { webBudget } from './web-budget';
+import { profileBench } from './profile';
 import { composeNodeArgs, importScenarios } from './import';
 import { liveProjection } from './live';
 import { fairness } from './fairness';
@@ -44,6 +45,8 @@ const CATCHUP_EVENTS = Number(process.env.BENCH_CATCHUP_EVENTS ?? 200_000);
 const SNAPSHOT_USER_BETS = Number(process.env.BENCH_REPLAY_USER_BETS ?? BIG_USER_BETS);
 /** POST /api/bets of the `shredding` section, half with encrypted personal fields, half without. */
 const SHREDDING_WRITES = Number(process.env.BENCH_SHREDDING_WRITES ?? 4_000);
+/** Bets of the `profile` section's public profile. */
+const PROFILE_BETS = Number(process.env.BENCH_PROFILE_BETS ?? 10_000);
 const wants = (name: string) => sections.length === 0 || sections.includes(name);
 
 const dir = mkdtempSync(join(tmpdir(), 'bt-bench-'));
@@ -195,6 +198,10 @@ try {
   if (wants('web')) {
     console.log('\nweb: JavaScript downloaded and Lighthouse...');
     for (const row of await webBudget(databaseUrl, dir)) report(row[0], row[1], row[2], row[3], row[4]);
+  }
+  if (wants('profile')) {
+    console.log(`\nprofile: a public profile of ${fmt(PROFILE_BETS)} bets, its proofs and their verification in Chromium...`);
+    for (const row of await profileBench(databaseUrl, dir, PROFILE_BETS, READS)) report(row[0], row[1], row[2], row[3], row[4]);
   }
   if (wants('live')) {
     console.log(

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- section ...]`: sections rebuild, reads, analytics, pages, writes, throttle, web, import, live, fairness, replay, catchup, shredding (default: all).
+ * `npm run bench [-- section ...]`: sections rebuild, reads, analytics, pages, writes, throttle, web, import, live, fairness, replay, catchup, shredding, profile (default: all).
  * The command line is read first (command-line.ts), then the bench's code loads and runs (measure.ts):
  * `--help` or a wrong section answers at once.
  */

@@ -22,7 +22,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const TRACE_DIR = process.env.BENCH_WEB_TRACE;
 
 /** Bytes of JavaScript a page downloads (as sent over the wire, i.e. gzip), until the network is idle. */
-const javascriptBytes = async (page: Page, url: string): Promise<number> => {
+export const javascriptBytes = async (page: Page, url: string): Promise<number> => {
   const cdp = await page.createCDPSession();
   await cdp.send('Network.enable');
   const js = new Set<string>();

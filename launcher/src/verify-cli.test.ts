@@ -7,6 +7,7 @@ import * as ed from '@noble/ed25519';
 import {
   checkpointText,
   commitmentFields,
+  compactProfile,
   commitmentLeafHash,
   leafSaltOf,
   MerkleLog,
@@ -87,6 +88,20 @@ describe('npm run verify', () => {
     writeFileSync(good, JSON.stringify(profile()));
     writeFileSync(join(dir, 'altered.json'), JSON.stringify(altered));
     const [ok, bad] = await Promise.all([verify(good), verify(join(dir, 'altered.json'))]);
+    expect(ok.status, ok.stdout).to.equal(0);
+    expect(ok.stdout).to.include('1 of 1 bets verified, 1 logged before the start');
+    expect(bad.status).to.equal(1);
+    expect(bad.stdout).to.match(/00000000-0000-4000-8000-000000000001: FAILED\n {2}leaf 0: the fields shown are not the ones logged/);
+  });
+
+  it('takes the compact document the public API serves, and fails it on the same tampering', async () => {
+    const compact = join(dir, 'compact.json');
+    const tampered = compactProfile(profile());
+    const fields = tampered.bets[0].commitments[0].fields;
+    if (fields.kind === 'bet') fields.odds = '+300';
+    writeFileSync(compact, JSON.stringify(compactProfile(profile())));
+    writeFileSync(join(dir, 'compact-altered.json'), JSON.stringify(tampered));
+    const [ok, bad] = await Promise.all([verify(compact), verify(join(dir, 'compact-altered.json'))]);
     expect(ok.status, ok.stdout).to.equal(0);
     expect(ok.stdout).to.include('1 of 1 bets verified, 1 logged before the start');
     expect(bad.status).to.equal(1);

@@ -3,7 +3,8 @@ import { logKeyAnswer, verifyProfile } from '@bt/contracts';
 import { commandLine } from '@bt/platform/cli';
 
 /**
- * `npm run verify -- <profile URL or file> [--key <verifier key>]`: checks a public profile as its
+ * `npm run verify -- <page or profile URL, or file> [--key <verifier key>]`: checks a public profile (the document of
+ * GET /api/public/profiles/<handle>/proofs, compact or expanded) as its
  * page does in the browser (every signature, every proof, every leaf from the fields shown, the
  * figures recomputed), trusting nothing the server says; exits 1 on any failure. Without --key the
  * key is asked of the profile's server (GET /api/log/key): compare it with the one published.
@@ -16,6 +17,12 @@ const { values, positionals } = commandLine({
 });
 const [source] = positionals as [string];
 const isUrl = /^https?:\/\//.test(source);
+/** A page's address (/u/<handle>) stands for its proofs' (/api/public/profiles/<handle>/proofs). */
+const documentUrl = (url: string): string => {
+  const page = new URL(url);
+  const handle = /^\/u\/([^/]+)\/?$/.exec(page.pathname)?.[1];
+  return handle ? new URL(`/api/public/profiles/${handle}/proofs`, page).href : url;
+};
 
 const fetchJson = async (url: string): Promise<unknown> => {
   const answer = await fetch(url);
@@ -24,7 +31,7 @@ const fetchJson = async (url: string): Promise<unknown> => {
 };
 
 try {
-  const document = isUrl ? await fetchJson(source) : JSON.parse(await readFile(source, 'utf8'));
+  const document = isUrl ? await fetchJson(documentUrl(source)) : JSON.parse(await readFile(source, 'utf8'));
   let key = values.key;
   if (key === undefined) {
     if (!isUrl) throw new Error('a profile read from a file needs --key');

@@ -48,6 +48,7 @@ import { profileRoute } from './queries/get-profile';
 import { getPublicProfile } from './queries/get-public-profile';
 import { createLogReader } from './transparency/log-reader';
 import { logRoutes, type LogKey } from './transparency/log-routes';
+import { createProfileProofs, sendProofs } from './transparency/profile-proofs';
 
 export interface QueryApiDeps {
   /** The read models (schema `read`). */
@@ -193,7 +194,12 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
   });
   if (deps.transparencyLog) {
     const logTurns = limitHeavyReads(deps.heavyReads ?? DEFAULT_HEAVY_READ_LIMITS, (ctx) => `address ${ctx.ip}`);
-    logRoutes(router, createLogReader(db), deps.transparencyLog, logTurns);
+    const reader = createLogReader(db);
+    logRoutes(router, reader, deps.transparencyLog, logTurns);
+    const proofs = createProfileProofs(db, store, reader, deps.transparencyLog.origin);
+    router.get('/public/profiles/:handle/proofs', publicTurns, async (ctx) => {
+      sendProofs(ctx, await proofs(ctx.params.handle));
+    });
   }
 
   const ops = readOpsConfig();

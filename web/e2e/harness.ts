@@ -51,6 +51,8 @@ export const startE2E = async (): Promise<E2E> => {
       WEB_DIST: webDist,
       REGISTRATIONS_PER_ADDRESS: '1000000',
       LOGIN_FAILURES_PER_ADDRESS: '1000000',
+      // Public pages verify against signed checkpoints: a journey waits half a second, not a minute.
+      TRANSPARENCY_SIGN_EVERY_MS: '500',
     }),
   );
   // playwright launches with a fresh temporary profile (its own --user-data-dir) every time.

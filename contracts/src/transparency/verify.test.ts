@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import * as ed from '@noble/ed25519';
 import { checkpointText, signNote, verifierKey } from './checkpoint';
 import { commitmentFields, commitmentLeafHash, leafSaltOf, toHex, type Pick } from './commitment';
+import { compactProfile } from './compact';
 import type { ProfileDocument } from './profile';
 import { proveCommitment, type LoggedCommitment, type SignedCheckpoint } from './prove';
 import { MerkleLog } from './tree';
@@ -145,6 +146,20 @@ describe('verifying a public profile', () => {
     expect(
       tamper((d) => (d.bets[1].commitments[0].firstCheckpoint = d.bets[1].commitments[0].firstCheckpoint.replace('11:00', '08:00'))),
     ).to.match(/signature/);
+  });
+
+  it('verifies the compact form alike, and fails every bet whose proof uses a tampered shared node', () => {
+    const doc = fresh();
+    const compact = compactProfile(doc);
+    expect(JSON.stringify(compact).length).to.be.lessThan(JSON.stringify(doc).length);
+    expect(verifyProfile(compact, KEY)).to.deep.equal(verifyProfile(doc, KEY));
+    const shared = compact.bets[0].commitments[0].inclusion[compact.bets[0].commitments[0].inclusion.length - 1];
+    compact.nodes[shared] = compact.nodes[shared].replace(/^./, (c) => (c === '0' ? '1' : '0'));
+    const failing = verifyProfile(compact, KEY).bets.filter((b) => !b.verified);
+    expect(failing.length).to.be.greaterThan(0);
+    expect(failing[0].failures.join()).to.match(/inclusion|consistency/);
+    compact.bets[1].commitments[0].firstCheckpoint = 99;
+    expect(verifyProfile(compact, KEY).failure).to.match(/malformed at bets.1.commitments.0.firstCheckpoint: no entry 99/);
   });
 
   it('verifies nothing under another key or a malformed document', () => {

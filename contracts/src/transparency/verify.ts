@@ -10,7 +10,8 @@ import { parlayDecimal } from '../domain/parlay';
 import { roundMoney } from '../domain/money';
 import type { Outcome } from '../enums';
 import { openCheckpoint, type Checkpoint } from './checkpoint';
-import { commitmentLeafHash, committedStart, fromHex, stakeDigest, type CommittedFields } from './commitment';
+import { commitmentLeafHash, committedStart, fromHex, stakeDigest, toHex, type CommittedFields } from './commitment';
+import { expandProfile, isCompactProfile } from './compact';
 import { verifyConsistency, verifyInclusion } from './merkle';
 import { profileDocument, type ProfileBet, type ProvenCommitment, type ShownFields } from './profile';
 
@@ -56,12 +57,22 @@ export interface ProfileVerification {
 
 const hashes = (list: readonly string[]) => list.map(fromHex);
 
+/**
+ * What one verification has already checked: a profile's commitments share a few first checkpoints
+ * and their consistency proofs, so each signature and each proof is checked once, not per leaf.
+ */
+interface Checked {
+  checkpoints: Map<string, Checkpoint | { failure: string }>;
+  consistency: Map<string, string | null>;
+}
+
 /** Why one commitment does not hold against the latest checkpoint, or its first checkpoint when it does. */
 const checkCommitment = (
   commitment: ProvenCommitment,
   latest: Checkpoint,
   key: string,
   origin: string,
+  checked: Checked,
 ): { failure: string } | Checkpoint => {
   const at = `leaf ${commitment.index}`;
   if (commitment.stake && stakeDigest(commitment.stake.amount, commitment.stake.salt) !== commitment.stakeDigest)
@@ -70,25 +81,31 @@ const checkCommitment = (
   const leaf = commitmentLeafHash({ ...commitment.fields, stakeDigest: commitment.stakeDigest } as CommittedFields, commitment.salt);
   const inclusion = verifyInclusion(commitment.index, latest.size, leaf, hashes(commitment.inclusion), latest.root);
   if (inclusion) return { failure: `${at}: the fields shown are not the ones logged (inclusion: ${inclusion})` };
-  const first = openCheckpoint(commitment.firstCheckpoint, key, origin);
+  let first = checked.checkpoints.get(commitment.firstCheckpoint);
+  if (!first) checked.checkpoints.set(commitment.firstCheckpoint, (first = openCheckpoint(commitment.firstCheckpoint, key, origin)));
   if ('failure' in first) return { failure: `${at}: its first checkpoint: ${first.failure}` };
   if (first.size <= commitment.index) return { failure: `${at}: its first checkpoint's tree (${first.size}) does not hold it` };
   if (Date.parse(first.time) > Date.parse(latest.time)) return { failure: `${at}: its first checkpoint is signed after the latest` };
-  const consistency = verifyConsistency(first.size, latest.size, hashes(commitment.consistency), first.root, latest.root);
+  const proofKey = `${first.size} ${toHex(first.root)} ${commitment.consistency.join(' ')}`;
+  let consistency = checked.consistency.get(proofKey);
+  if (consistency === undefined) {
+    consistency = verifyConsistency(first.size, latest.size, hashes(commitment.consistency), first.root, latest.root);
+    checked.consistency.set(proofKey, consistency);
+  }
   if (consistency) return { failure: `${at}: its first checkpoint is not a prefix of the latest (consistency: ${consistency})` };
   return first;
 };
 
-const verifyBet = (bet: ProfileBet, latest: Checkpoint, key: string, origin: string): BetVerification => {
+const verifyBet = (bet: ProfileBet, latest: Checkpoint, key: string, origin: string, checked: Checked): BetVerification => {
   const result: BetVerification = { id: bet.id, verified: false, imported: bet.imported, beforeStart: null, loggedAt: null, failures: [] };
   if (bet.commitments.length === 0) return result;
   let first: Checkpoint | undefined;
   bet.commitments.forEach((commitment, i) => {
     if (i > 0 && commitment.index <= bet.commitments[i - 1].index) result.failures.push(`leaf ${commitment.index}: out of order`);
     if (commitment.fields.id !== bet.id) result.failures.push(`leaf ${commitment.index}: it commits to another pick`);
-    const checked = checkCommitment(commitment, latest, key, origin);
-    if ('failure' in checked) result.failures.push(checked.failure);
-    else first = checked;
+    const held = checkCommitment(commitment, latest, key, origin, checked);
+    if ('failure' in held) result.failures.push(held.failure);
+    else first = held;
   });
   if (result.failures.length > 0 || !first) return result;
   const start = committedStart(bet.commitments[bet.commitments.length - 1].fields);
@@ -154,10 +171,12 @@ export const figuresOf = (bets: readonly ProfileBet[]): Figures => {
   return figures;
 };
 
-/** Verifies a profile document (as fetched: anything) with the log's verifier key. */
+/** Verifies a profile document (as fetched: anything, in either form) with the log's verifier key. */
 export const verifyProfile = (document: unknown, key: string): ProfileVerification => {
   const empty = { all: figuresOf([]), beforeStart: figuresOf([]) };
-  const parsed = profileDocument.safeParse(document);
+  const expanded = isCompactProfile(document) ? expandProfile(document) : { document };
+  if ('failure' in expanded) return { ok: false, failure: expanded.failure, checkpoint: null, bets: [], figures: empty };
+  const parsed = profileDocument.safeParse(expanded.document);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return {
@@ -181,7 +200,8 @@ export const verifyProfile = (document: unknown, key: string): ProfileVerificati
     }));
     return { ok: false, failure: `the latest checkpoint: ${latest.failure}`, checkpoint: null, bets, figures: empty };
   }
-  const bets = profile.bets.map((bet) => verifyBet(bet, latest, key, profile.origin));
+  const checked: Checked = { checkpoints: new Map(), consistency: new Map() };
+  const bets = profile.bets.map((bet) => verifyBet(bet, latest, key, profile.origin, checked));
   const verified = profile.bets.filter((_, i) => bets[i].verified);
   const beforeStart = profile.bets.filter((_, i) => bets[i].verified && bets[i].beforeStart === true);
   return {

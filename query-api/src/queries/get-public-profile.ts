@@ -21,7 +21,7 @@ import { readModels, type ReadDatabase } from '../read-db';
 /** What a handle in a URL can be (contracts' handle rule, lowered): anything else is no profile. */
 const HANDLE = /^[a-z0-9_-]{3,30}$/;
 
-type Settings = Omit<EventData<'PublicProfileSet'>, 'userId'>;
+export type Settings = Omit<EventData<'PublicProfileSet'>, 'userId'>;
 
 /**
  * The profile's settings from the user's own stream, not the read model: turning the page off
@@ -65,16 +65,15 @@ const publicBet = (row: BetHistoryRow, unitsOnly: boolean, legs: readonly Parlay
   legs: legs ? publicLegs(legs) : null,
 });
 
-/**
- * GET /api/public/profiles/:handle (no sign-in): 404 for a handle nobody uses, or whose profile is
- * off. The record is recomputed from the bets shown (contracts' recordOf), so the page's figures are
- * those of its bets; the before-start figures come first.
- */
-export async function getPublicProfile(db: Kysely<ReadDatabase>, store: EventStore, param: string): Promise<PublicProfile> {
+/** A profile that is on: its owner, handle and settings (from the stream); NotFoundError otherwise. */
+export async function shownProfile(
+  db: Kysely<ReadDatabase>,
+  store: EventStore,
+  param: string,
+): Promise<{ userId: string; handle: string; settings: Settings }> {
   const handle = param.toLowerCase();
   if (!HANDLE.test(handle)) throw new NotFoundError(MESSAGES.profileNotFound);
-  const read = readModels(db);
-  const found = await read
+  const found = await readModels(db)
     .selectFrom('public_profiles')
     .select('user_id')
     .where('handle', '=', handle)
@@ -82,18 +81,34 @@ export async function getPublicProfile(db: Kysely<ReadDatabase>, store: EventSto
     .executeTakeFirst();
   const settings = found && (await settingsFromStream(store, found.user_id));
   if (!found || !settings || !settings.enabled || settings.handle !== handle) throw new NotFoundError(MESSAGES.profileNotFound);
-  const sports = settings.sports as ProfileSports;
-  let query = read
+  return { userId: found.user_id, handle, settings };
+}
+
+/** The bets a profile shows (its sports, since its date), newest first: the page's order. */
+export const shownBets = (db: Kysely<ReadDatabase>, userId: string, settings: Settings) => {
+  let query = readModels(db)
     .selectFrom('bets')
-    .selectAll()
-    .where('user_id', '=', found.user_id)
+    .where('user_id', '=', userId)
     .where('is_part_of_parlay', '=', false)
     .orderBy('date', 'desc')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc');
+  const sports = settings.sports as ProfileSports;
   if (sports !== 'all') query = query.where('sport', 'in', sports);
   if (settings.since !== null) query = query.where('date', '>=', settings.since);
-  const rows = await query.execute();
+  return query;
+};
+
+/**
+ * GET /api/public/profiles/:handle (no sign-in): 404 for a handle nobody uses, or whose profile is
+ * off. The record is recomputed from the bets shown (contracts' recordOf), so the page's figures are
+ * those of its bets; the before-start figures come first.
+ */
+export async function getPublicProfile(db: Kysely<ReadDatabase>, store: EventStore, param: string): Promise<PublicProfile> {
+  const { userId, handle, settings } = await shownProfile(db, store, param);
+  const read = readModels(db);
+  const sports = settings.sports as ProfileSports;
+  const rows = await shownBets(db, userId, settings).selectAll().execute();
   const parlayIds = rows.filter((row) => row.kind === 'parlay').map((row) => row.id);
   const legs = new Map<string, ParlayLeg[]>();
   if (parlayIds.length > 0) {

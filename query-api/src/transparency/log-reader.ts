@@ -1,11 +1,14 @@
 import type { Kysely } from 'kysely';
 import { Mutex } from 'async-mutex';
 import {
+  compactCommitmentOf,
   committedFields,
   firstCheckpointOf,
+  Interner,
   MerkleLog,
   proveCommitment,
   toHex,
+  type CompactCommitment,
   type ProvenCommitment,
   type SignedCheckpoint,
 } from '@bt/contracts';
@@ -25,6 +28,20 @@ export interface ProvenPick {
   /** The latest leaf was in a checkpoint signed before `startsAt` (null: no start, or no signed leaf). */
   beforeStart: boolean | null;
 }
+
+/** Every signed leaf of a user, proven against the latest checkpoint, in the compact form (contracts' compact.ts). */
+export interface ProvenLeaves {
+  /** The latest checkpoint's tree size (0: none signed yet) and note. */
+  size: number;
+  checkpoint: string | undefined;
+  nodes: string[];
+  checkpoints: string[];
+  /** Each pick's leaves, oldest first. */
+  byPick: Map<string, CompactCommitment[]>;
+}
+
+/** How many users' proven leaves are kept (each is a profile's worth of proofs). */
+const PROVEN_KEPT = 16;
 
 interface CheckpointHead {
   size: number;
@@ -78,7 +95,55 @@ export const createLogReader = <DB>(database: Kysely<DB>) => {
     return size;
   };
 
+  const proven = new Map<string, ProvenLeaves>();
+  const proveLeaves = async (userId: string, showMoney: boolean): Promise<ProvenLeaves> => {
+    const size = await latestSize();
+    const cacheKey = `${userId} ${showMoney}`;
+    const kept = proven.get(cacheKey);
+    if (kept && kept.size === size) return kept;
+    const rows =
+      size === 0
+        ? []
+        : await db
+            .selectFrom('leaves')
+            .select(['index', 'pick_id', 'commitment_salt', 'fields', 'stake'])
+            .where('user_id', '=', userId)
+            .where('index', '<', String(size))
+            .orderBy('index')
+            .execute();
+    const notes = new Map<number, SignedCheckpoint>();
+    const latest = { size, note: size === 0 ? '' : await noteOf(size) };
+    const nodes = new Interner<string>();
+    const checkpoints = new Interner<string>();
+    const byPick = new Map<string, CompactCommitment[]>();
+    for (const row of rows) {
+      const index = Number(row.index);
+      const head = firstCheckpointOf(index, heads) as CheckpointHead; // every row is below the latest size
+      let first = notes.get(head.size);
+      if (!first) notes.set(head.size, (first = { size: head.size, note: await noteOf(head.size) }));
+      const leaf = { index, commitmentSalt: row.commitment_salt, fields: committedFields.parse(row.fields), stake: Number(row.stake) };
+      const commitment = proveCommitment(leaf, log, [first, latest], showMoney);
+      if (!commitment) continue;
+      const list = byPick.get(row.pick_id) ?? [];
+      list.push(compactCommitmentOf(commitment, nodes, checkpoints));
+      byPick.set(row.pick_id, list);
+    }
+    const answer = { size, checkpoint: size === 0 ? undefined : latest.note, nodes: nodes.values, checkpoints: checkpoints.values, byPick };
+    proven.delete(cacheKey);
+    proven.set(cacheKey, answer);
+    if (proven.size > PROVEN_KEPT) proven.delete(proven.keys().next().value as string);
+    return answer;
+  };
+
   return {
+    /**
+     * Every signed leaf of the user with its proofs against the latest checkpoint, each hash and
+     * first checkpoint listed once; kept per user until the log's latest checkpoint moves on (a
+     * leaf below a signed size never changes). The stake and its salt go out only when the page
+     * shows money; the caller keeps only the leaves of the picks it shows.
+     */
+    proveLeaves,
+
     /** The latest signed checkpoint's note; undefined before the first. */
     async latestCheckpoint(): Promise<string | undefined> {
       const size = await latestSize();

@@ -11,6 +11,7 @@ import { formatDate, formatMoney, formatPercent, formatProfit } from '../../../l
 import { betTypeLabel, sportLabel } from '../../../lib/labels';
 import { formatUnits } from '../../../lib/preferences';
 import { useGetPublicProfileQuery } from '../api/public-profile-api';
+import { Verification } from '../components/verification';
 
 const Figures = styled.dl`
   display: grid;
@@ -112,6 +113,7 @@ function BetItem({ bet }: { bet: PublicBet }) {
 function ProfileBody({ profile }: { profile: PublicProfile }) {
   return (
     <>
+      <Verification handle={profile.handle} />
       <Card>
         <CardHeader>
           <CardTitle>Logged before the start</CardTitle>
@@ -145,10 +147,6 @@ function ProfileBody({ profile }: { profile: PublicProfile }) {
               ))}
             </Bets>
           )}
-          <Note>
-            Outcomes are the bettor&apos;s own word. When each bet was recorded is the tracker&apos;s record; checking it against the signed
-            transparency log is done with <code>npm run verify</code> for now.
-          </Note>
         </CardContent>
       </Card>
     </>
