@@ -15,11 +15,11 @@ import {
   CHECKPOINT_NAME,
   type Database,
   eraseUsers,
-  newUserState,
   SHADOW_SCHEMA,
   Snapshots,
   TABLES,
   type TableName,
+  untrackedUserState,
   userOf,
 } from '@bt/read-models';
 import { PROJECTED_TABLES, saveCheckpoint } from './db/writer';
@@ -176,7 +176,7 @@ export async function foldBucket(
   const started = performance.now();
   const engine = new ProjectionEngine();
   const snapshots = new Snapshots({ ...work.snapshots, maxMarks: Number.POSITIVE_INFINITY });
-  const fresh = (ids: string[]) => Promise.resolve(new Map(ids.map((id) => [id, newUserState(id)])));
+  const fresh = (ids: string[]) => Promise.resolve(new Map(ids.map((id) => [id, untrackedUserState(id)])));
   const seen = new Set<string>();
   let events = 0;
   for (const page of new Spill(work.count, work.dir).read(work.bucket, work.pageSize)) {

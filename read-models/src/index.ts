@@ -11,7 +11,16 @@ export type { Column, PgType } from './columns';
 export { migrateReadModels } from './migrate';
 
 // The fold: one user's events into their rows, the same for live projection, rebuild and replay.
-export { LOADED, newUserState, projectEvent, READ_MODELS, readModelsFor, settleUser, takeUserChanges } from './fold/fold';
+export {
+  LOADED,
+  newUserState,
+  projectEvent,
+  READ_MODELS,
+  readModelsFor,
+  settleUser,
+  takeUserChanges,
+  untrackedUserState,
+} from './fold/fold';
 export { heldRows, occurredAt, userOf, type UserState } from './fold/state';
 export type { ReadModelName, UserReadModels } from './fold/read-model';
 export { READ_MODEL_VERSIONS, readStoredVersions, recordVersions } from './versions';

@@ -17,6 +17,7 @@ import { publicProfilesProjection } from '../models/public-profiles/projection';
 import { bankrollEntriesProjection } from '../models/bankroll-entries/projection';
 import type { ReadModelName, UserReadModels } from './read-model';
 import { readModelSet, type Fold } from './read-model-set';
+import { KeyedRows } from './row-sets';
 import type { RowChanges } from './rows';
 import type { UserState } from './state';
 
@@ -58,6 +59,17 @@ export const READ_MODELS: readonly Listed[] = EVERY.models;
 
 /** A user nobody has projected yet. Their one-per-user rows (user_stats, bankroll, streaks) are written by the first take. */
 export const newUserState: (userId: string) => UserState = EVERY.newState;
+
+/**
+ * A new user whose rows record no writes until their first take, which files every row as new
+ * (KeyedRows.untrack): a rebuild folding each user from their first event and writing their final
+ * rows once. Their rows equal newUserState's after the same events.
+ */
+export const untrackedUserState = (userId: string): UserState => {
+  const state = newUserState(userId);
+  for (const part of Object.values(state)) if (part instanceof KeyedRows) part.untrack();
+  return state;
+};
 
 /**
  * Folds one of the user's events into their state. Events that refer to something the state does

@@ -51,6 +51,8 @@ export class KeyedRows<T extends TableName> implements RowSet {
   stale = false;
   private readonly changed = new Set<string>();
   private readonly stored = new Set<string>();
+  /** False until the first take after `untrack`: no write is recorded, the take files every row. */
+  private tracked = true;
   /** The key columns besides the owner: one (a bet's id, a day's date), or several joined by KEY_SEPARATOR. */
   private readonly keyColumns: string[];
 
@@ -99,13 +101,13 @@ export class KeyedRows<T extends TableName> implements RowSet {
   put(key: string, row: TableRows[T]): void {
     this.unbuilt?.index.delete(key);
     this.byKey.set(key, row);
-    this.changed.add(key);
+    if (this.tracked) this.changed.add(key);
   }
 
   /** Removes a row, if there is one. */
   remove(key: string): void {
     const held = this.unbuilt?.index.delete(key) ?? false;
-    if (this.byKey.delete(key) || held) this.changed.add(key);
+    if ((this.byKey.delete(key) || held) && this.tracked) this.changed.add(key);
   }
 
   /** Builds every row still held (the order of a Map's keys is no row's order: readers sort). */
@@ -117,7 +119,18 @@ export class KeyedRows<T extends TableName> implements RowSet {
 
   /** Marks a row changed in place (a running sum), or removed from `rows` directly. */
   mark(key: string): void {
-    this.changed.add(key);
+    if (this.tracked) this.changed.add(key);
+  }
+
+  /**
+   * Stops recording writes until the next take, which files every row as new: a rebuild folds a
+   * user from their first event and writes their final rows once, so the marks of every write
+   * (most of a fold's work on analytics groups) would be thrown away. Only for rows nothing stored.
+   */
+  untrack(): void {
+    if (this.stored.size > 0 || this.unbuilt) throw new Error(`${this.table}: only rows not yet stored can go untracked`);
+    this.tracked = false;
+    this.changed.clear();
   }
 
   load(row: object): void {
@@ -129,6 +142,14 @@ export class KeyedRows<T extends TableName> implements RowSet {
 
   take(changes: RowChanges): void {
     const to = changes[this.table] as { inserts: TableRows[T][]; upserts: TableRows[T][]; deletes: object[] };
+    if (!this.tracked) {
+      for (const [key, row] of this.rows) {
+        to.inserts.push(this.cents ? inDollars(this.table, row) : row);
+        this.stored.add(key);
+      }
+      this.tracked = true;
+      return;
+    }
     for (const key of this.changed) {
       const row = this.rows.get(key);
       if (row) {

@@ -45,23 +45,40 @@ export const weekdayOf = (date: string): string => WEEKDAYS[(new Date(`${date}T0
 export const unitStakeSizeOf = (units: number): string =>
   units < 1 ? UNIT_STAKE_SIZES[0] : units <= 2 ? UNIT_STAKE_SIZES[1] : UNIT_STAKE_SIZES[2];
 
+/** A group a `bets` row counts in, with its row keys in the three tables (KeyedRows' composite keys), built once per row. */
+interface Group {
+  dimension: string;
+  key: string;
+  daily: string;
+  monthly: string;
+  totals: string;
+}
+
 /**
  * The groups of the last two rows asked for: the three analytics read models ask for them of the
- * same change one after the other (its previous row, then its next), so each row's groups are
- * worked out once per change; a `bets` row is never changed in place (a change puts a new row).
+ * same change one after the other (its previous row, then its next), so each row's groups and keys
+ * are worked out once per change; a `bets` row is never changed in place (a change puts a new row).
  * Only two are kept: a rebuild holds every row of every user, and a cache of all of them would
  * keep millions of small arrays alive for the collector to walk.
  */
-const recent: { row: BetHistoryRow | undefined; groups: [string, string][] }[] = [
+const recent: { row: BetHistoryRow | undefined; groups: Group[] }[] = [
   { row: undefined, groups: [] },
   { row: undefined, groups: [] },
 ];
 
-/** Every [dimension, key] a `bets` row counts in (a tag breakdown: once per tag). */
-export const groupsOf = (row: BetHistoryRow): [string, string][] => {
+/** Every group a `bets` row counts in (a tag breakdown: once per tag). */
+const groupsOf = (row: BetHistoryRow): Group[] => {
   if (recent[0].row === row) return recent[0].groups;
   if (recent[1].row === row) return recent[1].groups;
-  const groups = groupsOfRow(row);
+  const date = row.date;
+  const month = date.slice(0, 7);
+  const groups = groupsOfRow(row).map(([dimension, key]) => ({
+    dimension,
+    key,
+    daily: compositeKey(dimension, date, key),
+    monthly: compositeKey(dimension, month, key),
+    totals: compositeKey(dimension, key),
+  }));
   recent[0] = recent[1];
   recent[1] = { row, groups };
   return groups;
@@ -137,8 +154,7 @@ export const analyticsDailyProjection: ReadModel<'analyticsDaily', KeyedRows<'an
   followsBets(state, change) {
     const rows = state.analyticsDaily;
     eachSide(change, (row, sign) => {
-      for (const [dimension, key] of groupsOf(row)) {
-        const id = compositeKey(dimension, row.date, key);
+      for (const { dimension, key, daily: id } of groupsOf(row)) {
         let group = rows.get(id);
         if (!group) rows.rows.set(id, (group = { ...DAILY_GROUP, user_id: state.userId, dimension, key, date: row.date }));
         tally(group, row, sign);
@@ -160,11 +176,9 @@ export const analyticsMonthlyProjection: ReadModel<'analyticsMonthly', KeyedRows
   followsBets(state, change) {
     const rows = state.analyticsMonthly;
     eachSide(change, (row, sign) => {
-      const month = row.date.slice(0, 7);
-      for (const [dimension, key] of groupsOf(row)) {
-        const id = compositeKey(dimension, month, key);
+      for (const { dimension, key, monthly: id } of groupsOf(row)) {
         let group = rows.get(id);
-        if (!group) rows.rows.set(id, (group = { ...MONTHLY_GROUP, user_id: state.userId, dimension, key, month }));
+        if (!group) rows.rows.set(id, (group = { ...MONTHLY_GROUP, user_id: state.userId, dimension, key, month: row.date.slice(0, 7) }));
         tally(group, row, sign);
         if (group.bets === 0) rows.rows.delete(id);
         rows.mark(id);
@@ -184,8 +198,7 @@ export const analyticsTotalsProjection: ReadModel<'analyticsTotals', KeyedRows<'
   followsBets(state, change) {
     const rows = state.analyticsTotals;
     eachSide(change, (row, sign) => {
-      for (const [dimension, key] of groupsOf(row)) {
-        const id = compositeKey(dimension, key);
+      for (const { dimension, key, totals: id } of groupsOf(row)) {
         let group = rows.get(id);
         if (!group) rows.rows.set(id, (group = { ...TOTALS_GROUP, user_id: state.userId, dimension, key }));
         tally(group, row, sign);
