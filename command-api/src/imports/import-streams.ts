@@ -134,12 +134,8 @@ const amendRow = (planned: PlannedRow, id: string, history: readonly RecordedEve
   return amendParlay({ type: 'AmendParlay', data: { ...body, parlayId: id }, metadata: scope.command }, state);
 };
 
-/**
- * Rows chosen a stream for at a time: one readStreams (and, importing, one commit) each. Every reader
- * of the log waits while a chunk's transaction is open (others' writes committed meanwhile are read
- * only after it ends), so a chunk is kept short: 200 rows held them back up to 100-300 ms under load.
- */
-export const ROWS_PER_CHUNK = 100;
+/** Rows chosen a stream for at a time: one readStreams (and, importing, one commit) each. */
+export const ROWS_PER_CHUNK = 200;
 
 export async function* chunksOf<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
   let chunk: T[] = [];
