@@ -24,12 +24,8 @@ export interface ReleaseTarget {
   released?(userId: string, state: UserState): void;
 }
 
-/**
- * Events a release folds between two turns of the event loop (a 50,000-row import's would block it
- * for a second or more): the live batches of everyone else run on the same thread in between, so a
- * slice is what one of them may wait (1,000 was 50-100 ms on a busy 2-core machine).
- */
-const RELEASE_SLICE = 250;
+/** Events a release folds between two turns of the event loop (a 50,000-row import's would block it for a second or more). */
+const RELEASE_SLICE = 1_000;
 
 /** A user's events the last step of a release may fold while live batches wait for it. */
 const LOCKED_STEP_EVENTS = 2_000;
