@@ -4,7 +4,8 @@ import { LOG_POSITION_HEADER } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
 import { rebuildReadModels } from '@bt/projector';
 import { signToken } from '@bt/platform';
-import { BENCH_SECRET, startBenchProduct } from './product';
+import { BENCH_SECRET } from './product';
+import { startProductProcess } from './product-child';
 import { bulkLoad, userHistory } from './generate';
 import { benchBet, watchCheckpoint } from './visible';
 import { send, summarise, type Latency } from './http-load';
@@ -58,7 +59,9 @@ const csvOf = (rows: number, tag: string) =>
  * in the live section (each waiting until the read models hold its write before the next), first
  * alone (the baseline), then while one more user imports three files of `importRows` rows back to
  * back; /readyz is asked every 250 ms meanwhile. The import's own time (first POST to every row
- * visible) is measured on the idle product first, by another user with the same files.
+ * visible) is measured on the idle product first, by another user with the same files. The product
+ * runs in a child process: in this one, the 31 clients' requests and answers shared its event loop
+ * with the requests they timed.
  */
 export async function fairness(options: FairnessOptions): Promise<FairnessResult> {
   const { pool, store, databaseUrl, dataDir, log } = options;
@@ -70,7 +73,7 @@ export async function fairness(options: FairnessOptions): Promise<FairnessResult
   for (const [i, user] of [idleImporter, busyImporter].entries()) await bulkLoad(pool, 'eventstore', userHistory(user, 10, 80 + i));
   await rebuildReadModels({ store, databaseUrl, fresh: true, log: () => {} });
 
-  const product = await startBenchProduct(databaseUrl, dataDir);
+  const product = await startProductProcess(databaseUrl, dataDir);
   const watcher = await watchCheckpoint(databaseUrl);
   const token = (user: string) => `Bearer ${signToken(user, BENCH_SECRET)}`;
   try {

@@ -15,7 +15,7 @@ import {
   type CommittingEvent,
   type Pick as PickState,
 } from '@bt/contracts';
-import { START, type EventStore, type Position, type RecordedEvent } from '@bt/event-store';
+import { appendsNoEventSql, START, type EventStore, type Position, type RecordedEvent } from '@bt/event-store';
 import type { LogDatabase } from '@bt/query-api';
 
 export interface LogWriterOptions {
@@ -58,6 +58,9 @@ export const followOnce = async (options: Pick<LogWriterOptions, 'store' | 'db'>
   const events = await options.store.readAll({ after, maxCount: PAGE });
   if (events.length === 0) return 0;
   await db.transaction().execute(async (trx) => {
+    // It appends no event: readers of the log do not wait for it (a page of an import's events is
+    // hundreds of picks, and every live read waited until they were written).
+    await sql.raw(appendsNoEventSql).execute(trx);
     await sql`select pg_advisory_xact_lock(hashtext('transparency-log'))`.execute(trx);
     const now = await trx.selectFrom('follower').selectAll().executeTakeFirst();
     if ((now?.position_commit ?? '0') !== (at?.position_commit ?? '0') || (now?.position_prepare ?? '0') !== (at?.position_prepare ?? '0'))
@@ -98,15 +101,13 @@ export const followOnce = async (options: Pick<LogWriterOptions, 'store' | 'db'>
       });
     }
     if (leaves.length > 0) await trx.insertInto('leaves').values(leaves).execute();
-    for (const id of ids) {
-      const state = JSON.stringify(picks.get(id));
-      if (state === undefined) continue;
+    const states = ids.flatMap((id) => (picks.has(id) ? [{ pick_id: id, state: JSON.stringify(picks.get(id)) }] : []));
+    if (states.length > 0)
       await trx
         .insertInto('picks')
-        .values({ pick_id: id, state })
-        .onConflict((oc) => oc.column('pick_id').doUpdateSet({ state }))
+        .values(states)
+        .onConflict((oc) => oc.column('pick_id').doUpdateSet((eb) => ({ state: eb.ref('excluded.state') })))
         .execute();
-    }
     await eraseDeletedUsers(trx, events);
     const end = events[events.length - 1].position;
     const position = { position_commit: String(end.commit), position_prepare: String(end.prepare) };

@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { send } from './http-load';
+import { benchProductEnv } from './product';
+
+/** A port no one listens on now (the kernel's pick, let go at once). */
+const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => done(port));
+    });
+  });
+
+/**
+ * The product as `npm start` runs it, in a child process of its own (the bench's load, parsing and
+ * waiting then take none of the product's event loop), at the bench's log level (warn: no line per
+ * request), its projector on its own thread unless the bench's PROJECTOR_THREAD says not. Resolves
+ * once /healthz answers 200.
+ */
+export const startProductProcess = async (databaseUrl: string, dataDir: string): Promise<{ url: string; stop(): Promise<void> }> => {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve('launcher/src/product-main.ts')], {
+    env: {
+      ...process.env,
+      ...benchProductEnv(databaseUrl, dataDir),
+      PORT: String(port),
+      PROJECTOR_THREAD: process.env.PROJECTOR_THREAD ?? '1',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let exited: number | null | undefined;
+  const exit = new Promise<void>((done) =>
+    child.once('exit', (code) => {
+      exited = code;
+      done();
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (exited !== undefined) throw new Error(`product exited (${exited}) before it answered /healthz`);
+    const status = await send(`${url}/healthz`).then(
+      (res) => res.status,
+      () => 0,
+    );
+    if (status === 200) break;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return {
+    url,
+    async stop() {
+      if (exited === undefined) child.kill('SIGTERM');
+      await exit;
+    },
+  };
+};
