@@ -49,10 +49,11 @@ export const profileRoutes = (router: Router, { services, auth, json }: RouteKit
     const body = parseBody(profileBody, ctx);
     const scope = requestScope(ctx, services);
     const before = await load(services.store, streams.user(scope.userId), profile);
-    const previous = before.state.profile?.handle;
-    const reserved = previous === body.handle ? undefined : await reserve(services, scope, body.handle);
+    const reserved = before.state.profile?.handle === body.handle ? undefined : await reserve(services, scope, body.handle);
     let loaded = before;
     for (let attempt = 1; ; attempt++) {
+      // Read again on every attempt: a concurrent PUT may have set another handle, which this one then lets go.
+      const previous = loaded.state.profile?.handle;
       try {
         const result = await handle(
           services.store,
