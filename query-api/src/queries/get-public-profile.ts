@@ -18,8 +18,11 @@ import { NotFoundError } from '@bt/platform';
 import type { BetHistoryRow } from '@bt/read-models';
 import { readModels, type ReadDatabase } from '../read-db';
 
-/** What a handle in a URL can be (contracts' handle rule, lowered): anything else is no profile. */
-const HANDLE = /^[a-z0-9_-]{3,30}$/;
+/**
+ * What a handle in a URL can be (contracts' handle rule, any ASCII case): anything else is no profile.
+ * Checked before lowering, since toLowerCase turns look-alikes such as the Kelvin sign (U+212A) into ASCII.
+ */
+const HANDLE = /^[A-Za-z0-9_-]{3,30}$/;
 
 type Settings = Omit<EventData<'PublicProfileSet'>, 'userId'>;
 
@@ -71,8 +74,8 @@ const publicBet = (row: BetHistoryRow, unitsOnly: boolean, legs: readonly Parlay
  * those of its bets; the before-start figures come first.
  */
 export async function getPublicProfile(db: Kysely<ReadDatabase>, store: EventStore, param: string): Promise<PublicProfile> {
+  if (!HANDLE.test(param)) throw new NotFoundError(MESSAGES.profileNotFound);
   const handle = param.toLowerCase();
-  if (!HANDLE.test(handle)) throw new NotFoundError(MESSAGES.profileNotFound);
   const read = readModels(db);
   const found = await read
     .selectFrom('public_profiles')
