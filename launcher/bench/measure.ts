@@ -8,6 +8,7 @@ import { createPostgresEventStore, formatPosition, START, startEmbeddedPostgres 
 import { CSV_MAX_ROWS } from '@bt/contracts';
 import { bulkLoad, population } from './generate';
 import { webBudget } from './web-budget';
+import { commitmentOverhead } from './commitments';
 import { composeNodeArgs, importScenarios } from './import';
 import { liveProjection } from './live';
 import { fairness } from './fairness';
@@ -101,6 +102,7 @@ try {
 
   if (wants('reads') || wants('analytics') || wants('pages') || wants('writes')) {
     await readsAndWrites(bench, { bigUserBets: BIG_USER_BETS, reads: READS, writes: WRITES, writeRounds: WRITE_ROUNDS, wants });
+    if (wants('writes')) await commitmentOverhead(bench, WRITES, WRITE_ROUNDS);
   }
 
   if (wants('throttle')) {
