@@ -143,5 +143,20 @@ describe('attacks on the newest writes', () => {
       expect(await types(streams.handle(kept))).to.deep.equal(['HandleReserved']);
       expect(await types(streams.handle(other))).to.deep.equal(['HandleReserved', 'HandleReleased']);
     });
+
+    it('keeps the handle a profile shows reserved when a PUT back to it races a PUT away from it', async () => {
+      const gil = await api.signUp('gil');
+      await put(gil.token, { handle: 'gil-one', enabled: true });
+      for (let round = 0; round < 6; round++) {
+        const answers = await Promise.all([
+          put(gil.token, { handle: round % 2 ? 'gil-one' : 'gil-two', enabled: true }),
+          put(gil.token, { handle: round % 2 ? 'gil-two' : 'gil-one', enabled: true }),
+        ]);
+        for (const answer of answers) expect(answer.status).to.equal(200);
+        const sets = (await api.stream(streams.user(gil.userId))).filter((e) => e.type === 'PublicProfileSet');
+        const shown = (sets.at(-1)!.data as { handle: string }).handle;
+        expect((await types(streams.handle(shown))).at(-1), `round ${round}: ${shown}`).to.equal('HandleReserved');
+      }
+    });
   });
 });
