@@ -9,6 +9,7 @@ import { CSV_MAX_ROWS } from '@bt/contracts';
 import { bulkLoad, population } from './generate';
 import { webBudget } from './web-budget';
 import { profileBench } from './profile';
+import { commitmentOverhead } from './commitments';
 import { composeNodeArgs, importScenarios } from './import';
 import { liveProjection } from './live';
 import { fairness } from './fairness';
@@ -107,6 +108,7 @@ try {
 
   if (wants('reads') || wants('analytics') || wants('pages') || wants('writes')) {
     await readsAndWrites(bench, { bigUserBets: BIG_USER_BETS, reads: READS, writes: WRITES, writeRounds: WRITE_ROUNDS, wants });
+    if (wants('writes')) await commitmentOverhead(bench, WRITES, WRITE_ROUNDS);
   }
 
   if (wants('throttle')) {

@@ -36,6 +36,8 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
         .default('bet-tracker/transparency-log'),
       /** How often a checkpoint is signed while leaves arrive (ms; at most a minute). */
       TRANSPARENCY_SIGN_EVERY_MS: z.coerce.number().int().min(10).max(60_000).default(60_000),
+      /** off: no leaves are appended (the bench's same-run baseline for the cost of commitments); on by default. */
+      TRANSPARENCY_LOG: z.enum(['on', 'off']).default('on'),
     }),
     env,
   );
@@ -57,6 +59,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
     transparencyKey: config.TRANSPARENCY_KEY,
     transparencyOrigin: config.TRANSPARENCY_ORIGIN,
     transparencySignEveryMs: config.TRANSPARENCY_SIGN_EVERY_MS,
+    transparencyLog: config.TRANSPARENCY_LOG === 'on',
     /** The projector's batching and cache, as the projector's own process reads them. */
     projector: readLiveProjectorConfig(env),
     signIn: readSignInConfig(env),

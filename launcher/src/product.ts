@@ -98,16 +98,18 @@ export const startProduct = async (
     await migrateTransparencyLog(db);
     const logKey = await logSigningKey(config);
     log(`transparency log key: ${logKey.key}`);
-    const logWriter = startLogWriter({
-      store,
-      db: logTables(db),
-      secretKey: logKey.secretKey,
-      origin: config.transparencyOrigin,
-      signEveryMs: config.transparencySignEveryMs,
-      pollMs: 100,
-      log: (line) => logger.warn(line),
-    });
-    stops.push(() => logWriter.stop());
+    if (config.transparencyLog) {
+      const logWriter = startLogWriter({
+        store,
+        db: logTables(db),
+        secretKey: logKey.secretKey,
+        origin: config.transparencyOrigin,
+        signEveryMs: config.transparencySignEveryMs,
+        pollMs: 100,
+        log: (line) => logger.warn(line),
+      });
+      stops.push(() => logWriter.stop());
+    } else log('transparency log off (TRANSPARENCY_LOG=off): no leaves are appended');
 
     if (config.projectorThread) {
       const projector = await startProjectorThread({ eventStoreUrl, databaseUrl, personalData, live: config.projector }, (line) =>

@@ -187,8 +187,11 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
   const router = new Router({ prefix: '/api' });
   for (const route of QUERY_ROUTES) router.get(route.path, ...guard, ...(route.heavy ? [turns[route.heavy]] : []), answer(route));
   // No sign-in: a public page reads a whole history, so it takes turns as the heavy reads do, per
-  // profile (a crowd on one page waits for its turns) and apart from the signed-in users' turns.
-  const publicTurns = limitHeavyReads(deps.heavyReads ?? DEFAULT_HEAVY_READ_LIMITS, (ctx) => `profile:${String(ctx.params?.handle)}`);
+  // profile in any case (a crowd on one page waits for its turns) and apart from the signed-in users' turns.
+  const publicTurns = limitHeavyReads(
+    deps.heavyReads ?? DEFAULT_HEAVY_READ_LIMITS,
+    (ctx) => `profile:${String(ctx.params?.handle).toLowerCase()}`,
+  );
   router.get('/public/profiles/:handle', publicTurns, async (ctx) => {
     ctx.body = await getPublicProfile(db, store, ctx.params.handle);
   });

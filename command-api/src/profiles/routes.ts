@@ -49,10 +49,13 @@ export const profileRoutes = (router: Router, { services, auth, json }: RouteKit
     const body = parseBody(profileBody, ctx);
     const scope = requestScope(ctx, services);
     const before = await load(services.store, streams.user(scope.userId), profile);
-    const previous = before.state.profile?.handle;
-    const reserved = previous === body.handle ? undefined : await reserve(services, scope, body.handle);
+    let reserved: Awaited<ReturnType<typeof reserve>> | undefined;
     let loaded = before;
     for (let attempt = 1; ; attempt++) {
+      // Read again on every attempt: a concurrent PUT may have set another handle (and let go of this
+      // one), so this one takes its handle again and lets go of that one.
+      const previous = loaded.state.profile?.handle;
+      if (!reserved && previous !== body.handle) reserved = await reserve(services, scope, body.handle);
       try {
         const result = await handle(
           services.store,

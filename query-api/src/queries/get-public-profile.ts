@@ -18,8 +18,11 @@ import { NotFoundError } from '@bt/platform';
 import type { BetHistoryRow } from '@bt/read-models';
 import { readModels, type ReadDatabase } from '../read-db';
 
-/** What a handle in a URL can be (contracts' handle rule, lowered): anything else is no profile. */
-const HANDLE = /^[a-z0-9_-]{3,30}$/;
+/**
+ * What a handle in a URL can be (contracts' handle rule, any ASCII case): anything else is no profile.
+ * Checked before lowering, since toLowerCase turns look-alikes such as the Kelvin sign (U+212A) into ASCII.
+ */
+const HANDLE = /^[A-Za-z0-9_-]{3,30}$/;
 
 export type Settings = Omit<EventData<'PublicProfileSet'>, 'userId'>;
 
@@ -71,8 +74,8 @@ export async function shownProfile(
   store: EventStore,
   param: string,
 ): Promise<{ userId: string; handle: string; settings: Settings }> {
+  if (!HANDLE.test(param)) throw new NotFoundError(MESSAGES.profileNotFound);
   const handle = param.toLowerCase();
-  if (!HANDLE.test(handle)) throw new NotFoundError(MESSAGES.profileNotFound);
   const found = await readModels(db)
     .selectFrom('public_profiles')
     .select('user_id')
