@@ -3,6 +3,7 @@ import { BET_TYPES, DEFAULTS, GOAL_TIMEFRAMES, JOURNAL_TYPES, LEG_OUTCOMES, MOOD
 import { MESSAGES } from './messages';
 import { DATE_RANGE, isIsoDate } from './domain/dates';
 import { isStartTime } from './domain/start-times';
+import { readAmount } from './domain/money';
 import { readOdds, storedOddsText, type OddsProblem } from './domain/odds';
 
 /** Field schemas shared by events, request bodies and responses. */
@@ -68,26 +69,18 @@ export const closingOdds = z
   .transform((value) => (typeof value === 'string' && value.trim() === '' ? null : value))
   .pipe(oddsText(MESSAGES.closingOddsFormat).nullable());
 
-/** Plain decimal text ("50", "12.5", ".75"): no sign but +, no exponent, no hex, binary or octal. */
-const DECIMAL_TEXT = /^\+?(\d+(\.\d*)?|\.\d+)$/;
-
 /**
  * A positive dollar amount (number or plain decimal text), at least a cent once rounded, at most a
- * billion; rounded to cents.
+ * billion; rounded to cents (contracts' readAmount).
  */
 export const positiveAmount = (message: string) =>
   z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
-    const text = typeof value === 'string' ? value.trim() : '';
-    const n = typeof value === 'number' ? value : DECIMAL_TEXT.test(text) ? Number(text) : NaN;
-    if (!Number.isFinite(n) || Math.round(n * 100) <= 0) {
-      ctx.addIssue({ code: 'custom', message });
+    const read = readAmount(value);
+    if (!read.ok) {
+      ctx.addIssue({ code: 'custom', message: read.problem === 'tooLarge' ? MESSAGES.amountTooLarge : message });
       return z.NEVER;
     }
-    if (n > 1_000_000_000) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.amountTooLarge });
-      return z.NEVER;
-    }
-    return Math.round(n * 100) / 100;
+    return read.amount;
   });
 
 /** Postgres' text and json cannot hold NUL, and UTF-8 cannot encode a lone surrogate. */

@@ -20,6 +20,22 @@ const ARGS = [
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** Where Lighthouse's traces go, with V8's sampling profiler on (`npm run bench:tasks` reads them); unset: none kept. */
 const TRACE_DIR = process.env.BENCH_WEB_TRACE;
+/** Lighthouse runs per page: the target is a score in every one of five (issue 37). */
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+
+interface LighthouseRun {
+  perf: number;
+  a11y: number;
+  /** The metrics the score is made of, so a missed score says where its time went. */
+  metrics: string;
+}
+
+const range = (values: number[]) => {
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
+  return `${low === high ? low : `${low}-${high}`} (mean ${mean.toFixed(1)})`;
+};
 
 /** Bytes of JavaScript a page downloads (as sent over the wire, i.e. gzip), until the network is idle. */
 export const javascriptBytes = async (page: Page, url: string): Promise<number> => {
@@ -77,10 +93,7 @@ export const webBudget = async (databaseUrl: string, dataDir: string): Promise<s
       '< 150 KB',
     ]);
 
-    for (const [name, path, authed] of [
-      ['landing', '/landing', false],
-      ['dashboard', '/', true],
-    ] as const) {
+    const lighthouseRun = async (name: string, path: string, authed: boolean, run: number): Promise<LighthouseRun> => {
       const page = await fresh();
       if (authed) await signIn(page);
       const result = await lighthouse(
@@ -97,12 +110,10 @@ export const webBudget = async (databaseUrl: string, dataDir: string): Promise<s
       if (!result || result.lhr.runtimeError) throw new Error(`Lighthouse could not measure ${path}: ${result?.lhr.runtimeError?.message}`);
       if (TRACE_DIR) {
         mkdirSync(TRACE_DIR, { recursive: true });
-        writeFileSync(join(TRACE_DIR, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
+        writeFileSync(join(TRACE_DIR, `${name}${run === 0 ? '' : `-${run + 1}`}.trace.json`), JSON.stringify(result.artifacts.Trace));
       }
+      await page.browserContext().close();
       const c = result.lhr.categories;
-      const perf = Math.round((c.performance?.score ?? 0) * 100);
-      const a11y = Math.round((c.accessibility?.score ?? 0) * 100);
-      // The metrics the score is made of, so a missed score says where its time went.
       const metric = (id: string) => result.lhr.audits[id]?.displayValue ?? '-';
       const metrics = [
         'first-contentful-paint',
@@ -113,12 +124,24 @@ export const webBudget = async (databaseUrl: string, dataDir: string): Promise<s
       ]
         .map((id) => `${id.replace(/-/g, ' ')} ${metric(id)}`)
         .join(', ');
+      return { perf: Math.round((c.performance?.score ?? 0) * 100), a11y: Math.round((c.accessibility?.score ?? 0) * 100), metrics };
+    };
+
+    for (const [name, path, authed] of [
+      ['landing', '/landing', false],
+      ['dashboard', '/', true],
+    ] as const) {
+      const runs: LighthouseRun[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        runs.push(await lighthouseRun(name, path, authed, run));
+        console.log(`  ${name}, run ${run + 1}: performance ${runs[run].perf}, accessibility ${runs[run].a11y} (${runs[run].metrics})`);
+      }
       rows.push([
-        `Lighthouse, ${name} (mobile profile)`,
-        `performance ${perf}, accessibility ${a11y} (${metrics})`,
+        `Lighthouse, ${name} (mobile profile, ${RUNS} runs)`,
+        `performance ${range(runs.map((r) => r.perf))}, accessibility ${range(runs.map((r) => r.a11y))}`,
         '-',
-        '-',
-        '>= 95 both',
+        `${runs.filter((r) => r.perf >= 95).length} of ${RUNS} at 95 or more`,
+        '>= 95 both, every run',
       ]);
     }
     return rows;

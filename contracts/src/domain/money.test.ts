@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { fromCents, roundMoney, toCents } from './money';
+import { fromCents, readAmount, roundMoney, toCents } from './money';
 
 describe('money', () => {
   it('rounds to whole cents, half away from zero', () => {
@@ -23,5 +23,15 @@ describe('money', () => {
     expect(fromCents(101)).to.equal(1.01);
     expect(fromCents(-30)).to.equal(-0.3);
     expect(fromCents(toCents(12.34))).to.equal(12.34);
+  });
+
+  it('reads a positive amount as positiveAmount does: plain decimal text or a number, at least a cent, at most a billion', () => {
+    expect(readAmount(' 12.345 ')).to.deep.equal({ ok: true, amount: 12.35 });
+    expect(readAmount('.75')).to.deep.equal({ ok: true, amount: 0.75 });
+    expect(readAmount(25)).to.deep.equal({ ok: true, amount: 25 });
+    for (const bad of ['', '-5', '1e3', '0x10', '0.004', 'abc', Number.NaN, null]) {
+      expect(readAmount(bad), String(bad)).to.deep.equal({ ok: false, problem: 'invalid' });
+    }
+    expect(readAmount('1000000000.01')).to.deep.equal({ ok: false, problem: 'tooLarge' });
   });
 });

@@ -1,4 +1,4 @@
-import { MESSAGES, positiveAmount, type Outcome } from '@bt/contracts';
+import { MESSAGES, readAmount, type Outcome } from '@bt/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { serverMessageOr } from '../lib/api-error';
@@ -97,13 +97,14 @@ export function SettleChoices({ label, choices, previous, settle, version, what 
 
   const onCashOut = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = positiveAmount(MESSAGES.cashOutAmount).safeParse(amount);
-    if (!parsed.success) {
+    // contracts' readAmount: the rule of positiveAmount, without loading zod for the dashboard's settle buttons.
+    const parsed = readAmount(amount);
+    if (!parsed.ok) {
       setProblem(amount.trim() === '' ? MESSAGES.cashOutRequired : MESSAGES.cashOutAmount);
       return;
     }
     setProblem(null);
-    void run({ outcome: 'cashout', cashOutAmount: parsed.data });
+    void run({ outcome: 'cashout', cashOutAmount: parsed.amount });
   };
 
   if (cashingOut) {

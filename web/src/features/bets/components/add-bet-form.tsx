@@ -11,7 +11,8 @@ import { toast } from '../../../lib/toast';
 import { bookSuggestions } from '../../../lib/books';
 import { useAddBetMutation, useGetBookUsageQuery } from '../api/bets-api';
 import { readBetDefaults, rememberBetDefaults } from '../lib/bet-defaults';
-import { betFormWithDefaults, validateBetForm, type BetFormErrors, type BetFormValues } from '../lib/bet-form';
+import { betFormWithDefaults, type BetFormErrors, type BetFormValues } from '../lib/bet-form';
+import { loadBetChecks, usePreloadedBetChecks } from '../lib/bet-checks';
 import { BetFormFields } from './bet-form-fields';
 
 interface AddBetFieldsProps {
@@ -40,6 +41,7 @@ export function AddBetFields({ labelledBy, onAdded }: AddBetFieldsProps) {
   const [addBet, { isLoading }] = useAddBetMutation();
   const { data: usage } = useGetBookUsageQuery();
   const books = useMemo(() => bookSuggestions(usage ?? []), [usage]);
+  usePreloadedBetChecks();
 
   const onChange = <K extends keyof BetFormValues>(field: K, value: BetFormValues[K]) => {
     setTyped(true);
@@ -49,13 +51,15 @@ export function AddBetFields({ labelledBy, onAdded }: AddBetFieldsProps) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateBetForm(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstInvalid(event.currentTarget);
-      return;
-    }
+    const form = event.currentTarget;
     try {
+      const { validateBetForm } = await loadBetChecks();
+      const result = validateBetForm(values);
+      if (!result.ok) {
+        setErrors(result.errors);
+        focusFirstInvalid(form);
+        return;
+      }
       await addBet(result.body).unwrap();
       toast({ title: 'Bet added successfully', description: 'Your bet has been recorded.' });
       const remembered = { sport: values.sport, betType: values.betType, stake: values.stake.trim() };

@@ -9,7 +9,8 @@ import { toast } from '../../../lib/toast';
 import { bookSuggestions } from '../../../lib/books';
 import { usePreferences } from '../../../lib/preferences';
 import { useGetBookUsageQuery, useUpdateBetMutation } from '../api/bets-api';
-import { betFormFrom, validateBetForm, type BetFormErrors, type BetFormValues } from '../lib/bet-form';
+import { betFormFrom, type BetFormErrors, type BetFormValues } from '../lib/bet-form';
+import { loadBetChecks, usePreloadedBetChecks } from '../lib/bet-checks';
 import { BetChangesDialog } from './bet-changes-dialog';
 import { BetFormFields } from './bet-form-fields';
 
@@ -24,6 +25,7 @@ function EditBetForm({ bet, onDone }: { bet: BetRow; onDone: () => void }) {
   const [showChanges, setShowChanges] = useState(false);
   const { data: usage } = useGetBookUsageQuery();
   const books = useMemo(() => bookSuggestions(usage ?? []), [usage]);
+  usePreloadedBetChecks();
 
   const onChange = <K extends keyof BetFormValues>(field: K, value: BetFormValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -32,13 +34,15 @@ function EditBetForm({ bet, onDone }: { bet: BetRow; onDone: () => void }) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateBetForm(values, start.closingOdds);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstInvalid(event.currentTarget);
-      return;
-    }
+    const form = event.currentTarget;
     try {
+      const { validateBetForm } = await loadBetChecks();
+      const result = validateBetForm(values, start.closingOdds);
+      if (!result.ok) {
+        setErrors(result.errors);
+        focusFirstInvalid(form);
+        return;
+      }
       await updateBet({ id: bet.id, body: result.body, version: bet.version }).unwrap();
       toast({ title: 'Success', description: 'Bet updated successfully' });
       onDone();

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { MESSAGES, type BetRow } from '@bt/contracts';
-import { betFormFrom, betFormWithDefaults, emptyBetForm, toWinPreview, validateBetForm } from './bet-form';
+import { betFormFrom, betFormWithDefaults, emptyBetForm, toWinPreview } from './bet-form';
+import { validateBetForm } from './bet-form-checks';
 
 describe('bet form', () => {
   const filled = {

@@ -1,18 +1,24 @@
 import {
-  betBody,
   SINGLE_BET_TYPES,
   type BetRow,
   type BetType,
   type OddsFormat,
   type Outcome,
   pricedBet,
+  readAmount,
   type Sport,
   SPORTS,
+  storedOddsText,
 } from '@bt/contracts';
-import { fieldErrors } from '../../../lib/form-errors';
 import { oddsForInput } from '../../../lib/preferences';
-import { startsAtFromInput, startsAtToInput } from '../../../lib/start-time';
-import type { BetInput } from '../api/bets-api';
+import { startsAtToInput } from '../../../lib/start-time';
+
+/*
+ * What the bet forms show as they render needs no zod (contracts' readAmount and storedOddsText,
+ * the rules of the stake and odds fields): zod and the request schemas take a phone's CPU about a
+ * quarter of a second to evaluate, so they load with validateBetForm (bet-form-checks.ts) only once
+ * the bettor starts using the page.
+ */
 
 /** What the bet form holds: text, as the inputs give it. An empty stake counts as unset. */
 export interface BetFormValues {
@@ -65,21 +71,18 @@ export const betFormWithDefaults = (today: string, defaults: BetFormDefaults): B
   const start = emptyBetForm(today);
   const sport = (SPORTS as readonly string[]).includes(defaults.sport ?? '') ? (defaults.sport as Sport) : start.sport;
   const betType = (SINGLE_BET_TYPES as readonly string[]).includes(defaults.betType ?? '') ? (defaults.betType as BetType) : start.betType;
-  const stake =
-    typeof defaults.stake === 'string' && stakeFields.safeParse({ stake: defaults.stake }).success ? defaults.stake : start.stake;
+  const stake = typeof defaults.stake === 'string' && readAmount(defaults.stake).ok ? defaults.stake : start.stake;
   return { ...start, sport, betType, stake };
 };
-
-const stakeFields = betBody.in.pick({ stake: true });
-const previewFields = betBody.in.pick({ odds: true, stake: true });
 
 /**
  * The "To win" preview: what a win would pay at the odds and stake as typed, priced by contracts'
  * pricedBet as the server prices the saved bet; null until both are valid.
  */
 export const toWinPreview = (values: Pick<BetFormValues, 'odds' | 'stake'>): number | null => {
-  const parsed = previewFields.safeParse({ odds: values.odds, stake: values.stake });
-  return parsed.success ? pricedBet({ odds: parsed.data.odds, stake: parsed.data.stake, outcome: 'win' }).potentialProfit : null;
+  const odds = storedOddsText(values.odds);
+  const stake = readAmount(values.stake);
+  return odds !== undefined && stake.ok ? pricedBet({ odds, stake: stake.amount, outcome: 'win' }).potentialProfit : null;
 };
 
 /** The odds of a row as an edit form shows them: in the bettor's format when that keeps the price exactly. */
@@ -103,56 +106,3 @@ export const betFormFrom = (bet: BetRow, format: OddsFormat = 'american'): BetFo
   bonusBet: bet.bonusBet ?? false,
   cashOutAmount: bet.cashOutAmount === null || bet.cashOutAmount === undefined ? '' : String(bet.cashOutAmount),
 });
-
-/**
- * Checks the form with the contracts schema (the server's messages); the body is what the API
- * takes. `unchangedClose`: the closing odds the form started with; sent back unchanged they are
- * left out, so an edit keeps the close exactly as stored.
- */
-export const validateBetForm = (
-  values: BetFormValues,
-  unchangedClose?: string,
-): { ok: true; body: BetInput } | { ok: false; errors: BetFormErrors } => {
-  const cashOut = values.outcome === 'cashout' && values.cashOutAmount.trim() !== '' ? values.cashOutAmount : undefined;
-  const parsed = betBody.safeParse({
-    sport: values.sport || undefined,
-    event: values.event,
-    betType: values.betType || undefined,
-    odds: values.odds,
-    stake: values.stake,
-    outcome: values.outcome,
-    notes: values.notes,
-    date: values.date || undefined,
-    startsAt: startsAtFromInput(values.startsAt),
-    book: values.book,
-    league: values.league,
-    tags: values.tags,
-    closingOdds: values.closingOdds,
-    bonusBet: values.bonusBet,
-    cashOutAmount: cashOut,
-  });
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
-  const { sport, event, betType, odds, stake, outcome, notes, date, startsAt, book, league, tags, closingOdds, bonusBet, cashOutAmount } =
-    parsed.data;
-  const keepClose = unchangedClose !== undefined && values.closingOdds.trim() === unchangedClose.trim() && unchangedClose.trim() !== '';
-  return {
-    ok: true,
-    body: {
-      sport,
-      event,
-      betType,
-      odds,
-      stake,
-      outcome,
-      notes,
-      date,
-      startsAt,
-      book,
-      league,
-      tags,
-      ...(keepClose ? {} : { closingOdds }),
-      bonusBet,
-      ...(outcome === 'cashout' ? { cashOutAmount } : {}),
-    },
-  };
-};
