@@ -3,6 +3,9 @@ import { whenPageUsed } from '../../../lib/page-use';
 
 type BetChecks = typeof import('./bet-form-checks');
 
+/** Well after Lighthouse's window and the first screen's work. */
+const UNTOUCHED_PAGE_MS = 15_000;
+
 let loading: Promise<BetChecks> | undefined;
 
 /** The bet form's zod checks (bet-form-checks.ts), fetched and evaluated once; a failed fetch is asked again next time. */
@@ -20,10 +23,16 @@ export const loadBetChecks = (): Promise<BetChecks> => {
  * paint does not evaluate zod.
  */
 export const usePreloadedBetChecks = (): void =>
-  useEffect(
-    () =>
-      whenPageUsed(() => {
-        loadBetChecks().catch(() => undefined);
-      }),
-    [],
-  );
+  useEffect(() => {
+    const load = () => {
+      loadBetChecks().catch(() => undefined);
+    };
+    const cancelUse = whenPageUsed(load);
+    // A page left open untouched gets them too, long after it settled: a submit made once the whole
+    // server (its files too) is unreachable still finds them and is queued like any other write.
+    const timer = window.setTimeout(load, UNTOUCHED_PAGE_MS);
+    return () => {
+      cancelUse();
+      window.clearTimeout(timer);
+    };
+  }, []);
