@@ -66,7 +66,11 @@ describe('applying the unit size to earlier bets (the one-process product, real 
     return { status: res.status, text, body: (text ? JSON.parse(text) : undefined) as Json };
   };
   const signUp = async (name: string) => {
-    const res = await call('POST', '/api/auth/register', undefined, { email: `${name}@example.com`, username: name, password: `${name}-password` });
+    const res = await call('POST', '/api/auth/register', undefined, {
+      email: `${name}@example.com`,
+      username: name,
+      password: `${name}-password`,
+    });
     expect(res.status, res.text).to.equal(201);
     return res.body.token as string;
   };
@@ -118,11 +122,21 @@ describe('applying the unit size to earlier bets (the one-process product, real 
     // The bet's change history says so; its version moved, and an edit with it is accepted, answered in units
     const history = (await call('GET', `/api/bets/${first.id}/history`, ann)).body as unknown as { type: string; changes: Json }[];
     expect(history.map((c) => c.type)).to.deep.equal(['BetPlaced', 'BetSettled', 'BetUnitSizeApplied']);
-    expect(history[2].changes).to.deep.include({ unitSize: { from: null, to: 10 }, units: { from: null, to: 2 }, profitUnits: { from: null, to: 2 } });
+    expect(history[2].changes).to.deep.include({
+      unitSize: { from: null, to: 10 },
+      units: { from: null, to: 2 },
+      profitUnits: { from: null, to: 2 },
+    });
     const rows = (await call('GET', '/api/bets', ann)).body as unknown as { id: string; version: number }[];
     const row = rows.find((b) => b.id === first.id)!;
     expect(row.version).to.equal(first.version + 1);
-    const edited = await call('PUT', `/api/bets/${first.id}`, ann, { ...bet('Before One'), stake: 30, outcome: 'win' }, { 'If-Match': String(row.version) });
+    const edited = await call(
+      'PUT',
+      `/api/bets/${first.id}`,
+      ann,
+      { ...bet('Before One'), stake: 30, outcome: 'win' },
+      { 'If-Match': String(row.version) },
+    );
     expect(edited.status, edited.text).to.equal(200);
     expect(edited.body).to.include({ unitSize: 10, units: 3 });
 

@@ -21,7 +21,15 @@ const statCard = (page: Page, title: string): Locator =>
 
 const cardText = async (page: Page, title: string) => (await statCard(page, title).innerText()).replace(/\s+/g, ' ');
 
-const bet = (event: string, date: string) => ({ sport: 'football', event, betType: 'moneyline', odds: '+100', stake: 10, outcome: 'win', date });
+const bet = (event: string, date: string) => ({
+  sport: 'football',
+  event,
+  betType: 'moneyline',
+  odds: '+100',
+  stake: 10,
+  outcome: 'win',
+  date,
+});
 
 journey(
   'unit size applied to earlier bets',

@@ -18,13 +18,11 @@ describe('unit size applied to earlier bets, in the read models', () => {
     log.settleParlay(parlay, 'win');
     log.setUnitSize(25);
     const placed = log.placeBet({ stake: 75, odds: '+100', unitSize: 25 }, 'win');
-    let { userStats, analyticsTotals } = replayUser(log.events);
-    expect(userStats).to.include({ units_count: 1, profit_units_sum: 3 });
+    expect(replayUser(log.events).userStats).to.include({ units_count: 1, profit_units_sum: 3 });
 
     // When the unit size is applied to the three without one
     log.applyUnitSize([first, second], [parlay], 25);
-    const { bets, parlays } = replayUser(log.events);
-    ({ userStats, analyticsTotals } = replayUser(log.events));
+    const { bets, parlays, userStats, analyticsTotals } = replayUser(log.events);
 
     // Then each shows its stake and profit in units of 25, at its stream's new revision
     const rows = Object.fromEntries(bets.map((b) => [b.id, b]));

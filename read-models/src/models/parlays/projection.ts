@@ -145,7 +145,10 @@ export const parlaysProjection: ReadModel<'parlays', KeyedRows<'parlays'>, Parla
     ParlayUnitSizeApplied(state, event, at) {
       const parlay = state.parlays.get(event.data.parlayId);
       if (!parlay) return;
-      state.parlays.put(parlay.id, priced({ ...parlay, unit_size: event.data.unitSize, updated_at: at, version: rowVersion(event.revision) }));
+      state.parlays.put(
+        parlay.id,
+        priced({ ...parlay, unit_size: event.data.unitSize, updated_at: at, version: rowVersion(event.revision) }),
+      );
     },
     ParlayRestored(state, event, at) {
       const kept = takeRemoved(state, 'parlay', event.data.parlayId);

@@ -56,7 +56,8 @@ export function ApplyUnitSize() {
       ) : (
         <>
           <p>
-            {plural(earlier, 'earlier bet')} {earlier === 1 ? 'has' : 'have'} no unit size, so unit totals leave {earlier === 1 ? 'it' : 'them'} out.
+            {plural(earlier, 'earlier bet')} {earlier === 1 ? 'has' : 'have'} no unit size, so unit totals leave{' '}
+            {earlier === 1 ? 'it' : 'them'} out.
           </p>
           <Button variant="outline" onClick={() => setAsking(true)} disabled={isLoading}>
             Apply {size} unit size to {plural(earlier, 'earlier bet')}
