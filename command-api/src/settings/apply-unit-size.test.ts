@@ -49,7 +49,10 @@ const apply = (bets: Bet[], parlays: Parlay[] = [], userId = USER): ApplyUnitSiz
 
 describe('applying the unit size to earlier bets', () => {
   // The preferences fold, over the events this decider appends (on other streams: it never folds them).
-  const spec = deciderSpec(preferences as Aggregate<Preferences, PreferencesEvent | UnitSizeAppliedEvent>, applyUnitSize);
+  const spec = deciderSpec<Preferences, PreferencesEvent | UnitSizeAppliedEvent, ApplyUnitSize>(
+    preferences as Aggregate<Preferences, PreferencesEvent | UnitSizeAppliedEvent>,
+    applyUnitSize,
+  );
   const parlayId = created().data.parlayId;
 
   it('records the unit size on each bet and parlay of the user placed without one', () =>
