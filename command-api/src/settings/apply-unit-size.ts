@@ -64,7 +64,11 @@ export async function applyUnitSizeToEarlierBets(
     const last = new Map<string, bigint>();
     for (const e of recorded) last.set(e.streamId, e.revision);
     const byStream = new Map<string, RecordedEvent[]>();
-    for (const e of counted) byStream.set(e.streamId, [...(byStream.get(e.streamId) ?? []), e]);
+    for (const e of counted) {
+      const list = byStream.get(e.streamId);
+      if (list) list.push(e);
+      else byStream.set(e.streamId, [e]);
+    }
     const ofStream = (c: Candidate) => byStream.get(streamOf(c)) ?? [];
     const bets = candidates.filter((c) => c.kind === 'bet').map((c) => fold(bet, ofStream(c).map(asRecorded<BetEvent>)));
     const parlays = candidates.filter((c) => c.kind === 'parlay').map((c) => fold(parlay, ofStream(c).map(asRecorded<ParlayEvent>)));
