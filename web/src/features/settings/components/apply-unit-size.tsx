@@ -48,7 +48,7 @@ export function ApplyUnitSize() {
   };
 
   return (
-    <Section aria-label="Earlier bets">
+    <Section>
       {size === null ? (
         <p>Set a unit size to count earlier bets in units too.</p>
       ) : earlier === 0 ? (
