@@ -40,6 +40,7 @@ import {
   passwordChangedResponse,
   settings,
   stats,
+  unitSizeCoverage,
   streakStats,
   user,
 } from './responses';
@@ -263,6 +264,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
   read('/api/settings', 'Settings', 'The odds format and unit size (american and null until set)', json('Settings', settings)),
   write('put', '/api/settings', 'Settings', 'Choose the odds format and/or the unit size (null clears it)', settingsBody, {
     200: json('Settings', settings),
+  }),
+  read(
+    '/api/settings/unit-size/earlier',
+    'Settings',
+    'The bets and parlays placed without a unit size (what applying it would cover)',
+    json('Unit size coverage', unitSizeCoverage),
+  ),
+  write('post', '/api/settings/unit-size/apply', 'Settings', 'Apply the unit size to the bets and parlays placed without one', undefined, {
+    200: json('What it covered', unitSizeCoverage),
   }),
   // Public profile (issue 39)
   read('/api/profile', 'Public profile', 'The public profile settings (profile null until set)', json('Profile', profileAnswer)),

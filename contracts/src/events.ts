@@ -172,6 +172,11 @@ export const eventSchemas = {
   BetRemoved: z.object({ userId: id, betId: id }),
   /** A removed bet comes back with the state it had when removed (its history goes on). */
   BetRestored: z.object({ userId: id, betId: id }),
+  /**
+   * "Apply my unit size to earlier bets" (Settings): the bet, placed without a unit size, counts in
+   * units of `unitSize` from now on. One per bet, on its own stream, appended together by one command.
+   */
+  BetUnitSizeApplied: z.object({ userId: id, betId: id, unitSize: z.number().positive() }),
 
   ParlayCreated: parlayFields.extend({ userId: id, parlayId: id, ...commitment }),
   ParlayAmended: z.object({ userId: id, parlayId: id, changes: parlayFields.partial(), ...commitment }),
@@ -179,6 +184,8 @@ export const eventSchemas = {
   ParlayRemoved: z.object({ userId: id, parlayId: id }),
   /** A removed parlay comes back with its legs and the state it had when removed. */
   ParlayRestored: z.object({ userId: id, parlayId: id }),
+  /** BetUnitSizeApplied for a parlay created without a unit size. */
+  ParlayUnitSizeApplied: z.object({ userId: id, parlayId: id, unitSize: z.number().positive() }),
 
   FundsAdded: z.object({ userId: id, amount: z.number().positive(), note: fundsNote }),
   FundsWithdrawn: z.object({ userId: id, amount: z.number().positive(), note: fundsNote }),

@@ -50,6 +50,7 @@ export const MESSAGES = {
   tagTooLong: 'A tag can be at most 30 characters',
   bonusBetFlag: 'Bonus bet must be true or false',
   unitSize: 'Unit size must be an amount of at least $1',
+  noUnitSizeToApply: 'Set a unit size first: there is none to apply to earlier bets',
   oddsFormatChoice: 'Odds format must be american, decimal or fractional',
   preferencesSaved: 'Preferences saved',
   tooLong: 'Text is too long',

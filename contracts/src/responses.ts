@@ -230,6 +230,17 @@ export type Analytics = z.infer<typeof analytics>;
 export const settings = z.object({ oddsFormat, unitSize: z.number().nullable() });
 export type Settings = z.infer<typeof settings>;
 
+/**
+ * GET /api/settings/unit-size/earlier (what applying the unit size would cover: the bets and parlays
+ * without one) and POST /api/settings/unit-size/apply (what it covered). `unitSize` null: none set.
+ */
+export const unitSizeCoverage = z.object({
+  unitSize: z.number().nullable(),
+  bets: z.number().int().nonnegative(),
+  parlays: z.number().int().nonnegative(),
+});
+export type UnitSizeCoverage = z.infer<typeof unitSizeCoverage>;
+
 export const streak = z.object({
   type: z.enum(['win', 'loss']),
   length: z.number().int(),

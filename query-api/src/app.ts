@@ -35,7 +35,7 @@ import { parlaysRoute } from './queries/get-parlays';
 import { bankrollLedgerRoute, bankrollRoute } from './queries/get-bankroll';
 import { goalsRoute } from './queries/get-goals';
 import { journalRoute } from './queries/get-journal';
-import { settingsRoute } from './queries/get-settings';
+import { settingsRoute, unitSizeCoverageRoute } from './queries/get-settings';
 import { statsRoute } from './queries/get-stats';
 import { analyticsRoute } from './queries/get-analytics';
 import { taxYearRoute } from './queries/get-tax-year';
@@ -127,6 +127,7 @@ const QUERY_ROUTES: readonly QueryRoute[] = [
   goalsRoute,
   journalRoute,
   settingsRoute,
+  unitSizeCoverageRoute,
   statsRoute,
   analyticsRoute,
   taxYearRoute,

@@ -59,3 +59,4 @@ export { eraseUsers } from './erase-users';
 
 // What command-api reads of the read models.
 export { settledProfitFromReadModel } from './settled-profit';
+export { withoutUnitSizeFromReadModel, type WithoutUnitSize } from './without-unit-size';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './harness';
-import { ApiClient, daysAgo, eventually, heading, journey, signUp } from './steps';
+import { ApiClient, daysAgo, eventually, heading, journey, signUp, visible } from './steps';
 
 /** A summary card of the dashboard, found by its title. */
 const statCard = (page: Page, title: string): Locator =>
@@ -90,6 +90,10 @@ journey(
     await heading(page, 'Bet History').waitFor();
     await page.getByText('Showing 1–2 of 2 bets').waitFor();
     expect(await page.getByText('Day 31', { exact: true }).count()).to.equal(0);
+    // History says its period's days, as the dashboard's cards say their period.
+    expect(await visible(page.locator('[data-period]')).innerText()).to.match(
+      /^Last 30 days · [A-Z][a-z]{2} \d{1,2}, \d{4} – [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+    );
 
     await page.goto('/analytics?by=sport&period=30');
     await heading(page, 'Analytics').waitFor();

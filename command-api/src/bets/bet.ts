@@ -1,7 +1,7 @@
 import { pricedBet, type BetRow, type BetType, type EventOf, type Outcome, type Sport } from '@bt/contracts';
 import { ignoreUnknown, type Aggregate, type Recorded } from '../shared/command';
 
-export type BetEvent = EventOf<'BetPlaced' | 'BetAmended' | 'BetSettled' | 'BetRemoved' | 'BetRestored'>;
+export type BetEvent = EventOf<'BetPlaced' | 'BetAmended' | 'BetSettled' | 'BetRemoved' | 'BetRestored' | 'BetUnitSizeApplied'>;
 
 export interface PlacedBet {
   status: 'placed';
@@ -23,7 +23,7 @@ export interface PlacedBet {
   book: string | null;
   tags: string[];
   bonusBet: boolean;
-  /** The user's unit size when the bet was placed (never amended); null when none was set. */
+  /** The user's unit size when the bet was placed (never amended), or the one applied later from Settings; null: none. */
   unitSize: number | null;
   outcome: Outcome;
   /** What a cash-out returned; null unless the outcome is 'cashout'. */
@@ -74,6 +74,8 @@ export const evolve = (state: Bet, event: Recorded<BetEvent>): Bet => {
       return state.status === 'placed' ? { ...state, status: 'removed' } : state;
     case 'BetRestored':
       return state.status === 'removed' ? { ...state, status: 'placed', updatedAt: event.occurredAt } : state;
+    case 'BetUnitSizeApplied':
+      return state.status === 'placed' ? { ...state, unitSize: event.data.unitSize, updatedAt: event.occurredAt } : state;
     default:
       return ignoreUnknown(state, event);
   }

@@ -17,7 +17,9 @@ import {
 } from '@bt/contracts';
 import { ignoreUnknown, type Aggregate, type Recorded } from '../shared/command';
 
-export type ParlayEvent = EventOf<'ParlayCreated' | 'ParlayAmended' | 'ParlaySettled' | 'ParlayRemoved' | 'ParlayRestored'>;
+export type ParlayEvent = EventOf<
+  'ParlayCreated' | 'ParlayAmended' | 'ParlaySettled' | 'ParlayRemoved' | 'ParlayRestored' | 'ParlayUnitSizeApplied'
+>;
 
 export interface CreatedParlay {
   status: 'created';
@@ -35,7 +37,7 @@ export interface CreatedParlay {
   book: string | null;
   tags: string[];
   bonusBet: boolean;
-  /** The user's unit size when the parlay was created (never amended); null when none was set. */
+  /** The user's unit size when the parlay was created (never amended), or the one applied later from Settings; null: none. */
   unitSize: number | null;
   /** As last settled (the server derives it from the legs when it can). */
   outcome: Outcome;
@@ -88,6 +90,8 @@ export const evolve = (state: Parlay, event: Recorded<ParlayEvent>): Parlay => {
       return state.status === 'created' ? { ...state, status: 'removed' } : state;
     case 'ParlayRestored':
       return state.status === 'removed' ? { ...state, status: 'created', updatedAt: event.occurredAt } : state;
+    case 'ParlayUnitSizeApplied':
+      return state.status === 'created' ? { ...state, unitSize: event.data.unitSize, updatedAt: event.occurredAt } : state;
     default:
       return ignoreUnknown(state, event);
   }

@@ -4,12 +4,14 @@ import { ConflictError } from '@bt/platform';
 import { handle } from '../shared/handle';
 import { parseBody, reply, requestScope } from '../shared/http';
 import type { RouteKit } from '../shared/router';
+import { withoutUnitSizeFromReadModel } from '@bt/read-models';
+import { applyUnitSizeToEarlierBets } from './apply-unit-size';
 import { changeSettings, preferences } from './preferences';
 
 /** How often a settings change decides again after another write to the user's stream got in first. */
 const ATTEMPTS = 5;
 
-export const settingsRoutes = (router: Router, { services, auth, json }: RouteKit): void => {
+export const settingsRoutes = (router: Router, { services, auth, json, idempotent }: RouteKit): void => {
   // Appended with the user stream's revision: a concurrent write (another settings change, a
   // password change) makes it decide again on what is there now, so no update is lost.
   router.put('/settings', auth, json, async (ctx) => {
@@ -34,5 +36,14 @@ export const settingsRoutes = (router: Router, { services, auth, json }: RouteKi
         if (!(error instanceof ConflictError) || attempt === ATTEMPTS) throw error;
       }
     }
+  });
+
+  // "Apply my unit size to earlier bets": an event on each bet's and parlay's own stream, so its
+  // change history says so; answered with what it covered.
+  const withoutUnitSize = withoutUnitSizeFromReadModel(services.db);
+  router.post('/settings/unit-size/apply', auth, json, idempotent, async (ctx) => {
+    const scope = requestScope(ctx, services);
+    const { coverage, position } = await applyUnitSizeToEarlierBets(services, scope, withoutUnitSize);
+    reply(ctx, 200, coverage, position);
   });
 };

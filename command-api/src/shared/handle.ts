@@ -48,7 +48,8 @@ export interface Handled<S, E extends DomainEvent> {
   replayed: boolean;
 }
 
-const asRecorded = <E extends DomainEvent>(stored: RecordedEvent): Recorded<E> => {
+/** A stored event as `evolve` folds it (read in today's schema). */
+export const asRecorded = <E extends DomainEvent>(stored: RecordedEvent): Recorded<E> => {
   const e = upcastEvent(stored);
   return { type: e.type, data: e.data, occurredAt: e.metadata.occurredAt } as unknown as Recorded<E>;
 };

@@ -51,6 +51,8 @@ const betChanges: ChangesOf<BetState> = {
         const data = event.data as EventData<'BetSettled'>;
         return state && { ...state, outcome: data.outcome, cashOutAmount: cashOutOf(data) };
       }
+      case 'BetUnitSizeApplied':
+        return state && { ...state, unitSize: (event.data as EventData<'BetUnitSizeApplied'>).unitSize };
       default:
         return state; // BetRemoved, or a type this reader does not know: no field changes
     }
@@ -88,6 +90,8 @@ const parlayChanges: ChangesOf<ParlayState> = {
         const data = event.data as EventData<'ParlaySettled'>;
         return state && { ...state, chosenOutcome: data.outcome, cashOutAmount: cashOutOf(data) };
       }
+      case 'ParlayUnitSizeApplied':
+        return state && { ...state, unitSize: (event.data as EventData<'ParlayUnitSizeApplied'>).unitSize };
       default:
         return state;
     }

@@ -36,7 +36,7 @@ type Step =
   | ({ kind: 'amendBet'; pick: number; odds?: number; stake?: number; date?: number; sport?: number; notes?: boolean } & Terms)
   | ({ kind: 'parlay'; legs: Leg[]; stake: number; date: number } & Terms)
   | ({ kind: 'amendParlay'; pick: number; stake?: number; date?: number; legs?: Leg[] } & Terms)
-  | { kind: 'unitSize'; size: number }
+  | { kind: 'unitSize'; size: number; apply: boolean }
   | { kind: 'funds'; stake: number; move: number }
   | { kind: 'goal'; start: number; end: number; target: number; paused: boolean }
   | { kind: 'reviseGoal' | 'removeGoal'; pick: number; start: number; paused?: boolean }
@@ -129,7 +129,7 @@ export const step: fc.Arbitrary<Step> = fc.oneof(
     ),
     weight: 1,
   },
-  { arbitrary: fc.record({ kind: fc.constant('unitSize' as const), size: index(UNIT_SIZES.length) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('unitSize' as const), size: index(UNIT_SIZES.length), apply: fc.boolean() }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('funds' as const), stake: index(STAKES.length), move: fc.nat() }), weight: 2 },
   {
     arbitrary: fc.record({
@@ -276,6 +276,7 @@ export const apply = (
     case 'unitSize':
       unitSize.current = UNIT_SIZES[s.size];
       log.setUnitSize(unitSize.current);
+      if (s.apply && unitSize.current !== null) log.applyUnitSize(ids.bets, ids.parlays, unitSize.current); // removed ones too: skipped
       return;
     case 'removeParlay': {
       const id = pick(ids.parlays, s.pick);

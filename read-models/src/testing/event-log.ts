@@ -140,6 +140,13 @@ export class EventLog {
     return betId;
   }
 
+  /** "Apply my unit size to earlier bets": BetUnitSizeApplied / ParlayUnitSizeApplied on each one's stream. */
+  applyUnitSize(betIds: readonly string[], parlayIds: readonly string[], unitSize: number): this {
+    for (const betId of betIds) this.append(streams.bet(betId), 'BetUnitSizeApplied', { betId, unitSize });
+    for (const parlayId of parlayIds) this.append(streams.parlay(parlayId), 'ParlayUnitSizeApplied', { parlayId, unitSize });
+    return this;
+  }
+
   createParlay(legs: Partial<ParlayLeg>[], fields: Partial<Data<'ParlayCreated'>> = {}): string {
     const parlayId = randomUUID();
     this.append(streams.parlay(parlayId), 'ParlayCreated', {

@@ -61,6 +61,9 @@ export const ODDS_PLACEHOLDERS: Record<OddsFormat, string> = {
   fractional: '3/2',
 };
 
+/** A unit size as the bettor typed it: "$25" for whole dollars, else "$12.50". */
+export const formatUnitSize = (unitSize: number): string => (Number.isInteger(unitSize) ? `$${unitSize}` : formatMoney(unitSize));
+
 /** "2.5u": an amount in units (two decimals at most). */
 export const formatUnits = (units: number): string => `${Math.round(units * 100) / 100}u`;
 

@@ -218,6 +218,12 @@ export const betsProjection: ReadModel<'bets', KeyedRows<'bets'>, BetHistoryRow[
       });
       putRow(state, bet.id, next);
     },
+    // "Apply my unit size to earlier bets": the bet counts in units from here (a removed one is never chosen).
+    BetUnitSizeApplied(state, event, at) {
+      const bet = state.bets.get(event.data.betId);
+      if (!bet || bet.kind !== 'bet') return;
+      putRow(state, bet.id, pricedBetRow({ ...bet, unit_size: event.data.unitSize, updated_at: at, version: rowVersion(event.revision) }));
+    },
     BetRemoved(state, event) {
       const bet = state.bets.get(event.data.betId);
       if (!bet || bet.kind !== 'bet') return;
@@ -230,6 +236,7 @@ export const betsProjection: ReadModel<'bets', KeyedRows<'bets'>, BetHistoryRow[
     ParlayCreated: followParlay,
     ParlayAmended: followParlay,
     ParlaySettled: followParlay,
+    ParlayUnitSizeApplied: followParlay,
     ParlayRemoved(state, { data }) {
       if (state.bets.get(data.parlayId)?.kind === 'parlay') putRow(state, data.parlayId, undefined);
     },

@@ -141,6 +141,15 @@ export const parlaysProjection: ReadModel<'parlays', KeyedRows<'parlays'>, Parla
     ParlayRemoved(state, { data }) {
       state.parlays.remove(data.parlayId);
     },
+    // "Apply my unit size to earlier bets": the parlay counts in units from here (a removed one is never chosen).
+    ParlayUnitSizeApplied(state, event, at) {
+      const parlay = state.parlays.get(event.data.parlayId);
+      if (!parlay) return;
+      state.parlays.put(
+        parlay.id,
+        priced({ ...parlay, unit_size: event.data.unitSize, updated_at: at, version: rowVersion(event.revision) }),
+      );
+    },
     ParlayRestored(state, event, at) {
       const kept = takeRemoved(state, 'parlay', event.data.parlayId);
       if (kept?.parlayRow) state.parlays.put(kept.parlayRow.id, { ...kept.parlayRow, updated_at: at, version: rowVersion(event.revision) });

@@ -50,4 +50,14 @@ describe('a change log in words', () => {
   it('shows odds in the bettor’s format', () => {
     expect(describeChanges(log, 'decimal')[1].lines[0]).to.equal('Odds: 2.50 -> 1.91');
   });
+
+  it('says a unit size applied from Settings in words', () => {
+    const applied = change('BetUnitSizeApplied', { unitSize: { from: null, to: 25 }, units: { from: null, to: 2 } });
+    const parlay = change('ParlayUnitSizeApplied', { unitSize: { from: null, to: 12.5 } });
+    const views = describeChanges([log[0], applied, parlay], 'american');
+    expect(views.slice(1).map((v) => v.title)).to.deep.equal([
+      'Unit size $25 applied (from Settings)',
+      'Unit size $12.50 applied (from Settings)',
+    ]);
+  });
 });

@@ -1,11 +1,11 @@
 import type { BetChange, OddsFormat } from '@bt/contracts';
 import { formatDate, formatDateTime, formatMoney, formatProfit } from '../../../lib/format';
 import { betTypeLabel, OUTCOME_LABELS, sportLabel } from '../../../lib/labels';
-import { showOdds } from '../../../lib/preferences';
+import { formatUnitSize, showOdds } from '../../../lib/preferences';
 
 /** One event of a bet's or parlay's change log, in words. */
 export interface ChangeView {
-  /** "Placed", "Created", "Edited", "Settled", "Deleted", "Restored". */
+  /** "Placed", "Created", "Edited", "Settled", "Deleted", "Restored", "Unit size $25 applied (from Settings)". */
   title: string;
   /** When it was recorded, as the app writes dates and times. */
   when: string;
@@ -24,6 +24,14 @@ const TITLES: Record<string, string> = {
   ParlayRemoved: 'Deleted',
   BetRestored: 'Restored',
   ParlayRestored: 'Restored',
+};
+
+const titleOf = (change: BetChange): string => {
+  const applied = change.changes.unitSize?.to;
+  if ((change.type === 'BetUnitSizeApplied' || change.type === 'ParlayUnitSizeApplied') && typeof applied === 'number') {
+    return `Unit size ${formatUnitSize(applied)} applied (from Settings)`;
+  }
+  return TITLES[change.type] ?? 'Changed';
 };
 
 type Show = (value: unknown, change: BetChange, side: 'from' | 'to') => string;
@@ -89,5 +97,5 @@ export const describeChanges = (changes: readonly BetChange[], format: OddsForma
         lines.push(`${label}: ${show(moved.from, change, 'from')} -> ${show(moved.to, change, 'to')}`);
       }
     }
-    return { title: TITLES[change.type] ?? 'Changed', when: formatDateTime(change.at), lines };
+    return { title: titleOf(change), when: formatDateTime(change.at), lines };
   });

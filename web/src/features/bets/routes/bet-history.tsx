@@ -2,6 +2,7 @@ import {
   HISTORY_PAGE_SIZES,
   historyPaging,
   MESSAGES,
+  periodRange,
   type BetRow,
   type HistoryFilters,
   type HistoryPageSize,
@@ -21,6 +22,7 @@ import { QueryError, queryView } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { isApiError } from '../../../lib/api-error';
 import { today } from '../../../lib/dates';
+import { formatDayRange } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { toastWithUndo } from '../../../lib/undo';
 import {
@@ -59,6 +61,25 @@ const Count = styled.p`
   font-size: 0.875rem;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
+
+/** The days the Period filter keeps, as the dashboard's cards say their period: "Last 30 days · Oct 30, 2026 – Nov 28, 2026". */
+const PeriodNote = styled.p`
+  margin: 0;
+  font-size: 0.8125rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const PERIOD_NAMES: Record<HistoryFilters['period'], string> = {
+  '30': 'Last 30 days',
+  '90': 'Last 90 days',
+  '365': 'Last 365 days',
+  all: 'All time',
+};
+
+const periodText = (period: HistoryFilters['period'], day: string): string => {
+  const { start, end } = periodRange(period, day);
+  return start === null ? PERIOD_NAMES[period] : `${PERIOD_NAMES[period]} · ${formatDayRange(start, end)}`;
+};
 
 const CountRow = styled.div`
   display: flex;
@@ -211,9 +232,12 @@ export function BetHistoryRoute() {
                   onExport={() => onExport('filtered')}
                 />
                 <CountRow>
-                  <Count aria-live="polite">
-                    Showing {first}–{last} of {total} {total === 1 ? 'bet' : 'bets'}
-                  </Count>
+                  <div>
+                    <Count aria-live="polite">
+                      Showing {first}–{last} of {total} {total === 1 ? 'bet' : 'bets'}
+                    </Count>
+                    <PeriodNote data-period>{periodText(filters.period, today())}</PeriodNote>
+                  </div>
                   <Field label="Rows per page">
                     {(props) => (
                       <Select {...props} value={pageSize} onChange={(e) => setPageSize(Number(e.target.value) as HistoryPageSize)}>

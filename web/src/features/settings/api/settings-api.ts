@@ -6,10 +6,11 @@ import type {
   PasswordChangedResponse,
   Settings,
   settingsBody,
+  UnitSizeCoverage,
   updateEmailBody,
   updatePasswordBody,
 } from '@bt/contracts';
-import { api } from '../../../lib/api';
+import { api, BET_RESULT_TAGS } from '../../../lib/api';
 
 /** PUT /api/auth/update-password body, as contracts' schema takes it. */
 export type PasswordChange = z.input<typeof updatePasswordBody>;
@@ -33,6 +34,16 @@ export const settingsApi = api.injectEndpoints({
       query: (body) => ({ url: '/settings', method: 'PUT', body }),
       invalidatesTags: ['Settings'],
     }),
+    /** The bets and parlays placed without a unit size: what "Apply my unit size to earlier bets" would cover. */
+    getUnitSizeCoverage: build.query<UnitSizeCoverage, void>({
+      query: () => '/settings/unit-size/earlier',
+      providesTags: ['Settings', 'Bet', 'Parlay'],
+    }),
+    /** POST /api/settings/unit-size/apply: every unit figure moves with it. */
+    applyUnitSize: build.mutation<UnitSizeCoverage, void>({
+      query: () => ({ url: '/settings/unit-size/apply', method: 'POST' }),
+      invalidatesTags: [...BET_RESULT_TAGS],
+    }),
     /** Ends every session of the user, this one included. */
     logOutEverywhere: build.mutation<MessageResponse, void>({
       query: () => ({ url: '/auth/logout-all', method: 'POST' }),
@@ -48,6 +59,8 @@ export const {
   useUpdateEmailMutation,
   useUpdatePasswordMutation,
   useUpdateSettingsMutation,
+  useGetUnitSizeCoverageQuery,
+  useApplyUnitSizeMutation,
   useLogOutEverywhereMutation,
   useDeleteAccountMutation,
 } = settingsApi;

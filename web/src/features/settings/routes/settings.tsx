@@ -12,6 +12,7 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccount } from '../components/delete-account';
 import { DownloadMyData } from '../components/download-my-data';
 import { LogOutEverywhere } from '../components/log-out-everywhere';
+import { ApplyUnitSize } from '../components/apply-unit-size';
 import { PreferencesForm } from '../components/preferences-form';
 import { PublicProfileForm } from '../components/public-profile-form';
 import { useGetProfileQuery } from '../api/profile-api';
@@ -111,11 +112,14 @@ export function SettingsRoute() {
               (settings.isLoading ? (
                 <Skeleton $height="120px" />
               ) : (
-                // Filled once the settings are read (the defaults when they cannot be); refilled after a save.
-                <PreferencesForm
-                  key={JSON.stringify(settings.data ?? DEFAULT_SETTINGS)}
-                  settings={{ ...DEFAULT_SETTINGS, ...(settings.data ?? {}) }}
-                />
+                <>
+                  {/* Filled once the settings are read (the defaults when they cannot be); refilled after a save. */}
+                  <PreferencesForm
+                    key={JSON.stringify(settings.data ?? DEFAULT_SETTINGS)}
+                    settings={{ ...DEFAULT_SETTINGS, ...(settings.data ?? {}) }}
+                  />
+                  <ApplyUnitSize />
+                </>
               ))}
           </CardContent>
         </Card>

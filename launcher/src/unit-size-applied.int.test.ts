@@ -1,0 +1,151 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { LOG_POSITION_HEADER, MESSAGES, MIN_POSITION_HEADER, unitSizeCoverage } from '@bt/contracts';
+import { createEventStore } from '@bt/event-store';
+import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
+import { rebuildReadModels } from '@bt/projector';
+import { readConfig } from './config';
+import { startProduct, type RunningProduct } from './product';
+
+type Json = Record<string, unknown>;
+
+const bet = (event: string) => ({ sport: 'football', event, betType: 'moneyline', odds: '+100', stake: 20, date: '2025-03-01' });
+const legs = [
+  { sport: 'football', event: 'A', selection: 'A', odds: '+100', outcome: 'win' },
+  { sport: 'football', event: 'B', selection: 'B', odds: '+100', outcome: 'win' },
+];
+
+/**
+ * "Apply my unit size to earlier bets" on the one-process product (real Postgres, the live
+ * projector): POST /api/settings/unit-size/apply records it on each bet and parlay placed without a
+ * unit size, every unit figure follows, each one's change history says so, and a rebuild agrees.
+ */
+describe('applying the unit size to earlier bets (the one-process product, real Postgres)', function () {
+  this.timeout(300_000);
+  let database: TestDatabase;
+  let dataDir: string;
+  let product: RunningProduct;
+
+  before(async () => {
+    database = await createTestDatabase();
+    dataDir = mkdtempSync(join(tmpdir(), 'bt-units-'));
+    product = await startProduct(
+      readConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'units-secret-units-secret-units-0123456789',
+        WEB_DIST: join(dataDir, 'no-web-build'),
+      }),
+    );
+  });
+  after(async () => {
+    await product?.stop();
+    await database?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  let seen = '';
+  const call = async (method: string, path: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${product.url}${path}`, {
+      method,
+      headers: {
+        ...(token && { Authorization: `Bearer ${token}` }),
+        ...(body !== undefined && { 'Content-Type': 'application/json' }),
+        ...(seen && { [MIN_POSITION_HEADER]: seen }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const position = res.headers.get(LOG_POSITION_HEADER);
+    if (position) seen = position;
+    const text = await res.text();
+    return { status: res.status, text, body: (text ? JSON.parse(text) : undefined) as Json };
+  };
+  const signUp = async (name: string) => {
+    const res = await call('POST', '/api/auth/register', undefined, {
+      email: `${name}@example.com`,
+      username: name,
+      password: `${name}-password`,
+    });
+    expect(res.status, res.text).to.equal(201);
+    return res.body.token as string;
+  };
+  const place = async (token: string, event: string) => {
+    const res = await call('POST', '/api/bets', token, { ...bet(event), outcome: 'win' });
+    expect(res.status, res.text).to.equal(201);
+    return res.body as { id: string; version: number };
+  };
+  const earlier = async (token: string) => unitSizeCoverage.parse((await call('GET', '/api/settings/unit-size/earlier', token)).body);
+  const units = async (token: string) => {
+    const { unitsWon, unitBets, allBets } = (await call('GET', '/api/stats?range=all', token)).body;
+    return { unitsWon, unitBets, allBets };
+  };
+
+  it('covers the bets and parlays without a unit size, once, for their owner only; 400 without a unit size', async () => {
+    const ann = await signUp('ann');
+    const bob = await signUp('bob');
+    const first = await place(ann, 'Before One');
+    await place(ann, 'Before Two');
+    const parlay = await call('POST', '/api/parlays', ann, { name: 'Sunday', stake: 10, legs, date: '2025-03-01' });
+    expect(parlay.status, parlay.text).to.equal(201);
+    await place(bob, 'Bob Before');
+
+    const none = await call('POST', '/api/settings/unit-size/apply', ann, undefined, { 'Idempotency-Key': 'ann-none' });
+    expect(none.status).to.equal(400);
+    expect(none.body).to.deep.equal({ message: MESSAGES.noUnitSizeToApply });
+    expect(await earlier(ann)).to.deep.equal({ unitSize: null, bets: 2, parlays: 1 });
+
+    expect((await call('PUT', '/api/settings', ann, { unitSize: 10 })).status).to.equal(200);
+    await place(ann, 'After');
+    expect(await earlier(ann)).to.deep.equal({ unitSize: 10, bets: 2, parlays: 1 });
+    expect(await units(ann)).to.deep.equal({ unitsWon: 2, unitBets: 1, allBets: 4 });
+
+    // Applied: 200 with what it covered; the same key again answers the same and appends nothing.
+    const applied = await call('POST', '/api/settings/unit-size/apply', ann, undefined, { 'Idempotency-Key': 'ann-apply' });
+    expect(applied.status, applied.text).to.equal(200);
+    expect(applied.body).to.deep.equal({ unitSize: 10, bets: 2, parlays: 1 });
+    const again = await call('POST', '/api/settings/unit-size/apply', ann, undefined, { 'Idempotency-Key': 'ann-apply' });
+    expect(again.body).to.deep.equal({ unitSize: 10, bets: 2, parlays: 1 });
+    // 2 + 2 (the bets at +100, 20 staked) + 3 (the parlay, 10 at +300) + 2 (the one placed after)
+    expect(await units(ann)).to.deep.equal({ unitsWon: 9, unitBets: 4, allBets: 4 });
+    expect(await earlier(ann)).to.deep.equal({ unitSize: 10, bets: 0, parlays: 0 });
+    const nothingLeft = await call('POST', '/api/settings/unit-size/apply', ann, undefined, { 'Idempotency-Key': 'ann-again' });
+    expect(nothingLeft.body).to.deep.equal({ unitSize: 10, bets: 0, parlays: 0 });
+
+    // Bob's bet is not touched
+    expect(await earlier(bob)).to.deep.equal({ unitSize: null, bets: 1, parlays: 0 });
+
+    // The bet's change history says so; its version moved, and an edit with it is accepted, answered in units
+    const history = (await call('GET', `/api/bets/${first.id}/history`, ann)).body as unknown as { type: string; changes: Json }[];
+    expect(history.map((c) => c.type)).to.deep.equal(['BetPlaced', 'BetSettled', 'BetUnitSizeApplied']);
+    expect(history[2].changes).to.deep.include({
+      unitSize: { from: null, to: 10 },
+      units: { from: null, to: 2 },
+      profitUnits: { from: null, to: 2 },
+    });
+    const rows = (await call('GET', '/api/bets', ann)).body as unknown as { id: string; version: number }[];
+    const row = rows.find((b) => b.id === first.id)!;
+    expect(row.version).to.equal(first.version + 1);
+    const edited = await call(
+      'PUT',
+      `/api/bets/${first.id}`,
+      ann,
+      { ...bet('Before One'), stake: 30, outcome: 'win' },
+      { 'If-Match': String(row.version) },
+    );
+    expect(edited.status, edited.text).to.equal(200);
+    expect(edited.body).to.include({ unitSize: 10, units: 3 });
+
+    const store = await createEventStore(database.url);
+    try {
+      await rebuildReadModels({ store, databaseUrl: database.url, log: () => undefined });
+    } finally {
+      await store.close();
+    }
+    expect(await units(ann)).to.deep.equal({ unitsWon: 10, unitBets: 4, allBets: 4 });
+  });
+});
