@@ -38,7 +38,13 @@ export function AnalyticsRoute() {
   // Dimension, period and sort live in the query string: back, reload and a bookmark keep them.
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => analyticsViewFromParams(params), [params]);
-  const showView = (next: AnalyticsView) => setParams(paramsFromAnalyticsView(next));
+  // A change applies what it changed to the URL's view, not to the last rendered one (two quick
+  // changes, From then To, would otherwise lose the first while the router catches up).
+  const showView = (next: AnalyticsView) => {
+    const changed = Object.fromEntries(Object.entries(next).filter(([key, value]) => value !== view[key as keyof AnalyticsView]));
+    const current = analyticsViewFromParams(new URLSearchParams(window.location.search));
+    setParams(paramsFromAnalyticsView({ ...current, ...changed }));
+  };
   const { oddsFormat } = usePreferences();
   const backwards = rangeIsBackwards(view);
   const analytics = useGetAnalyticsQuery(analyticsRequest(view), { skip: backwards });
