@@ -21,6 +21,8 @@ export const SERVER_ENTRIES: readonly (readonly [string, string])[] = [
   ['launcher/src/gateway.ts', 'launcher/dist/gateway.js'],
   ['launcher/src/log-cli.ts', 'launcher/dist/log-cli.js'],
   ['launcher/src/healthcheck.ts', 'launcher/dist/healthcheck.js'],
+  // The transparency log's writer, a compose service of its own.
+  ['launcher/src/transparency/main.ts', 'launcher/dist/transparency-log.js'],
   // The one-process default runs query-api's replay threads too: their file sits next to the bundle.
   ['query-api/src/replay-worker.ts', 'launcher/dist/replay-worker.js'],
   // ...and the projector's thread.

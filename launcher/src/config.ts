@@ -3,6 +3,7 @@ import { readHeavyReadConfig, readReplayThreads } from '@bt/query-api';
 import { readImportConfig, readMailConfig, readSignInConfig } from '@bt/command-api';
 import { readLiveProjectorConfig } from '@bt/projector';
 import { parseEnv, port, sharedVariables } from '@bt/platform';
+import { TRANSPARENCY_SIGN_EVERY_MS } from './transparency/config';
 
 /**
  * The launcher's environment, read once. Unset stores mean the embedded default under DATA_DIR.
@@ -12,6 +13,7 @@ import { parseEnv, port, sharedVariables } from '@bt/platform';
 export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
   const { DATA_DIR, PG_PORT, DATABASE_URL, EVENTSTORE_URL, JWT_SECRET, NODE_ENV, WEB_DIST, TRUST_PROXY_HOPS, DATA_KEYS_MASTER } =
     sharedVariables;
+  const { TRANSPARENCY_KEY, TRANSPARENCY_ORIGIN } = sharedVariables;
   const config = parseEnv(
     z.object({
       PORT: port(3000),
@@ -28,14 +30,9 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
       /** 1 (default): the projector folds on a worker thread of its own; 0: on the event loop that answers requests. */
       PROJECTOR_THREAD: z.enum(['0', '1']).default('1'),
       /** The transparency log's Ed25519 seed (32 bytes, base64url); generated into DATA_DIR when unset. */
-      TRANSPARENCY_KEY: z.string().optional(),
-      /** The log's origin line and key name (no space or +). */
-      TRANSPARENCY_ORIGIN: z
-        .string()
-        .regex(/^[^\s+]+$/)
-        .default('bet-tracker/transparency-log'),
-      /** How often a checkpoint is signed while leaves arrive (ms; at most a minute). */
-      TRANSPARENCY_SIGN_EVERY_MS: z.coerce.number().int().min(10).max(60_000).default(60_000),
+      TRANSPARENCY_KEY,
+      TRANSPARENCY_ORIGIN,
+      TRANSPARENCY_SIGN_EVERY_MS,
       /** off: no leaves are appended (the bench's same-run baseline for the cost of commitments); on by default. */
       TRANSPARENCY_LOG: z.enum(['on', 'off']).default('on'),
     }),

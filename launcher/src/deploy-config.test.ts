@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { parse } from 'yaml';
+import { SERVER_ENTRIES } from './build-server';
 
 const read = (path: string) => parse(readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8'), { merge: true });
 
@@ -16,7 +17,7 @@ describe('deployment files (docker compose, Prometheus)', () => {
   const compose = read('docker-compose.yml') as { services: Record<string, Service> };
 
   it('checks every service of ours by its /readyz and starts the gateway only once both APIs are healthy', () => {
-    for (const name of ['command-api', 'query-api', 'projector-0', 'projector-1', 'web']) {
+    for (const name of ['command-api', 'query-api', 'projector-0', 'projector-1', 'transparency-log', 'web']) {
       const test = compose.services[name].healthcheck?.test.join(' ') ?? '';
       expect(test, name).to.match(/http:\/\/127\.0\.0\.1:(8080|3000)\/readyz/);
       expect(compose.services[name].environment?.METRICS_TOKEN, name).to.match(/METRICS_TOKEN/);
@@ -26,6 +27,22 @@ describe('deployment files (docker compose, Prometheus)', () => {
       'command-api': { condition: 'service_healthy' },
       'query-api': { condition: 'service_healthy' },
     });
+  });
+
+  it('runs one transparency log writer, and query-api serves its reads, both with the signing key the environment must set', () => {
+    for (const name of ['transparency-log', 'query-api']) {
+      const env = compose.services[name].environment ?? {};
+      expect(env.TRANSPARENCY_KEY, name).to.match(/^\$\{TRANSPARENCY_KEY:\?/);
+      expect(env.TRANSPARENCY_ORIGIN, name).to.equal('${TRANSPARENCY_ORIGIN:-bet-tracker/transparency-log}');
+      expect(env.NODE_ENV, name).to.equal('production');
+    }
+    const writer = compose.services['transparency-log'] as Service & { command: string[] };
+    expect(writer.command).to.deep.equal(['node', 'launcher/dist/transparency-log.js']);
+    expect(SERVER_ENTRIES.map(([, out]) => out)).to.include('launcher/dist/transparency-log.js');
+    expect(writer.healthcheck?.test.join(' ')).to.match(/http:\/\/127\.0\.0\.1:8080\/readyz/);
+    // Only the writer and query-api hold the signing key.
+    for (const name of ['command-api', 'projector-0', 'projector-1', 'web'])
+      expect(compose.services[name].environment?.TRANSPARENCY_KEY, name).to.equal(undefined);
   });
 
   it('runs two projector partitions, every service told the same count', () => {
@@ -51,6 +68,7 @@ describe('deployment files (docker compose, Prometheus)', () => {
       'query-api',
       'projector-0',
       'projector-1',
+      'transparency-log',
       'web',
     ]);
     const alerts = read('deploy/prometheus/alerts.yml') as { groups: { rules: { alert: string; expr: string }[] }[] };

@@ -58,6 +58,17 @@ export const sharedVariables = {
       'must be "<version>:<32 bytes as base64url>", versions comma-separated (e.g. 1:$(openssl rand 32 | basenc --base64url))',
     )
     .optional(),
+  /** The transparency log's Ed25519 signing key: its 32-byte seed, base64url. */
+  TRANSPARENCY_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}=?$/, 'must be 32 bytes as base64url (e.g. $(openssl rand 32 | basenc --base64url))')
+    .optional(),
+  /** The log's origin line in its checkpoints, which names its key too (no space or +). */
+  TRANSPARENCY_ORIGIN: z
+    .string()
+    .regex(/^[^\s+]+$/, 'must hold no space or +')
+    .default('bet-tracker/transparency-log'),
 } as const;
 
 /**

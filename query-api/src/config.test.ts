@@ -28,12 +28,17 @@ describe('query-api heavy-read limits configuration', () => {
 describe('query-api configuration', () => {
   it('names every missing variable: on its own it has no local default', () => {
     expect(() => readConfig({})).to.throw(
-      /DATABASE_URL: is required.*EVENTSTORE_URL: is required.*JWT_SECRET: is required.*DATA_KEYS_MASTER: is required/,
+      /DATABASE_URL: is required.*EVENTSTORE_URL: is required.*JWT_SECRET: is required.*DATA_KEYS_MASTER: is required.*TRANSPARENCY_KEY: is required/,
     );
   });
 
   it('holds JWT_SECRET to the rule command-api holds it to (the same key signs and checks tokens)', () => {
-    const env = { DATABASE_URL: 'postgres://db/app', EVENTSTORE_URL: 'esdb://es:2113', DATA_KEYS_MASTER: `1:${'k'.repeat(43)}` };
+    const env = {
+      DATABASE_URL: 'postgres://db/app',
+      EVENTSTORE_URL: 'esdb://es:2113',
+      DATA_KEYS_MASTER: `1:${'k'.repeat(43)}`,
+      TRANSPARENCY_KEY: 't'.repeat(43),
+    };
     expect(() => readConfig({ ...env, JWT_SECRET: 's'.repeat(31) })).to.throw(/JWT_SECRET: must be at least 32 characters/);
     expect(readConfig({ ...env, JWT_SECRET: 's'.repeat(32), PORT: '8080' })).to.deep.equal({
       port: 8080,
@@ -41,9 +46,30 @@ describe('query-api configuration', () => {
       eventStoreUrl: 'esdb://es:2113',
       jwtSecret: 's'.repeat(32),
       dataKeysMaster: `1:${'k'.repeat(43)}`,
+      transparencyKey: 't'.repeat(43),
+      transparencyOrigin: 'bet-tracker/transparency-log',
       maxWaitMs: 3000,
       dbPoolSize: 10,
       projectorPartitions: 1,
     });
+  });
+
+  it("takes the transparency log's signing key (32 bytes, base64url) and origin, and says what is wrong with them", () => {
+    const env = {
+      DATABASE_URL: 'postgres://db/app',
+      EVENTSTORE_URL: 'esdb://es:2113',
+      DATA_KEYS_MASTER: `1:${'k'.repeat(43)}`,
+      JWT_SECRET: 's'.repeat(32),
+    };
+    const key = Buffer.alloc(32, 7).toString('base64url');
+    expect(readConfig({ ...env, TRANSPARENCY_KEY: key, TRANSPARENCY_ORIGIN: 'example.com/log' })).to.deep.include({
+      transparencyKey: key,
+      transparencyOrigin: 'example.com/log',
+    });
+    expect(() => readConfig({ ...env, TRANSPARENCY_KEY: key.slice(1) })).to.throw(/TRANSPARENCY_KEY: must be 32 bytes as base64url/);
+    expect(() => readConfig({ ...env, TRANSPARENCY_KEY: `${key.slice(1)}+` })).to.throw(/TRANSPARENCY_KEY: must be 32 bytes/);
+    expect(() => readConfig({ ...env, TRANSPARENCY_KEY: key, TRANSPARENCY_ORIGIN: 'my log' })).to.throw(
+      /TRANSPARENCY_ORIGIN: must hold no space or \+/,
+    );
   });
 });

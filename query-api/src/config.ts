@@ -5,11 +5,11 @@ import { DEFAULT_HEAVY_READ_LIMITS, type HeavyReadLimits } from './heavy-reads';
 
 /**
  * query-api's environment, read once at start-up (fails fast naming the bad variable). On its own
- * it has no local default: DATABASE_URL (the read models), EVENTSTORE_URL, JWT_SECRET and
- * DATA_KEYS_MASTER (the personal fields' master keys) are required.
+ * it has no local default: DATABASE_URL (the read models), EVENTSTORE_URL, JWT_SECRET,
+ * DATA_KEYS_MASTER (the personal fields' master keys) and TRANSPARENCY_KEY are required.
  */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
-  const { DATABASE_URL, EVENTSTORE_URL, JWT_SECRET, DATA_KEYS_MASTER } = sharedVariables;
+  const { DATABASE_URL, EVENTSTORE_URL, JWT_SECRET, DATA_KEYS_MASTER, TRANSPARENCY_KEY, TRANSPARENCY_ORIGIN } = sharedVariables;
   const config = parseEnv(
     z
       .object({
@@ -18,13 +18,16 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
         EVENTSTORE_URL,
         JWT_SECRET,
         DATA_KEYS_MASTER,
+        /** The transparency log's signing key (its writer's): query-api serves its verifier key with the log's reads. */
+        TRANSPARENCY_KEY,
+        TRANSPARENCY_ORIGIN,
         /** How long a read with X-Min-Position waits for the projector before answering anyway. */
         MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
         DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
         /** How many projector partitions write the read models (the projectors' own PROJECTOR_PARTITIONS). */
         PROJECTOR_PARTITIONS: z.coerce.number().int().min(1).max(1024).default(1),
       })
-      .superRefine(required(['DATABASE_URL', 'EVENTSTORE_URL', 'JWT_SECRET', 'DATA_KEYS_MASTER'])),
+      .superRefine(required(['DATABASE_URL', 'EVENTSTORE_URL', 'JWT_SECRET', 'DATA_KEYS_MASTER', 'TRANSPARENCY_KEY'])),
     env,
   );
   return {
@@ -33,6 +36,8 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env) => {
     eventStoreUrl: config.EVENTSTORE_URL!,
     jwtSecret: config.JWT_SECRET!,
     dataKeysMaster: config.DATA_KEYS_MASTER!,
+    transparencyKey: config.TRANSPARENCY_KEY!,
+    transparencyOrigin: config.TRANSPARENCY_ORIGIN,
     maxWaitMs: config.MAX_WAIT_MS,
     dbPoolSize: config.DB_POOL_SIZE,
     projectorPartitions: config.PROJECTOR_PARTITIONS,

@@ -46,6 +46,11 @@ export function verifierKey(name: string, publicKey: Uint8Array): string {
   return `${name}+${toHex(keyId(name, publicKey))}+${toBase64(Uint8Array.of(ED25519, ...publicKey))}`;
 }
 
+/** The verifier key of a signing key (its 32-byte Ed25519 seed): what a service holding only the seed serves. */
+export function verifierKeyOf(name: string, secretKey: Uint8Array): string {
+  return verifierKey(name, ed.getPublicKey(secretKey));
+}
+
 /** Signs a note's text (which ends in a newline) with an Ed25519 key: the whole signed note. */
 export function signNote(text: string, name: string, secretKey: Uint8Array): string {
   if (!text.endsWith('\n')) throw new Error('a note’s text ends with a newline');
