@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { MESSAGES } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
-import { settledProfitFromReadModel } from '@bt/read-models';
+import { settledProfitFromReadModel, withoutUnitSizeFromReadModel, type WithoutUnitSize } from '@bt/read-models';
 import {
   createLogger,
   compressAnswers,
@@ -88,6 +88,8 @@ export interface CommandApiDeps {
    */
   trustProxyHops?: number;
   /** Settled profit, for the withdrawal check; by default the projector's bankroll read model (why that is safe: its design note). */
+  /** The user's bets and parlays without a unit size; by default the `bets` read model's (withoutUnitSizeFromReadModel). */
+  withoutUnitSize?: (userId: string) => Promise<WithoutUnitSize[]>;
   settledProfit?: (userId: string) => Promise<number | undefined>;
   idempotency?: IdempotencyOptions;
   /**
@@ -132,6 +134,7 @@ export const createCommandApi = (deps: CommandApiDeps): Koa => {
     newId: deps.newId ?? uuidv7,
     passwords: queuedHasher(deps.passwords ?? argon2Hasher(deps.passwordCost), deps.hashQueue ?? DEFAULT_HASH_QUEUE),
     settledProfit: deps.settledProfit ?? settledProfitFromReadModel(deps.db),
+    withoutUnitSize: deps.withoutUnitSize ?? withoutUnitSizeFromReadModel(deps.db),
     sessions: deps.sessions ?? createSessionRegistry({ db: deps.db, readStream: (stream) => deps.store.readStream(stream) }),
     unitSizes: deps.unitSizes ?? createUnitSizes({ store: deps.store, db: deps.db }),
     imports: deps.imports ?? createImportSlots(deps.pool),

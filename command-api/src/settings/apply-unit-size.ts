@@ -53,11 +53,10 @@ const ATTEMPTS = 5;
 export async function applyUnitSizeToEarlierBets(
   services: Services,
   scope: RequestScope,
-  withoutUnitSize: (userId: string) => Promise<Candidate[]>,
 ): Promise<{ coverage: UnitSizeCoverage; position: Position | undefined }> {
   for (let attempt = 1; ; attempt++) {
     const { state } = await load(services.store, streams.user(scope.userId), preferences);
-    const candidates = await withoutUnitSize(scope.userId);
+    const candidates = await services.withoutUnitSize(scope.userId);
     const streamOf = (c: Candidate) => (c.kind === 'bet' ? streams.bet(c.id) : streams.parlay(c.id));
     const recorded = await services.store.readStreams(candidates.map(streamOf));
     const counted = await countedEvents(services.store, recorded);

@@ -4,7 +4,6 @@ import { ConflictError } from '@bt/platform';
 import { handle } from '../shared/handle';
 import { parseBody, reply, requestScope } from '../shared/http';
 import type { RouteKit } from '../shared/router';
-import { withoutUnitSizeFromReadModel } from '@bt/read-models';
 import { applyUnitSizeToEarlierBets } from './apply-unit-size';
 import { changeSettings, preferences } from './preferences';
 
@@ -40,10 +39,9 @@ export const settingsRoutes = (router: Router, { services, auth, json, idempoten
 
   // "Apply my unit size to earlier bets": an event on each bet's and parlay's own stream, so its
   // change history says so; answered with what it covered.
-  const withoutUnitSize = withoutUnitSizeFromReadModel(services.db);
   router.post('/settings/unit-size/apply', auth, json, idempotent, async (ctx) => {
     const scope = requestScope(ctx, services);
-    const { coverage, position } = await applyUnitSizeToEarlierBets(services, scope, withoutUnitSize);
+    const { coverage, position } = await applyUnitSizeToEarlierBets(services, scope);
     reply(ctx, 200, coverage, position);
   });
 };

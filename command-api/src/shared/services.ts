@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { WithoutUnitSize } from '@bt/read-models';
 import type { EventStore } from '@bt/event-store';
 import type { SessionRegistry } from '@bt/platform';
 import type { UnitSizes } from '../settings/unit-sizes';
@@ -23,4 +24,6 @@ export interface Services {
   imports: ImportSlots;
   /** Settled profit of a user's bets per the read model; undefined when unknown (no read model). */
   settledProfit: (userId: string) => Promise<number | undefined>;
+  /** The user's bets and parlays without a unit size per the read model: the candidates of "apply my unit size". */
+  withoutUnitSize: (userId: string) => Promise<WithoutUnitSize[]>;
 }
