@@ -32,9 +32,15 @@ export function leafHash(data: Uint8Array): Uint8Array {
   return sha256(concat(LEAF_PREFIX, data));
 }
 
+/** 0x01 || left || right, reused by every node hash. */
+const NODE_INPUT = new Uint8Array(1 + 2 * HASH_BYTES).fill(0x01, 0, 1);
+
 /** The hash of an interior node: SHA-256(0x01 || left || right). */
 export function nodeHash(left: Uint8Array, right: Uint8Array): Uint8Array {
-  return sha256(concat(NODE_PREFIX, left, right));
+  if (left.length !== HASH_BYTES || right.length !== HASH_BYTES) return sha256(concat(NODE_PREFIX, left, right));
+  NODE_INPUT.set(left, 1);
+  NODE_INPUT.set(right, 1 + HASH_BYTES);
+  return sha256(NODE_INPUT);
 }
 
 /** The largest power of two smaller than n (n > 1). */
