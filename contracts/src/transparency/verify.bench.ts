@@ -80,6 +80,7 @@ const build = (): ProfileDocument => {
 
 const started = performance.now();
 const text = JSON.stringify(compactProfile(build()));
+if (process.env.BENCH_SAVE) (await import('node:fs')).writeFileSync(process.env.BENCH_SAVE, JSON.stringify({ text, key: KEY }));
 console.log(`built ${BETS} bets in ${Math.round(performance.now() - started)} ms: ${Math.round(text.length / 1024)} KB`);
 for (let round = 0; round < ROUNDS; round++) {
   const at = performance.now();

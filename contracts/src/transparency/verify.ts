@@ -12,7 +12,7 @@ import type { Outcome } from '../enums';
 import { openCheckpoint, type Checkpoint } from './checkpoint';
 import { commitmentLeafHash, committedStart, fromHex, stakeDigest, type CommittedFields } from './commitment';
 import { readProfile, type CompactCommitment, type CompactProfileDocument } from './compact';
-import { verifyConsistency, verifyInclusion } from './merkle';
+import { InclusionVerifier, verifyConsistency } from './merkle';
 import type { ProfileBet, ShownFields } from './profile';
 
 type CompactBet = CompactProfileDocument['bets'][number];
@@ -68,6 +68,7 @@ interface Verifying {
   key: string;
   origin: string;
   nodes: Uint8Array[];
+  inclusion: InclusionVerifier;
   checkpoints: string[];
   opened: (Checkpoint | { failure: string } | undefined)[];
   consistency: Map<string, string | null>;
@@ -80,8 +81,7 @@ const checkCommitment = (commitment: CompactCommitment, v: Verifying): { failure
     return { failure: `${at}: the stake shown is not the stake committed` };
   // The spread keeps each kind's fields; TypeScript cannot follow the union through it.
   const leaf = commitmentLeafHash({ ...commitment.fields, stakeDigest: commitment.stakeDigest } as CommittedFields, commitment.salt);
-  const path = commitment.inclusion.map((place) => v.nodes[place]);
-  const inclusion = verifyInclusion(commitment.index, v.latest.size, leaf, path, v.latest.root);
+  const inclusion = v.inclusion.verify(commitment.index, leaf, commitment.inclusion);
   if (inclusion) return { failure: `${at}: the fields shown are not the ones logged (inclusion: ${inclusion})` };
   let first = v.opened[commitment.firstCheckpoint];
   if (!first) v.opened[commitment.firstCheckpoint] = first = openCheckpoint(v.checkpoints[commitment.firstCheckpoint], v.key, v.origin);
@@ -192,12 +192,14 @@ export const verifyProfile = (document: unknown, key: string): ProfileVerificati
     }));
     return { ok: false, failure: `the latest checkpoint: ${latest.failure}`, checkpoint: null, bets, figures: empty };
   }
+  const nodes = profile.nodes.map(fromHex);
   const v: Verifying = {
     latest,
     latestTime: Date.parse(latest.time),
     key,
     origin: profile.origin,
-    nodes: profile.nodes.map(fromHex),
+    nodes,
+    inclusion: new InclusionVerifier(latest.size, latest.root, nodes),
     checkpoints: profile.checkpoints,
     opened: [],
     consistency: new Map(),
