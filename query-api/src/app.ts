@@ -46,7 +46,7 @@ import { eventsRoute } from './queries/stream-user-events';
 import { exportBetsRoute } from './queries/export-bets-csv';
 import { profileRoute } from './queries/get-profile';
 import { publicProfileOf, shownProfile } from './queries/get-public-profile';
-import { KeptAnswers, readModelsAt, sendKept } from './queries/kept-answers';
+import { KeptAnswers, readModelsAt, sendKeptOrMake } from './queries/kept-answers';
 import { createLogReader } from './transparency/log-reader';
 import { logRoutes, type LogKey } from './transparency/log-routes';
 import { createProfileProofs } from './transparency/profile-proofs';
@@ -195,21 +195,19 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
     deps.heavyReads ?? DEFAULT_HEAVY_READ_LIMITS,
     (ctx) => `profile:${String(ctx.params?.handle).toLowerCase()}`,
   );
-  // Kept per (handle, settings' revision, read models' checkpoints): a repeated visit reads no bet.
+  // Kept per (handle, settings' revision, read models' checkpoints): a repeated visit reads no bet and takes no turn.
   const pages = new KeptAnswers(PAGES_KEPT);
-  router.get('/public/profiles/:handle', publicTurns, async (ctx) => {
+  router.get('/public/profiles/:handle', async (ctx) => {
     const shown = await shownProfile(db, store, ctx.params.handle);
-    const at = await readModelsAt(db, deps.projectorPartitions);
-    sendKept(ctx, await pages.answer(shown.handle, `${shown.userId} ${shown.revision} ${at}`, () => publicProfileOf(db, shown)));
+    const key = `${shown.userId} ${shown.revision} ${await readModelsAt(db, deps.projectorPartitions)}`;
+    await sendKeptOrMake(ctx, publicTurns, pages, { handle: shown.handle, key, make: () => publicProfileOf(db, shown) });
   });
   if (deps.transparencyLog) {
     const logTurns = limitHeavyReads(deps.heavyReads ?? DEFAULT_HEAVY_READ_LIMITS, (ctx) => `address ${ctx.ip}`);
     const reader = createLogReader(db);
     logRoutes(router, reader, deps.transparencyLog, logTurns);
     const proofs = createProfileProofs(db, store, reader, deps.transparencyLog.origin, deps.projectorPartitions);
-    router.get('/public/profiles/:handle/proofs', publicTurns, async (ctx) => {
-      sendKept(ctx, await proofs(ctx.params.handle));
-    });
+    router.get('/public/profiles/:handle/proofs', (ctx) => proofs(ctx, publicTurns));
   }
 
   const ops = readOpsConfig();

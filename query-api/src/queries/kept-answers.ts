@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Kysely } from 'kysely';
 import { READ_SCHEMA, readPartitionCheckpoints } from '@bt/read-models';
 import type { ReadDatabase } from '../read-db';
@@ -27,9 +27,15 @@ export class KeptAnswers {
 
   constructor(private readonly limit: number) {}
 
-  answer(handle: string, key: string, make: () => Promise<unknown>): Promise<KeptAnswer> {
+  /** The kept answer when it was made for this key. */
+  current(handle: string, key: string): Promise<KeptAnswer> | undefined {
     const kept = this.kept.get(handle);
-    if (kept?.key === key) return kept.answer;
+    return kept?.key === key ? kept.answer : undefined;
+  }
+
+  answer(handle: string, key: string, make: () => Promise<unknown>): Promise<KeptAnswer> {
+    const current = this.current(handle, key);
+    if (current) return current;
     const answer = make().then(keep);
     const entry = { key, answer };
     this.kept.delete(handle);
@@ -64,4 +70,19 @@ export const sendKept = (ctx: Context, answer: KeptAnswer): void => {
     ctx.set('Content-Encoding', 'gzip');
     ctx.body = answer.gzip;
   } else ctx.body = answer.json;
+};
+
+/**
+ * Sends the kept answer at once when it is current; otherwise makes it within `turns` (a making
+ * reads a whole history: a crowd on one page waits for its turns, a visit to a kept page does not).
+ */
+export const sendKeptOrMake = async (
+  ctx: Context,
+  turns: Middleware,
+  kept: KeptAnswers,
+  { handle, key, make }: { handle: string; key: string; make: () => Promise<unknown> },
+): Promise<void> => {
+  const current = kept.current(handle, key);
+  if (current) return sendKept(ctx, await current);
+  await turns(ctx, async () => sendKept(ctx, await kept.answer(handle, key, make)));
 };

@@ -1,9 +1,10 @@
+import type { Context, Middleware } from 'koa';
 import type { Kysely } from 'kysely';
 import type { CompactProfileDocument, ParlayLeg, ProfileBet, ShownFields } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
 import { readModels, type ReadDatabase } from '../read-db';
 import { shownBets, shownProfile, type Settings } from '../queries/get-public-profile';
-import { KeptAnswers, readModelsAt, type KeptAnswer } from '../queries/kept-answers';
+import { KeptAnswers, readModelsAt, sendKeptOrMake } from '../queries/kept-answers';
 import type { LogReader } from './log-reader';
 
 /** How many profiles' answers are kept. */
@@ -77,10 +78,11 @@ export const createProfileProofs = (
   partitions: number | undefined,
 ) => {
   const kept = new KeptAnswers(ANSWERS_KEPT);
-  return async (param: string): Promise<KeptAnswer> => {
-    const shown = await shownProfile(db, store, param);
+  return async (ctx: Context, turns: Middleware): Promise<void> => {
+    const shown = await shownProfile(db, store, ctx.params.handle);
     const [at, size] = await Promise.all([readModelsAt(db, partitions), reader.latestSize()]);
-    return kept.answer(shown.handle, `${shown.userId} ${shown.revision} ${at} ${size}`, () => documentOf(db, reader, origin, shown));
+    const key = `${shown.userId} ${shown.revision} ${at} ${size}`;
+    await sendKeptOrMake(ctx, turns, kept, { handle: shown.handle, key, make: () => documentOf(db, reader, origin, shown) });
   };
 };
 
