@@ -45,10 +45,11 @@ import { importRoute } from './queries/get-import';
 import { eventsRoute } from './queries/stream-user-events';
 import { exportBetsRoute } from './queries/export-bets-csv';
 import { profileRoute } from './queries/get-profile';
-import { getPublicProfile } from './queries/get-public-profile';
+import { publicProfileOf, shownProfile } from './queries/get-public-profile';
+import { KeptAnswers, readModelsAt, sendKeptOrMake } from './queries/kept-answers';
 import { createLogReader } from './transparency/log-reader';
 import { logRoutes, type LogKey } from './transparency/log-routes';
-import { createProfileProofs, sendProofs } from './transparency/profile-proofs';
+import { createProfileProofs } from './transparency/profile-proofs';
 
 export interface QueryApiDeps {
   /** The read models (schema `read`). */
@@ -98,6 +99,8 @@ export interface QueryApiDeps {
 export type QueryApi = Koa & { close(): Promise<void>; replayWorkers: ReplayWorkers | undefined };
 
 export const DEFAULT_MAX_WAIT_MS = 3000;
+/** How many public pages' answers are kept (each a whole history, serialized and gzipped). */
+const PAGES_KEPT = 16;
 
 /** The settings the pool was made with (pg keeps them on `options`; the typings leave it out). */
 const connectionSettings = (pool: pg.Pool): pg.ClientConfig => (pool as unknown as { options: pg.ClientConfig }).options;
@@ -193,17 +196,19 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
     deps.heavyReads ?? DEFAULT_HEAVY_READ_LIMITS,
     (ctx) => `profile:${String(ctx.params?.handle).toLowerCase()}`,
   );
-  router.get('/public/profiles/:handle', publicTurns, async (ctx) => {
-    ctx.body = await getPublicProfile(db, store, ctx.params.handle);
+  // Kept per (handle, settings' revision, read models' checkpoints): a repeated visit reads no bet and takes no turn.
+  const pages = new KeptAnswers(PAGES_KEPT);
+  router.get('/public/profiles/:handle', async (ctx) => {
+    const shown = await shownProfile(db, store, ctx.params.handle);
+    const key = `${shown.userId} ${shown.revision} ${await readModelsAt(db, deps.projectorPartitions)}`;
+    await sendKeptOrMake(ctx, publicTurns, pages, { handle: shown.handle, key, make: () => publicProfileOf(db, shown) });
   });
   if (deps.transparencyLog) {
     const logTurns = limitHeavyReads(deps.heavyReads ?? DEFAULT_HEAVY_READ_LIMITS, (ctx) => `address ${ctx.ip}`);
     const reader = createLogReader(db);
     logRoutes(router, reader, deps.transparencyLog, logTurns);
-    const proofs = createProfileProofs(db, store, reader, deps.transparencyLog.origin);
-    router.get('/public/profiles/:handle/proofs', publicTurns, async (ctx) => {
-      sendProofs(ctx, await proofs(ctx.params.handle));
-    });
+    const proofs = createProfileProofs(db, store, reader, deps.transparencyLog.origin, deps.projectorPartitions);
+    router.get('/public/profiles/:handle/proofs', (ctx) => proofs(ctx, publicTurns));
   }
 
   const ops = readOpsConfig();

@@ -23,8 +23,27 @@ const HEX32 = /^[0-9a-f]{64}$/;
 /** 32 bytes as 64 lowercase hex digits. */
 export const hex32 = z.string().regex(HEX32, 'a 32-byte value is 64 lowercase hex digits');
 
-export const toHex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-export const fromHex = (text: string): Uint8Array => Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16));
+// Table lookups: a profile's verification converts tens of thousands of hashes.
+const HEX_OF = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+const NIBBLE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) NIBBLE['0123456789abcdef'.charCodeAt(i)] = i;
+for (let i = 10; i < 16; i++) NIBBLE['ABCDEF'.charCodeAt(i - 10)] = i;
+
+export const toHex = (bytes: Uint8Array): string => {
+  let text = '';
+  for (const b of bytes) text += HEX_OF[b];
+  return text;
+};
+/** The bytes of hex digits (callers pass checked hex: a pair that is not hex reads as 0). */
+export const fromHex = (text: string): Uint8Array => {
+  const bytes = new Uint8Array(text.length >> 1);
+  for (let i = 0; i < bytes.length; i++) {
+    const hi = NIBBLE[text.charCodeAt(2 * i)] ?? -1;
+    const lo = NIBBLE[text.charCodeAt(2 * i + 1)] ?? -1;
+    bytes[i] = hi < 0 || lo < 0 ? 0 : (hi << 4) | lo;
+  }
+  return bytes;
+};
 
 /** RFC 8785 canonical JSON. */
 export const canonicalJson = (value: unknown): string => {

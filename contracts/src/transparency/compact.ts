@@ -2,12 +2,12 @@
  * A profile document as the API serves it (GET /api/public/profiles/:handle/proofs): the proofs'
  * hashes and the checkpoints listed once and referred to by their place. A profile's inclusion
  * proofs share most of their upper nodes and its commitments a handful of first checkpoints, so
- * this is a fraction of the expanded document's size. `expandProfile` gives back the document
- * `verifyProfile` checks; nothing is trusted by being listed once (each proof is checked in full).
+ * this is a fraction of the expanded document's size. `verifyProfile` checks this form (either form
+ * read by `readProfile`); nothing is trusted by being listed once (each proof is checked in full).
  */
 import { z } from 'zod';
 import { hex32 } from './commitment';
-import { profileBet, provenCommitment, type ProfileBet, type ProfileDocument, type ProvenCommitment } from './profile';
+import { profileBet, profileDocument, provenCommitment, type ProfileDocument, type ProvenCommitment } from './profile';
 
 const ref = z.number().int().nonnegative();
 
@@ -76,33 +76,33 @@ export const compactProfile = (document: ProfileDocument): CompactProfileDocumen
 export const isCompactProfile = (document: unknown): boolean =>
   typeof document === 'object' && document !== null && Array.isArray((document as { nodes?: unknown }).nodes);
 
-/** The document `verifyProfile` checks from a compact one, or why it is malformed (a place that lists nothing). */
-export const expandProfile = (document: unknown): { document: ProfileDocument } | { failure: string } => {
+/**
+ * The compact document `verifyProfile` checks, from either form, or why it is malformed (a place
+ * that lists nothing, for one). The expanded form is checked as it is, then listed compactly.
+ */
+export const readProfile = (document: unknown): { document: CompactProfileDocument } | { failure: string } => {
+  const malformed = (issue: z.ZodError['issues'][number]) => ({
+    failure: `the profile is malformed at ${issue.path.join('.')}: ${issue.message}`,
+  });
+  if (!isCompactProfile(document)) {
+    const parsed = profileDocument.safeParse(document);
+    return parsed.success ? { document: compactProfile(parsed.data) } : malformed(parsed.error.issues[0]);
+  }
   const parsed = compactProfileDocument.safeParse(document);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { failure: `the profile is malformed at ${issue.path.join('.')}: ${issue.message}` };
-  }
-  const { nodes, checkpoints, origin, checkpoint } = parsed.data;
-  const at = <T>(list: readonly T[], place: number, where: string): T => {
-    if (place >= list.length) throw new RangeError(`the profile is malformed at ${where}: no entry ${place}`);
-    return list[place];
-  };
-  try {
-    const bets: ProfileBet[] = parsed.data.bets.map((bet, b) => ({
-      ...bet,
-      commitments: bet.commitments.map((commitment, c) => {
-        const where = `bets.${b}.commitments.${c}`;
-        return {
-          ...commitment,
-          inclusion: commitment.inclusion.map((place) => at(nodes, place, `${where}.inclusion`)),
-          firstCheckpoint: at(checkpoints, commitment.firstCheckpoint, `${where}.firstCheckpoint`),
-          consistency: commitment.consistency.map((place) => at(nodes, place, `${where}.consistency`)),
-        };
-      }),
-    }));
-    return { document: { origin, checkpoint, bets } };
-  } catch (error) {
-    return { failure: (error as Error).message };
-  }
+  if (!parsed.success) return malformed(parsed.error.issues[0]);
+  const { nodes, checkpoints, bets } = parsed.data;
+  for (const [b, bet] of bets.entries())
+    for (const [c, commitment] of bet.commitments.entries()) {
+      const where = `bets.${b}.commitments.${c}`;
+      const beyond = (places: readonly number[], list: readonly unknown[], field: string) => {
+        const place = places.find((at) => at >= list.length);
+        return place === undefined ? undefined : { failure: `the profile is malformed at ${where}.${field}: no entry ${place}` };
+      };
+      const failure =
+        beyond(commitment.inclusion, nodes, 'inclusion') ??
+        beyond([commitment.firstCheckpoint], checkpoints, 'firstCheckpoint') ??
+        beyond(commitment.consistency, nodes, 'consistency');
+      if (failure) return failure;
+    }
+  return { document: parsed.data };
 };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { consistencyProof, inclusionProof, leafHash, rootHash, verifyConsistency, verifyInclusion } from './merkle';
+import { consistencyProof, InclusionVerifier, inclusionProof, leafHash, rootHash, verifyConsistency, verifyInclusion } from './merkle';
 
 const hex = (h: string) => Uint8Array.from(Buffer.from(h, 'hex'));
 const b64 = (s: string) => Uint8Array.from(Buffer.from(s, 'base64'));
@@ -94,6 +94,39 @@ describe('the transparency log’s Merkle tree (RFC 9162)', () => {
         expect(verifyInclusion(index, leaves.length * 2, leaves[index], proof, root)).to.not.equal(null);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('answers as verifyInclusion for every leaf through one shared verifier, altered proofs and leaves between them', () => {
+    fc.assert(
+      fc.property(tree, fc.nat(), fc.nat(), (leaves, at, bit) => {
+        const root = rootHash(leaves);
+        const nodes: Uint8Array[] = [];
+        const places = new Map<string, number>();
+        const placesOf = (proof: Uint8Array[]) =>
+          proof.map((hash) => {
+            const key = toHex(hash);
+            if (!places.has(key)) places.set(key, nodes.push(hash) - 1);
+            return places.get(key) as number;
+          });
+        const cases = leaves.flatMap((leaf, index) => {
+          const proof = inclusionProof(index, leaves);
+          const altered = proof.length === 0 ? [] : [flip(proof, at + index, bit), proof.slice(1), [...proof, proof[0]]];
+          const wrongLeaf = leaves[(index + 1) % leaves.length];
+          return [
+            { index, leaf, proof },
+            ...altered.map((changed) => ({ index, leaf, proof: changed })),
+            { index, leaf: wrongLeaf, proof },
+            { index, leaf, proof },
+          ];
+        });
+        const shared = new InclusionVerifier(leaves.length, root, nodes);
+        for (const { index, leaf, proof } of cases) {
+          const expected = verifyInclusion(index, leaves.length, leaf, proof, root);
+          expect(shared.verify(index, leaf, placesOf(proof)), `leaf ${index}`).to.equal(expected);
+        }
+      }),
+      { numRuns: 150 },
     );
   });
 

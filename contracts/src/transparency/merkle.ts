@@ -32,9 +32,15 @@ export function leafHash(data: Uint8Array): Uint8Array {
   return sha256(concat(LEAF_PREFIX, data));
 }
 
+/** 0x01 || left || right, reused by every node hash. */
+const NODE_INPUT = new Uint8Array(1 + 2 * HASH_BYTES).fill(0x01, 0, 1);
+
 /** The hash of an interior node: SHA-256(0x01 || left || right). */
 export function nodeHash(left: Uint8Array, right: Uint8Array): Uint8Array {
-  return sha256(concat(NODE_PREFIX, left, right));
+  if (left.length !== HASH_BYTES || right.length !== HASH_BYTES) return sha256(concat(NODE_PREFIX, left, right));
+  NODE_INPUT.set(left, 1);
+  NODE_INPUT.set(right, 1 + HASH_BYTES);
+  return sha256(NODE_INPUT);
 }
 
 /** The largest power of two smaller than n (n > 1). */
@@ -95,31 +101,86 @@ export function verifyInclusion(
   proof: readonly Uint8Array[],
   root: Uint8Array,
 ): ProofFailure {
-  if (!isSize(index) || !isSize(size)) return 'the index or the tree size is not a whole number';
-  if (index >= size) return `leaf ${index} is beyond a tree of ${size}`;
-  if (!isHash(leaf)) return 'the leaf hash is not 32 bytes';
-  if (!proof.every(isHash)) return 'a hash of the proof is not 32 bytes';
-  let fn = index;
-  let sn = size - 1;
-  let r = leaf;
-  for (const p of proof) {
-    if (sn === 0) return 'the proof is longer than the tree is deep';
-    if (odd(fn) || fn === sn) {
-      r = nodeHash(p, r);
-      if (!odd(fn)) {
-        while (!odd(fn) && fn !== 0) {
-          fn = half(fn);
-          sn = half(sn);
-        }
+  return new InclusionVerifier(size, root, proof).verify(
+    index,
+    leaf,
+    proof.map((_, i) => i),
+  );
+}
+
+/** Where a path stood before one of its steps, and what the rest of the path made of it. */
+interface Visited {
+  r: Uint8Array;
+  places: readonly number[];
+  step: number;
+  failure: ProofFailure;
+}
+
+/**
+ * RFC 9162 2.1.3.2 for many leaves of one tree whose proofs name their hashes by place in `nodes`
+ * (a profile's compact document). The walk from a node on depends only on the node's position, its
+ * hash and the rest of the proof, so where a path reaches a position another path left with the same
+ * hash and the same rest, it takes that path's answer: the subtrees leaves share are hashed once.
+ */
+export class InclusionVerifier {
+  /** By position (sn, then fn): the last path that stood there. */
+  private readonly visited = new Map<number, Map<number, Visited>>();
+
+  constructor(
+    private readonly size: number,
+    private readonly root: Uint8Array,
+    private readonly nodes: readonly Uint8Array[],
+  ) {}
+
+  /** Why the proof of these places does not show the leaf with this hash at `index`, or null. */
+  verify(index: number, leaf: Uint8Array, places: readonly number[]): ProofFailure {
+    if (!isSize(index) || !isSize(this.size)) return 'the index or the tree size is not a whole number';
+    if (index >= this.size) return `leaf ${index} is beyond a tree of ${this.size}`;
+    if (!isHash(leaf)) return 'the leaf hash is not 32 bytes';
+    if (!places.every((place) => this.nodes[place] !== undefined && isHash(this.nodes[place])))
+      return 'a hash of the proof is not 32 bytes';
+    const path: [number, number, Visited][] = [];
+    const answer = (failure: ProofFailure) => {
+      for (const [fn, sn, visit] of path) {
+        visit.failure = failure;
+        let level = this.visited.get(sn);
+        if (!level) this.visited.set(sn, (level = new Map()));
+        level.set(fn, visit);
       }
-    } else {
-      r = nodeHash(r, p);
+      return failure;
+    };
+    let fn = index;
+    let sn = this.size - 1;
+    let r = leaf;
+    for (let step = 0; step < places.length; step++) {
+      const seen = this.visited.get(sn)?.get(fn);
+      if (seen && sameRest(seen.places, seen.step, places, step) && sameBytes(seen.r, r)) return answer(seen.failure);
+      path.push([fn, sn, { r, places, step, failure: null }]);
+      if (sn === 0) return answer('the proof is longer than the tree is deep');
+      const p = this.nodes[places[step]];
+      if (odd(fn) || fn === sn) {
+        r = nodeHash(p, r);
+        if (!odd(fn)) {
+          while (!odd(fn) && fn !== 0) {
+            fn = half(fn);
+            sn = half(sn);
+          }
+        }
+      } else {
+        r = nodeHash(r, p);
+      }
+      fn = half(fn);
+      sn = half(sn);
     }
-    fn = half(fn);
-    sn = half(sn);
+    if (sn !== 0) return answer('the proof is shorter than the tree is deep');
+    return answer(sameBytes(r, this.root) ? null : 'the proof leads to another root');
   }
-  if (sn !== 0) return 'the proof is shorter than the tree is deep';
-  return sameBytes(r, root) ? null : 'the proof leads to another root';
+}
+
+function sameRest(a: readonly number[], from: number, b: readonly number[], at: number): boolean {
+  if (a.length - from !== b.length - at) return false;
+  for (let i = 0; i < a.length - from; i++) if (a[from + i] !== b[at + i]) return false;
+  return true;
 }
 
 /** RFC 9162 2.1.4.2: is the tree of `size1` with `root1` a prefix of the tree of `size2` with `root2`? */

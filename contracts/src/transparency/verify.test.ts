@@ -160,6 +160,12 @@ describe('verifying a public profile', () => {
     expect(failing[0].failures.join()).to.match(/inclusion|consistency/);
     compact.bets[1].commitments[0].firstCheckpoint = 99;
     expect(verifyProfile(compact, KEY).failure).to.match(/malformed at bets.1.commitments.0.firstCheckpoint: no entry 99/);
+    const beyond = compactProfile(fresh());
+    beyond.bets[2].commitments[0].consistency.push(beyond.nodes.length);
+    expect(verifyProfile(beyond, KEY).failure).to.match(/malformed at bets.2.commitments.0.consistency: no entry/);
+    const notHex = compactProfile(fresh());
+    notHex.nodes[0] = notHex.nodes[0].toUpperCase().replace(/[0-9]/g, 'A');
+    expect(verifyProfile(notHex, KEY).failure).to.match(/malformed at nodes.0/);
   });
 
   it('verifies nothing under another key or a malformed document', () => {

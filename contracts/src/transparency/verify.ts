@@ -10,10 +10,12 @@ import { parlayDecimal } from '../domain/parlay';
 import { roundMoney } from '../domain/money';
 import type { Outcome } from '../enums';
 import { openCheckpoint, type Checkpoint } from './checkpoint';
-import { commitmentLeafHash, committedStart, fromHex, stakeDigest, toHex, type CommittedFields } from './commitment';
-import { expandProfile, isCompactProfile } from './compact';
-import { verifyConsistency, verifyInclusion } from './merkle';
-import { profileDocument, type ProfileBet, type ProvenCommitment, type ShownFields } from './profile';
+import { commitmentLeafHash, committedStart, fromHex, stakeDigest, type CommittedFields } from './commitment';
+import { readProfile, type CompactCommitment, type CompactProfileDocument } from './compact';
+import { InclusionVerifier, verifyConsistency } from './merkle';
+import type { ProfileBet, ShownFields } from './profile';
+
+type CompactBet = CompactProfileDocument['bets'][number];
 
 /** What became of one bet: verified or not (and what failed), and when it was logged. */
 export interface BetVerification {
@@ -55,55 +57,56 @@ export interface ProfileVerification {
   figures: { all: Figures; beforeStart: Figures };
 }
 
-const hashes = (list: readonly string[]) => list.map(fromHex);
-
 /**
- * What one verification has already checked: a profile's commitments share a few first checkpoints
- * and their consistency proofs, so each signature and each proof is checked once, not per leaf.
+ * A verification's document and what it has checked so far. A profile's commitments share a few first
+ * checkpoints and their consistency proofs, so each signature and each proof is checked once, and
+ * each listed node is read into bytes once, not per leaf.
  */
-interface Checked {
-  checkpoints: Map<string, Checkpoint | { failure: string }>;
+interface Verifying {
+  latest: Checkpoint;
+  latestTime: number;
+  key: string;
+  origin: string;
+  nodes: Uint8Array[];
+  inclusion: InclusionVerifier;
+  checkpoints: string[];
+  opened: (Checkpoint | { failure: string } | undefined)[];
   consistency: Map<string, string | null>;
 }
 
 /** Why one commitment does not hold against the latest checkpoint, or its first checkpoint when it does. */
-const checkCommitment = (
-  commitment: ProvenCommitment,
-  latest: Checkpoint,
-  key: string,
-  origin: string,
-  checked: Checked,
-): { failure: string } | Checkpoint => {
+const checkCommitment = (commitment: CompactCommitment, v: Verifying): { failure: string } | Checkpoint => {
   const at = `leaf ${commitment.index}`;
   if (commitment.stake && stakeDigest(commitment.stake.amount, commitment.stake.salt) !== commitment.stakeDigest)
     return { failure: `${at}: the stake shown is not the stake committed` };
   // The spread keeps each kind's fields; TypeScript cannot follow the union through it.
   const leaf = commitmentLeafHash({ ...commitment.fields, stakeDigest: commitment.stakeDigest } as CommittedFields, commitment.salt);
-  const inclusion = verifyInclusion(commitment.index, latest.size, leaf, hashes(commitment.inclusion), latest.root);
+  const inclusion = v.inclusion.verify(commitment.index, leaf, commitment.inclusion);
   if (inclusion) return { failure: `${at}: the fields shown are not the ones logged (inclusion: ${inclusion})` };
-  let first = checked.checkpoints.get(commitment.firstCheckpoint);
-  if (!first) checked.checkpoints.set(commitment.firstCheckpoint, (first = openCheckpoint(commitment.firstCheckpoint, key, origin)));
+  let first = v.opened[commitment.firstCheckpoint];
+  if (!first) v.opened[commitment.firstCheckpoint] = first = openCheckpoint(v.checkpoints[commitment.firstCheckpoint], v.key, v.origin);
   if ('failure' in first) return { failure: `${at}: its first checkpoint: ${first.failure}` };
   if (first.size <= commitment.index) return { failure: `${at}: its first checkpoint's tree (${first.size}) does not hold it` };
-  if (Date.parse(first.time) > Date.parse(latest.time)) return { failure: `${at}: its first checkpoint is signed after the latest` };
-  const proofKey = `${first.size} ${toHex(first.root)} ${commitment.consistency.join(' ')}`;
-  let consistency = checked.consistency.get(proofKey);
+  if (Date.parse(first.time) > v.latestTime) return { failure: `${at}: its first checkpoint is signed after the latest` };
+  const proofKey = `${commitment.firstCheckpoint} ${commitment.consistency.join(' ')}`;
+  let consistency = v.consistency.get(proofKey);
   if (consistency === undefined) {
-    consistency = verifyConsistency(first.size, latest.size, hashes(commitment.consistency), first.root, latest.root);
-    checked.consistency.set(proofKey, consistency);
+    const proof = commitment.consistency.map((place) => v.nodes[place]);
+    consistency = verifyConsistency(first.size, v.latest.size, proof, first.root, v.latest.root);
+    v.consistency.set(proofKey, consistency);
   }
   if (consistency) return { failure: `${at}: its first checkpoint is not a prefix of the latest (consistency: ${consistency})` };
   return first;
 };
 
-const verifyBet = (bet: ProfileBet, latest: Checkpoint, key: string, origin: string, checked: Checked): BetVerification => {
+const verifyBet = (bet: CompactBet, v: Verifying): BetVerification => {
   const result: BetVerification = { id: bet.id, verified: false, imported: bet.imported, beforeStart: null, loggedAt: null, failures: [] };
   if (bet.commitments.length === 0) return result;
   let first: Checkpoint | undefined;
   bet.commitments.forEach((commitment, i) => {
     if (i > 0 && commitment.index <= bet.commitments[i - 1].index) result.failures.push(`leaf ${commitment.index}: out of order`);
     if (commitment.fields.id !== bet.id) result.failures.push(`leaf ${commitment.index}: it commits to another pick`);
-    const held = checkCommitment(commitment, latest, key, origin, checked);
+    const held = checkCommitment(commitment, v);
     if ('failure' in held) result.failures.push(held.failure);
     else first = held;
   });
@@ -132,7 +135,7 @@ const COUNTED: Partial<Record<Outcome, 'wins' | 'losses' | 'pushes' | 'voids'>> 
 };
 
 /** W-L-P-V, win rate, ROI, units and profit of these bets (each with its latest commitment). */
-export const figuresOf = (bets: readonly ProfileBet[]): Figures => {
+export const figuresOf = (bets: readonly (ProfileBet | CompactBet)[]): Figures => {
   const figures: Figures = {
     bets: bets.length,
     wins: 0,
@@ -174,20 +177,9 @@ export const figuresOf = (bets: readonly ProfileBet[]): Figures => {
 /** Verifies a profile document (as fetched: anything, in either form) with the log's verifier key. */
 export const verifyProfile = (document: unknown, key: string): ProfileVerification => {
   const empty = { all: figuresOf([]), beforeStart: figuresOf([]) };
-  const expanded = isCompactProfile(document) ? expandProfile(document) : { document };
-  if ('failure' in expanded) return { ok: false, failure: expanded.failure, checkpoint: null, bets: [], figures: empty };
-  const parsed = profileDocument.safeParse(expanded.document);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return {
-      ok: false,
-      failure: `the profile is malformed at ${issue.path.join('.')}: ${issue.message}`,
-      checkpoint: null,
-      bets: [],
-      figures: empty,
-    };
-  }
-  const profile = parsed.data;
+  const read = readProfile(document);
+  if ('failure' in read) return { ok: false, failure: read.failure, checkpoint: null, bets: [], figures: empty };
+  const profile = read.document;
   const latest = openCheckpoint(profile.checkpoint, key, profile.origin);
   if ('failure' in latest) {
     const bets = profile.bets.map((bet) => ({
@@ -200,8 +192,19 @@ export const verifyProfile = (document: unknown, key: string): ProfileVerificati
     }));
     return { ok: false, failure: `the latest checkpoint: ${latest.failure}`, checkpoint: null, bets, figures: empty };
   }
-  const checked: Checked = { checkpoints: new Map(), consistency: new Map() };
-  const bets = profile.bets.map((bet) => verifyBet(bet, latest, key, profile.origin, checked));
+  const nodes = profile.nodes.map(fromHex);
+  const v: Verifying = {
+    latest,
+    latestTime: Date.parse(latest.time),
+    key,
+    origin: profile.origin,
+    nodes,
+    inclusion: new InclusionVerifier(latest.size, latest.root, nodes),
+    checkpoints: profile.checkpoints,
+    opened: [],
+    consistency: new Map(),
+  };
+  const bets = profile.bets.map((bet) => verifyBet(bet, v));
   const verified = profile.bets.filter((_, i) => bets[i].verified);
   const beforeStart = profile.bets.filter((_, i) => bets[i].verified && bets[i].beforeStart === true);
   return {

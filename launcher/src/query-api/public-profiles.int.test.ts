@@ -120,6 +120,23 @@ describe('public profiles, read by anyone', () => {
     expect((await read('ANN')).status).to.equal(200);
   });
 
+  it('answers a repeated visit with the kept answer until the read models move on, then shows the change', async () => {
+    const visit = (headers?: Record<string, string>) => h.get('/api/public/profiles/ann', null, head, headers);
+    const first = await visit();
+    const etag = first.headers.get('etag') as string;
+    expect(etag).to.match(/^".+"$/);
+    expect((await visit()).headers.get('etag')).to.equal(etag);
+    // fetch sends Cache-Control: no-cache with a conditional request unless told otherwise.
+    expect((await visit({ 'if-none-match': etag, 'cache-control': 'max-age=0' })).status).to.equal(304);
+    const placed = ann.events.length;
+    ann.placeBet({ date: '2026-03-06', sport: 'football', odds: '+100', stake: 10, unitSize: 10 }, 'win');
+    head = await h.record(ann.events.slice(placed));
+    await h.settle();
+    const after = await visit();
+    expect(after.headers.get('etag')).to.not.equal(etag);
+    expect(publicProfile.parse(await after.json()).bets[0].date).to.equal('2026-03-06');
+  });
+
   it('takes the page down at once when turned off, before the projector has seen it', async () => {
     await h.projector?.stop();
     h.projector = undefined;

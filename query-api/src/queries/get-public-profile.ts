@@ -28,15 +28,18 @@ export type Settings = Omit<EventData<'PublicProfileSet'>, 'userId'>;
 
 /**
  * The profile's settings from the user's own stream, not the read model: turning the page off
- * (or changing the handle) takes it down with the write itself, whatever the projector's lag.
+ * (or changing the handle) takes it down with the write itself, whatever the projector's lag. With
+ * the stream's revision, which names the settings in the keys of kept answers.
  */
-const settingsFromStream = async (store: EventStore, userId: string): Promise<Settings | undefined> => {
+const settingsFromStream = async (store: EventStore, userId: string): Promise<{ settings?: Settings; revision: string }> => {
   let settings: Settings | undefined;
+  let revision = '';
   for (const event of await store.readStream(streams.user(userId))) {
     if (event.type === 'PublicProfileSet') settings = event.data as Settings;
     else if (event.type === 'PublicProfileRemoved') settings = undefined;
+    revision = String(event.revision);
   }
-  return settings;
+  return { settings, revision };
 };
 
 const publicLegs = (legs: readonly ParlayLeg[]): PublicBet['legs'] =>
@@ -73,7 +76,7 @@ export async function shownProfile(
   db: Kysely<ReadDatabase>,
   store: EventStore,
   param: string,
-): Promise<{ userId: string; handle: string; settings: Settings }> {
+): Promise<{ userId: string; handle: string; settings: Settings; revision: string }> {
   if (!HANDLE.test(param)) throw new NotFoundError(MESSAGES.profileNotFound);
   const handle = param.toLowerCase();
   const found = await readModels(db)
@@ -82,9 +85,9 @@ export async function shownProfile(
     .where('handle', '=', handle)
     .where('enabled', '=', true)
     .executeTakeFirst();
-  const settings = found && (await settingsFromStream(store, found.user_id));
+  const { settings, revision } = found ? await settingsFromStream(store, found.user_id) : { revision: '' };
   if (!found || !settings || !settings.enabled || settings.handle !== handle) throw new NotFoundError(MESSAGES.profileNotFound);
-  return { userId: found.user_id, handle, settings };
+  return { userId: found.user_id, handle, settings, revision };
 }
 
 /** The bets a profile shows (its sports, since its date), newest first: the page's order. */
@@ -103,12 +106,14 @@ export const shownBets = (db: Kysely<ReadDatabase>, userId: string, settings: Se
 };
 
 /**
- * GET /api/public/profiles/:handle (no sign-in): 404 for a handle nobody uses, or whose profile is
- * off. The record is recomputed from the bets shown (contracts' recordOf), so the page's figures are
+ * The answer of GET /api/public/profiles/:handle (no sign-in) for a profile that is on (shownProfile:
+ * 404 for a handle nobody uses, or whose profile is off). The record is recomputed from the bets shown (contracts' recordOf), so the page's figures are
  * those of its bets; the before-start figures come first.
  */
-export async function getPublicProfile(db: Kysely<ReadDatabase>, store: EventStore, param: string): Promise<PublicProfile> {
-  const { userId, handle, settings } = await shownProfile(db, store, param);
+export async function publicProfileOf(
+  db: Kysely<ReadDatabase>,
+  { userId, handle, settings }: { userId: string; handle: string; settings: Settings },
+): Promise<PublicProfile> {
   const read = readModels(db);
   const sports = settings.sports as ProfileSports;
   const rows = await shownBets(db, userId, settings).selectAll().execute();

@@ -144,6 +144,9 @@ export const createLogReader = <DB>(database: Kysely<DB>) => {
      */
     proveLeaves,
 
+    /** The latest signed checkpoint's tree size (0 before the first). */
+    latestSize,
+
     /** The latest signed checkpoint's note; undefined before the first. */
     async latestCheckpoint(): Promise<string | undefined> {
       const size = await latestSize();
