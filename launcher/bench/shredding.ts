@@ -13,7 +13,7 @@ import { BENCH_SECRET } from './product';
 import { fmt, ms, report } from './report';
 
 const USERS = 32;
-const ROUNDS = 2;
+const ROUNDS = 4;
 
 interface Side {
   name: string;

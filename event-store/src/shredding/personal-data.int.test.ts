@@ -101,13 +101,23 @@ describe('crypto-shredding around the Postgres event store', () => {
     expect((await store.readStream(`user-${userId}`))[0].data).to.deep.equal(registered(userId, 'old').data);
   });
 
-  it('reads each user’s key once per read, however many events and fields', async () => {
-    let reads = 0;
-    const counted = withPersonalData(plain, { keys: { ...keys, keysOf: (ids) => (reads++, keys.keysOf(ids)) }, fields });
+  it('reads each user’s key once per read, however many events and fields, and keeps it for the next reads and writes', async () => {
     const userId = randomUUID();
-    for (let i = 0; i < 5; i++) await counted.append(`bet-${randomUUID()}`, [bet(userId, 'many')], 'no_stream');
-    await counted.readAll({ after: START, maxCount: 1000 });
+    for (let i = 0; i < 5; i++) await store.append(`bet-${randomUUID()}`, [bet(userId, 'many')], 'no_stream');
+    let reads = 0;
+    let made = 0;
+    const counted = withPersonalData(plain, {
+      keys: { ...keys, keysOf: (ids) => (reads++, keys.keysOf(ids)), keyFor: (id) => (made++, keys.keyFor(id)) },
+      fields,
+    });
+    const all = await counted.readAll({ after: START, maxCount: 1000 });
+    expect(
+      all.filter((e) => (e.data as { userId?: string }).userId === userId).map((e) => (e.data as { notes: string }).notes),
+    ).to.deep.equal(Array(5).fill("many's note"));
     expect(reads).to.equal(1);
+    await counted.readAll({ after: START, maxCount: 1000 });
+    await counted.append(`bet-${randomUUID()}`, [bet(userId, 'again')], 'no_stream');
+    expect([reads, made]).to.deep.equal([1, 0]);
   });
 
   it('leaves "[deleted]" in every copy of the log once the key is destroyed, and everyone else readable', async () => {

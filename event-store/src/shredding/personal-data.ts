@@ -7,10 +7,21 @@ import type { DataKey, KeyStore } from './key-store';
 /** The personal fields of an event type (contracts' PERSONAL_FIELDS); none for most. */
 export type PersonalFields = (type: string) => readonly string[] | undefined;
 
+/** How long an unwrapped key is kept in memory once read, and how many are kept. */
+const KEY_KEPT_MS = 60_000;
+const KEYS_KEPT = 10_000;
+
 export interface PersonalDataOptions {
   keys: KeyStore;
   fields: PersonalFields;
 }
+
+/** True when a personal field of `data` is stored encrypted (plain events, written before encryption, need no key). */
+const holdsEncrypted = (data: unknown, paths: readonly string[]): boolean => {
+  let found = false;
+  mapFields(data, paths, (value) => ((found ||= isEncrypted(value)), value));
+  return found;
+};
 
 const userOf = (data: unknown): string | undefined => {
   const userId = (data as { userId?: unknown } | null)?.userId;
@@ -31,13 +42,26 @@ export interface PersonalDataStore extends EventStore {
 }
 
 export function withPersonalData(store: EventStore, { keys, fields }: PersonalDataOptions): PersonalDataStore {
-  const writeKeys = new Map<string, Buffer | 'destroyed'>();
+  // Unwrapped keys kept a short while: a command reads its stream before it appends, and without
+  // this every write paid a key query. A destroyed key is kept for good; a key another process
+  // destroys is forgotten here within KEY_KEPT_MS (the deletion removes the user's streams anyway).
+  const kept = new Map<string, { key: Buffer | 'destroyed'; until: number }>();
+  const keptKey = (userId: string): Buffer | 'destroyed' | undefined => {
+    const entry = kept.get(userId);
+    if (entry === undefined) return undefined;
+    if (entry.until >= Date.now()) return entry.key;
+    kept.delete(userId);
+    return undefined;
+  };
+  const keep = (userId: string, key: Buffer | 'destroyed') => {
+    if (kept.size >= KEYS_KEPT && !kept.has(userId)) kept.delete(kept.keys().next().value!);
+    kept.set(userId, { key, until: key === 'destroyed' ? Infinity : Date.now() + KEY_KEPT_MS });
+  };
   const keyForWriting = async (userId: string) => {
-    let key = writeKeys.get(userId);
+    let key = keptKey(userId);
     if (key === undefined) {
       key = await keys.keyFor(userId);
-      if (writeKeys.size >= 10_000) writeKeys.delete(writeKeys.keys().next().value!);
-      writeKeys.set(userId, key);
+      keep(userId, key);
     }
     return key;
   };
@@ -71,11 +95,23 @@ export function withPersonalData(store: EventStore, { keys, fields }: PersonalDa
   const decrypt = async (events: RecordedEvent[]): Promise<RecordedEvent[]> => {
     const users = new Set<string>();
     for (const event of events) {
-      const userId = fields(event.type) ? userOf(event.data) : undefined;
-      if (userId !== undefined) users.add(userId);
+      const paths = fields(event.type);
+      const userId = paths ? userOf(event.data) : undefined;
+      if (userId !== undefined && !users.has(userId) && holdsEncrypted(event.data, paths!)) users.add(userId);
     }
     if (users.size === 0) return events;
-    const batchKeys: Map<string, DataKey> = await keys.keysOf([...users]);
+    const batchKeys = new Map<string, DataKey>();
+    const missing: string[] = [];
+    for (const userId of users) {
+      const key = keptKey(userId);
+      if (key === undefined) missing.push(userId);
+      else batchKeys.set(userId, key);
+    }
+    if (missing.length > 0)
+      for (const [userId, key] of await keys.keysOf(missing)) {
+        batchKeys.set(userId, key);
+        if (key !== undefined) keep(userId, key);
+      }
     return events.map((event) => {
       const paths = fields(event.type);
       const userId = userOf(event.data);
@@ -111,7 +147,7 @@ export function withPersonalData(store: EventStore, { keys, fields }: PersonalDa
     deleteStreams: (streamIds, options) => store.deleteStreams(streamIds, options),
     async destroyKey(userId) {
       await keys.destroy(userId);
-      writeKeys.set(userId, 'destroyed');
+      keep(userId, 'destroyed');
     },
     close: () => store.close(),
   };
