@@ -12,8 +12,9 @@ import { betType, goalTimeframe, id, storedDate, journalType, legOutcome, mood, 
  * 6: FundsAdded/FundsWithdrawn carry a `note` (the bankroll ledger).
  * 7: BetPlaced, BetAmended, ParlayCreated and ParlayAmended carry `commitmentSalt`, the salt of their
  * transparency-log commitment (contracts' transparency/commitment.ts); absent on imported ones and before.
+ * 8: BetUnitSizeApplied and ParlayUnitSizeApplied carry `commitmentSalt` too: the units a committed pick counts in are committed again.
  */
-export const EVENT_SCHEMA_VERSION = 7;
+export const EVENT_SCHEMA_VERSION = 8;
 
 /** When the event of a bet or leg starts, as typed (ISO 8601 with its offset); since version 5 (upcast: null). */
 const storedStartsAt = z.string().nullable().optional();
@@ -103,7 +104,7 @@ const journalFields = z.object({
 });
 
 /**
- * Since version 5 (absent before: none): 32 random bytes, hex, drawn by command-api when the command was
+ * Since version 7 (8 on the unit-size events; absent before: none): 32 random bytes, hex, drawn by command-api when the command was
  * handled; the transparency log's leaf for this event is computed from it (null: no leaf).
  */
 const commitment = {
@@ -176,7 +177,7 @@ export const eventSchemas = {
    * "Apply my unit size to earlier bets" (Settings): the bet, placed without a unit size, counts in
    * units of `unitSize` from now on. One per bet, on its own stream, appended together by one command.
    */
-  BetUnitSizeApplied: z.object({ userId: id, betId: id, unitSize: z.number().positive() }),
+  BetUnitSizeApplied: z.object({ userId: id, betId: id, unitSize: z.number().positive(), ...commitment }),
 
   ParlayCreated: parlayFields.extend({ userId: id, parlayId: id, ...commitment }),
   ParlayAmended: z.object({ userId: id, parlayId: id, changes: parlayFields.partial(), ...commitment }),
@@ -185,7 +186,7 @@ export const eventSchemas = {
   /** A removed parlay comes back with its legs and the state it had when removed. */
   ParlayRestored: z.object({ userId: id, parlayId: id }),
   /** BetUnitSizeApplied for a parlay created without a unit size. */
-  ParlayUnitSizeApplied: z.object({ userId: id, parlayId: id, unitSize: z.number().positive() }),
+  ParlayUnitSizeApplied: z.object({ userId: id, parlayId: id, unitSize: z.number().positive(), ...commitment }),
 
   FundsAdded: z.object({ userId: id, amount: z.number().positive(), note: fundsNote }),
   FundsWithdrawn: z.object({ userId: id, amount: z.number().positive(), note: fundsNote }),

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { LOG_POSITION_HEADER, MESSAGES, MIN_POSITION_HEADER, unitSizeCoverage } from '@bt/contracts';
+import { LOG_POSITION_HEADER, MESSAGES, MIN_POSITION_HEADER, unitSizeCoverage, verifyProfile } from '@bt/contracts';
 import { createEventStore } from '@bt/event-store';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { rebuildReadModels } from '@bt/projector';
@@ -39,6 +39,7 @@ describe('applying the unit size to earlier bets (the one-process product, real 
         DATA_DIR: dataDir,
         JWT_SECRET: 'units-secret-units-secret-units-0123456789',
         WEB_DIST: join(dataDir, 'no-web-build'),
+        TRANSPARENCY_SIGN_EVERY_MS: '100',
       }),
     );
   });
@@ -147,5 +148,30 @@ describe('applying the unit size to earlier bets (the one-process product, real 
       await store.close();
     }
     expect(await units(ann)).to.deep.equal({ unitsWon: 10, unitBets: 4, allBets: 4 });
+  });
+
+  it('commits the units again on the transparency log: the public page’s verified units agree with its record', async () => {
+    const cy = await signUp('cy');
+    await place(cy, 'Cy Before One');
+    await place(cy, 'Cy Before Two');
+    expect((await call('PUT', '/api/profile', cy, { handle: 'cy-units', enabled: true })).status).to.equal(200);
+    expect((await call('PUT', '/api/settings', cy, { unitSize: 10 })).status).to.equal(200);
+    expect(await earlier(cy)).to.deep.equal({ unitSize: 10, bets: 2, parlays: 0 }); // read once the read models have them
+    const applied = await call('POST', '/api/settings/unit-size/apply', cy, undefined, { 'Idempotency-Key': 'cy-apply' });
+    expect(applied.body).to.deep.equal({ unitSize: 10, bets: 2, parlays: 0 });
+
+    const key = (await call('GET', '/api/log/key', undefined)).body.key as string;
+    // The page and its proofs follow the read models and the log a moment after the write.
+    const deadline = Date.now() + 20_000;
+    let record: Json;
+    let verified: ReturnType<typeof verifyProfile>;
+    do {
+      await new Promise((ok) => setTimeout(ok, 200));
+      record = (await call('GET', '/api/public/profiles/cy-units', undefined)).body.record as Json;
+      verified = verifyProfile((await call('GET', '/api/public/profiles/cy-units/proofs', undefined)).body, key);
+    } while ((record.unitsWon !== 4 || verified.figures.all.units !== 4) && Date.now() < deadline);
+    expect(record).to.include({ unitsWon: 4 });
+    expect(verified.ok, `${verified.failure} ${JSON.stringify(verified.bets)}`).to.equal(true);
+    expect(verified.figures.all).to.include({ bets: 2, wins: 2, units: record.unitsWon });
   });
 });

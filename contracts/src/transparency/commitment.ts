@@ -111,8 +111,19 @@ export type Pick = { kind: 'bet'; data: BetData } | { kind: 'parlay'; data: Parl
 type MaybeStart = { startsAt?: string | null };
 
 /** The events that may carry a commitment. */
-export type CommittingEvent = EventOf<'BetPlaced' | 'BetAmended' | 'ParlayCreated' | 'ParlayAmended'>;
-export const COMMITTING_EVENT_TYPES: readonly string[] = ['BetPlaced', 'BetAmended', 'ParlayCreated', 'ParlayAmended'];
+export type CommittingEvent = EventOf<
+  'BetPlaced' | 'BetAmended' | 'ParlayCreated' | 'ParlayAmended' | 'BetUnitSizeApplied' | 'ParlayUnitSizeApplied'
+>;
+export const COMMITTING_EVENT_TYPES: readonly string[] = [
+  'BetPlaced',
+  'BetAmended',
+  'ParlayCreated',
+  'ParlayAmended',
+  'BetUnitSizeApplied',
+  'ParlayUnitSizeApplied',
+];
+/** The events that change only the units a pick counts in: a leaf only for a pick already committed (not for an imported one). */
+export const UNIT_SIZE_EVENT_TYPES: readonly string[] = ['BetUnitSizeApplied', 'ParlayUnitSizeApplied'];
 
 /** The pick after this event (undefined: an amendment of a pick whose creation was not seen). */
 export const foldPick = (pick: Pick | undefined, event: CommittingEvent): Pick | undefined => {
@@ -125,6 +136,10 @@ export const foldPick = (pick: Pick | undefined, event: CommittingEvent): Pick |
       return pick?.kind === 'bet' ? { kind: 'bet', data: { ...pick.data, ...event.data.changes } } : undefined;
     case 'ParlayAmended':
       return pick?.kind === 'parlay' ? { kind: 'parlay', data: { ...pick.data, ...event.data.changes } } : undefined;
+    case 'BetUnitSizeApplied':
+      return pick?.kind === 'bet' ? { kind: 'bet', data: { ...pick.data, unitSize: event.data.unitSize } } : undefined;
+    case 'ParlayUnitSizeApplied':
+      return pick?.kind === 'parlay' ? { kind: 'parlay', data: { ...pick.data, unitSize: event.data.unitSize } } : undefined;
     default: {
       const never: never = event;
       throw new Error(`not a committing event: ${String(never)}`);

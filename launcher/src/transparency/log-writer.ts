@@ -12,6 +12,7 @@ import {
   parseEvent,
   signNote,
   upcastEvent,
+  UNIT_SIZE_EVENT_TYPES,
   type CommittingEvent,
   type Pick as PickState,
 } from '@bt/contracts';
@@ -77,6 +78,17 @@ export const followOnce = async (options: Pick<LogWriterOptions, 'store' | 'db'>
       .select(sql<string>`coalesce(max(index) + 1, 0)`.as('next'))
       .executeTakeFirstOrThrow();
     let next = Number(last.next);
+    // A unit size applied later commits again only what was committed: an imported pick has no leaf and gets none.
+    const recommitted = [
+      ...new Set(committing.filter(({ event }) => UNIT_SIZE_EVENT_TYPES.includes(event.type)).map(({ event }) => pickIdOf(event))),
+    ];
+    const committed = new Set(
+      recommitted.length === 0
+        ? []
+        : (await trx.selectFrom('leaves').select('pick_id').distinct().where('pick_id', 'in', recommitted).execute()).map(
+            (row) => row.pick_id,
+          ),
+    );
     const leaves: LogDatabase['leaves'][] = [];
     for (const { recorded, event } of committing) {
       const id = pickIdOf(event);
@@ -86,6 +98,8 @@ export const followOnce = async (options: Pick<LogWriterOptions, 'store' | 'db'>
       picks.set(id, after);
       const salt = event.data.commitmentSalt;
       if (!salt || recorded.metadata[IMPORT_METADATA_KEY] !== undefined || !commitmentChanged(before, after)) continue;
+      if (UNIT_SIZE_EVENT_TYPES.includes(event.type) && !committed.has(id)) continue;
+      committed.add(id);
       const fields = commitmentFields(after, salt);
       leaves.push({
         index: String(next++),
