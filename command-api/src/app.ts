@@ -21,6 +21,7 @@ import {
   securityHeaders,
   type Logger,
   type SessionRegistry,
+  storeChecks,
 } from '@bt/platform';
 import { bankrollRoutes } from './bankroll/routes';
 import { betRoutes } from './bets/routes';
@@ -182,7 +183,7 @@ export const createCommandApi = (deps: CommandApiDeps): Koa => {
       metricsToken: readOpsConfig().metricsToken,
       trustProxyHops: deps.trustProxyHops,
       stopping: deps.stopping,
-      ready: { database: () => deps.pool.query('select 1').then(() => 'ok'), eventStore: () => deps.store.headPosition().then(() => 'ok') },
+      ready: storeChecks(deps.pool, deps.store),
     }),
   );
   app.use(noStore);

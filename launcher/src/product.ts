@@ -26,6 +26,7 @@ import {
   readOpsConfig,
   setProjectorLagSource,
   type Logger,
+  storeChecks,
 } from '@bt/platform';
 import { personalFields } from '@bt/contracts';
 import pg from 'pg';
@@ -185,8 +186,7 @@ export const startProduct = async (
         return { eventStore: eventStoreUrl.split(':')[0] };
       },
       ready: {
-        database: () => pool.query('select 1').then(() => 'ok'),
-        eventStore: () => store.headPosition().then(() => 'ok'),
+        ...storeChecks(pool, store),
         projector: projectorWithin({ db, store, maxLag: ops.readyMaxProjectorLag }),
       },
       logger,

@@ -1,7 +1,17 @@
 import { readConfig } from './config';
 import { createEventStore } from '@bt/event-store';
 import { personalFields } from '@bt/contracts';
-import { createDb, dataKeysMaster, createLogger, onShutdownSignal, port, readOpsConfig, parseEnv, serveOps } from '@bt/platform';
+import {
+  createDb,
+  dataKeysMaster,
+  createLogger,
+  onShutdownSignal,
+  port,
+  readOpsConfig,
+  parseEnv,
+  serveOps,
+  storeChecks,
+} from '@bt/platform';
 import { z } from 'zod';
 import { startProjector } from './projector';
 import { projectorLag, type Database } from '@bt/read-models';
@@ -36,7 +46,7 @@ logger.info(
 
 let stopping = false;
 const opsPort = parseEnv(z.object({ PORT: port(0).optional() })).PORT;
-const { db } = createDb<Database>(config.databaseUrl, 2);
+const { db, pool } = createDb<Database>(config.databaseUrl, 2);
 const server =
   opsPort === undefined
     ? undefined
@@ -44,12 +54,7 @@ const server =
         metricsToken: ops.metricsToken,
         stopping: () => stopping,
         ready: {
-          database: () =>
-            db
-              .selectNoFrom((eb) => eb.lit(1).as('one'))
-              .execute()
-              .then(() => 'ok'),
-          eventStore: () => store.headPosition().then(() => 'ok'),
+          ...storeChecks(pool, store),
           projector: () =>
             projectorLag({ db, store, maxCount: 1, partition: config.partition }).then((lag) => ({
               behind: lag.events > 0,

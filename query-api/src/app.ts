@@ -19,6 +19,7 @@ import {
   securityHeaders,
   type Logger,
   type SessionRegistry,
+  storeChecks,
 } from '@bt/platform';
 import { projectorWithin } from '@bt/read-models';
 import type { ReadDatabase } from './read-db';
@@ -223,8 +224,7 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
       metricsToken: ops.metricsToken,
       stopping: deps.stopping,
       ready: {
-        database: () => deps.pool.query('select 1').then(() => 'ok'),
-        eventStore: () => store.headPosition().then(() => 'ok'),
+        ...storeChecks(deps.pool, store),
         projector: projectorWithin({ db, store, maxLag, partitions: deps.projectorPartitions }),
       },
     }),

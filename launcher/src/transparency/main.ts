@@ -6,7 +6,7 @@
  */
 import { personalFields } from '@bt/contracts';
 import { createEventStore } from '@bt/event-store';
-import { createDb, createLogger, dataKeysMaster, onShutdownSignal, readOpsConfig, serveOps } from '@bt/platform';
+import { createDb, createLogger, dataKeysMaster, onShutdownSignal, readOpsConfig, serveOps, storeChecks } from '@bt/platform';
 import { logTables, migrateTransparencyLog, type LogDatabase } from '@bt/query-api';
 import { readLogWriterConfig } from './config';
 import { logSigningKey } from './log-key';
@@ -18,7 +18,7 @@ const config = readLogWriterConfig();
 const ops = readOpsConfig();
 const masterKeys = await dataKeysMaster(config);
 const store = await createEventStore(config.eventStoreUrl, {}, { databaseUrl: config.databaseUrl, masterKeys, fields: personalFields });
-const { db } = createDb<LogDatabase>(config.databaseUrl, 2);
+const { db, pool } = createDb<LogDatabase>(config.databaseUrl, 2);
 await migrateTransparencyLog(db);
 const logKey = await logSigningKey(config);
 logger.info(`transparency log key: ${logKey.key}`);
@@ -30,14 +30,7 @@ const server =
     : await serveOps(config.port, {
         metricsToken: ops.metricsToken,
         stopping: () => stopping,
-        ready: {
-          database: () =>
-            db
-              .selectNoFrom((eb) => eb.lit(1).as('one'))
-              .execute()
-              .then(() => 'ok'),
-          eventStore: () => store.headPosition().then(() => 'ok'),
-        },
+        ready: storeChecks(pool, store),
       });
 
 const lock = await acquireWriterLock(config.databaseUrl, () => logger.info('transparency log: another writer holds the log; waiting'));

@@ -30,6 +30,15 @@ export const readOpsConfig = (env: NodeJS.ProcessEnv = process.env) => {
 /** What /readyz checks: each named check resolves (ready) or throws (why not). */
 export type ReadinessChecks = Record<string, () => Promise<unknown>>;
 
+/** The checks every service's /readyz starts from: its Postgres answers, and its event store. */
+export const storeChecks = (
+  pool: { query(text: string): Promise<unknown> },
+  store: { headPosition(): Promise<unknown> },
+): ReadinessChecks => ({
+  database: () => pool.query('select 1').then(() => 'ok'),
+  eventStore: () => store.headPosition().then(() => 'ok'),
+});
+
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
 /**

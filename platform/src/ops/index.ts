@@ -8,5 +8,5 @@ export {
   type ProjectorBatch,
   type ProjectorLag,
 } from './metrics';
-export { OPS_PATHS, opsRoutes, readiness, readOpsConfig, serveOps, type ReadinessChecks } from './health';
+export { OPS_PATHS, opsRoutes, readiness, readOpsConfig, serveOps, storeChecks, type ReadinessChecks } from './health';
 export { gracefulServer, onShutdownSignal, type GracefulServer } from './shutdown';
