@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
-import puppeteer, { type Page } from 'puppeteer-core';
+import puppeteer, { CDPSessionEvent, type CDPSession, type Page } from 'puppeteer-core';
 import { buildWeb } from '../src/build-web';
 import { startBenchProduct } from './product';
 import { send } from './http-load';
@@ -37,22 +37,45 @@ const range = (values: number[]) => {
   return `${low === high ? low : `${low}-${high}`} (mean ${mean.toFixed(1)})`;
 };
 
-/** Bytes of JavaScript a page downloads (as sent over the wire, i.e. gzip), until the network is idle. */
-export const javascriptBytes = async (page: Page, url: string): Promise<number> => {
+/**
+ * The JavaScript files a page downloads until `done` holds (or, without it, the network is idle),
+ * each with its bytes as sent over the wire (gzip): the page's own and its workers' (whose script
+ * a dedicated worker may fetch in its own target, where Chromium may report only its headers'
+ * bytes), each file counted once.
+ */
+export const javascriptFiles = async (page: Page, url: string, done?: () => boolean): Promise<Map<string, number>> => {
+  const files = new Map<string, number>();
+  const watch = async (session: CDPSession) => {
+    const scripts = new Map<string, string>();
+    session.on('Network.responseReceived', (e) => {
+      if (e.type === 'Script' || /javascript/.test(e.response.mimeType)) scripts.set(e.requestId, e.response.url);
+    });
+    session.on('Network.loadingFinished', (e) => {
+      const file = scripts.get(e.requestId);
+      if (file !== undefined) files.set(file, Math.max(files.get(file) ?? 0, e.encodedDataLength));
+    });
+    // A worker waits, paused, until its network is watched too.
+    session.on(
+      CDPSessionEvent.SessionAttached,
+      (worker) =>
+        void watch(worker)
+          .then(() => worker.send('Runtime.runIfWaitingForDebugger'))
+          .catch(() => undefined),
+    );
+    await session.send('Network.enable');
+    await session.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true });
+  };
   const cdp = await page.createCDPSession();
-  await cdp.send('Network.enable');
-  const js = new Set<string>();
-  let total = 0;
-  cdp.on('Network.responseReceived', (e) => {
-    if (e.type === 'Script') js.add(e.requestId);
-  });
-  cdp.on('Network.loadingFinished', (e) => {
-    if (js.has(e.requestId)) total += e.encodedDataLength;
-  });
+  await watch(cdp);
   await page.goto(url, { waitUntil: 'networkidle0' });
+  if (done) await page.waitForFunction(done, { timeout: 300_000 });
   await cdp.detach();
-  return total;
+  return files;
 };
+
+/** Bytes of JavaScript a page downloads (as sent over the wire, i.e. gzip), until the network is idle. */
+export const javascriptBytes = async (page: Page, url: string): Promise<number> =>
+  [...(await javascriptFiles(page, url)).values()].reduce((sum, bytes) => sum + bytes, 0);
 
 /**
  * JavaScript downloaded by the landing page and by the dashboard (gzip), and Lighthouse's

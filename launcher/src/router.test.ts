@@ -76,6 +76,24 @@ describe('front door security headers', () => {
     }
   });
 
+  it("answers /u/<handle> with the public page, under a CSP with its own inline script's hash", async () => {
+    const own = "document.documentElement.classList.add('public');";
+    writeFileSync(join(dist, 'public-profile.html'), page(own));
+    try {
+      for (const path of ['/u/ann', '/u/ann/']) {
+        const answer = await fetch(`${url}${path}`);
+        expect(await answer.text(), path).to.include(own);
+        expect(sources(answer.headers.get('content-security-policy'), 'script-src'), path).to.deep.equal(["'self'", sha256(own)]);
+        expectSecurityHeaders(answer.headers, path);
+      }
+      for (const path of ['/u', '/u/ann/bets', '/users/ann'])
+        expect(await (await fetch(`${url}${path}`)).text(), path).to.include(THEME_SCRIPT);
+    } finally {
+      rmSync(join(dist, 'public-profile.html'));
+    }
+    expect(await (await fetch(`${url}/u/ann`)).text(), 'a build without the page: the app').to.include(THEME_SCRIPT);
+  });
+
   it('takes the script hash from index.html again after a rebuild changes it', async () => {
     const changed = "document.documentElement.classList.add('dark');";
     writeFileSync(join(dist, 'index.html'), page(changed));

@@ -26,6 +26,8 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 /** The built app's hashed files (vite's `assets/`): scripts and stylesheets, never a page. */
 const isAsset = (path: string) => path.startsWith('/assets/');
+/** A bettor's public page, /u/<handle>: a page of its own in the built app, without the app's script (issue 39). */
+const isPublicProfile = (path: string) => /^\/u\/[^/]+\/?$/.test(path);
 const OWN_PATHS = new Set<string>(['/healthz', ...OPS_PATHS]);
 
 /**
@@ -86,7 +88,8 @@ export const frontDoorRoutes = (health: () => Promise<Record<string, unknown>>):
 /**
  * The one origin the browser sees: GET/HEAD /api/* to query-api, every other /api method to
  * command-api, its own routes (/healthz, /api/openapi.json, /api/docs), /livez, /readyz and
- * /metrics (JSON, never the app's page), and the built web app with the SPA fallback to index.html.
+ * /metrics (JSON, never the app's page), and the built web app with the SPA fallback to index.html
+ * (public-profile.html for /u/<handle>).
  * Every answer carries the security headers (the services set their own over them on /api; the
  * hashed assets only those a script or stylesheet needs, see assetSecurityHeaders, and an asset's
  * error answer a data answer's, with `Cache-Control: no-store`) and an
@@ -113,6 +116,9 @@ export const createFrontDoor = (options: {
   const app = new Koa();
   const dist = resolve(options.webDist);
   const index = join(dist, 'index.html');
+  const publicProfile = join(dist, 'public-profile.html');
+  // A build from before the public page had its own serves it from the app, as it did then.
+  const pageOf = (path: string) => (isPublicProfile(path) && existsSync(publicProfile) ? publicProfile : index);
   const service = options.service ?? 'launcher';
   const ready = options.ready ?? { health: options.health };
   const log = requestLog(options.logger ?? createLogger(service), service, (ctx) =>
@@ -126,10 +132,11 @@ export const createFrontDoor = (options: {
     return log(ctx, next);
   });
   const pageHeaders = webSecurityHeaders(index);
+  const publicProfileHeaders = webSecurityHeaders(publicProfile);
   const assetHeaders = assetSecurityHeaders();
   const errorHeaders = securityHeaders();
   app.use(async (ctx, next) => {
-    if (!isAsset(ctx.path)) return pageHeaders(ctx, next);
+    if (!isAsset(ctx.path)) return (pageOf(ctx.path) === publicProfile ? publicProfileHeaders : pageHeaders)(ctx, next);
     await assetHeaders(ctx, next);
     // Not the script asked for (missing, out of the folder, a bad escape, a POST): a data answer's
     // headers, and never kept (a file that is missing now may be deployed a moment later).
@@ -178,7 +185,7 @@ export const createFrontDoor = (options: {
     }
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = createReadStream(index);
+    ctx.body = createReadStream(pageOf(ctx.path));
   });
   return app;
 };

@@ -7,6 +7,9 @@ const usd = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 });
 
+/** "2.5u": an amount in units (two decimals at most). */
+export const formatUnits = (units: number): string => `${Math.round(units * 100) / 100}u`;
+
 /** Rounds to cents and drops negative zero, so -0.001 prints as $0.00, not -$0.00. */
 const cents = (amount: number): number => Math.round(amount * 100) / 100 || 0;
 

@@ -1,6 +1,6 @@
 import { DEFAULTS, decimalOfOdds, formatOdds, type OddsFormat, parseOdds, roundDecimalOdds, type Settings } from '@bt/contracts';
 import { api } from './api';
-import { formatMoney, formatProfit } from './format';
+import { formatMoney, formatProfit, formatUnits } from './format';
 
 /**
  * The bettor's preferences (GET /api/settings): every feature that shows a price or a stake reads
@@ -64,8 +64,8 @@ export const ODDS_PLACEHOLDERS: Record<OddsFormat, string> = {
 /** A unit size as the bettor typed it: "$25" for whole dollars, else "$12.50". */
 export const formatUnitSize = (unitSize: number): string => (Number.isInteger(unitSize) ? `$${unitSize}` : formatMoney(unitSize));
 
-/** "2.5u": an amount in units (two decimals at most). */
-export const formatUnits = (units: number): string => `${Math.round(units * 100) / 100}u`;
+// Kept here too for the screens that read it with the preferences; it lives in format (no store).
+export { formatUnits };
 
 /**
  * Units won with a sign, saying which bets they cover when they are not all the bets the money
