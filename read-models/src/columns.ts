@@ -4,7 +4,7 @@ import type { ColumnType } from 'kysely';
  * How a read-model table is declared, once: its columns (name, Postgres type, nullability, the
  * TypeScript type kysely reads and writes), its key and the column naming its user. The kysely
  * `Database` type, the writer's statements and storability checks, and the loader all derive from
- * these declarations; the landed migrations are checked against them (schema.int.test.ts).
+ * these declarations; the landed migrations are checked against them (database.int.test.ts).
  */
 
 export type PgType = 'uuid' | 'text' | 'numeric' | 'date' | 'timestamptz' | 'boolean' | 'integer' | 'jsonb' | 'double precision' | 'bytea';

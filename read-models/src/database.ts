@@ -49,7 +49,7 @@ export type { CheckpointRow, ProjectionFailureRow } from './shared-tables';
  * Every table the projection writes, in the order a batch writes them: the listed read models'
  * (fold/fold.ts, in READ_MODELS order: a model that must be written after another says so by
  * `after`/`before`), then the engine's projection_failures. The single declaration of their
- * columns (the migrations must agree with it, see schema.int.test.ts).
+ * columns (the migrations must agree with it, see database.int.test.ts).
  */
 export const TABLES: typeof MODEL_TABLES & { projection_failures: typeof projection_failures } = { ...MODEL_TABLES, projection_failures };
 
