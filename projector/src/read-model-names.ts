@@ -14,12 +14,12 @@ const aliases = (): Map<string, ReadModelName[]> => {
   };
   for (const model of READ_MODELS) {
     add(model.name, model.name);
-    add(model.table, model.name);
+    add(model.table.name, model.name);
   }
   const prefixes = new Map<string, ReadModelName[]>();
   for (const model of READ_MODELS) {
-    const prefix = model.table.split('_')[0];
-    if (prefix !== model.table) prefixes.set(prefix, [...(prefixes.get(prefix) ?? []), model.name]);
+    const prefix = model.table.name.split('_')[0];
+    if (prefix !== model.table.name) prefixes.set(prefix, [...(prefixes.get(prefix) ?? []), model.name]);
   }
   for (const [prefix, models] of prefixes) if (models.length > 1 && !names.has(prefix)) for (const m of models) add(prefix, m);
   return names;
@@ -28,7 +28,7 @@ const aliases = (): Map<string, ReadModelName[]> => {
 /** The read models as the command line lists them: `name (table)`, and the groups. */
 export const readModelChoices = (): string => {
   const groups = [...aliases()].filter(([, models]) => models.length > 1).map(([alias, models]) => `${alias} (${models.join(', ')})`);
-  return [...READ_MODELS.map((model) => `${model.name} (${model.table})`), ...groups].join(', ');
+  return [...READ_MODELS.map((model) => `${model.name} (${model.table.name})`), ...groups].join(', ');
 };
 
 export class UnknownReadModel extends Error {}
@@ -48,4 +48,4 @@ export const resolveReadModels = (names: readonly string[]): ReadModelName[] => 
 
 /** The tables of some read models. */
 export const tablesOf = (names: readonly ReadModelName[]): TableName[] =>
-  READ_MODELS.filter((model) => names.includes(model.name)).map((model) => model.table);
+  READ_MODELS.filter((model) => names.includes(model.name)).map((model) => model.table.name);

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { type Database, READ_MODELS, type ReadModelName, TABLES } from '@bt/read-models';
+import { type Database, READ_MODELS, type ReadModelName } from '@bt/read-models';
 
 /** One row that differs: its user, its key, and each column's value before (live) and after (rebuilt). */
 export interface DiffExample {
@@ -39,14 +39,13 @@ export async function diffReadModels(
 ): Promise<ReadModelDiff[]> {
   const diffs: ReadModelDiff[] = [];
   for (const model of READ_MODELS.filter((m) => models.includes(m.name))) {
-    const declaration = TABLES[model.table];
-    const key = [...declaration.key];
-    const owner = declaration.owner;
+    const { name: table, key: declaredKey, owner } = model.table;
+    const key = [...declaredKey];
     const on = sql.join(
       key.map((column) => sql`l.${sql.ref(column)} = s.${sql.ref(column)}`),
       sql` and `,
     );
-    const from = sql`${sql.id(before, model.table)} l full join ${sql.id(after, model.table)} s on ${on}
+    const from = sql`${sql.id(before, table)} l full join ${sql.id(after, table)} s on ${on}
       where row(l.*) is distinct from row(s.*)`;
     const first = sql.ref(key[0]);
     const { rows } = await sql<{ users: number; added: number; removed: number; changed: number }>`
@@ -68,7 +67,7 @@ export async function diffReadModels(
           ).rows;
     diffs.push({
       model: model.name,
-      table: model.table,
+      table,
       ...counts,
       examples: found.map(({ before: was, after: now }) => {
         const row = (now ?? was)!;

@@ -4,7 +4,7 @@ import type { ColumnType } from 'kysely';
  * How a read-model table is declared, once: its columns (name, Postgres type, nullability, the
  * TypeScript type kysely reads and writes), its key and the column naming its user. The kysely
  * `Database` type, the writer's statements and storability checks, and the loader all derive from
- * these declarations; the landed migrations are checked against them (schema.int.test.ts).
+ * these declarations; the landed migrations are checked against them (database.int.test.ts).
  */
 
 export type PgType = 'uuid' | 'text' | 'numeric' | 'date' | 'timestamptz' | 'boolean' | 'integer' | 'jsonb' | 'double precision' | 'bytea';
@@ -49,7 +49,9 @@ export const col = {
   bytea: () => column<Buffer>('bytea'),
 };
 
-export interface TableDeclaration<C extends Record<string, Column> = Record<string, Column>> {
+export interface TableDeclaration<N extends string = string, C extends Record<string, Column> = Record<string, Column>> {
+  /** The table's name in the read-model schema (a key of TABLES). */
+  name: N;
   /** In the migration's order. */
   columns: C;
   /** The primary key. */
@@ -58,8 +60,23 @@ export interface TableDeclaration<C extends Record<string, Column> = Record<stri
   owner: keyof C & string;
 }
 
+/**
+ * What any table's declaration holds, whatever its columns: what the read models' list, the row
+ * sets and TABLES take (a TableDeclaration is one; it is not one of TableDeclaration<N> itself,
+ * whose key and owner are typed by its columns).
+ */
+export interface DeclaredTable<N extends string = string> {
+  readonly name: N;
+  readonly columns: Readonly<Record<string, Column>>;
+  readonly key: readonly string[];
+  readonly owner: string;
+}
+
 /** Declares a table (checks key and owner against its columns). */
-export const table = <C extends Record<string, Column>>(declaration: TableDeclaration<C>): TableDeclaration<C> => declaration;
+export const table = <N extends string, C extends Record<string, Column>>(
+  name: N,
+  declaration: Omit<TableDeclaration<N, C>, 'name'>,
+): TableDeclaration<N, C> => ({ name, ...declaration });
 
 /** The kysely table type of a declaration. */
 export type TableType<D> = D extends { columns: infer C } ? { [K in keyof C]: C[K] extends Column<infer T> ? T : never } : never;

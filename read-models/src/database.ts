@@ -1,21 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { TableType } from './columns';
-import { users } from './models/users/table';
-import { bets } from './models/bets/table';
-import { parlays } from './models/parlays/table';
-import { bankroll } from './models/bankroll/table';
-import { bankroll_entries } from './models/bankroll-entries/table';
-import { user_stats } from './models/user-stats/table';
-import { daily } from './models/daily/table';
-import { sport_distribution } from './models/sport-distribution/table';
-import { streaks } from './models/streaks/table';
-import { goals } from './models/goals/table';
-import { journal_entries } from './models/journal/table';
-import { user_streams } from './models/user-streams/table';
-import { user_settings } from './models/settings/table';
-import { analytics_daily, analytics_monthly, analytics_totals } from './models/analytics/table';
-import { removed_rows } from './models/removed-rows/table';
-import { public_profiles } from './models/public-profiles/table';
+import { MODEL_TABLES } from './fold/fold';
 import {
   checkpoints,
   import_holds,
@@ -35,8 +20,9 @@ import {
  * - `version` is the 0-based revision of the row's stream (`bet-{id}`, `parlay-{id}`, ...): the value
  *   PUT/DELETE send back as `If-Match`.
  * - A row exists only while the thing it describes does: removed bets, emptied days and sports are deleted.
- * - Each read model declares its table(s) in its own folder (models/<name>/table.ts); the tables that
- *   belong to no read model are in shared-tables.ts. This file assembles them into `Database`.
+ * - Each read model declares its table in its own folder (models/<name>/table.ts) and names it in its
+ *   projection; the tables that belong to no read model are in shared-tables.ts. This file assembles
+ *   the list's (fold/fold.ts) and those into `Database`: a new read model adds no line here.
  */
 
 export type { Json, Money, Timestamp } from './columns';
@@ -48,7 +34,7 @@ export type { BankrollEntryRow } from './models/bankroll-entries/table';
 export type { UserStatsRow } from './models/user-stats/table';
 export type { DailyRow } from './models/daily/table';
 export type { SportDistributionRow } from './models/sport-distribution/table';
-export type { StreaksRow } from './models/streaks/table';
+export { RECENT_STREAKS_LIMIT, type StreaksRow } from './models/streaks/table';
 export type { GoalRow } from './models/goals/table';
 export type { JournalEntryRow } from './models/journal/table';
 export type { UserStreamRow } from './models/user-streams/table';
@@ -60,34 +46,19 @@ export { checkpoints, import_holds, read_model_versions, snapshot_marks, snapsho
 export type { CheckpointRow, ProjectionFailureRow } from './shared-tables';
 
 /**
- * Every table the projection writes, in the order a batch writes them: the single declaration of
- * their columns (the migrations must agree with it, see schema.int.test.ts).
+ * Every table the projection writes, in the order a batch writes them: the listed read models'
+ * (fold/fold.ts, in READ_MODELS order: a model that must be written after another says so by
+ * `after`/`before`), then the engine's projection_failures. The single declaration of their
+ * columns (the migrations must agree with it, see database.int.test.ts).
  */
-export const TABLES = {
-  users,
-  bets,
-  parlays,
-  bankroll,
-  user_stats,
-  daily,
-  sport_distribution,
-  streaks,
-  goals,
-  journal_entries,
-  user_streams,
-  projection_failures,
-  user_settings,
-  analytics_daily,
-  analytics_monthly,
-  analytics_totals,
-  removed_rows,
-  public_profiles,
-  bankroll_entries,
-};
+export const TABLES: typeof MODEL_TABLES & { projection_failures: typeof projection_failures } = { ...MODEL_TABLES, projection_failures };
 
 export type TableName = keyof typeof TABLES;
 
-export type Database = { [T in TableName]: TableType<(typeof TABLES)[T]> } & {
+/** The kysely tables of some table declarations, by name: TABLES' in Database, a test's list's own (fold/recipe.test.ts). */
+export type DatabaseOf<Tables> = { [T in keyof Tables]: TableType<Tables[T]> };
+
+export type Database = DatabaseOf<typeof TABLES> & {
   checkpoints: TableType<typeof checkpoints>;
   user_snapshots: TableType<typeof user_snapshots>;
   snapshot_marks: TableType<typeof snapshot_marks>;
@@ -110,4 +81,3 @@ export const NOTIFY_CHANNEL = 'read_models';
 export const HOLDS_CHANNEL = 'read_models_holds';
 /** NOTIFY channel: the set of users set aside (projection_failures) changed. */
 export const FAILURES_CHANNEL = 'read_models_failures';
-export const RECENT_STREAKS_LIMIT = 10;

@@ -21,8 +21,11 @@ import * as betStartTimes017 from './migrations/2026-11-28-017-bet-start-times';
 import * as publicProfiles018 from './migrations/2026-11-28-018-public-profiles';
 import * as bankrollLedger019 from './migrations/2026-11-28-019-bankroll-ledger';
 
-/** In order; names are the files' date-prefixed names. Append, never edit a landed one. */
-const MIGRATIONS: Record<string, SchemaMigration> = {
+/**
+ * Every file of ./migrations, in order, by its date-prefixed name: a new one is one dated file
+ * and its line here (migrate.test.ts fails on a file not listed). Append, never edit a landed one.
+ */
+export const MIGRATIONS: Record<string, SchemaMigration> = {
   '2026-11-22-001-read-models': readModels001,
   '2026-11-23-001-projection-failures': projectionFailures001,
   '2026-11-23-002-parlay-date-set': parlayDateSet001,

@@ -9,7 +9,7 @@ import { col, table, type TableType } from './columns';
  * user's rows elsewhere stay as they were before it. A rebuild, or `npm run projections:retry`
  * after a fix, brings them back.
  */
-export const projection_failures = table({
+export const projection_failures = table('projection_failures', {
   owner: 'user_id',
   key: ['user_id'],
   columns: {

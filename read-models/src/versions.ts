@@ -1,33 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './database';
+import { MODEL_VERSIONS } from './fold/fold';
 import type { ReadModelName } from './fold/read-model';
 
 /**
- * The version of each read model's logic. Bump a read model's number with any change to the rows
- * its projection writes for the same events: a projector started with the new number rebuilds that
- * read model (and those derived from it) in the background and swaps it in, with nothing to do by
- * hand (docs/design.md, "Versioned read models").
+ * The version of each read model's logic, by its name: each declares its own (`version` in its
+ * projection.ts; bump it with any change to the rows it writes for the same events). A projector
+ * started with a new number rebuilds that read model (and those derived from it) in the background
+ * and swaps it in, with nothing to do by hand (docs/design.md, "Versioned read models").
  */
-export const READ_MODEL_VERSIONS: { readonly [K in ReadModelName]: number } = {
-  removedRows: 1,
-  user: 1,
-  parlays: 2, // 2: recorded_at, imported (start times, public profiles)
-  bets: 2, // 2: starts_at, recorded_at, imported
-  bankroll: 2, // 2: adjustments, the ledger's version
-  userStats: 1,
-  daily: 1,
-  sportDistribution: 1,
-  streaks: 1,
-  goals: 1,
-  journalEntries: 1,
-  userStreams: 1,
-  settings: 1,
-  analyticsDaily: 1,
-  analyticsMonthly: 1,
-  analyticsTotals: 1,
-  publicProfile: 1,
-  bankrollEntries: 1,
-};
+export const READ_MODEL_VERSIONS: { readonly [K in ReadModelName]: number } = MODEL_VERSIONS;
 
 /** The versions of the read models in `schema` (read_model_versions), by name. */
 export async function readStoredVersions(db: Kysely<Database>, schema: string): Promise<Map<string, number>> {

@@ -6,6 +6,7 @@ import { EventLog } from '../testing/event-log';
 import { newUserState, projectEvent, settleUser, takeUserChanges } from './fold';
 import { emptyChanges } from './rows';
 import { KeyedRows } from './row-sets';
+import { goals as goalsTable } from '../models/goals/table';
 
 /** Events that refer to something the user's state does not hold (or holds as something else) change nothing. */
 describe('events about what is not there', () => {
@@ -189,7 +190,7 @@ describe('streams of the user', () => {
 
 describe('rows held in dollars', () => {
   it('writes the money of a table kept in dollars as it is held', () => {
-    const goals = new KeyedRows('goals', '00000000-0000-7000-8000-000000000001');
+    const goals = new KeyedRows(goalsTable, '00000000-0000-7000-8000-000000000001');
     const log = new EventLog('00000000-0000-7000-8000-000000000001').register();
     log.setGoal({ targetAmount: 123.45 });
     const goal = replayUser(log.events).goals[0];

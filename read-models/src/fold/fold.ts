@@ -15,7 +15,7 @@ import { userStreamsProjection } from '../models/user-streams/projection';
 import { usersProjection } from '../models/users/projection';
 import { publicProfilesProjection } from '../models/public-profiles/projection';
 import { bankrollEntriesProjection } from '../models/bankroll-entries/projection';
-import type { ReadModelName, UserReadModels } from './read-model';
+import type { ReadModelName, ReadModelTables, ReadModelVersions, UserReadModels } from './read-model';
 import { readModelSet, type Fold } from './read-model-set';
 import { KeyedRows } from './row-sets';
 import type { RowChanges } from './rows';
@@ -24,8 +24,9 @@ import type { UserState } from './state';
 export { foldOf } from './read-model-set';
 
 /**
- * Every read model: the one list UserState, UserReadModels, ReadModelName and the tables loaded and
- * written are derived from. The order they see an event in is what each declares (`after`,
+ * Every read model: the one list UserState, UserReadModels, ReadModelName, the tables (TABLES,
+ * kysely's Database), the versions and the tables loaded and written are derived from. The order
+ * they see an event in, and their tables are written in, is what each declares (`after`,
  * `before`), not this list's.
  */
 const LISTED = [
@@ -56,6 +57,12 @@ const EVERY = readModelSet<Listed>(LISTED);
 
 /** The read models in the order they see an event (foldOrder of the list: it throws here on a cycle or an unknown name). */
 export const READ_MODELS: readonly Listed[] = EVERY.models;
+
+/** Each read model's table by its name, in READ_MODELS order: TABLES (database.ts) adds those of no read model. */
+export const MODEL_TABLES: ReadModelTables<Listed> = EVERY.tables;
+
+/** Each read model's version by its name: READ_MODEL_VERSIONS (versions.ts). */
+export const MODEL_VERSIONS: ReadModelVersions<Listed> = EVERY.versions;
 
 /** A user nobody has projected yet. Their one-per-user rows (user_stats, bankroll, streaks) are written by the first take. */
 export const newUserState: (userId: string) => UserState = EVERY.newState;

@@ -1,8 +1,7 @@
 import type { RecordedEvent } from '@bt/event-store';
 import { upcastEvent } from '@bt/contracts';
-import type { TableName } from '../database';
 import { foldOrder } from './order';
-import type { AnyReadModel, ReadModelRows, StateOf } from './read-model';
+import type { AnyReadModel, ReadModelRows, ReadModelTables, ReadModelVersions, StateOf } from './read-model';
 import type { RowChanges } from './rows';
 import { occurredAt, type ProjectedEvent, type StateBase } from './state';
 
@@ -49,10 +48,10 @@ export const foldOf = <S extends StateBase>(models: readonly AnyReadModel<S>[]):
 };
 
 /**
- * Everything derived from one list of read models (fold.ts' list; a test's own): a new user's
- * state (StateBase and every model's `initial` part), the fold, the rows taken and loaded, and a
- * replay's rows, typed by the list (StateOf, ReadModelRows). Every model's handlers must take the
- * state the list gives.
+ * Everything derived from one list of read models (fold.ts' list; a test's own): their tables and
+ * versions, a new user's state (StateBase and every model's `initial` part), the fold, the rows
+ * taken and loaded, and a replay's rows, typed by the list (ReadModelTables, StateOf,
+ * ReadModelRows). Every model's handlers must take the state the list gives.
  */
 export const readModelSet = <M extends AnyReadModel<never>>(listed: readonly M[] & readonly AnyReadModel<StateOf<M>>[]) => {
   type S = StateOf<M>;
@@ -82,6 +81,13 @@ export const readModelSet = <M extends AnyReadModel<never>>(listed: readonly M[]
   return {
     /** The read models in the order they see an event (foldOrder of the list: it throws here on a cycle or an unknown name). */
     models: ordered,
+    /**
+     * Each model's table by its name, in fold order: the order a batch writes them in (no table's
+     * rows depend on another's; a model written after another says so by `after`/`before`).
+     */
+    tables: Object.fromEntries(ordered.map((model) => [model.table.name, model.table])) as ReadModelTables<M>,
+    /** Each model's version by its name (read_model_versions). */
+    versions: Object.fromEntries(ordered.map((model) => [model.name, model.version])) as ReadModelVersions<M>,
     /** A user nobody has projected yet. Their one-per-user rows (user_stats, bankroll, streaks) are written by the first take. */
     newState: (userId: string): S =>
       ({
@@ -122,8 +128,11 @@ export const readModelSet = <M extends AnyReadModel<never>>(listed: readonly M[]
     /** The tables a user's state is loaded from, and the read model each row goes to. */
     loaded: models
       .filter((model) => model.loaded !== false)
-      .map((model) => ({ table: model.table, load: (state: S, row: object) => model.rowSet(state).load(row) })) as readonly {
-      table: TableName;
+      .map((model) => ({
+        table: model.table.name as M['table']['name'],
+        load: (state: S, row: object) => model.rowSet(state).load(row),
+      })) as readonly {
+      table: M['table']['name'];
       load: (state: S, row: object) => void;
     }[],
     rows: (state: S, hasEvents = true, only?: readonly M['name'][]): Rows =>

@@ -1,24 +1,39 @@
 import type { RecordedEvent } from '@bt/event-store';
-import type { TableName } from '../database';
+import type { DeclaredTable } from '../columns';
 import type { Listed } from './fold';
 import type { RowSet } from './row-sets';
 import type { BetRowChange, Handlers, StateBase, UserState } from './state';
 
 /**
- * A read model: its part of the user's state and how a new user's starts, the table it derives,
- * the events it reads and how each changes the state, and, for those derived from the bet history,
- * how a `bets` row changing changes it. Each lives in its own folder under models/; fold.ts lists
- * them, and UserState, UserReadModels and the loaded and written tables are derived from that list.
+ * A read model: its part of the user's state and how a new user's starts, the table it derives and
+ * the version of its logic, the events it reads and how each changes the state, and, for those
+ * derived from the bet history, how a `bets` row changing changes it. Each lives in its own folder
+ * under models/; fold.ts lists them, and UserState, UserReadModels, the tables (TABLES, kysely's
+ * Database), READ_MODEL_VERSIONS and the loaded and written tables are derived from that list.
  * The order in which they see an event is not the list's: it is what `after` and `before` declare
  * (./order.ts).
  *
- * K: its name, its part of the user's state and of UserReadModels. P: that part of the state.
+ * K: its name, its part of the user's state and of UserReadModels. T: its table's declaration
+ * (models/<name>/table.ts): the list's tables are typed by theirs. P: its part of the state.
  * R: its rows in a replay. S: the state its handlers change (UserState, the parts of every listed
  * model; a model outside the list, as in a test, names a state holding its own part too).
  */
-export interface ReadModel<K extends string = ReadModelName, P = unknown, R = unknown, S = UserState> {
+export interface ReadModel<
+  K extends string = ReadModelName,
+  T extends DeclaredTable = DeclaredTable,
+  P = unknown,
+  R = unknown,
+  S = UserState,
+> {
   name: K;
-  table: TableName;
+  /** Its table, declared in its folder: TABLES and kysely's Database are assembled from the list's. */
+  table: T;
+  /**
+   * The version of its logic. Bump it with any change to the rows its projection writes for the
+   * same events: a projector started with the new number rebuilds this read model (and those
+   * derived from it) in the background and swaps it in (docs/design.md, "Versioned read models").
+   */
+  version: number;
   /** Its part of the state of a user nobody has projected yet (`state[name]`). */
   initial: (userId: string) => P;
   /** The events it reads. */
@@ -51,13 +66,19 @@ export interface ReadModel<K extends string = ReadModelName, P = unknown, R = un
 }
 
 /** Any read model whose handlers change a state S (any state, for `never`: S is only ever a parameter). */
-export type AnyReadModel<S = UserState> = ReadModel<string, unknown, unknown, S>;
+export type AnyReadModel<S = UserState> = ReadModel<string, DeclaredTable, unknown, unknown, S>;
 
 /** Each read model's part of the user's state, by its name. */
 export type ReadModelParts<M extends AnyReadModel<never>> = { [X in M as X['name']]: ReturnType<X['initial']> };
 
 /** Each read model's rows for a replay, by its name. */
 export type ReadModelRows<M extends AnyReadModel<never>> = { [X in M as X['name']]: ReturnType<X['replay']> };
+
+/** Each read model's table declaration, by the table's name. */
+export type ReadModelTables<M extends AnyReadModel<never>> = { [X in M as X['table']['name']]: X['table'] };
+
+/** Each read model's version, by its name. */
+export type ReadModelVersions<M extends AnyReadModel<never>> = { readonly [X in M as X['name']]: number };
 
 /** The state of a user as the read models of M fold it. */
 export type StateOf<M extends AnyReadModel<never>> = StateBase & ReadModelParts<M>;

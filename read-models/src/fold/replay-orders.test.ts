@@ -53,9 +53,9 @@ describe('the order of each read model in a replay', () => {
 describe('the read models', () => {
   it('are loaded from every table but user_streams, each read model from its own', () => {
     const loaded = LOADED.map((l) => l.table);
-    expect(loaded).to.deep.equal(READ_MODELS.map((m) => m.table).filter((table) => table !== 'user_streams'));
+    expect(loaded).to.deep.equal(READ_MODELS.map((m) => m.table.name).filter((table) => table !== 'user_streams'));
     expect(new Set(loaded).size).to.equal(loaded.length);
     expect(loaded).to.have.members(Object.keys(TABLES).filter((table) => table !== 'user_streams' && table !== 'projection_failures'));
-    expect(READ_MODELS.map((m) => m.table)).to.include('user_streams');
+    expect(READ_MODELS.map((m) => m.table.name)).to.include('user_streams');
   });
 });

@@ -1,19 +1,23 @@
 import { expect } from 'chai';
 import type { DailyRow, GoalRow } from '../database';
 import { emptyChanges } from './rows';
+import { bankroll as bankrollTable } from '../models/bankroll/table';
+import { daily as dailyTable } from '../models/daily/table';
+import { goals as goalsTable } from '../models/goals/table';
+import { user_stats as userStatsTable } from '../models/user-stats/table';
 import { KeyedRows, OneRow, zeroRow } from './row-sets';
 
 const USER = '00000000-0000-7000-8000-000000000001';
 
 const day = (date: string, placed: number, profitCents: number): DailyRow => ({
-  ...zeroRow('daily', { user_id: USER, date }),
+  ...zeroRow(dailyTable, { user_id: USER, date }),
   placed,
   profit: profitCents,
 });
 
 describe("a user's rows of a table, as the projections hold them", () => {
   it('inserts a row the table does not hold, and upserts it once it does', () => {
-    const days = new KeyedRows('daily', USER, true);
+    const days = new KeyedRows(dailyTable, USER, true);
     days.put('2025-03-01', day('2025-03-01', 1, 1050));
     const first = emptyChanges();
     days.take(first);
@@ -28,19 +32,19 @@ describe("a user's rows of a table, as the projections hold them", () => {
   });
 
   it("writes money held in cents as the table's dollars, and loads it back in cents", () => {
-    const days = new KeyedRows('daily', USER, true);
+    const days = new KeyedRows(dailyTable, USER, true);
     days.put('2025-03-01', day('2025-03-01', 1, -1234));
     const changes = emptyChanges();
     days.take(changes);
     expect(changes.daily.inserts[0].profit).to.equal(-12.34);
 
-    const loaded = new KeyedRows('daily', USER, true);
+    const loaded = new KeyedRows(dailyTable, USER, true);
     loaded.load(changes.daily.inserts[0]);
     expect(loaded.get('2025-03-01')!.profit).to.equal(-1234);
   });
 
   it('deletes a removed row by its key columns, and only if the table held it', () => {
-    const days = new KeyedRows('daily', USER, true);
+    const days = new KeyedRows(dailyTable, USER, true);
     days.load(day('2025-03-01', 1, 0));
     days.put('2025-03-02', day('2025-03-02', 1, 0));
     days.remove('2025-03-01');
@@ -53,7 +57,7 @@ describe("a user's rows of a table, as the projections hold them", () => {
   });
 
   it('files nothing for a row nobody touched since the last take', () => {
-    const goals = new KeyedRows('goals', USER);
+    const goals = new KeyedRows(goalsTable, USER);
     goals.load({ id: 'g1' } as GoalRow);
     const changes = emptyChanges();
     goals.take(changes);
@@ -61,7 +65,7 @@ describe("a user's rows of a table, as the projections hold them", () => {
   });
 
   it('writes a one-per-user row at the first take even unchanged, then only when it changes', () => {
-    const stats = new OneRow('user_stats', zeroRow('user_stats', { user_id: USER }), true);
+    const stats = new OneRow(userStatsTable, zeroRow(userStatsTable, { user_id: USER }), true);
     const takes = [emptyChanges(), emptyChanges(), emptyChanges()];
     stats.take(takes[0]);
     stats.take(takes[1]);
@@ -78,7 +82,7 @@ describe("a user's rows of a table, as the projections hold them", () => {
   });
 
   it('starts a running sum at zero, with its nullable columns null', () => {
-    expect(zeroRow('bankroll', { user_id: USER })).to.deep.equal({
+    expect(zeroRow(bankrollTable, { user_id: USER })).to.deep.equal({
       user_id: USER,
       amount: 0,
       deposits: 0,

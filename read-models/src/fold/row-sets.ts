@@ -1,28 +1,36 @@
 import { fromCents, toCents } from '@bt/contracts';
-import { moneyColumns, type Column } from '../columns';
-import { TABLES, type TableName, type TableRows } from '../database';
+import { moneyColumns, type Column, type DeclaredTable } from '../columns';
+import type { TableName, TableRows } from '../database';
 import type { RowChanges } from './rows';
 
 /*
  * A user's rows of one table as a projection holds them: what changed since the last take, and
  * which rows the table already holds (a new row is a plain insert, a changed one an upsert, a row
  * removed before it was ever written needs no delete). Keys, owner and money columns come from the
- * table's declaration.
+ * table's declaration, which the read model hands them (its folder's table.ts): they do not look
+ * tables up in TABLES, which is assembled from the read models.
  */
 
-const MONEY = Object.fromEntries(Object.entries(TABLES).map(([name, d]) => [name, moneyColumns(d)])) as Record<TableName, string[]>;
+/** A table's money columns, read off its declaration once. */
+const MONEY = new Map<DeclaredTable, string[]>();
+
+const moneyOf = (table: DeclaredTable): string[] => {
+  let columns = MONEY.get(table);
+  if (columns === undefined) MONEY.set(table, (columns = moneyColumns(table)));
+  return columns;
+};
 
 /** A row whose money columns hold integer cents (running sums stay exact) as the table's dollars. */
-export const inDollars = <T extends TableName>(table: T, row: TableRows[T]): TableRows[T] => {
+const inDollars = <T extends TableName>(table: DeclaredTable<T>, row: TableRows[T]): TableRows[T] => {
   const copy: Record<string, unknown> = { ...row };
-  for (const column of MONEY[table]) copy[column] = fromCents(copy[column] as number);
+  for (const column of moneyOf(table)) copy[column] = fromCents(copy[column] as number);
   return copy as TableRows[T];
 };
 
 /** A row as loaded from its table, with its money columns in integer cents. */
-export const inCents = <T extends TableName>(table: T, row: TableRows[T]): TableRows[T] => {
+const inCents = <T extends TableName>(table: DeclaredTable<T>, row: TableRows[T]): TableRows[T] => {
   const copy: Record<string, unknown> = { ...row };
-  for (const column of MONEY[table]) copy[column] = toCents(copy[column] as number);
+  for (const column of moneyOf(table)) copy[column] = toCents(copy[column] as number);
   return copy as TableRows[T];
 };
 
@@ -56,12 +64,16 @@ export class KeyedRows<T extends TableName> implements RowSet {
   /** The key columns besides the owner: one (a bet's id, a day's date), or several joined by KEY_SEPARATOR. */
   private readonly keyColumns: string[];
 
+  /** Its table's name: where a take files its rows. */
+  readonly table: T;
+
   constructor(
-    readonly table: T,
+    private readonly declaration: DeclaredTable<T>,
     private readonly userId: string,
     private readonly cents = false,
   ) {
-    const { owner, key } = TABLES[table];
+    this.table = declaration.name;
+    const { owner, key } = declaration;
     this.keyColumns = key.length === 1 ? [...key] : key.filter((column) => column !== owner);
   }
 
@@ -136,7 +148,7 @@ export class KeyedRows<T extends TableName> implements RowSet {
   load(row: object): void {
     const values = row as Record<string, string>;
     const key = this.keyColumns.length === 1 ? values[this.keyColumns[0]] : compositeKey(...this.keyColumns.map((c) => values[c]));
-    this.rows.set(key, this.cents ? inCents(this.table, row as TableRows[T]) : (row as TableRows[T]));
+    this.rows.set(key, this.cents ? inCents(this.declaration, row as TableRows[T]) : (row as TableRows[T]));
     this.stored.add(key);
   }
 
@@ -144,7 +156,7 @@ export class KeyedRows<T extends TableName> implements RowSet {
     const to = changes[this.table] as { inserts: TableRows[T][]; upserts: TableRows[T][]; deletes: object[] };
     if (!this.tracked) {
       for (const [key, row] of this.rows) {
-        to.inserts.push(this.cents ? inDollars(this.table, row) : row);
+        to.inserts.push(this.cents ? inDollars(this.declaration, row) : row);
         this.stored.add(key);
       }
       this.tracked = true;
@@ -153,7 +165,7 @@ export class KeyedRows<T extends TableName> implements RowSet {
     for (const key of this.changed) {
       const row = this.rows.get(key);
       if (row) {
-        const written = this.cents ? inDollars(this.table, row) : row;
+        const written = this.cents ? inDollars(this.declaration, row) : row;
         if (this.stored.has(key)) {
           to.upserts.push(written);
         } else {
@@ -170,11 +182,11 @@ export class KeyedRows<T extends TableName> implements RowSet {
   /** Every row, as the table would hold it. */
   list(): TableRows[T][] {
     const rows = [...this.rows.values()];
-    return this.cents ? rows.map((row) => inDollars(this.table, row)) : rows;
+    return this.cents ? rows.map((row) => inDollars(this.declaration, row)) : rows;
   }
 
   private keyOf(key: string): object {
-    const { owner, key: columns } = TABLES[this.table];
+    const { owner, key: columns } = this.declaration;
     const parts = this.keyColumns.length === 1 ? [key] : key.split(KEY_SEPARATOR);
     return Object.fromEntries(columns.map((column) => [column, column === owner ? this.userId : parts[this.keyColumns.indexOf(column)]]));
   }
@@ -193,11 +205,16 @@ export class OneRow<T extends TableName> implements RowSet {
   private changed = false;
   private stored = false;
 
+  /** Its table's name: where a take files its row. */
+  readonly table: T;
+
   constructor(
-    readonly table: T,
+    private readonly declaration: DeclaredTable<T>,
     public row: TableRows[T] | null,
     private readonly cents = false,
-  ) {}
+  ) {
+    this.table = declaration.name;
+  }
 
   put(row: TableRows[T]): void {
     this.row = row;
@@ -210,14 +227,14 @@ export class OneRow<T extends TableName> implements RowSet {
   }
 
   load(row: object): void {
-    this.row = this.cents ? inCents(this.table, row as TableRows[T]) : (row as TableRows[T]);
+    this.row = this.cents ? inCents(this.declaration, row as TableRows[T]) : (row as TableRows[T]);
     this.stored = true;
   }
 
   take(changes: RowChanges): void {
     if (this.row && (this.changed || !this.stored)) {
       const to = changes[this.table] as { inserts: TableRows[T][]; upserts: TableRows[T][] };
-      (this.stored ? to.upserts : to.inserts).push(this.cents ? inDollars(this.table, this.row) : this.row);
+      (this.stored ? to.upserts : to.inserts).push(this.cents ? inDollars(this.declaration, this.row) : this.row);
       this.stored = true;
     }
     this.changed = false;
@@ -226,19 +243,19 @@ export class OneRow<T extends TableName> implements RowSet {
   /** The row as the table would hold it. */
   value(): TableRows[T] | null {
     // Stryker disable next-line all: equivalent: a row held in cents is never null (one-per-user running sums start at zero)
-    return this.row && this.cents ? inDollars(this.table, this.row) : this.row;
+    return this.row && this.cents ? inDollars(this.declaration, this.row) : this.row;
   }
 }
 
 /** Per table, a row of every column's zero (null or 0) and the columns that have none (keys must give them). */
-const ZEROS = new Map<TableName, { zeros: Record<string, unknown>; required: string[] }>();
+const ZEROS = new Map<DeclaredTable, { zeros: Record<string, unknown>; required: string[] }>();
 
-const zerosOf = (table: TableName) => {
+const zerosOf = (table: DeclaredTable) => {
   let found = ZEROS.get(table);
   if (found === undefined) {
     const zeros: Record<string, unknown> = {};
     const required: string[] = [];
-    for (const [name, column] of Object.entries(TABLES[table].columns as Record<string, Column>)) {
+    for (const [name, column] of Object.entries(table.columns as Record<string, Column>)) {
       if (column.nullable) zeros[name] = null;
       else if (column.type === 'integer' || column.type === 'numeric' || column.type === 'double precision') zeros[name] = 0;
       else {
@@ -257,9 +274,9 @@ const zerosOf = (table: TableName) => {
  * analytics groups of every day) keeps one as a template and spreads it where a row starts, with
  * that row's keys: a spread site that sees one table's rows stays fast, this one sees them all.
  */
-export const zeroRow = <T extends TableName>(table: T, keys: Record<string, string>): TableRows[T] => {
+export const zeroRow = <T extends TableName>(table: DeclaredTable<T>, keys: Record<string, string>): TableRows[T] => {
   const { zeros, required } = zerosOf(table);
-  for (const name of required) if (!(name in keys)) throw new Error(`${table}.${name} has no zero`);
+  for (const name of required) if (!(name in keys)) throw new Error(`${table.name}.${name} has no zero`);
   // Callers give key columns only: the spread keeps the zero row's shape (its columns' order).
   return { ...zeros, ...keys } as TableRows[T];
 };

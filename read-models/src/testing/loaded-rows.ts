@@ -1,4 +1,4 @@
-import { TABLES, type TableName } from '../database';
+import type { TableName } from '../database';
 import { newUserState, READ_MODELS } from '../fold/fold';
 import type { ReadModelName, UserReadModels } from '../fold/read-model';
 
@@ -15,7 +15,7 @@ export const loadedReadModels = async (
 ): Promise<Partial<UserReadModels>> => {
   const state = newUserState(userId);
   const models = READ_MODELS.filter((model) => !skip.includes(model.name));
-  for (const model of models) for (const row of await rowsOf(model.table, TABLES[model.table].owner)) model.rowSet(state).load(row);
+  for (const model of models) for (const row of await rowsOf(model.table.name, model.table.owner)) model.rowSet(state).load(row);
   const rows: Partial<Record<ReadModelName, unknown>> = {};
   for (const model of models) rows[model.name] = model.replay(state, true);
   return rows as Partial<UserReadModels>;

@@ -3,6 +3,7 @@ import { replayUser } from '../../replay';
 import { EventLog } from '../../testing/event-log';
 import { emptyChanges } from '../../fold/rows';
 import { KeyedRows, zeroRow } from '../../fold/row-sets';
+import { analytics_daily } from './table';
 import { oddsRangeOf, unitStakeSizeOf, weekdayOf } from './projection';
 
 const USER = '00000000-0000-7000-8000-0000000000a1';
@@ -86,10 +87,10 @@ describe('the analytics read models', () => {
   });
 
   it('write and delete rows of a key of several columns by each of them, and load them back', () => {
-    const rows = new KeyedRows('analytics_daily', USER, true);
+    const rows = new KeyedRows(analytics_daily, USER, true);
     const key = 'tag\u00002025-03-01\u0000live';
     rows.put(key, {
-      ...zeroRow('analytics_daily', { user_id: USER, dimension: 'tag', key: 'live', date: '2025-03-01' }),
+      ...zeroRow(analytics_daily, { user_id: USER, dimension: 'tag', key: 'live', date: '2025-03-01' }),
       bets: 1,
       staked: 1050,
     });
@@ -98,7 +99,7 @@ describe('the analytics read models', () => {
     expect(first.analytics_daily.inserts).to.have.length(1);
     expect(first.analytics_daily.inserts[0]).to.include({ dimension: 'tag', key: 'live', date: '2025-03-01', staked: 10.5 });
 
-    const loaded = new KeyedRows('analytics_daily', USER, true);
+    const loaded = new KeyedRows(analytics_daily, USER, true);
     loaded.load(first.analytics_daily.inserts[0]);
     expect(loaded.get(key)).to.include({ staked: 1050 });
     loaded.remove(key);

@@ -15,6 +15,11 @@ import type { AnalyticsDailyRow, AnalyticsMonthlyRow, AnalyticsTotalsRow, BetHis
 import type { ReadModel } from '../../fold/read-model';
 import { compositeKey, KeyedRows, zeroRow } from '../../fold/row-sets';
 import { countOutcome, eachSide } from '../user-stats/projection';
+import {
+  analytics_daily as analyticsDailyTable,
+  analytics_monthly as analyticsMonthlyTable,
+  analytics_totals as analyticsTotalsTable,
+} from './table';
 
 /*
  * The analytics read models (GET /api/analytics): per user, breakdown dimension and group key, the
@@ -138,18 +143,24 @@ const tally = (figures: Figures, row: BetHistoryRow, sign: 1 | -1): void => {
 };
 
 /** Each table's zero group, spread where a group starts (row-sets.ts' zeroRow). */
-const DAILY_GROUP = zeroRow('analytics_daily', { user_id: '', dimension: '', key: '', date: '' });
-const MONTHLY_GROUP = zeroRow('analytics_monthly', { user_id: '', dimension: '', key: '', month: '' });
-const TOTALS_GROUP = zeroRow('analytics_totals', { user_id: '', dimension: '', key: '' });
+const DAILY_GROUP = zeroRow(analyticsDailyTable, { user_id: '', dimension: '', key: '', date: '' });
+const MONTHLY_GROUP = zeroRow(analyticsMonthlyTable, { user_id: '', dimension: '', key: '', month: '' });
+const TOTALS_GROUP = zeroRow(analyticsTotalsTable, { user_id: '', dimension: '', key: '' });
 
 const byKeys = (a: { dimension: string; key: string }, b: { dimension: string; key: string }) =>
   a.dimension < b.dimension ? -1 : a.dimension > b.dimension ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 
 /** `analytics_daily`: per dimension, group key and bet date; a row exists while bets > 0. */
-export const analyticsDailyProjection: ReadModel<'analyticsDaily', KeyedRows<'analytics_daily'>, AnalyticsDailyRow[]> = {
+export const analyticsDailyProjection: ReadModel<
+  'analyticsDaily',
+  typeof analyticsDailyTable,
+  KeyedRows<'analytics_daily'>,
+  AnalyticsDailyRow[]
+> = {
   name: 'analyticsDaily',
-  table: 'analytics_daily',
-  initial: (userId) => new KeyedRows('analytics_daily', userId, true),
+  table: analyticsDailyTable,
+  version: 1,
+  initial: (userId) => new KeyedRows(analyticsDailyTable, userId, true),
   reads: {},
   followsBets(state, change) {
     const rows = state.analyticsDaily;
@@ -168,10 +179,16 @@ export const analyticsDailyProjection: ReadModel<'analyticsDaily', KeyedRows<'an
 };
 
 /** `analytics_monthly`: per dimension, group key and month of the bet date ('YYYY-MM'); a row exists while bets > 0. */
-export const analyticsMonthlyProjection: ReadModel<'analyticsMonthly', KeyedRows<'analytics_monthly'>, AnalyticsMonthlyRow[]> = {
+export const analyticsMonthlyProjection: ReadModel<
+  'analyticsMonthly',
+  typeof analyticsMonthlyTable,
+  KeyedRows<'analytics_monthly'>,
+  AnalyticsMonthlyRow[]
+> = {
   name: 'analyticsMonthly',
-  table: 'analytics_monthly',
-  initial: (userId) => new KeyedRows('analytics_monthly', userId, true),
+  table: analyticsMonthlyTable,
+  version: 1,
+  initial: (userId) => new KeyedRows(analyticsMonthlyTable, userId, true),
   reads: {},
   followsBets(state, change) {
     const rows = state.analyticsMonthly;
@@ -190,10 +207,16 @@ export const analyticsMonthlyProjection: ReadModel<'analyticsMonthly', KeyedRows
 };
 
 /** `analytics_totals`: per dimension and group key over all dates; a row exists while bets > 0. */
-export const analyticsTotalsProjection: ReadModel<'analyticsTotals', KeyedRows<'analytics_totals'>, AnalyticsTotalsRow[]> = {
+export const analyticsTotalsProjection: ReadModel<
+  'analyticsTotals',
+  typeof analyticsTotalsTable,
+  KeyedRows<'analytics_totals'>,
+  AnalyticsTotalsRow[]
+> = {
   name: 'analyticsTotals',
-  table: 'analytics_totals',
-  initial: (userId) => new KeyedRows('analytics_totals', userId, true),
+  table: analyticsTotalsTable,
+  version: 1,
+  initial: (userId) => new KeyedRows(analyticsTotalsTable, userId, true),
   reads: {},
   followsBets(state, change) {
     const rows = state.analyticsTotals;

@@ -34,7 +34,7 @@ export const analyticsFigures = {
  * rows placed with a unit size) and `stake` (rows without one: the stake in dollars, e.g. '25.5';
  * the reader buckets them by quartile of the user's stakes).
  */
-export const analytics_daily = table({
+export const analytics_daily = table('analytics_daily', {
   owner: 'user_id',
   key: ['user_id', 'dimension', 'date', 'key'],
   columns: {
@@ -47,7 +47,7 @@ export const analytics_daily = table({
 });
 
 /** The same figures per calendar month of the bet date ('YYYY-MM'): a period's whole months are read from these. */
-export const analytics_monthly = table({
+export const analytics_monthly = table('analytics_monthly', {
   owner: 'user_id',
   key: ['user_id', 'dimension', 'month', 'key'],
   columns: {
@@ -60,7 +60,7 @@ export const analytics_monthly = table({
 });
 
 /** The same figures over all of the user's dates (period 'all' reads these: a handful of rows however long the history). */
-export const analytics_totals = table({
+export const analytics_totals = table('analytics_totals', {
   owner: 'user_id',
   key: ['user_id', 'dimension', 'key'],
   columns: {

@@ -3,6 +3,7 @@ import type { BankrollEntryRow } from '../../database';
 import type { ReadModel } from '../../fold/read-model';
 import { KeyedRows } from '../../fold/row-sets';
 import type { ProjectedEvent, UserState } from '../../fold/state';
+import { bankroll_entries as bankrollEntriesTable } from './table';
 
 const entry = (
   state: UserState,
@@ -28,11 +29,17 @@ const entry = (
 };
 
 /** `bankroll_entries`: the ledger, newest first (by revision). */
-export const bankrollEntriesProjection: ReadModel<'bankrollEntries', KeyedRows<'bankroll_entries'>, BankrollEntryRow[]> = {
+export const bankrollEntriesProjection: ReadModel<
+  'bankrollEntries',
+  typeof bankrollEntriesTable,
+  KeyedRows<'bankroll_entries'>,
+  BankrollEntryRow[]
+> = {
   name: 'bankrollEntries',
-  table: 'bankroll_entries',
+  table: bankrollEntriesTable,
+  version: 1,
   // By revision (as text).
-  initial: (userId) => new KeyedRows('bankroll_entries', userId),
+  initial: (userId) => new KeyedRows(bankrollEntriesTable, userId),
   reads: {
     FundsAdded(state, event, at) {
       entry(state, event, at, 'deposit', event.data.amount, null, event.data.note ?? null);

@@ -8,7 +8,7 @@ import { col, table, type TableType } from '../../columns';
  * `bankroll-{userId}`. `amount` is the signed change to the balance; `undone_at` is set by a
  * BankrollEntryUndone (the row stays: the ledger shows what was undone).
  */
-export const bankroll_entries = table({
+export const bankroll_entries = table('bankroll_entries', {
   owner: 'user_id',
   key: ['user_id', 'id'],
   columns: {

@@ -3,6 +3,7 @@ import type { BankrollRow } from '../../database';
 import type { ReadModel } from '../../fold/read-model';
 import { OneRow, zeroRow } from '../../fold/row-sets';
 import type { ProjectedEvent, UserState } from '../../fold/state';
+import { bankroll as bankrollTable } from './table';
 
 /** Notes the bankroll stream's revision (every event of it: an undo adds no ledger row). */
 const seen = (state: UserState, event: ProjectedEvent) => {
@@ -25,12 +26,13 @@ const change = (state: UserState, at: Date, apply: (bankroll: BankrollRow) => vo
  * of bets and parlays, following the `bets` rows. Balance = deposits - withdrawals + adjustments
  * + settled profit.
  */
-export const bankrollProjection: ReadModel<'bankroll', OneRow<'bankroll'>, BankrollRow | null> = {
+export const bankrollProjection: ReadModel<'bankroll', typeof bankrollTable, OneRow<'bankroll'>, BankrollRow | null> = {
   name: 'bankroll',
-  table: 'bankroll',
+  table: bankrollTable,
+  version: 2, // 2: adjustments, the ledger's version
   uses: ['bankrollEntries'],
   before: ['bankrollEntries'],
-  initial: (userId) => new OneRow('bankroll', zeroRow('bankroll', { user_id: userId }), true),
+  initial: (userId) => new OneRow(bankrollTable, zeroRow(bankrollTable, { user_id: userId }), true),
   reads: {
     FundsAdded(state, event, at) {
       const { data } = event;

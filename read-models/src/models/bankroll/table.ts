@@ -5,7 +5,7 @@ import { col, table, type TableType } from '../../columns';
  * One row per user with any event. amount = deposits - withdrawals + adjustments + settled_profit
  * (bets and parlays); an undone entry (BankrollEntryUndone) counts in none of them.
  */
-export const bankroll = table({
+export const bankroll = table('bankroll', {
   owner: 'user_id',
   key: ['user_id'],
   columns: {

@@ -5,6 +5,7 @@ import { takeRemoved } from '../removed-rows/projection';
 import { importOf } from '../../fold/import-gate';
 import { KeyedRows } from '../../fold/row-sets';
 import { intern, type UserState } from '../../fold/state';
+import { bets as betsTable } from './table';
 
 /**
  * Puts a `bets` row in place of the one with the same id, or removes it (`next` undefined), and
@@ -124,13 +125,14 @@ const followParlay = (state: UserState, { data }: { data: { parlayId: string } }
  * unit size of its placement; BetSettled sets, or resets, its outcome and a cash-out's amount), and a row of kind 'parlay' per parlay, derived from
  * its `parlays` row.
  */
-export const betsProjection: ReadModel<'bets', KeyedRows<'bets'>, BetHistoryRow[]> = {
+export const betsProjection: ReadModel<'bets', typeof betsTable, KeyedRows<'bets'>, BetHistoryRow[]> = {
   name: 'bets',
   uses: ['parlays', 'removedRows'],
   // A parlay's history row is derived from its `parlays` row as the parlay event left it.
   after: ['parlays'],
-  table: 'bets',
-  initial: (userId) => new KeyedRows('bets', userId),
+  table: betsTable,
+  version: 2, // 2: starts_at, recorded_at, imported
+  initial: (userId) => new KeyedRows(betsTable, userId),
   reads: {
     BetPlaced(state, event, at) {
       const { data } = event;

@@ -8,7 +8,7 @@ import { col, table, type TableType } from '../../columns';
  * league null. Profit, decimal price, clv, stake at risk and units are computed (contracts'
  * pricedBet / pricedParlay), never by the projector itself.
  */
-export const bets = table({
+export const bets = table('bets', {
   owner: 'user_id',
   key: ['id'],
   columns: {

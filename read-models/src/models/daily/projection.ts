@@ -3,9 +3,10 @@ import type { DailyRow } from '../../database';
 import type { ReadModel } from '../../fold/read-model';
 import { KeyedRows, zeroRow } from '../../fold/row-sets';
 import { countOutcome, eachSide } from '../user-stats/projection';
+import { daily as dailyTable } from './table';
 
 /** A day's zero row, spread where a day starts (row-sets.ts' zeroRow). */
-const DAY = zeroRow('daily', { user_id: '', date: '' });
+const DAY = zeroRow(dailyTable, { user_id: '', date: '' });
 
 /**
  * `daily`: per bet date, what was placed that day and how it settled (settled_stake: the stake at
@@ -13,10 +14,11 @@ const DAY = zeroRow('daily', { user_id: '', date: '' });
  * It reads no event: it follows the `bets` rows (./bets.ts), so a bet whose date is amended moves
  * from one day to the other.
  */
-export const dailyProjection: ReadModel<'daily', KeyedRows<'daily'>, DailyRow[]> = {
+export const dailyProjection: ReadModel<'daily', typeof dailyTable, KeyedRows<'daily'>, DailyRow[]> = {
   name: 'daily',
-  table: 'daily',
-  initial: (userId) => new KeyedRows('daily', userId, true),
+  table: dailyTable,
+  version: 1,
+  initial: (userId) => new KeyedRows(dailyTable, userId, true),
   reads: {},
   followsBets(state, change) {
     const days = state.daily;

@@ -6,7 +6,7 @@ import { col, table, type TableType } from '../../columns';
  * A row exists while placed > 0. Sum a window of rows for "last 30 days", trends, goal windows;
  * a running sum of `profit` is the performance chart.
  */
-export const daily = table({
+export const daily = table('daily', {
   owner: 'user_id',
   key: ['user_id', 'date'],
   columns: {

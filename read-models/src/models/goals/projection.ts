@@ -4,6 +4,7 @@ import { newestFirst, type ReadModel } from '../../fold/read-model';
 import { takeRemoved } from '../removed-rows/projection';
 import { KeyedRows } from '../../fold/row-sets';
 import type { UserState } from '../../fold/state';
+import { goals as goalsTable } from './table';
 
 /** Whether goal amounts can differ: profit on its date. */
 const movesGoals = (a: BetHistoryRow | undefined, b: BetHistoryRow | undefined): boolean => {
@@ -19,11 +20,12 @@ const movesGoals = (a: BetHistoryRow | undefined, b: BetHistoryRow | undefined):
  * dates revised, is summed once from the `daily` rows; a `bets` row's profit moving on a date adds
  * the difference to the goals whose range holds that date. Once per batch the rows are read off it.
  */
-export const goalsProjection: ReadModel<'goals', KeyedRows<'goals'>, GoalRow[]> = {
+export const goalsProjection: ReadModel<'goals', typeof goalsTable, KeyedRows<'goals'>, GoalRow[]> = {
   name: 'goals',
   uses: ['daily', 'removedRows'],
-  table: 'goals',
-  initial: (userId) => new KeyedRows('goals', userId),
+  table: goalsTable,
+  version: 1,
+  initial: (userId) => new KeyedRows(goalsTable, userId),
   reads: {
     GoalSet(state, event, at) {
       const { data } = event;

@@ -8,7 +8,7 @@ import { col, table, type TableType } from '../../columns';
  * 'completed' once current_amount >= target_amount, else 'active'; the reader turns an 'active'
  * goal whose end_date has passed into 'failed' (see contracts `goalProgress`).
  */
-export const goals = table({
+export const goals = table('goals', {
   owner: 'user_id',
   key: ['id'],
   columns: {

@@ -3,13 +3,15 @@ import type { JournalEntryRow } from '../../database';
 import { newestFirst, type ReadModel } from '../../fold/read-model';
 import { KeyedRows } from '../../fold/row-sets';
 import { takeRemoved } from '../removed-rows/projection';
+import { journal_entries as journalEntriesTable } from './table';
 
 /** `journal_entries`; readers list them newest first by created_at. */
-export const journalProjection: ReadModel<'journalEntries', KeyedRows<'journal_entries'>, JournalEntryRow[]> = {
+export const journalProjection: ReadModel<'journalEntries', typeof journalEntriesTable, KeyedRows<'journal_entries'>, JournalEntryRow[]> = {
   name: 'journalEntries',
   uses: ['removedRows'],
-  table: 'journal_entries',
-  initial: (userId) => new KeyedRows('journal_entries', userId),
+  table: journalEntriesTable,
+  version: 1,
+  initial: (userId) => new KeyedRows(journalEntriesTable, userId),
   reads: {
     JournalWritten(state, event, at) {
       const { data } = event;

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { JournalType, Mood } from '@bt/contracts';
 import { col, table, type TableType } from '../../columns';
 
-export const journal_entries = table({
+export const journal_entries = table('journal_entries', {
   owner: 'user_id',
   key: ['id'],
   columns: {

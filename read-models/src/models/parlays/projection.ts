@@ -5,6 +5,7 @@ import { takeRemoved } from '../removed-rows/projection';
 import { importOf } from '../../fold/import-gate';
 import { KeyedRows } from '../../fold/row-sets';
 import { intern } from '../../fold/state';
+import { parlays as parlaysTable } from './table';
 
 /** What contracts' pricedParlay derives: a parlay row is stored without these and priced by `priced`. */
 type Derived =
@@ -65,11 +66,12 @@ const copyLegs = (legs: readonly ParlayLeg[]): ParlayLeg[] =>
 const tagsOf = (tags: readonly string[] | undefined): string[] => (tags ? [...tags] : []);
 
 /** `parlays`: each parlay priced from its legs (its row in `bets` follows it, see ./bets.ts). */
-export const parlaysProjection: ReadModel<'parlays', KeyedRows<'parlays'>, ParlayRow[]> = {
+export const parlaysProjection: ReadModel<'parlays', typeof parlaysTable, KeyedRows<'parlays'>, ParlayRow[]> = {
   name: 'parlays',
   uses: ['removedRows'],
-  table: 'parlays',
-  initial: (userId) => new KeyedRows('parlays', userId),
+  table: parlaysTable,
+  version: 2, // 2: recorded_at, imported (start times, public profiles)
+  initial: (userId) => new KeyedRows(parlaysTable, userId),
   reads: {
     ParlayCreated(state, event, at) {
       const { data } = event;

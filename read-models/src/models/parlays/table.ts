@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Outcome, ParlayLeg } from '@bt/contracts';
 import { col, table, type TableType } from '../../columns';
 
-export const parlays = table({
+export const parlays = table('parlays', {
   owner: 'user_id',
   key: ['id'],
   columns: {

@@ -2,13 +2,20 @@ import { rowVersion, type ProfileSports } from '@bt/contracts';
 import type { PublicProfileRow } from '../../database';
 import type { ReadModel } from '../../fold/read-model';
 import { OneRow } from '../../fold/row-sets';
+import { public_profiles as publicProfilesTable } from './table';
 
 /** `public_profiles`: the handle and settings of each user's public profile, from `user-{id}`. */
-export const publicProfilesProjection: ReadModel<'publicProfile', OneRow<'public_profiles'>, PublicProfileRow | null> = {
+export const publicProfilesProjection: ReadModel<
+  'publicProfile',
+  typeof publicProfilesTable,
+  OneRow<'public_profiles'>,
+  PublicProfileRow | null
+> = {
   name: 'publicProfile',
-  table: 'public_profiles',
+  table: publicProfilesTable,
+  version: 1,
   // No row until they set a profile.
-  initial: () => new OneRow('public_profiles', null),
+  initial: () => new OneRow(publicProfilesTable, null),
   reads: {
     PublicProfileSet(state, event, at) {
       const { handle, enabled, sports, units, since } = event.data;

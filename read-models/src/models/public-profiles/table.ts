@@ -9,7 +9,7 @@ import { col, table, type TableType } from '../../columns';
  * at most one enabled row at a time only as the log orders it: there is no unique index (two
  * users' streams may be projected in either order while a freed handle changes hands).
  */
-export const public_profiles = table({
+export const public_profiles = table('public_profiles', {
   owner: 'user_id',
   key: ['user_id'],
   columns: {

@@ -1,24 +1,31 @@
-import { TABLES, type RemovedKind, type RemovedRow, type TableName, type TableRows } from '../../database';
-import type { Column } from '../../columns';
+import type { RemovedKind, RemovedRow, TableRows } from '../../database';
+import type { Column, DeclaredTable } from '../../columns';
 import { newestFirst, type ReadModel } from '../../fold/read-model';
 import { KeyedRows } from '../../fold/row-sets';
 import type { UserState } from '../../fold/state';
+import { bets } from '../bets/table';
+import { goals } from '../goals/table';
+import { journal_entries } from '../journal/table';
+import { parlays } from '../parlays/table';
+import { removed_rows as removedRowsTable } from './table';
 
 /** The table each kind's row comes from (and goes back to). */
-const SOURCE = { bet: 'bets', parlay: 'bets', goal: 'goals', entry: 'journal_entries' } as const satisfies Record<RemovedKind, TableName>;
+const SOURCE = { bet: bets, parlay: bets, goal: goals, entry: journal_entries } as const satisfies Record<RemovedKind, DeclaredTable>;
 
-const timestampColumns = (table: TableName): string[] =>
-  Object.entries(TABLES[table].columns as Record<string, Column>)
-    .filter(([, column]) => column.type === 'timestamptz')
-    .map(([name]) => name);
-const TIMESTAMPS: Record<TableName, string[]> = Object.fromEntries(
-  (Object.keys(TABLES) as TableName[]).map((table) => [table, timestampColumns(table)]),
-) as Record<TableName, string[]>;
+/** The instants of each table a kept row comes from (jsonb hands them back as text). */
+const TIMESTAMPS = new Map<string, string[]>(
+  [bets, parlays, goals, journal_entries].map((table) => [
+    table.name,
+    Object.entries(table.columns as Record<string, Column>)
+      .filter(([, column]) => column.type === 'timestamptz')
+      .map(([name]) => name),
+  ]),
+);
 
 /** A row kept in jsonb as its table would hold it again: its instants back as Dates. */
-const revived = (table: TableName, row: object): object => {
+const revived = (table: DeclaredTable, row: object): object => {
   const copy: Record<string, unknown> = { ...row };
-  for (const column of TIMESTAMPS[table]) if (typeof copy[column] === 'string') copy[column] = new Date(copy[column] as string);
+  for (const column of TIMESTAMPS.get(table.name)!) if (typeof copy[column] === 'string') copy[column] = new Date(copy[column] as string);
   return copy;
 };
 
@@ -27,13 +34,13 @@ export const revivedRemovedRow = (removed: RemovedRow): RemovedRow => ({
   ...removed,
   removed_at: new Date(removed.removed_at),
   row: revived(SOURCE[removed.kind], removed.row),
-  parlay_row: removed.parlay_row === null ? null : revived('parlays', removed.parlay_row),
+  parlay_row: removed.parlay_row === null ? null : revived(parlays, removed.parlay_row),
 });
 
 /** `removed_rows` as a user's state holds them: rows loaded from the table get their nested instants back as Dates. */
 export class RemovedRows extends KeyedRows<'removed_rows'> {
   constructor(userId: string) {
-    super('removed_rows', userId);
+    super(removedRowsTable, userId);
   }
 
   override load(row: object): void {
@@ -53,11 +60,11 @@ export const takeRemoved = <K extends RemovedKind>(
   state: UserState,
   kind: K,
   id: string,
-): { row: TableRows[(typeof SOURCE)[K]]; parlayRow: TableRows['parlays'] | null } | undefined => {
+): { row: TableRows[(typeof SOURCE)[K]['name']]; parlayRow: TableRows['parlays'] | null } | undefined => {
   const removed = state.removedRows.get(id);
   if (!removed || removed.kind !== kind) return undefined;
   state.removedRows.remove(id);
-  return { row: removed.row as TableRows[(typeof SOURCE)[K]], parlayRow: removed.parlay_row as TableRows['parlays'] | null };
+  return { row: removed.row as TableRows[(typeof SOURCE)[K]['name']], parlayRow: removed.parlay_row as TableRows['parlays'] | null };
 };
 
 /**
@@ -66,12 +73,13 @@ export const takeRemoved = <K extends RemovedKind>(
  * again). It sees a removal before the projections that drop the rows (its `before`); the
  * restores are read by the projections that own the rows, which take them back from here.
  */
-export const removedRowsProjection: ReadModel<'removedRows', RemovedRows, RemovedRow[]> = {
+export const removedRowsProjection: ReadModel<'removedRows', typeof removedRowsTable, RemovedRows, RemovedRow[]> = {
   name: 'removedRows',
   uses: ['bets', 'parlays', 'goals', 'journalEntries'],
   // It keeps a removed thing's rows: it must read them before their own projections drop them.
   before: ['bets', 'parlays', 'goals', 'journalEntries'],
-  table: 'removed_rows',
+  table: removedRowsTable,
+  version: 1,
   initial: (userId) => new RemovedRows(userId),
   reads: {
     BetRemoved(state, { data }, at) {

@@ -6,7 +6,7 @@ import { col, table, type TableType } from '../../columns';
  * `bets` row (a parlay's with its `parlays` row in parlay_row), the goal's `goals` row, the entry's
  * `journal_entries` row, as they were when removed (GET /api/bets?deleted=true lists the bets and parlays).
  */
-export const removed_rows = table({
+export const removed_rows = table('removed_rows', {
   owner: 'user_id',
   key: ['id'],
   columns: {

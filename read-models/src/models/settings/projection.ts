@@ -3,6 +3,7 @@ import type { UserSettingsRow } from '../../database';
 import type { ReadModel } from '../../fold/read-model';
 import { OneRow } from '../../fold/row-sets';
 import type { UserState } from '../../fold/state';
+import { user_settings as userSettingsTable } from './table';
 
 const current = (state: UserState, at: Date): UserSettingsRow =>
   state.settings.row ?? { user_id: state.userId, odds_format: DEFAULTS.oddsFormat, unit_size: null, updated_at: at };
@@ -12,10 +13,11 @@ const current = (state: UserState, at: Date): UserSettingsRow =>
  * UnitSizeSet on `user-{id}`. No row until the first of them: GET /api/settings answers the
  * defaults without one.
  */
-export const settingsProjection: ReadModel<'settings', OneRow<'user_settings'>, UserSettingsRow | null> = {
+export const settingsProjection: ReadModel<'settings', typeof userSettingsTable, OneRow<'user_settings'>, UserSettingsRow | null> = {
   name: 'settings',
-  table: 'user_settings',
-  initial: () => new OneRow('user_settings', null),
+  table: userSettingsTable,
+  version: 1,
+  initial: () => new OneRow(userSettingsTable, null),
   reads: {
     OddsFormatChosen(state, { data }, at) {
       state.settings.put({ ...current(state, at), odds_format: data.oddsFormat, updated_at: at });

@@ -6,7 +6,7 @@ import { col, table, type TableType } from '../../columns';
  * GET /api/settings: the user's preferences (OddsFormatChosen, UnitSizeSet). No row until the user
  * sets one; readers answer the defaults (american, no unit size) without it.
  */
-export const user_settings = table({
+export const user_settings = table('user_settings', {
   owner: 'user_id',
   key: ['user_id'],
   columns: {

@@ -3,19 +3,26 @@ import type { SportDistributionRow } from '../../database';
 import type { ReadModel } from '../../fold/read-model';
 import { KeyedRows, zeroRow } from '../../fold/row-sets';
 import { eachSide } from '../user-stats/projection';
+import { sport_distribution as sportDistributionTable } from './table';
 
 /** A sport's zero row, spread where a sport starts (row-sets.ts' zeroRow). */
-const SPORT = zeroRow('sport_distribution', { user_id: '', sport: '' });
+const SPORT = zeroRow(sportDistributionTable, { user_id: '', sport: '' });
 
 /**
  * `sport_distribution`: per sport (parlays as 'parlay'), count, stake (bonus stakes left out) and
  * profit of the user's bets whatever their outcome; a row exists while count > 0. It reads no event: it follows the `bets`
  * rows (./bets.ts).
  */
-export const sportDistributionProjection: ReadModel<'sportDistribution', KeyedRows<'sport_distribution'>, SportDistributionRow[]> = {
+export const sportDistributionProjection: ReadModel<
+  'sportDistribution',
+  typeof sportDistributionTable,
+  KeyedRows<'sport_distribution'>,
+  SportDistributionRow[]
+> = {
   name: 'sportDistribution',
-  table: 'sport_distribution',
-  initial: (userId) => new KeyedRows('sport_distribution', userId, true),
+  table: sportDistributionTable,
+  version: 1,
+  initial: (userId) => new KeyedRows(sportDistributionTable, userId, true),
   reads: {},
   followsBets(state, change) {
     const sports = state.sportDistribution;

@@ -6,7 +6,7 @@ import { col, table, type TableType } from '../../columns';
  * Per user and sport (parlays as 'parlay'), all bets whatever their outcome. A row exists while
  * count > 0. `stake` is staked money: bonus stakes are left out (DESIGN "Bonus bets").
  */
-export const sport_distribution = table({
+export const sport_distribution = table('sport_distribution', {
   owner: 'user_id',
   key: ['user_id', 'sport'],
   columns: {

@@ -1,8 +1,9 @@
 import { fromCents, isDecided, toCents, type Streak } from '@bt/contracts';
-import { RECENT_STREAKS_LIMIT, type BetHistoryRow, type StreaksRow } from '../../database';
+import type { BetHistoryRow, StreaksRow } from '../../database';
 import type { ReadModel } from '../../fold/read-model';
 import { OneRow } from '../../fold/row-sets';
 import { byBetDate, StreakRuns } from './streak-runs';
+import { RECENT_STREAKS_LIMIT, streaks as streaksTable } from './table';
 
 /**
  * Streaks of a user's bets and parlays from scratch (the reference StreakRuns, which the projection
@@ -71,10 +72,11 @@ const streak = (s: Streak | null): Streak | null =>
  * by each win or loss added, removed or moved, touching only the runs around it; once per batch the
  * row is read off them.
  */
-export const streaksProjection: ReadModel<'streaks', OneRow<'streaks'>, StreaksRow | null> = {
+export const streaksProjection: ReadModel<'streaks', typeof streaksTable, OneRow<'streaks'>, StreaksRow | null> = {
   name: 'streaks',
-  table: 'streaks',
-  initial: (userId) => new OneRow('streaks', { user_id: userId, ...computeStreaks([]) }),
+  table: streaksTable,
+  version: 1,
+  initial: (userId) => new OneRow(streaksTable, { user_id: userId, ...computeStreaks([]) }),
   reads: {},
   followsBets(state, { previous, next }) {
     // Stryker disable next-line all: equivalent: movesStreaks only spares work; the runs change by nothing

@@ -1,5 +1,6 @@
 import { fromCents, isDecided, toCents, type Streak } from '@bt/contracts';
-import { RECENT_STREAKS_LIMIT, type BetHistoryRow, type StreaksRow } from '../../database';
+import type { BetHistoryRow, StreaksRow } from '../../database';
+import { RECENT_STREAKS_LIMIT } from './table';
 
 /** Bet-date order, ties by creation (then id, so the order is total). */
 export const byBetDate = (a: BetHistoryRow, b: BetHistoryRow): number =>

@@ -2,11 +2,14 @@ import type { Selectable } from 'kysely';
 import type { Streak } from '@bt/contracts';
 import { col, table, type TableType } from '../../columns';
 
+/** How many streaks recent_streaks keeps. */
+export const RECENT_STREAKS_LIMIT = 10;
+
 /**
  * Per user: streaks over settled bets and parlays in bet-date order (ties by creation); a push, a
  * void, a cash-out or a pending bet neither extends nor breaks a streak. Shapes are contracts' `Streak` / `streakStats`.
  */
-export const streaks = table({
+export const streaks = table('streaks', {
   owner: 'user_id',
   key: ['user_id'],
   columns: {

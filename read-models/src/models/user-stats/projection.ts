@@ -3,6 +3,7 @@ import type { BetHistoryRow, UserStatsRow } from '../../database';
 import type { ReadModel } from '../../fold/read-model';
 import { OneRow, zeroRow } from '../../fold/row-sets';
 import type { BetRowChange } from '../../fold/state';
+import { user_stats as userStatsTable } from './table';
 
 /** Calls `tally` with -1 for a `bets` row's old version and +1 for its new one: an amend moves its share. */
 export const eachSide = (change: BetRowChange, tally: (row: BetHistoryRow, sign: 1 | -1) => void): void => {
@@ -53,10 +54,11 @@ const tenThousandths = (decimal: number): number => Math.round(decimal * 10_000)
  * bonus stakes are 0); the odds, units and clv sums feed averageOdds, unitsWon, averageClv and
  * beatCloseRate (query-api's buildStats).
  */
-export const userStatsProjection: ReadModel<'userStats', OneRow<'user_stats'>, UserStatsRow | null> = {
+export const userStatsProjection: ReadModel<'userStats', typeof userStatsTable, OneRow<'user_stats'>, UserStatsRow | null> = {
   name: 'userStats',
-  table: 'user_stats',
-  initial: (userId) => new OneRow('user_stats', zeroRow('user_stats', { user_id: userId }), true),
+  table: userStatsTable,
+  version: 1,
+  initial: (userId) => new OneRow(userStatsTable, zeroRow(userStatsTable, { user_id: userId }), true),
   reads: {},
   followsBets(state, change) {
     const stats = state.userStats.row!;

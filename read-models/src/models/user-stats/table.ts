@@ -8,7 +8,7 @@ import { col, table, type TableType } from '../../columns';
  * beatCloseRate are kept exact: profit_units_sum and clv_sum are two-decimal figures held like
  * money (numeric), decimal_odds_sum_e4 is the sum of the 4-place decimal prices in ten-thousandths.
  */
-export const user_stats = table({
+export const user_stats = table('user_stats', {
   owner: 'user_id',
   key: ['user_id'],
   columns: {

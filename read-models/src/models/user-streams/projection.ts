@@ -2,6 +2,7 @@ import type { RecordedEvent } from '@bt/event-store';
 import type { UserStreamRow } from '../../database';
 import type { ReadModel } from '../../fold/read-model';
 import type { UserState } from '../../fold/state';
+import { user_streams as userStreamsTable } from './table';
 
 /**
  * An `email-` stream can be noted again (for another user, or the same one after a reload), so
@@ -21,9 +22,10 @@ const noteStream = (state: UserState, event: RecordedEvent): void => {
  * nothing has to remember which streams were seen; an `email-` stream also at a later one, since
  * after a release another user can reserve the address. Never loaded: nothing is derived from it.
  */
-export const userStreamsProjection: ReadModel<'userStreams', Set<string>, UserStreamRow[]> = {
+export const userStreamsProjection: ReadModel<'userStreams', typeof userStreamsTable, Set<string>, UserStreamRow[]> = {
   name: 'userStreams',
-  table: 'user_streams',
+  table: userStreamsTable,
+  version: 1,
   initial: () => new Set<string>(),
   loaded: false,
   sees: noteStream,

@@ -6,7 +6,7 @@ import { col, table, type TableType } from '../../columns';
  * kept after the thing is removed. An `email-` stream can also hold another user's events after
  * the address was released: filter its events by `data.userId`.
  */
-export const user_streams = table({
+export const user_streams = table('user_streams', {
   owner: 'user_id',
   key: ['user_id', 'stream_id'],
   columns: {

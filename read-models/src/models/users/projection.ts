@@ -1,12 +1,14 @@
 import type { UserRow } from '../../database';
 import type { ReadModel } from '../../fold/read-model';
 import { OneRow } from '../../fold/row-sets';
+import { users as usersTable } from './table';
 
 /** `users`: who the account is, for GET /api/auth/me. Passwords never reach a read model. */
-export const usersProjection: ReadModel<'user', OneRow<'users'>, UserRow | null> = {
+export const usersProjection: ReadModel<'user', typeof usersTable, OneRow<'users'>, UserRow | null> = {
   name: 'user',
-  table: 'users',
-  initial: () => new OneRow('users', null),
+  table: usersTable,
+  version: 1,
+  initial: () => new OneRow(usersTable, null),
   reads: {
     UserRegistered(state, { data }, at) {
       state.user.put({ id: data.userId, email: data.email, username: data.username ?? null, created_at: at, updated_at: at });

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { col, table, type TableType } from '../../columns';
 
 /** GET /api/auth/me. */
-export const users = table({
+export const users = table('users', {
   owner: 'id',
   key: ['id'],
   columns: {
