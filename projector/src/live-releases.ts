@@ -5,6 +5,7 @@ import { type Database, type Partition, partitionOf, readPartitionCheckpoint } f
 import type { ProjectionEngine } from './engine/projection-engine';
 import { beginLiveBatch, READ_MODELS_LOCK } from './db/writer';
 import { readReleasableUsers } from './imports/holds';
+import type { LiveFirst } from './imports/live-first';
 import { releaseHold, type ReleaseTarget } from './imports/release';
 import type { PartitionLease } from './partitions/lease';
 
@@ -18,6 +19,8 @@ export interface HoldReleasesOptions {
   batchLock: string;
   /** The live engine, which takes a released user's state. */
   engine: ProjectionEngine;
+  /** The live batches, which a release's slices let go first. */
+  liveFirst: LiveFirst;
   /** Each release (info). */
   logger: Logger;
   /** A failed run and its retry. */
@@ -53,6 +56,7 @@ const liveReleaseTarget = (options: HoldReleasesOptions): ReleaseTarget => {
         }
       }),
     released: (userId, state) => options.engine.adoptReleased(userId, state),
+    turn: () => options.liveFirst.turn(),
   };
 };
 

@@ -8,6 +8,7 @@ import { batchLockSql, LeaseLost, PartitionLease, readSchemaOid } from './partit
 import { ReadModelsReplaced, writeLiveBatch } from './live-batch';
 import { followLiveInBatches } from './live-intake';
 import { HoldReleases } from './live-releases';
+import { LiveFirst } from './imports/live-first';
 import { rebuildStaleReadModels, staleReadModels, type ReadModelVersions } from './version-rebuild';
 
 export interface ProjectorOptions {
@@ -130,12 +131,13 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   const stopped = () => state.stopped;
   const waiters = new PositionWaiters();
   const batches = { db, store, schema, partition, lease, batchLock, engine, snapshots, log };
-  const releases = new HoldReleases({ db, store, schema, partition, lease, batchLock, engine, logger, log, stopped });
+  const liveFirst = new LiveFirst();
+  const releases = new HoldReleases({ db, store, schema, partition, lease, batchLock, engine, liveFirst, logger, log, stopped });
 
   /** One batch written (live-batch.ts), then told: the metrics, the log, the callers of caughtUp. */
   const flush = async (batch: RecordedEvent[]) => {
     const started = performance.now();
-    const { position, holdsChanged } = await writeLiveBatch(batches, batch, state);
+    const { position, holdsChanged } = await liveFirst.batch(() => writeLiveBatch(batches, batch, state));
     state.written = position;
     state.writtenAt = batch[batch.length - 1].position;
     state.failures = 0;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { comparePositions, formatPosition, parsePosition, type EventStore, type Position, type RecordedEvent } from '@bt/event-store';
-import { admitImports, type Database, emptyChanges, type RowChanges, userOf, type UserState } from '@bt/read-models';
+import { admitImports, type Database, emptyChanges, type RowChanges, type TableName, userOf, type UserState } from '@bt/read-models';
 import { loadUserStates } from '../db/load-users';
 import { notifyFailures, writeChanges } from '../db/writer';
 import { ProjectionEngine } from '../engine/projection-engine';
@@ -22,10 +22,38 @@ export interface ReleaseTarget {
    * live projector's engine takes it rather than load it again at the user's next event).
    */
   released?(userId: string, state: UserState): void;
+  /**
+   * Resolves when the release may run its next slice of fold or writes outside the batch lock (the
+   * live projector: once no live batch is being written, imports/live-first.ts). Default: the next
+   * turn of the event loop.
+   */
+  turn?(): Promise<void>;
 }
 
-/** Events a release folds between two turns of the event loop (a 50,000-row import's would block it for a second or more). */
-const RELEASE_SLICE = 1_000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The changes as pieces of at most `rows` rows of one table and one kind, in the order writeChanges
+ * writes a whole (every table's deletes, then inserts, then upserts; no table depends on another).
+ */
+function* piecesOf(changes: RowChanges, rows: number): Generator<RowChanges> {
+  for (const kind of ['deletes', 'inserts', 'upserts'] as const) {
+    for (const table of Object.keys(changes) as TableName[]) {
+      const list: readonly unknown[] = changes[table][kind];
+      for (let from = 0; from < list.length; from += rows) {
+        const piece = emptyChanges();
+        Object.assign(piece[table], { [kind]: list.slice(from, from + rows) });
+        yield piece;
+      }
+    }
+  }
+}
+
+/** How long a slice of a release's fold or writes runs before the next turn (ms). */
+const SLICE_MS = 8;
+
+/** Rows of one table a release writes in one statement (the writer builds each statement in one go on this thread). */
+const WRITE_ROWS = 500;
 
 /** A user's events the last step of a release may fold while live batches wait for it. */
 const LOCKED_STEP_EVENTS = 2_000;
@@ -86,25 +114,31 @@ async function step(
   const events = await userEventsBetween(target.store, hold.user_id, after, upTo, locked ? LOCKED_STEP_SCAN : undefined);
   if (events === undefined || (locked && events.length > LOCKED_STEP_EVENTS)) return { done: false, released: false };
   const { admitted, waitingFor } = admitImports(events, hold.started_before);
-  // Folded in slices, with a turn of the thread's event loop between them (the live batches go on
-  // meanwhile), and all written only then: a transaction holds back every reader of the Postgres
-  // event store from its first write to its end (its xid is in their snapshots' xmin), so the
-  // writes come together, after the fold. A fold that fails writes nothing of the user, as a live
-  // batch writes nothing of a user it sets aside.
-  const slices: RowChanges[] = [];
-  let failure: RowChanges | undefined;
-  for (let from = 0; from < admitted.length || from === 0; from += RELEASE_SLICE) {
-    await engine.apply(admitted.slice(from, from + RELEASE_SLICE), (ids) => loadUserStates(trx, target.schema, ids));
-    const changes = engine.takeChanges();
-    if (changes.projection_failures.upserts.length > 0) {
-      failure = changes;
-      break;
-    }
-    // The held user's streams were noted as their events came (the live projector, or the rebuild).
-    slices.push({ ...changes, user_streams: { inserts: [], upserts: [], deletes: [] } });
-    await new Promise((resolve) => setImmediate(resolve));
+  // Outside the batch lock, folded and written in slices of about SLICE_MS, each after a turn
+  // (live batches first); under it, at once: the batches wait for the lock (a turn that waited for
+  // them would wait for itself). A fold that fails writes nothing of the user, as a live batch
+  // writes nothing of a user it sets aside; the changes are taken once, at the end, so the
+  // analytics rows that every slice changes are written once.
+  const turn = locked ? nextTurn : (target.turn?.bind(target) ?? nextTurn);
+  let size = 100;
+  for (let from = 0; from < admitted.length && engine.setAsideCount === 0;) {
+    if (from > 0) await turn();
+    const started = performance.now();
+    const slice = admitted.slice(from, from + size);
+    await engine.apply(slice, (ids) => loadUserStates(trx, target.schema, ids));
+    from += slice.length;
+    const took = performance.now() - started;
+    size = Math.max(20, Math.min(5_000, Math.round((slice.length * SLICE_MS) / Math.max(took, 0.5))));
   }
-  if (!failure) for (const changes of slices) await writeChanges(trx, target.schema, changes);
+  const changes = engine.takeChanges();
+  const failure = changes.projection_failures.upserts.length > 0 ? changes : undefined;
+  // The held user's streams were noted as their events came (the live projector, or the rebuild).
+  if (!failure) {
+    for (const piece of piecesOf({ ...changes, user_streams: { inserts: [], upserts: [], deletes: [] } }, WRITE_ROWS)) {
+      await turn();
+      await writeChanges(trx, target.schema, piece);
+    }
+  }
   const holds = trx.withSchema(target.schema);
   if (failure) {
     await writeChanges(trx, target.schema, { ...emptyChanges(), projection_failures: failure.projection_failures });

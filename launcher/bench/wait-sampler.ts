@@ -1,0 +1,53 @@
+import pg from 'pg';
+
+/** How often the sampler asks Postgres what its sessions are doing. */
+const EVERY_MS = 50;
+
+/**
+ * Samples `pg_stat_activity` of the bench's database every 50 ms: how many active sessions were
+ * seen waiting on what (`wait_event_type:wait_event`, `CPU` when none) and in which kind of
+ * statement (its first words), tallied under the phase set last. What the `fairness` section prints
+ * with BENCH_FAIRNESS_WAITS=1, to see where Postgres spends an import's interference.
+ */
+export async function sampleWaits(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const tallies = new Map<string, { samples: number; seen: Map<string, number> }>();
+  let phase: string | undefined;
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      if (phase !== undefined) {
+        const { rows } = await client.query<{ wait: string; query: string }>(
+          `select coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait, left(regexp_replace(query, '\\s+', ' ', 'g'), 40) as query
+           from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+        );
+        const tally = tallies.get(phase) ?? { samples: 0, seen: new Map<string, number>() };
+        tallies.set(phase, tally);
+        tally.samples += 1;
+        for (const { wait, query } of rows) {
+          const key = `${wait} | ${query}`;
+          tally.seen.set(key, (tally.seen.get(key) ?? 0) + 1);
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, EVERY_MS));
+    }
+  })();
+  return {
+    /** Samples from now on count under `name`. */
+    phase: (name: string) => (phase = name),
+    /** Stops and answers each phase's most frequent waits, as lines: sessions per sample, wait, statement. */
+    async stop(top = 12): Promise<string[]> {
+      stopped = true;
+      await loop;
+      await client.end();
+      return [...tallies].flatMap(([name, { samples, seen }]) => [
+        `  ${name}: ${samples} samples, ${([...seen.values()].reduce((a, b) => a + b, 0) / Math.max(1, samples)).toFixed(2)} active sessions on average`,
+        ...[...seen]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, top)
+          .map(([key, n]) => `    ${(n / samples).toFixed(2)}  ${key}`),
+      ]);
+    },
+  };
+}
