@@ -36,4 +36,5 @@ export * from './transparency/commitment';
 export * from './transparency/profile';
 export * from './transparency/verify';
 export * from './transparency/prove';
-export * from './transparency/compact';
+export * from './transparency/multiproof';
+export * from './transparency/read-profile';

@@ -38,7 +38,7 @@ try {
     key = logKeyAnswer.parse(await fetchJson(new URL('/api/log/key', source).href)).key;
     console.log(`key (from the server; compare it with the published one): ${key}`);
   }
-  const result = verifyProfile(document, key);
+  const result = await verifyProfile(document, key);
   if (result.failure) console.log(`FAILED: ${result.failure}`);
   for (const bet of result.bets) {
     const mark = bet.verified ? 'verified' : bet.failures.length > 0 ? 'FAILED' : bet.imported ? 'imported' : 'no commitment';

@@ -45,6 +45,22 @@ export const fromHex = (text: string): Uint8Array => {
   return bytes;
 };
 
+/** 32-byte hashes, one after another, as one base64 string. */
+export const hashesToBase64 = (hashes: readonly Uint8Array[]): string => {
+  let binary = '';
+  for (const hash of hashes) binary += String.fromCharCode(...hash);
+  return btoa(binary);
+};
+/** The 32-byte hashes of one base64 string, or null when it is not base64 of whole hashes. */
+export const hashesFromBase64 = (text: string): Uint8Array[] | null => {
+  if (text.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return null;
+  const binary = atob(text);
+  if (binary.length % 32 !== 0) return null;
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return Array.from({ length: bytes.length / 32 }, (_, i) => bytes.subarray(32 * i, 32 * (i + 1)));
+};
+
 /** RFC 8785 canonical JSON. */
 export const canonicalJson = (value: unknown): string => {
   const text = canonicalize(value);

@@ -49,8 +49,8 @@ const nameOf = (fields: ShownFields | undefined, id: string) =>
 
 /** That the log now is the one seen before, grown: same tree or a verified consistency proof to it. */
 const checkHistory = async (seen: string, latest: string, key: string, origin: string): Promise<string | null> => {
-  const before = openCheckpoint(seen, key, origin);
-  const now = openCheckpoint(latest, key, origin);
+  const before = await openCheckpoint(seen, key, origin);
+  const now = await openCheckpoint(latest, key, origin);
   if ('failure' in before) return `the checkpoint this browser saw before does not open: ${before.failure}`;
   if ('failure' in now) return null; // reported as the document's failure
   const saw = `you saw ${before.size} leaves signed ${before.time}`;
@@ -72,7 +72,7 @@ export const checkProfile = async ({ handle, seen }: CheckRequest): Promise<Prof
     getJson(`/api/public/profiles/${encodeURIComponent(handle)}/proofs`),
   ]);
   const { key, origin } = logKeyAnswer.parse(keyAnswer);
-  const result = verifyProfile(document, key);
+  const result = await verifyProfile(document, key);
   const shown = document as { bets?: { id: string; commitments?: { fields: ShownFields }[]; unproven?: { fields: ShownFields } | null }[] };
   const fieldsOf = new Map((shown.bets ?? []).map((bet) => [bet.id, bet.commitments?.at(-1)?.fields ?? bet.unproven?.fields]));
   const note = (document as { checkpoint?: unknown }).checkpoint;
