@@ -77,7 +77,8 @@ export const stakeSaltOf = (commitmentSalt: string): string => derive('bt-stake-
 
 /** The digest a commitment holds of a stake. */
 export const stakeDigest = (stake: number, stakeSalt: string): string =>
-  toHex(sha256(encoder.encode(canonicalJson({ stake, salt: stakeSalt }))));
+  // JCS of { stake, salt } written out: keys in order, a hex string and a finite number serialized as JSON does.
+  toHex(sha256(encoder.encode(`{"salt":${JSON.stringify(stakeSalt)},"stake":${JSON.stringify(stake)}}`)));
 
 const nullableText = z.string().nullable();
 const committedLeg = z.object({

@@ -21,7 +21,8 @@ export interface ShownCommitment {
   /** The leaf salt (commitment.ts's leafSaltOf). */
   salt: string;
   fields: ShownFields;
-  stakeDigest: string;
+  /** The stake's digest, when the page does not show the stake (null: it is the digest of `stake`). */
+  stakeDigest: string | null;
   /** The stake and its salt, when the page shows money (null: units only). */
   stake: { amount: number; salt: string } | null;
   /**

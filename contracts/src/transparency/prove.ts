@@ -97,7 +97,7 @@ export const proveProfile = async (
       index: leaf.index,
       salt: leafSaltOf(leaf.commitmentSalt),
       fields,
-      stakeDigest,
+      stakeDigest: showMoney ? null : stakeDigest,
       stake: showMoney ? { amount: leaf.stake, salt: stakeSaltOf(leaf.commitmentSalt) } : null,
       checkpoint: placeOf.get(place) as number,
     });

@@ -79,7 +79,7 @@ const commitment = object({
   index: place,
   salt: hex32,
   fields: shownFields,
-  stakeDigest: hex32,
+  stakeDigest: nullable(hex32),
   stake: nullable(
     object({ amount: is((v) => typeof v === 'number' && v > 0 && Number.isFinite(v), 'a positive number is expected'), salt: hex32 }),
   ),
@@ -131,7 +131,9 @@ export const readProfile = (value: unknown): ReadDocument | { failure: string } 
   }
   const seen = new Set<number>();
   for (const [b, { commitments }] of profile.bets.entries())
-    for (const [c, { index, checkpoint }] of commitments.entries()) {
+    for (const [c, { index, checkpoint, stake, stakeDigest }] of commitments.entries()) {
+      if (stake === null && stakeDigest === null)
+        return malformed(['bets', b, 'commitments', c, 'stakeDigest'], 'the stake or its digest is expected');
       if (checkpoint >= sizes.length) return malformed(['bets', b, 'commitments', c, 'checkpoint'], `no entry ${checkpoint}`);
       if (seen.has(index)) return malformed(['bets', b, 'commitments', c, 'index'], `leaf ${index} is listed twice`);
       seen.add(index);

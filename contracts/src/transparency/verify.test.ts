@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import * as ed from '@noble/ed25519';
 import { checkpointText, signNote, verifierKeyOf } from './checkpoint';
-import { commitmentFields, commitmentLeafHash, leafSaltOf, toHex, type Pick } from './commitment';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { canonicalJson, commitmentFields, commitmentLeafHash, leafSaltOf, stakeDigest, toHex, type Pick } from './commitment';
 import type { ProfileDocument } from './profile';
 import { proveProfile, type LoggedCommitment, type SignedHead } from './prove';
 import { MerkleLog } from './tree';
@@ -121,10 +122,21 @@ describe('verifying a public profile', () => {
     expect((await verifyProfile(later, KEY)).bets.map((b) => b.beforeStart)).to.deep.equal([true, true, null]);
   });
 
-  it('shows units alone without the stake, and still verifies', async () => {
-    const result = await verifyProfile(await profileOf(picks, times, ['win', 'loss', 'win'], false), KEY);
+  it('shows units alone with the stake’s digest, and still verifies; a page with money derives the digest', async () => {
+    const units = await profileOf(picks, times, ['win', 'loss', 'win'], false);
+    const result = await verifyProfile(units, KEY);
     expect(result.ok).to.equal(true);
     expect(result.figures.all).to.include({ profit: null, staked: null, units: 1.5 });
+    expect(units.bets[0].commitments[0].stakeDigest).to.match(/^[0-9a-f]{64}$/);
+    const money = await fresh();
+    const { stake, stakeDigest: digest } = money.bets[0].commitments[0];
+    expect(digest).to.equal(null);
+    expect(stakeDigest(stake!.amount, stake!.salt)).to.equal(
+      toHex(sha256(new TextEncoder().encode(canonicalJson({ stake: stake!.amount, salt: stake!.salt })))),
+    );
+    money.bets[0].commitments[0].stakeDigest = units.bets[0].commitments[0].stakeDigest;
+    money.bets[0].commitments[0].stake!.amount = 11;
+    expect((await failuresOf(money))[0].join()).to.match(/leaf 1: the stake shown is not the stake committed/);
   });
 
   it('names the bet whose shown field was altered, and verifies the others', async () => {
@@ -143,7 +155,7 @@ describe('verifying a public profile', () => {
     doc.bets[0].commitments[0].stake!.amount = 100;
     doc.bets[2].id = id(1);
     const failures = await failuresOf(doc);
-    expect(failures[0].join()).to.match(/the stake shown is not the stake committed/);
+    expect(failures[0].join()).to.match(/leaf 1: the fields shown are not the ones logged \(or the stake is not the one committed\)/);
     expect(failures[2].join()).to.match(/it commits to another pick/);
   });
 
@@ -190,6 +202,9 @@ describe('verifying a public profile', () => {
       /malformed at bets.2.commitments.0.fields.legs: a list is expected/,
     );
     expect(await failure((d) => (d.checkpoints[0] = 'no size'))).to.match(/malformed at checkpoints.0/);
+    expect(await failure((d) => (d.bets[0].commitments[0].stake = null))).to.match(
+      /malformed at bets.0.commitments.0.stakeDigest: the stake or its digest is expected/,
+    );
     expect((await verifyProfile({ origin: ORIGIN, bets: [] }, KEY)).failure).to.match(/malformed at checkpoint: a string is expected/);
   });
 

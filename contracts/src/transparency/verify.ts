@@ -107,12 +107,14 @@ const proveDocument = async (read: ReadDocument, latest: Checkpoint, key: string
 /** Why one commitment does not hold against the latest checkpoint, or the checkpoint it names when it does. */
 const checkCommitment = (commitment: ShownCommitment, proven: Proven): { failure: string } | Checkpoint => {
   const at = `leaf ${commitment.index}`;
-  if (commitment.stake && stakeDigest(commitment.stake.amount, commitment.stake.salt) !== commitment.stakeDigest)
+  const { stake } = commitment;
+  const digest = stake ? stakeDigest(stake.amount, stake.salt) : (commitment.stakeDigest as string);
+  if (commitment.stakeDigest !== null && digest !== commitment.stakeDigest)
     return { failure: `${at}: the stake shown is not the stake committed` };
   // The spread keeps each kind's fields; TypeScript cannot follow the union through it.
-  const leaf = commitmentLeafHash({ ...commitment.fields, stakeDigest: commitment.stakeDigest } as CommittedFields, commitment.salt);
+  const leaf = commitmentLeafHash({ ...commitment.fields, stakeDigest: digest } as CommittedFields, commitment.salt);
   if (!sameBytes(leaf, proven.listed.get(commitment.index) as Uint8Array))
-    return { failure: `${at}: the fields shown are not the ones logged (inclusion: the leaf hash differs)` };
+    return { failure: `${at}: the fields shown are not the ones logged${stake ? ' (or the stake is not the one committed)' : ''}` };
   if (commitment.index >= proven.latest.size)
     return { failure: `${at}: not in the latest checkpoint's tree (inclusion: beyond a tree of ${proven.latest.size})` };
   if (proven.multiproof) return { failure: `${at}: not proven in the latest checkpoint's tree (inclusion: ${proven.multiproof})` };
