@@ -33,6 +33,7 @@ export * from './transparency/merkle';
 export * from './transparency/tree';
 export * from './transparency/checkpoint';
 export * from './transparency/commitment';
+export * from './transparency/committed-fields';
 export * from './transparency/profile';
 export * from './transparency/verify';
 export * from './transparency/prove';

@@ -13,15 +13,11 @@
  */
 import canonicalize from 'canonicalize';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { z } from 'zod';
 import type { EventOf } from '../events';
+import type { CommittedFields } from './committed-fields';
 import { leafHash } from './merkle';
 
 const encoder = new TextEncoder();
-const HEX32 = /^[0-9a-f]{64}$/;
-
-/** 32 bytes as 64 lowercase hex digits. */
-export const hex32 = z.string().regex(HEX32, 'a 32-byte value is 64 lowercase hex digits');
 
 // Table lookups: a profile's verification converts tens of thousands of hashes.
 const HEX_OF = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
@@ -79,47 +75,6 @@ export const stakeSaltOf = (commitmentSalt: string): string => derive('bt-stake-
 export const stakeDigest = (stake: number, stakeSalt: string): string =>
   // JCS of { stake, salt } written out: keys in order, a hex string and a finite number serialized as JSON does.
   toHex(sha256(encoder.encode(`{"salt":${JSON.stringify(stakeSalt)},"stake":${JSON.stringify(stake)}}`)));
-
-const nullableText = z.string().nullable();
-const committedLeg = z.object({
-  sport: z.string(),
-  league: nullableText,
-  event: z.string(),
-  selection: z.string(),
-  odds: nullableText,
-  date: z.string(),
-  startsAt: nullableText,
-});
-const wager = {
-  id: z.string(),
-  date: z.string(),
-  bonusBet: z.boolean(),
-  /** The stake in the bettor's units at placement (stake / unit size), null without a unit size. */
-  units: z.number().nullable(),
-  stakeDigest: hex32,
-};
-
-/** The public fields a leaf commits to: the pick, its price and its stake (as units and a digest). */
-export const committedFields = z.discriminatedUnion('kind', [
-  z.strictObject({
-    kind: z.literal('bet'),
-    ...wager,
-    sport: z.string(),
-    league: nullableText,
-    event: z.string(),
-    betType: z.string(),
-    odds: z.string(),
-    startsAt: nullableText,
-  }),
-  z.strictObject({
-    kind: z.literal('parlay'),
-    ...wager,
-    name: z.string(),
-    totalOdds: nullableText,
-    legs: z.array(z.strictObject(committedLeg.shape)),
-  }),
-]);
-export type CommittedFields = z.infer<typeof committedFields>;
 
 type BetData = EventOf<'BetPlaced'>['data'];
 type ParlayData = EventOf<'ParlayCreated'>['data'];

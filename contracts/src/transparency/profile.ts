@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { LegOutcome, Outcome } from '../enums';
-import { committedFields, hex32 } from './commitment';
+import { committedFields, hex32 } from './committed-fields';
 
 /** A commitment's fields as a page shows them: all but the stake's digest. */
 export const shownFields = z.discriminatedUnion('kind', [

@@ -1,4 +1,5 @@
-import { committedStart, hashesToBase64, leafSaltOf, stakeSaltOf, type CommittedFields } from './commitment';
+import { committedStart, hashesToBase64, leafSaltOf, stakeSaltOf } from './commitment';
+import type { CommittedFields } from './committed-fields';
 import { proveMultiproof } from './multiproof';
 import type { ShownCommitment } from './profile';
 import type { MerkleLog } from './tree';
