@@ -26,6 +26,17 @@ describe('signed checkpoints (C2SP signed-note, tlog-checkpoint)', () => {
     }
   });
 
+  it('says so where the runtime has no WebCrypto to check a signature with', async () => {
+    const own = Object.getOwnPropertyDescriptor(globalThis, 'crypto')!;
+    Object.defineProperty(globalThis, 'crypto', { value: undefined, configurable: true });
+    try {
+      expect(await openNote(NOTE, VKEY)).to.deep.equal({ failure: 'this runtime cannot check Ed25519 signatures (WebCrypto)' });
+    } finally {
+      Object.defineProperty(globalThis, 'crypto', own);
+    }
+    expect(await openNote(NOTE, VKEY)).to.deep.equal({ text: TEXT });
+  });
+
   it('reads a verifier key whose base64 holds a +', async () => {
     let secret = ed.utils.randomSecretKey();
     while (!verifierKeyOf('k', secret).slice(11).includes('+')) secret = ed.utils.randomSecretKey();

@@ -69,11 +69,14 @@ const verifyingKeys = new Map<string, Promise<VerifyingKey>>();
 
 /** Whether `signature` is the Ed25519 signature of `data` by `publicKey`, through WebCrypto (null: no Ed25519 there). */
 async function verifySignature(signature: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBuffer>, publicKey: Uint8Array<ArrayBuffer>) {
+  // None in a page served over plain http to another host than localhost.
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return null;
   const id = toHex(publicKey);
   let imported = verifyingKeys.get(id);
-  if (!imported) verifyingKeys.set(id, (imported = crypto.subtle.importKey('raw', publicKey, { name: 'Ed25519' }, false, ['verify'])));
+  if (!imported) verifyingKeys.set(id, (imported = subtle.importKey('raw', publicKey, { name: 'Ed25519' }, false, ['verify'])));
   try {
-    return await crypto.subtle.verify({ name: 'Ed25519' }, await imported, signature, data);
+    return await subtle.verify({ name: 'Ed25519' }, await imported, signature, data);
   } catch {
     verifyingKeys.delete(id);
     return null;
