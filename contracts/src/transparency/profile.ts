@@ -18,13 +18,16 @@ export type ShownFields = z.infer<typeof shownFields>;
 export interface ShownCommitment {
   /** The leaf's index in the log. */
   index: number;
-  /** The leaf salt (commitment.ts's leafSaltOf). */
-  salt: string;
   fields: ShownFields;
-  /** The stake's digest, when the page does not show the stake (null: it is the digest of `stake`). */
+  /**
+   * On a page that shows money, the commitment salt, from which the leaf salt and the stake salt
+   * derive (commitment.ts), and the stake; else null.
+   */
+  commitmentSalt: string | null;
+  stake: number | null;
+  /** On a page that shows units only, the leaf salt and the stake's digest (the stake and its salt stay hidden); else null. */
+  salt: string | null;
   stakeDigest: string | null;
-  /** The stake and its salt, when the page shows money (null: units only). */
-  stake: { amount: number; salt: string } | null;
   /**
    * A place in the document's `checkpoints`: a signed checkpoint whose tree holds the leaf. For a
    * pick's latest leaf, one signed before its start when there is one.

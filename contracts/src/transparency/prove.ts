@@ -1,4 +1,4 @@
-import { committedStart, hashesToBase64, leafSaltOf, stakeSaltOf } from './commitment';
+import { committedStart, hashesToBase64, leafSaltOf } from './commitment';
 import type { CommittedFields } from './committed-fields';
 import { proveMultiproof } from './multiproof';
 import type { ShownCommitment } from './profile';
@@ -62,7 +62,8 @@ export interface ProvenProfile {
  * size) with one multiproof. Each leaf names a checkpoint that holds it; a pick's latest leaf one
  * signed before its start when the first to hold it was. Those are chosen as few as possible (the
  * latest, and for each run of starts the last checkpoint before the earliest of them: a greedy cover
- * of intervals by their right ends). The stake and its salt go out only when the page shows money.
+ * of intervals by their right ends). The stake and the commitment salt (whose derived stake salt
+ * opens its digest) go out only when the page shows money.
  */
 export const proveProfile = async (
   picks: readonly LoggedPick[],
@@ -94,14 +95,10 @@ export const proveProfile = async (
   const commitments: ShownCommitment[][] = picks.map(() => []);
   for (const { p, leaf, place } of wants) {
     const { stakeDigest, ...fields } = leaf.fields;
-    commitments[p].push({
-      index: leaf.index,
-      salt: leafSaltOf(leaf.commitmentSalt),
-      fields,
-      stakeDigest: showMoney ? null : stakeDigest,
-      stake: showMoney ? { amount: leaf.stake, salt: stakeSaltOf(leaf.commitmentSalt) } : null,
-      checkpoint: placeOf.get(place) as number,
-    });
+    const shown = showMoney
+      ? { commitmentSalt: leaf.commitmentSalt, stake: leaf.stake, salt: null, stakeDigest: null }
+      : { commitmentSalt: null, stake: null, salt: leafSaltOf(leaf.commitmentSalt), stakeDigest };
+    commitments[p].push({ index: leaf.index, fields, ...shown, checkpoint: placeOf.get(place) as number });
   }
   const indices = wants.map((want) => want.leaf.index);
   const sizes = places.map((place) => heads[place].size);

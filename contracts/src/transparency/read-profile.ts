@@ -77,12 +77,11 @@ const shownFields: Check = (value) => {
 
 const commitment = object({
   index: place,
-  salt: hex32,
   fields: shownFields,
+  commitmentSalt: nullable(hex32),
+  stake: nullable(is((v) => typeof v === 'number' && v > 0 && Number.isFinite(v), 'a positive number is expected')),
+  salt: nullable(hex32),
   stakeDigest: nullable(hex32),
-  stake: nullable(
-    object({ amount: is((v) => typeof v === 'number' && v > 0 && Number.isFinite(v), 'a positive number is expected'), salt: hex32 }),
-  ),
   checkpoint: place,
 });
 const bet = object({
@@ -131,9 +130,11 @@ export const readProfile = (value: unknown): ReadDocument | { failure: string } 
   }
   const seen = new Set<number>();
   for (const [b, { commitments }] of profile.bets.entries())
-    for (const [c, { index, checkpoint, stake, stakeDigest }] of commitments.entries()) {
-      if (stake === null && stakeDigest === null)
-        return malformed(['bets', b, 'commitments', c, 'stakeDigest'], 'the stake or its digest is expected');
+    for (const [c, { index, checkpoint, commitmentSalt, stake, salt, stakeDigest }] of commitments.entries()) {
+      const money = commitmentSalt !== null && stake !== null && salt === null && stakeDigest === null;
+      const units = commitmentSalt === null && stake === null && salt !== null && stakeDigest !== null;
+      if (!money && !units)
+        return malformed(['bets', b, 'commitments', c], 'commitmentSalt and stake, or salt and stakeDigest, are expected');
       if (checkpoint >= sizes.length) return malformed(['bets', b, 'commitments', c, 'checkpoint'], `no entry ${checkpoint}`);
       if (seen.has(index)) return malformed(['bets', b, 'commitments', c, 'index'], `leaf ${index} is listed twice`);
       seen.add(index);

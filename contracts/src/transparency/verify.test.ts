@@ -122,21 +122,19 @@ describe('verifying a public profile', () => {
     expect((await verifyProfile(later, KEY)).bets.map((b) => b.beforeStart)).to.deep.equal([true, true, null]);
   });
 
-  it('shows units alone with the stake’s digest, and still verifies; a page with money derives the digest', async () => {
+  it('shows units alone with the leaf salt and the stake’s digest, and money with the commitment salt, and verifies both', async () => {
     const units = await profileOf(picks, times, ['win', 'loss', 'win'], false);
     const result = await verifyProfile(units, KEY);
     expect(result.ok).to.equal(true);
     expect(result.figures.all).to.include({ profit: null, staked: null, units: 1.5 });
     expect(units.bets[0].commitments[0].stakeDigest).to.match(/^[0-9a-f]{64}$/);
     const money = await fresh();
-    const { stake, stakeDigest: digest } = money.bets[0].commitments[0];
-    expect(digest).to.equal(null);
-    expect(stakeDigest(stake!.amount, stake!.salt)).to.equal(
-      toHex(sha256(new TextEncoder().encode(canonicalJson({ stake: stake!.amount, salt: stake!.salt })))),
-    );
-    money.bets[0].commitments[0].stakeDigest = units.bets[0].commitments[0].stakeDigest;
-    money.bets[0].commitments[0].stake!.amount = 11;
-    expect((await failuresOf(money))[0].join()).to.match(/leaf 1: the stake shown is not the stake committed/);
+    const shown = money.bets[0].commitments[0];
+    expect([shown.salt, shown.stakeDigest, shown.stake]).to.deep.equal([null, null, 10]);
+    expect(stakeDigest(10, salt(1))).to.equal(toHex(sha256(new TextEncoder().encode(canonicalJson({ stake: 10, salt: salt(1) })))));
+    expect(units.bets[0].commitments[0].commitmentSalt, 'a units page hides the salt the stake salt derives from').to.equal(null);
+    units.bets[1].commitments[0].stakeDigest = units.bets[0].commitments[0].stakeDigest;
+    expect((await failuresOf(units))[1]).to.deep.equal(['leaf 3: the fields shown are not the ones logged']);
   });
 
   it('names the bet whose shown field was altered, and verifies the others', async () => {
@@ -152,7 +150,7 @@ describe('verifying a public profile', () => {
 
   it('refuses a stake that is not the one committed, and a commitment of another pick', async () => {
     const doc = await fresh();
-    doc.bets[0].commitments[0].stake!.amount = 100;
+    doc.bets[0].commitments[0].stake = 100;
     doc.bets[2].id = id(1);
     const failures = await failuresOf(doc);
     expect(failures[0].join()).to.match(/leaf 1: the fields shown are not the ones logged \(or the stake is not the one committed\)/);
@@ -195,15 +193,15 @@ describe('verifying a public profile', () => {
       /malformed at leaves: 2 leaf hashes for 3 commitments/,
     );
     expect(await failure((d) => (d.bets[2].commitments[0].index = d.bets[0].commitments[0].index))).to.match(/leaf 1 is listed twice/);
-    expect(await failure((d) => (d.bets[0].commitments[0].salt = d.bets[0].commitments[0].salt.toUpperCase()))).to.match(
-      /malformed at bets.0.commitments.0.salt: a 32-byte value is 64 lowercase hex digits/,
-    );
+    expect(
+      await failure((d) => (d.bets[0].commitments[0].commitmentSalt = 'AB' + d.bets[0].commitments[0].commitmentSalt!.slice(2))),
+    ).to.match(/malformed at bets.0.commitments.0.commitmentSalt: a 32-byte value is 64 lowercase hex digits/);
     expect(await failure((d) => ((d.bets[2].commitments[0].fields as { legs: unknown }).legs = {}))).to.match(
       /malformed at bets.2.commitments.0.fields.legs: a list is expected/,
     );
     expect(await failure((d) => (d.checkpoints[0] = 'no size'))).to.match(/malformed at checkpoints.0/);
     expect(await failure((d) => (d.bets[0].commitments[0].stake = null))).to.match(
-      /malformed at bets.0.commitments.0.stakeDigest: the stake or its digest is expected/,
+      /malformed at bets.0.commitments.0: commitmentSalt and stake, or salt and stakeDigest, are expected/,
     );
     expect((await verifyProfile({ origin: ORIGIN, bets: [] }, KEY)).failure).to.match(/malformed at checkpoint: a string is expected/);
   });

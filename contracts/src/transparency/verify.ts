@@ -2,7 +2,7 @@
  * Verifies a public profile against the log's verifier key, trusting nothing else the server says:
  * the latest checkpoint's signature and each named checkpoint's (once each), the one multiproof
  * (multiproof.ts) of every leaf and every named checkpoint's tree against the latest, each leaf
- * recomputed from the fields shown, each stake shown against its digest; then the figures are
+ * recomputed from the fields shown (with the stake shown, through its digest); then the figures are
  * recomputed from the bets that verified. The public page runs it in the browser, `npm run verify`
  * in Node.
  */
@@ -11,7 +11,7 @@ import { parlayDecimal } from '../domain/parlay';
 import { roundMoney } from '../domain/money';
 import type { Outcome } from '../enums';
 import { openCheckpoint, type Checkpoint } from './checkpoint';
-import { commitmentLeafHash, committedStart, stakeDigest } from './commitment';
+import { commitmentLeafHash, committedStart, leafSaltOf, stakeDigest, stakeSaltOf } from './commitment';
 import type { CommittedFields } from './committed-fields';
 import { verifyMultiproof } from './multiproof';
 import type { ProfileBet, ShownCommitment, ShownFields } from './profile';
@@ -108,14 +108,16 @@ const proveDocument = async (read: ReadDocument, latest: Checkpoint, key: string
 /** Why one commitment does not hold against the latest checkpoint, or the checkpoint it names when it does. */
 const checkCommitment = (commitment: ShownCommitment, proven: Proven): { failure: string } | Checkpoint => {
   const at = `leaf ${commitment.index}`;
-  const { stake } = commitment;
-  const digest = stake ? stakeDigest(stake.amount, stake.salt) : (commitment.stakeDigest as string);
-  if (commitment.stakeDigest !== null && digest !== commitment.stakeDigest)
-    return { failure: `${at}: the stake shown is not the stake committed` };
+  // read-profile lets through either a commitment salt and a stake, or a leaf salt and a stake digest.
+  const { commitmentSalt, stake } = commitment;
+  const digest = commitmentSalt === null ? (commitment.stakeDigest as string) : stakeDigest(stake as number, stakeSaltOf(commitmentSalt));
+  const salt = commitmentSalt === null ? (commitment.salt as string) : leafSaltOf(commitmentSalt);
   // The spread keeps each kind's fields; TypeScript cannot follow the union through it.
-  const leaf = commitmentLeafHash({ ...commitment.fields, stakeDigest: digest } as CommittedFields, commitment.salt);
+  const leaf = commitmentLeafHash({ ...commitment.fields, stakeDigest: digest } as CommittedFields, salt);
   if (!sameBytes(leaf, proven.listed.get(commitment.index) as Uint8Array))
-    return { failure: `${at}: the fields shown are not the ones logged${stake ? ' (or the stake is not the one committed)' : ''}` };
+    return {
+      failure: `${at}: the fields shown are not the ones logged${stake === null ? '' : ' (or the stake is not the one committed)'}`,
+    };
   if (commitment.index >= proven.latest.size)
     return { failure: `${at}: not in the latest checkpoint's tree (inclusion: beyond a tree of ${proven.latest.size})` };
   if (proven.multiproof) return { failure: `${at}: not proven in the latest checkpoint's tree (inclusion: ${proven.multiproof})` };
@@ -182,8 +184,8 @@ export const figuresOf = (bets: readonly ProfileBet[]): Figures => {
     if (counted) figures[counted] += 1;
     const decimal = decimalOf(latest.fields, bet.legOutcomes);
     const { bonusBet, units } = latest.fields;
-    if (latest.stake) {
-      const stake = latest.stake.amount;
+    if (latest.stake !== null) {
+      const stake = latest.stake;
       figures.staked = roundMoney((figures.staked ?? 0) + stake);
       figures.profit = roundMoney(
         (figures.profit ?? 0) + profitAtDecimal(stake, decimal, bet.outcome, { bonusBet, cashOutAmount: bet.cashOutAmount }),
