@@ -64,12 +64,19 @@ export const canonicalJson = (value: unknown): string => {
   return text;
 };
 
-const derive = (label: string, salt: string): string => toHex(sha256(new Uint8Array([...encoder.encode(label), ...fromHex(salt)])));
+const derive = (label: Uint8Array, salt: string): string => {
+  const input = new Uint8Array(label.length + salt.length / 2);
+  input.set(label);
+  input.set(fromHex(salt), label.length);
+  return toHex(sha256(input));
+};
+const LEAF_SALT = encoder.encode('bt-leaf-salt');
+const STAKE_SALT = encoder.encode('bt-stake-salt');
 
 /** The salt a leaf is hashed with (revealed by a public page). */
-export const leafSaltOf = (commitmentSalt: string): string => derive('bt-leaf-salt', commitmentSalt);
+export const leafSaltOf = (commitmentSalt: string): string => derive(LEAF_SALT, commitmentSalt);
 /** The salt a stake's digest is hashed with (revealed only by a page that shows money). */
-export const stakeSaltOf = (commitmentSalt: string): string => derive('bt-stake-salt', commitmentSalt);
+export const stakeSaltOf = (commitmentSalt: string): string => derive(STAKE_SALT, commitmentSalt);
 
 /** The digest a commitment holds of a stake. */
 export const stakeDigest = (stake: number, stakeSalt: string): string =>
