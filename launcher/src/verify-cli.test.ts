@@ -7,21 +7,20 @@ import * as ed from '@noble/ed25519';
 import {
   checkpointText,
   commitmentFields,
-  compactProfile,
   commitmentLeafHash,
   leafSaltOf,
   MerkleLog,
-  proveCommitment,
+  proveProfile,
   signNote,
   toHex,
-  verifierKey,
+  verifierKeyOf,
   type ProfileDocument,
 } from '@bt/contracts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ORIGIN = 'bet-tracker.test/log';
 const secret = ed.utils.randomSecretKey();
-const KEY = verifierKey(ORIGIN, ed.getPublicKey(secret));
+const KEY = verifierKeyOf(ORIGIN, secret);
 
 const verify = (file: string) =>
   new Promise<{ status: number | null; stdout: string }>((done) => {
@@ -33,10 +32,11 @@ const verify = (file: string) =>
     );
   });
 
-/** A profile of one bet, logged at 09:00 for a game at 20:00. */
-const profile = (): ProfileDocument => {
-  const betId = '00000000-0000-4000-8000-000000000001';
-  const pick = {
+const BET = '00000000-0000-4000-8000-000000000001';
+
+/** A profile of one bet, logged at 09:00 for a game at 20:00, among another user's leaf. */
+const profile = async (): Promise<ProfileDocument> => {
+  const pick = (betId: string) => ({
     kind: 'bet' as const,
     data: {
       userId: betId,
@@ -50,24 +50,32 @@ const profile = (): ProfileDocument => {
       date: '2026-11-20',
       startsAt: '2026-11-20T20:00:00Z',
     },
-  };
+  });
   const salt = toHex(new Uint8Array(32).fill(7));
-  const fields = commitmentFields(pick, salt);
+  const fields = commitmentFields(pick(BET), salt);
   const log = new MerkleLog();
+  log.append(commitmentLeafHash(commitmentFields(pick('00000000-0000-4000-8000-000000000002'), salt), leafSaltOf(salt)));
   log.append(commitmentLeafHash(fields, leafSaltOf(salt)));
-  const note = signNote(checkpointText({ origin: ORIGIN, size: 1, root: log.root(), time: '2026-11-20T09:00:00Z' }), ORIGIN, secret);
-  const commitment = proveCommitment({ index: 0, commitmentSalt: salt, fields, stake: 10 }, log, [{ size: 1, note }], true)!;
+  const note = signNote(checkpointText({ origin: ORIGIN, size: 2, root: log.root(), time: '2026-11-20T09:00:00Z' }), ORIGIN, secret);
+  const leaves = [{ index: 1, commitmentSalt: salt, fields, stake: 10 }];
+  const { commitments, ...proof } = await proveProfile(
+    [{ id: BET, leaves }],
+    log,
+    [{ size: 2, time: Date.parse('2026-11-20T09:00:00Z') }],
+    () => note,
+    true,
+  );
   return {
     origin: ORIGIN,
-    checkpoint: note,
+    ...proof,
     bets: [
       {
-        id: betId,
+        id: BET,
         outcome: 'win',
         legOutcomes: null,
         cashOutAmount: null,
         cashOutUnits: null,
-        commitments: [commitment],
+        commitments: commitments[0],
         unproven: null,
         imported: false,
       },
@@ -82,29 +90,30 @@ describe('npm run verify', () => {
 
   it('exits 0 on a profile that verifies and 1 naming the bet whose shown field was altered', async () => {
     const good = join(dir, 'good.json');
-    const altered = profile();
+    const altered = await profile();
     const fields = altered.bets[0].commitments[0].fields;
     if (fields.kind === 'bet') fields.odds = '+300';
-    writeFileSync(good, JSON.stringify(profile()));
+    writeFileSync(good, JSON.stringify(await profile()));
     writeFileSync(join(dir, 'altered.json'), JSON.stringify(altered));
     const [ok, bad] = await Promise.all([verify(good), verify(join(dir, 'altered.json'))]);
     expect(ok.status, ok.stdout).to.equal(0);
     expect(ok.stdout).to.include('1 of 1 bets verified, 1 logged before the start');
     expect(bad.status).to.equal(1);
-    expect(bad.stdout).to.match(/00000000-0000-4000-8000-000000000001: FAILED\n {2}leaf 0: the fields shown are not the ones logged/);
+    expect(bad.stdout).to.match(/00000000-0000-4000-8000-000000000001: FAILED\n {2}leaf 1: the fields shown are not the ones logged/);
   });
 
-  it('takes the compact document the public API serves, and fails it on the same tampering', async () => {
-    const compact = join(dir, 'compact.json');
-    const tampered = compactProfile(profile());
-    const fields = tampered.bets[0].commitments[0].fields;
-    if (fields.kind === 'bet') fields.odds = '+300';
-    writeFileSync(compact, JSON.stringify(compactProfile(profile())));
-    writeFileSync(join(dir, 'compact-altered.json'), JSON.stringify(tampered));
-    const [ok, bad] = await Promise.all([verify(compact), verify(join(dir, 'compact-altered.json'))]);
-    expect(ok.status, ok.stdout).to.equal(0);
-    expect(ok.stdout).to.include('1 of 1 bets verified, 1 logged before the start');
+  it('exits 1 on a proof node altered, and on a malformed document with what is malformed', async () => {
+    const forged = await profile();
+    forged.nodes = btoa(String.fromCharCode(...Uint8Array.from(atob(forged.nodes), (c, i) => c.charCodeAt(0) ^ (i === 0 ? 1 : 0))));
+    const malformed = { ...(await profile()), nodes: 'not base64!' };
+    writeFileSync(join(dir, 'forged.json'), JSON.stringify(forged));
+    writeFileSync(join(dir, 'malformed.json'), JSON.stringify(malformed));
+    const [bad, worse] = await Promise.all([verify(join(dir, 'forged.json')), verify(join(dir, 'malformed.json'))]);
     expect(bad.status).to.equal(1);
-    expect(bad.stdout).to.match(/00000000-0000-4000-8000-000000000001: FAILED\n {2}leaf 0: the fields shown are not the ones logged/);
+    expect(bad.stdout).to.match(
+      /FAILED\n {2}leaf 1: not proven in the latest checkpoint's tree \(inclusion: the proof leads to another root\)/,
+    );
+    expect(worse.status).to.equal(1);
+    expect(worse.stdout).to.include('FAILED: the profile is malformed at nodes: base64 of 32-byte hashes is expected');
   });
 });

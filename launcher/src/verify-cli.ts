@@ -4,7 +4,7 @@ import { commandLine } from '@bt/platform/cli';
 
 /**
  * `npm run verify -- <page or profile URL, or file> [--key <verifier key>]`: checks a public profile (the document of
- * GET /api/public/profiles/<handle>/proofs, compact or expanded) as its
+ * GET /api/public/profiles/<handle>/proofs) as its
  * page does in the browser (every signature, every proof, every leaf from the fields shown, the
  * figures recomputed), trusting nothing the server says; exits 1 on any failure. Without --key the
  * key is asked of the profile's server (GET /api/log/key): compare it with the one published.
@@ -38,7 +38,7 @@ try {
     key = logKeyAnswer.parse(await fetchJson(new URL('/api/log/key', source).href)).key;
     console.log(`key (from the server; compare it with the published one): ${key}`);
   }
-  const result = verifyProfile(document, key);
+  const result = await verifyProfile(document, key);
   if (result.failure) console.log(`FAILED: ${result.failure}`);
   for (const bet of result.bets) {
     const mark = bet.verified ? 'verified' : bet.failures.length > 0 ? 'FAILED' : bet.imported ? 'imported' : 'no commitment';

@@ -4,5 +4,5 @@ export { readConfig, readHeavyReadConfig, readReplayThreads, type QueryApiConfig
 export { DEFAULT_HEAVY_READ_LIMITS, type HeavyReadLimits } from './heavy-reads';
 export type { ReadDatabase } from './read-db';
 export type { ReplayWorkerOptions, ReplayWorkers } from './replay-workers';
-export { createLogReader, type LogReader, type PickToProve, type ProvenPick } from './transparency/log-reader';
+export { createLogReader, type LogReader } from './transparency/log-reader';
 export { logTables, migrateTransparencyLog, LOG_SCHEMA, type LogDatabase } from './transparency/log-db';

@@ -13,15 +13,11 @@
  */
 import canonicalize from 'canonicalize';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { z } from 'zod';
 import type { EventOf } from '../events';
+import type { CommittedFields } from './committed-fields';
 import { leafHash } from './merkle';
 
 const encoder = new TextEncoder();
-const HEX32 = /^[0-9a-f]{64}$/;
-
-/** 32 bytes as 64 lowercase hex digits. */
-export const hex32 = z.string().regex(HEX32, 'a 32-byte value is 64 lowercase hex digits');
 
 // Table lookups: a profile's verification converts tens of thousands of hashes.
 const HEX_OF = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
@@ -45,6 +41,22 @@ export const fromHex = (text: string): Uint8Array => {
   return bytes;
 };
 
+/** 32-byte hashes, one after another, as one base64 string. */
+export const hashesToBase64 = (hashes: readonly Uint8Array[]): string => {
+  let binary = '';
+  for (const hash of hashes) binary += String.fromCharCode(...hash);
+  return btoa(binary);
+};
+/** The 32-byte hashes of one base64 string, or null when it is not base64 of whole hashes. */
+export const hashesFromBase64 = (text: string): Uint8Array[] | null => {
+  if (text.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return null;
+  const binary = atob(text);
+  if (binary.length % 32 !== 0) return null;
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return Array.from({ length: bytes.length / 32 }, (_, i) => bytes.subarray(32 * i, 32 * (i + 1)));
+};
+
 /** RFC 8785 canonical JSON. */
 export const canonicalJson = (value: unknown): string => {
   const text = canonicalize(value);
@@ -52,57 +64,24 @@ export const canonicalJson = (value: unknown): string => {
   return text;
 };
 
-const derive = (label: string, salt: string): string => toHex(sha256(new Uint8Array([...encoder.encode(label), ...fromHex(salt)])));
+const derive = (label: Uint8Array, salt: string): string => {
+  const input = new Uint8Array(label.length + salt.length / 2);
+  input.set(label);
+  input.set(fromHex(salt), label.length);
+  return toHex(sha256(input));
+};
+const LEAF_SALT = encoder.encode('bt-leaf-salt');
+const STAKE_SALT = encoder.encode('bt-stake-salt');
 
 /** The salt a leaf is hashed with (revealed by a public page). */
-export const leafSaltOf = (commitmentSalt: string): string => derive('bt-leaf-salt', commitmentSalt);
+export const leafSaltOf = (commitmentSalt: string): string => derive(LEAF_SALT, commitmentSalt);
 /** The salt a stake's digest is hashed with (revealed only by a page that shows money). */
-export const stakeSaltOf = (commitmentSalt: string): string => derive('bt-stake-salt', commitmentSalt);
+export const stakeSaltOf = (commitmentSalt: string): string => derive(STAKE_SALT, commitmentSalt);
 
 /** The digest a commitment holds of a stake. */
 export const stakeDigest = (stake: number, stakeSalt: string): string =>
-  toHex(sha256(encoder.encode(canonicalJson({ stake, salt: stakeSalt }))));
-
-const nullableText = z.string().nullable();
-const committedLeg = z.object({
-  sport: z.string(),
-  league: nullableText,
-  event: z.string(),
-  selection: z.string(),
-  odds: nullableText,
-  date: z.string(),
-  startsAt: nullableText,
-});
-const wager = {
-  id: z.string(),
-  date: z.string(),
-  bonusBet: z.boolean(),
-  /** The stake in the bettor's units at placement (stake / unit size), null without a unit size. */
-  units: z.number().nullable(),
-  stakeDigest: hex32,
-};
-
-/** The public fields a leaf commits to: the pick, its price and its stake (as units and a digest). */
-export const committedFields = z.discriminatedUnion('kind', [
-  z.strictObject({
-    kind: z.literal('bet'),
-    ...wager,
-    sport: z.string(),
-    league: nullableText,
-    event: z.string(),
-    betType: z.string(),
-    odds: z.string(),
-    startsAt: nullableText,
-  }),
-  z.strictObject({
-    kind: z.literal('parlay'),
-    ...wager,
-    name: z.string(),
-    totalOdds: nullableText,
-    legs: z.array(z.strictObject(committedLeg.shape)),
-  }),
-]);
-export type CommittedFields = z.infer<typeof committedFields>;
+  // JCS of { stake, salt } written out: keys in order, a hex string and a finite number serialized as JSON does.
+  toHex(sha256(encoder.encode(`{"salt":${JSON.stringify(stakeSalt)},"stake":${JSON.stringify(stake)}}`)));
 
 type BetData = EventOf<'BetPlaced'>['data'];
 type ParlayData = EventOf<'ParlayCreated'>['data'];

@@ -118,7 +118,7 @@ interface Visited {
 
 /**
  * RFC 9162 2.1.3.2 for many leaves of one tree whose proofs name their hashes by place in `nodes`
- * (a profile's compact document). The walk from a node on depends only on the node's position, its
+ * (proofs that share their upper nodes). The walk from a node on depends only on the node's position, its
  * hash and the rest of the proof, so where a path reaches a position another path left with the same
  * hash and the same rest, it takes that path's answer: the subtrees leaves share are hashed once.
  */

@@ -1,11 +1,11 @@
 /**
  * The documents of the transparency log as the API serves them (docs/api.md "Transparency log"):
- * proofs, and the profile document a public page verifies. Hashes are 64 lowercase hex digits;
- * checkpoints are signed notes (checkpoint.ts), as text.
+ * proofs, and the profile document a public page verifies. Hashes are 64 lowercase hex digits but
+ * in the profile document's base64 lists; checkpoints are signed notes (checkpoint.ts), as text.
  */
 import { z } from 'zod';
-import { LEG_OUTCOMES, OUTCOMES } from '../enums';
-import { committedFields, hex32 } from './commitment';
+import type { LegOutcome, Outcome } from '../enums';
+import { committedFields, hex32 } from './committed-fields';
 
 /** A commitment's fields as a page shows them: all but the stake's digest. */
 export const shownFields = z.discriminatedUnion('kind', [
@@ -14,51 +14,61 @@ export const shownFields = z.discriminatedUnion('kind', [
 ]);
 export type ShownFields = z.infer<typeof shownFields>;
 
-/** One leaf of a pick, with what proves it. */
-export const provenCommitment = z.strictObject({
+/** One leaf of a pick, as a profile document shows it. */
+export interface ShownCommitment {
   /** The leaf's index in the log. */
-  index: z.number().int().nonnegative(),
-  /** The leaf salt (commitment.ts's leafSaltOf). */
-  salt: hex32,
-  fields: shownFields,
-  stakeDigest: hex32,
-  /** The stake and its salt, when the page shows money (null: units only). */
-  stake: z.strictObject({ amount: z.number().positive(), salt: hex32 }).nullable(),
-  /** The audit path of the leaf in the tree of the profile's checkpoint. */
-  inclusion: z.array(hex32),
-  /** The first signed checkpoint whose tree holds the leaf: when the commitment was logged. */
-  firstCheckpoint: z.string(),
-  /** The consistency proof from firstCheckpoint's tree to the profile's checkpoint's. */
-  consistency: z.array(hex32),
-});
-export type ProvenCommitment = z.infer<typeof provenCommitment>;
+  index: number;
+  fields: ShownFields;
+  /**
+   * On a page that shows money, the commitment salt, from which the leaf salt and the stake salt
+   * derive (commitment.ts), and the stake; else null.
+   */
+  commitmentSalt: string | null;
+  stake: number | null;
+  /** On a page that shows units only, the leaf salt and the stake's digest (the stake and its salt stay hidden); else null. */
+  salt: string | null;
+  stakeDigest: string | null;
+  /**
+   * A place in the document's `checkpoints`: a signed checkpoint whose tree holds the leaf. For a
+   * pick's latest leaf, one signed before its start when there is one.
+   */
+  checkpoint: number;
+}
 
 /** A bet or parlay of a public profile. */
-export const profileBet = z.strictObject({
-  id: z.string(),
+export interface ProfileBet {
+  id: string;
   /** The bettor's own word: settlement is not proven. */
-  outcome: z.enum(OUTCOMES),
+  outcome: Outcome;
   /** A parlay's legs' outcomes, in the order of its legs (null for a single bet). */
-  legOutcomes: z.array(z.enum(LEG_OUTCOMES)).nullable(),
-  cashOutAmount: z.number().nullable(),
-  cashOutUnits: z.number().nullable(),
+  legOutcomes: LegOutcome[] | null;
+  cashOutAmount: number | null;
+  cashOutUnits: number | null;
   /** Every leaf of the pick, oldest first; the last holds the pick as it stands. Empty: imported or logged before the log. */
-  commitments: z.array(provenCommitment),
+  commitments: ShownCommitment[];
   /** A pick without commitments: what is shown of it, proven by nothing. */
-  unproven: z.strictObject({ fields: shownFields, stake: z.number().positive().nullable() }).nullable(),
-  imported: z.boolean(),
-});
-export type ProfileBet = z.infer<typeof profileBet>;
+  unproven: { fields: ShownFields; stake: number | null } | null;
+  imported: boolean;
+}
 
-/** What a public page verifies: the log's latest checkpoint and every bet shown, with its proofs. */
-export const profileDocument = z.object({
+/**
+ * What a public page verifies (GET /api/public/profiles/:handle/proofs): the log's latest
+ * checkpoint, the few checkpoints the commitments name, every bet shown, and one multiproof
+ * (multiproof.ts) of every commitment's leaf and every named checkpoint's tree against the latest.
+ */
+export interface ProfileDocument {
   /** The log's origin line (and its key's name). */
-  origin: z.string(),
-  /** The latest signed checkpoint, which every inclusion and consistency proof leads to. */
-  checkpoint: z.string(),
-  bets: z.array(profileBet),
-});
-export type ProfileDocument = z.infer<typeof profileDocument>;
+  origin: string;
+  /** The latest signed checkpoint, which the multiproof leads to. */
+  checkpoint: string;
+  /** The signed checkpoints the commitments name, once each, ascending by size. */
+  checkpoints: string[];
+  /** Base64 of each commitment's leaf hash (32 bytes), in the order of the bets and their commitments. */
+  leaves: string;
+  /** Base64 of the multiproof's nodes (32 bytes each), in the order the walk derives. */
+  nodes: string;
+  bets: ProfileBet[];
+}
 
 /** GET /api/log/proof/inclusion: the audit path of leaf `index` in the tree of `size`. */
 export const inclusionAnswer = z.object({ index: z.number(), size: z.number(), leaf: hex32, proof: z.array(hex32) });

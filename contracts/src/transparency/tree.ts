@@ -37,6 +37,13 @@ export class MerkleLog {
     return size === 0 ? sha256(new Uint8Array(0)) : this.range(0, size);
   }
 
+  /** The hash of the perfect subtree of leaves [index·2^level, (index+1)·2^level). */
+  node(level: number, index: number): Uint8Array {
+    const hash = this.levels[level]?.[index];
+    if (!hash) throw new RangeError(`no complete subtree ${index} at level ${level} in a log of ${this.size}`);
+    return hash;
+  }
+
   /** The audit path of leaf `index` in the tree of the first `size` leaves. */
   inclusionProof(index: number, size: number): Uint8Array[] {
     this.check(size);

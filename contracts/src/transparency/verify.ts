@@ -1,21 +1,21 @@
 /**
  * Verifies a public profile against the log's verifier key, trusting nothing else the server says:
- * the latest checkpoint's signature, each commitment's first checkpoint's signature, every inclusion
- * and consistency proof in full (merkle.ts), each leaf recomputed from the fields shown, each stake
- * shown against its digest; then the figures are recomputed from the bets that verified. Pure: the
- * public page runs it in the browser, `npm run verify` in Node.
+ * the latest checkpoint's signature and each named checkpoint's (once each), the one multiproof
+ * (multiproof.ts) of every leaf and every named checkpoint's tree against the latest, each leaf
+ * recomputed from the fields shown (with the stake shown, through its digest); then the figures are
+ * recomputed from the bets that verified. The public page runs it in the browser, `npm run verify`
+ * in Node.
  */
 import { decimalOfOdds, profitAtDecimal, stakeAtRisk } from '../domain/odds';
 import { parlayDecimal } from '../domain/parlay';
 import { roundMoney } from '../domain/money';
 import type { Outcome } from '../enums';
 import { openCheckpoint, type Checkpoint } from './checkpoint';
-import { commitmentLeafHash, committedStart, fromHex, stakeDigest, type CommittedFields } from './commitment';
-import { readProfile, type CompactCommitment, type CompactProfileDocument } from './compact';
-import { InclusionVerifier, verifyConsistency } from './merkle';
-import type { ProfileBet, ShownFields } from './profile';
-
-type CompactBet = CompactProfileDocument['bets'][number];
+import { commitmentLeafHash, committedStart, leafSaltOf, stakeDigest, stakeSaltOf } from './commitment';
+import type { CommittedFields } from './committed-fields';
+import { verifyMultiproof } from './multiproof';
+import type { ProfileBet, ShownCommitment, ShownFields } from './profile';
+import { readProfile, type ReadDocument } from './read-profile';
 
 /** What became of one bet: verified or not (and what failed), and when it was logged. */
 export interface BetVerification {
@@ -25,7 +25,7 @@ export interface BetVerification {
   imported: boolean;
   /** Its latest commitment was in a checkpoint signed before the pick's start (null: no start, or not verified). */
   beforeStart: boolean | null;
-  /** When its latest commitment was first in a signed checkpoint (null: not verified). */
+  /** The signed time of the checkpoint its latest commitment names (before the start when one was; null: not verified). */
   loggedAt: string | null;
   failures: string[];
 }
@@ -57,66 +57,95 @@ export interface ProfileVerification {
   figures: { all: Figures; beforeStart: Figures };
 }
 
-/**
- * A verification's document and what it has checked so far. A profile's commitments share a few first
- * checkpoints and their consistency proofs, so each signature and each proof is checked once, and
- * each listed node is read into bytes once, not per leaf.
- */
-interface Verifying {
+/** What the document's proof established: per checkpoint place, its opened content or why it fails; per leaf index, why it fails. */
+interface Proven {
   latest: Checkpoint;
-  latestTime: number;
-  key: string;
-  origin: string;
-  nodes: Uint8Array[];
-  inclusion: InclusionVerifier;
-  checkpoints: string[];
-  opened: (Checkpoint | { failure: string } | undefined)[];
-  consistency: Map<string, string | null>;
+  checkpoints: ({ checkpoint: Checkpoint } | { failure: string })[];
+  /** Why the multiproof failed (every commitment then fails), or null. */
+  multiproof: string | null;
+  /** Each commitment's leaf hash as the document lists it, by leaf index. */
+  listed: Map<number, Uint8Array>;
 }
 
-/** Why one commitment does not hold against the latest checkpoint, or its first checkpoint when it does. */
-const checkCommitment = (commitment: CompactCommitment, v: Verifying): { failure: string } | Checkpoint => {
-  const at = `leaf ${commitment.index}`;
-  if (commitment.stake && stakeDigest(commitment.stake.amount, commitment.stake.salt) !== commitment.stakeDigest)
-    return { failure: `${at}: the stake shown is not the stake committed` };
-  // The spread keeps each kind's fields; TypeScript cannot follow the union through it.
-  const leaf = commitmentLeafHash({ ...commitment.fields, stakeDigest: commitment.stakeDigest } as CommittedFields, commitment.salt);
-  const inclusion = v.inclusion.verify(commitment.index, leaf, commitment.inclusion);
-  if (inclusion) return { failure: `${at}: the fields shown are not the ones logged (inclusion: ${inclusion})` };
-  let first = v.opened[commitment.firstCheckpoint];
-  if (!first) v.opened[commitment.firstCheckpoint] = first = openCheckpoint(v.checkpoints[commitment.firstCheckpoint], v.key, v.origin);
-  if ('failure' in first) return { failure: `${at}: its first checkpoint: ${first.failure}` };
-  if (first.size <= commitment.index) return { failure: `${at}: its first checkpoint's tree (${first.size}) does not hold it` };
-  if (Date.parse(first.time) > v.latestTime) return { failure: `${at}: its first checkpoint is signed after the latest` };
-  const proofKey = `${commitment.firstCheckpoint} ${commitment.consistency.join(' ')}`;
-  let consistency = v.consistency.get(proofKey);
-  if (consistency === undefined) {
-    const proof = commitment.consistency.map((place) => v.nodes[place]);
-    consistency = verifyConsistency(first.size, v.latest.size, proof, first.root, v.latest.root);
-    v.consistency.set(proofKey, consistency);
-  }
-  if (consistency) return { failure: `${at}: its first checkpoint is not a prefix of the latest (consistency: ${consistency})` };
-  return first;
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, i) => byte === b[i]);
+
+/**
+ * Opens each checkpoint once and checks the one multiproof: every listed leaf hash in the latest
+ * tree, and each checkpoint's root that of a prefix of it.
+ */
+const proveDocument = async (read: ReadDocument, latest: Checkpoint, key: string): Promise<Proven> => {
+  const { document, leaves, nodes, sizes } = read;
+  const listed = new Map<number, Uint8Array>();
+  let at = 0;
+  for (const bet of document.bets) for (const commitment of bet.commitments) listed.set(commitment.index, leaves[at++]);
+  const indices = [...listed.keys()].filter((index) => index < latest.size).sort((a, b) => a - b);
+  const inTree = sizes.filter((size) => size >= 1 && size <= latest.size);
+  const proof = verifyMultiproof(
+    latest.size,
+    latest.root,
+    { indices, hashes: indices.map((index) => listed.get(index) as Uint8Array) },
+    inTree,
+    nodes,
+  );
+  const roots = new Map('roots' in proof ? inTree.map((size, i) => [size, proof.roots[i]]) : []);
+  const latestTime = Date.parse(latest.time);
+  const checkpoints = await Promise.all(
+    document.checkpoints.map(async (note) => {
+      const opened = note === document.checkpoint ? latest : await openCheckpoint(note, key, document.origin);
+      if ('failure' in opened) return opened;
+      if (opened.size > latest.size)
+        return { failure: `its checkpoint's tree (${opened.size}) is larger than the latest's (${latest.size})` };
+      if (Date.parse(opened.time) > latestTime) return { failure: 'its checkpoint is signed after the latest' };
+      const root = roots.get(opened.size);
+      if (!root || !sameBytes(root, opened.root))
+        return { failure: `its checkpoint is not a prefix of the latest (consistency: the tree of ${opened.size} has another root)` };
+      return { checkpoint: opened };
+    }),
+  );
+  return { latest, checkpoints, multiproof: 'failure' in proof ? proof.failure : null, listed };
 };
 
-const verifyBet = (bet: CompactBet, v: Verifying): BetVerification => {
+/** Why one commitment does not hold against the latest checkpoint, or the checkpoint it names when it does. */
+const checkCommitment = (commitment: ShownCommitment, proven: Proven): { failure: string } | Checkpoint => {
+  const at = `leaf ${commitment.index}`;
+  // read-profile lets through either a commitment salt and a stake, or a leaf salt and a stake digest.
+  const { commitmentSalt, stake } = commitment;
+  const digest = commitmentSalt === null ? (commitment.stakeDigest as string) : stakeDigest(stake as number, stakeSaltOf(commitmentSalt));
+  const salt = commitmentSalt === null ? (commitment.salt as string) : leafSaltOf(commitmentSalt);
+  // The spread keeps each kind's fields; TypeScript cannot follow the union through it.
+  const leaf = commitmentLeafHash({ ...commitment.fields, stakeDigest: digest } as CommittedFields, salt);
+  if (!sameBytes(leaf, proven.listed.get(commitment.index) as Uint8Array))
+    return {
+      failure: `${at}: the fields shown are not the ones logged${stake === null ? '' : ' (or the stake is not the one committed)'}`,
+    };
+  if (commitment.index >= proven.latest.size)
+    return { failure: `${at}: not in the latest checkpoint's tree (inclusion: beyond a tree of ${proven.latest.size})` };
+  if (proven.multiproof) return { failure: `${at}: not proven in the latest checkpoint's tree (inclusion: ${proven.multiproof})` };
+  const named = proven.checkpoints[commitment.checkpoint];
+  if ('failure' in named) return { failure: `${at}: its checkpoint: ${named.failure}` };
+  if (named.checkpoint.size <= commitment.index)
+    return { failure: `${at}: its checkpoint's tree (${named.checkpoint.size}) does not hold it` };
+  return named.checkpoint;
+};
+
+const verifyBet = (bet: ProfileBet, proven: Proven): BetVerification => {
   const result: BetVerification = { id: bet.id, verified: false, imported: bet.imported, beforeStart: null, loggedAt: null, failures: [] };
   if (bet.commitments.length === 0) return result;
-  let first: Checkpoint | undefined;
+  let named: Checkpoint | undefined;
   bet.commitments.forEach((commitment, i) => {
     if (i > 0 && commitment.index <= bet.commitments[i - 1].index) result.failures.push(`leaf ${commitment.index}: out of order`);
     if (commitment.fields.id !== bet.id) result.failures.push(`leaf ${commitment.index}: it commits to another pick`);
-    const held = checkCommitment(commitment, v);
+    const held = checkCommitment(commitment, proven);
     if ('failure' in held) result.failures.push(held.failure);
-    else first = held;
+    else named = held;
   });
-  if (result.failures.length > 0 || !first) return result;
+  if (result.failures.length > 0 || !named) return result;
   const start = committedStart(bet.commitments[bet.commitments.length - 1].fields);
   return {
     ...result,
     verified: true,
-    loggedAt: first.time,
-    beforeStart: start === null ? null : Date.parse(first.time) < Date.parse(start),
+    loggedAt: named.time,
+    beforeStart: start === null ? null : Date.parse(named.time) < Date.parse(start),
   };
 };
 
@@ -135,7 +164,7 @@ const COUNTED: Partial<Record<Outcome, 'wins' | 'losses' | 'pushes' | 'voids'>> 
 };
 
 /** W-L-P-V, win rate, ROI, units and profit of these bets (each with its latest commitment). */
-export const figuresOf = (bets: readonly (ProfileBet | CompactBet)[]): Figures => {
+export const figuresOf = (bets: readonly ProfileBet[]): Figures => {
   const figures: Figures = {
     bets: bets.length,
     wins: 0,
@@ -155,8 +184,8 @@ export const figuresOf = (bets: readonly (ProfileBet | CompactBet)[]): Figures =
     if (counted) figures[counted] += 1;
     const decimal = decimalOf(latest.fields, bet.legOutcomes);
     const { bonusBet, units } = latest.fields;
-    if (latest.stake) {
-      const stake = latest.stake.amount;
+    if (latest.stake !== null) {
+      const stake = latest.stake;
       figures.staked = roundMoney((figures.staked ?? 0) + stake);
       figures.profit = roundMoney(
         (figures.profit ?? 0) + profitAtDecimal(stake, decimal, bet.outcome, { bonusBet, cashOutAmount: bet.cashOutAmount }),
@@ -174,13 +203,13 @@ export const figuresOf = (bets: readonly (ProfileBet | CompactBet)[]): Figures =
   return figures;
 };
 
-/** Verifies a profile document (as fetched: anything, in either form) with the log's verifier key. */
-export const verifyProfile = (document: unknown, key: string): ProfileVerification => {
+/** Verifies a profile document (as fetched: anything) with the log's verifier key. */
+export const verifyProfile = async (document: unknown, key: string): Promise<ProfileVerification> => {
   const empty = { all: figuresOf([]), beforeStart: figuresOf([]) };
   const read = readProfile(document);
   if ('failure' in read) return { ok: false, failure: read.failure, checkpoint: null, bets: [], figures: empty };
   const profile = read.document;
-  const latest = openCheckpoint(profile.checkpoint, key, profile.origin);
+  const latest = await openCheckpoint(profile.checkpoint, key, profile.origin);
   if ('failure' in latest) {
     const bets = profile.bets.map((bet) => ({
       id: bet.id,
@@ -192,19 +221,8 @@ export const verifyProfile = (document: unknown, key: string): ProfileVerificati
     }));
     return { ok: false, failure: `the latest checkpoint: ${latest.failure}`, checkpoint: null, bets, figures: empty };
   }
-  const nodes = profile.nodes.map(fromHex);
-  const v: Verifying = {
-    latest,
-    latestTime: Date.parse(latest.time),
-    key,
-    origin: profile.origin,
-    nodes,
-    inclusion: new InclusionVerifier(latest.size, latest.root, nodes),
-    checkpoints: profile.checkpoints,
-    opened: [],
-    consistency: new Map(),
-  };
-  const bets = profile.bets.map((bet) => verifyBet(bet, v));
+  const proven = await proveDocument(read, latest, key);
+  const bets = profile.bets.map((bet) => verifyBet(bet, proven));
   const verified = profile.bets.filter((_, i) => bets[i].verified);
   const beforeStart = profile.bets.filter((_, i) => bets[i].verified && bets[i].beforeStart === true);
   return {

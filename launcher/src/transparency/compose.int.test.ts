@@ -145,7 +145,7 @@ describe('the transparency log in the compose deployment (each service its own p
       waitFor(`a checkpoint of ${size} leaves`, async () => {
         const answer = await fetch(`${queryApi.url}/api/log/checkpoint`);
         if (answer.status !== 200) return undefined;
-        const checkpoint = openCheckpoint(await answer.text(), served.key, origin);
+        const checkpoint = await openCheckpoint(await answer.text(), served.key, origin);
         if ('failure' in checkpoint) throw new Error(checkpoint.failure);
         return checkpoint.size >= size ? checkpoint.size : undefined;
       });

@@ -62,7 +62,7 @@ describe('the transparency log killed while bets arrive (real process group, emb
       const answer = await fetch(`${url}/api/log/checkpoint`);
       if (answer.status === 200) {
         const note = await answer.text();
-        const opened = openCheckpoint(note, key, origin);
+        const opened = await openCheckpoint(note, key, origin);
         if ('failure' in opened) throw new Error(opened.failure);
         seen.set(opened.size, note);
       }
@@ -82,16 +82,16 @@ describe('the transparency log killed while bets arrive (real process group, emb
         const leaves = await log.selectFrom('leaves').select(['pick_id']).execute();
         const logged = new Set(leaves.map((leaf) => leaf.pick_id));
         const note = await (await fetch(`${again}/api/log/checkpoint`)).text();
-        const opened = openCheckpoint(note, key, origin);
+        const opened = await openCheckpoint(note, key, origin);
         if (acknowledged.every((id) => logged.has(id)) && !('failure' in opened) && opened.size === leaves.length)
           latest = { size: opened.size, note };
         else await sleep(100);
       }
       expect(latest, 'every acknowledged bet has its leaf, under a new checkpoint').to.not.equal(undefined);
-      const now = openCheckpoint(latest!.note, key, origin);
+      const now = await openCheckpoint(latest!.note, key, origin);
       if ('failure' in now) throw new Error(now.failure);
       for (const [size, note] of seen) {
-        const old = openCheckpoint(note, key, origin);
+        const old = await openCheckpoint(note, key, origin);
         if ('failure' in old) throw new Error(old.failure);
         const { proof } = (await (await fetch(`${again}/api/log/proof/consistency?from=${size}&to=${now.size}`)).json()) as {
           proof: string[];
@@ -108,30 +108,34 @@ describe('the transparency log killed while bets arrive (real process group, emb
 
       // Tampering: a profile of three bets verifies, then fails naming what was changed.
       const userId = (await log.selectFrom('leaves').select('user_id').executeTakeFirstOrThrow()).user_id;
-      const picks = acknowledged.slice(0, 3).map((id) => ({ id, startsAt: '2100-01-01T00:00:00Z' }));
-      const profile = async (): Promise<ProfileDocument> => ({
-        origin,
-        checkpoint: (await createLogReader(db).latestCheckpoint())!,
-        bets: (await createLogReader(db).provePicks(userId, picks, { showMoney: true })).map((pick) => ({
-          id: pick.id,
-          outcome: 'win',
-          legOutcomes: null,
-          cashOutAmount: null,
-          cashOutUnits: null,
-          commitments: pick.commitments,
-          unproven: null,
-          imported: false,
-        })),
-      });
-      const verified = verifyProfile(await profile(), key);
+      const picks = acknowledged.slice(0, 3).map((id) => ({ id }));
+      const profile = async (): Promise<ProfileDocument> => {
+        const { commitments, ...proof } = await createLogReader(db).proveProfile(
+          userId,
+          picks.map((pick) => pick.id),
+          { showMoney: true },
+        );
+        return {
+          origin,
+          ...proof,
+          bets: picks.map((pick, i) => ({
+            id: pick.id,
+            outcome: 'win',
+            legOutcomes: null,
+            cashOutAmount: null,
+            cashOutUnits: null,
+            commitments: commitments[i],
+            unproven: null,
+            imported: false,
+          })),
+        };
+      };
+      const verified = await verifyProfile(await profile(), key);
       expect(verified.ok, JSON.stringify(verified.bets)).to.equal(true);
       expect(verified.bets.map((bet) => bet.beforeStart)).to.deep.equal([null, null, null]); // these bets name no start
       expect(verified.figures.all).to.include({ bets: 3, wins: 3, profit: 36 });
 
-      const failing = async () =>
-        verifyProfile(await profile(), key)
-          .bets.filter((bet) => !bet.verified)
-          .map((bet) => bet.id);
+      const failing = async () => (await verifyProfile(await profile(), key)).bets.filter((bet) => !bet.verified).map((bet) => bet.id);
       const [first, second] = await log
         .selectFrom('leaves')
         .select(['index', 'hash', 'pick_id'])

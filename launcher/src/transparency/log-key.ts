@@ -1,6 +1,5 @@
 import { join } from 'node:path';
-import * as ed from '@noble/ed25519';
-import { verifierKey } from '@bt/contracts';
+import { verifierKeyOf } from '@bt/contracts';
 import { keptSecret } from '@bt/platform';
 
 /** The log's signing key: TRANSPARENCY_KEY (a 32-byte seed, base64url), else one generated into DATA_DIR and kept there. */
@@ -8,5 +7,5 @@ export const logSigningKey = async (config: { transparencyKey?: string; dataDir:
   const seed = Buffer.from(config.transparencyKey ?? (await keptSecret(join(config.dataDir, 'transparency-key'), 32)), 'base64url');
   if (seed.length !== 32) throw new Error('Bad configuration: TRANSPARENCY_KEY is 32 bytes, base64url');
   const secretKey = new Uint8Array(seed);
-  return { secretKey, key: verifierKey(config.transparencyOrigin, ed.getPublicKey(secretKey)) };
+  return { secretKey, key: verifierKeyOf(config.transparencyOrigin, secretKey) };
 };

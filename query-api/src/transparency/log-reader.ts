@@ -1,47 +1,11 @@
 import type { Kysely } from 'kysely';
 import { Mutex } from 'async-mutex';
-import {
-  compactCommitmentOf,
-  committedFields,
-  firstCheckpointOf,
-  Interner,
-  MerkleLog,
-  proveCommitment,
-  toHex,
-  type CompactCommitment,
-  type ProvenCommitment,
-  type SignedCheckpoint,
-} from '@bt/contracts';
+import { committedFields, MerkleLog, proveProfile, toHex, type LoggedCommitment, type ProvenProfile } from '@bt/contracts';
 import { ValidationError } from '@bt/platform';
 import { logTables } from './log-db';
 
-/** A bet or parlay of a user, with the start the page judges it by (from its row). */
-export interface PickToProve {
-  id: string;
-  startsAt?: string | null;
-}
-
-/** A pick's leaves with their proofs against the latest checkpoint, and whether it was logged before its start. */
-export interface ProvenPick {
-  id: string;
-  commitments: ProvenCommitment[];
-  /** The latest leaf was in a checkpoint signed before `startsAt` (null: no start, or no signed leaf). */
-  beforeStart: boolean | null;
-}
-
-/** Every signed leaf of a user, proven against the latest checkpoint, in the compact form (contracts' compact.ts). */
-export interface ProvenLeaves {
-  /** The latest checkpoint's tree size (0: none signed yet) and note. */
-  size: number;
-  checkpoint: string | undefined;
-  nodes: string[];
-  checkpoints: string[];
-  /** Each pick's leaves, oldest first. */
-  byPick: Map<string, CompactCommitment[]>;
-}
-
-/** How many users' proven leaves are kept (each is a profile's worth of proofs). */
-const PROVEN_KEPT = 16;
+/** How many users' logged leaves are kept (each is a profile's worth of rows). */
+const LEAVES_KEPT = 16;
 
 interface CheckpointHead {
   size: number;
@@ -95,12 +59,11 @@ export const createLogReader = <DB>(database: Kysely<DB>) => {
     return size;
   };
 
-  const proven = new Map<string, ProvenLeaves>();
-  const proveLeaves = async (userId: string, showMoney: boolean): Promise<ProvenLeaves> => {
-    const size = await latestSize();
-    const cacheKey = `${userId} ${showMoney}`;
-    const kept = proven.get(cacheKey);
-    if (kept && kept.size === size) return kept;
+  /** A user's signed leaves by pick, oldest first; kept until the latest checkpoint moves on (a leaf below a signed size never changes). */
+  const kept = new Map<string, { size: number; byPick: Map<string, LoggedCommitment[]> }>();
+  const leavesOf = async (userId: string, size: number) => {
+    const known = kept.get(userId);
+    if (known && known.size === size) return known.byPick;
     const rows =
       size === 0
         ? []
@@ -111,38 +74,38 @@ export const createLogReader = <DB>(database: Kysely<DB>) => {
             .where('index', '<', String(size))
             .orderBy('index')
             .execute();
-    const notes = new Map<number, SignedCheckpoint>();
-    const latest = { size, note: size === 0 ? '' : await noteOf(size) };
-    const nodes = new Interner<string>();
-    const checkpoints = new Interner<string>();
-    const byPick = new Map<string, CompactCommitment[]>();
+    const byPick = new Map<string, LoggedCommitment[]>();
     for (const row of rows) {
-      const index = Number(row.index);
-      const head = firstCheckpointOf(index, heads) as CheckpointHead; // every row is below the latest size
-      let first = notes.get(head.size);
-      if (!first) notes.set(head.size, (first = { size: head.size, note: await noteOf(head.size) }));
-      const leaf = { index, commitmentSalt: row.commitment_salt, fields: committedFields.parse(row.fields), stake: Number(row.stake) };
-      const commitment = proveCommitment(leaf, log, [first, latest], showMoney);
-      if (!commitment) continue;
-      const list = byPick.get(row.pick_id) ?? [];
-      list.push(compactCommitmentOf(commitment, nodes, checkpoints));
-      byPick.set(row.pick_id, list);
+      const leaf = {
+        index: Number(row.index),
+        commitmentSalt: row.commitment_salt,
+        fields: committedFields.parse(row.fields),
+        stake: Number(row.stake),
+      };
+      const list = byPick.get(row.pick_id);
+      if (list) list.push(leaf);
+      else byPick.set(row.pick_id, [leaf]);
     }
-    const answer = { size, checkpoint: size === 0 ? undefined : latest.note, nodes: nodes.values, checkpoints: checkpoints.values, byPick };
-    proven.delete(cacheKey);
-    proven.set(cacheKey, answer);
-    if (proven.size > PROVEN_KEPT) proven.delete(proven.keys().next().value as string);
-    return answer;
+    kept.delete(userId);
+    kept.set(userId, { size, byPick });
+    if (kept.size > LEAVES_KEPT) kept.delete(kept.keys().next().value as string);
+    return byPick;
   };
 
   return {
     /**
-     * Every signed leaf of the user with its proofs against the latest checkpoint, each hash and
-     * first checkpoint listed once; kept per user until the log's latest checkpoint moves on (a
-     * leaf below a signed size never changes). The stake and its salt go out only when the page
-     * shows money; the caller keeps only the leaves of the picks it shows.
+     * The proof part of a profile document (contracts' proveProfile) for these picks of the user, in
+     * this order: each signed leaf with the checkpoint it names, and one multiproof of them all
+     * against the latest checkpoint. Another user's picks have no leaves; leaves not yet under a
+     * signed checkpoint are left out. The stake and its salt go out only when the page shows money.
      */
-    proveLeaves,
+    async proveProfile(userId: string, pickIds: readonly string[], options: { showMoney: boolean }): Promise<ProvenProfile> {
+      const size = await latestSize();
+      const byPick = await leavesOf(userId, size);
+      const picks = pickIds.map((id) => ({ id, leaves: byPick.get(id) ?? [] }));
+      const signed = heads.filter((head) => head.size <= size).map((head) => ({ size: head.size, time: head.signedAt.getTime() }));
+      return proveProfile(picks, log, signed, noteOf, options.showMoney);
+    },
 
     /** The latest signed checkpoint's tree size (0 before the first). */
     latestSize,
@@ -165,50 +128,6 @@ export const createLogReader = <DB>(database: Kysely<DB>) => {
       await signedSize(to, 'to');
       if (!Number.isSafeInteger(from) || from < 1 || from > to) throw new ValidationError(`from must be a tree size, 1 to ${to}`);
       return { from, to, proof: log.consistencyProof(from, to).map(toHex) };
-    },
-
-    /**
-     * For each of the user's picks: every leaf (oldest first) with its salt, its fields, an
-     * inclusion proof against the latest checkpoint, and the first checkpoint that held it with a
-     * consistency proof to the latest; leaves not yet in a signed checkpoint are left out. The
-     * stake and its salt go out only when the page shows money. Another user's picks have none.
-     */
-    async provePicks(userId: string, picks: readonly PickToProve[], options: { showMoney: boolean }): Promise<ProvenPick[]> {
-      const size = await latestSize();
-      const ids = picks.map((pick) => pick.id);
-      const rows =
-        size === 0 || ids.length === 0
-          ? []
-          : await db
-              .selectFrom('leaves')
-              .select(['index', 'pick_id', 'commitment_salt', 'fields', 'stake'])
-              .where('user_id', '=', userId)
-              .where('pick_id', 'in', ids)
-              .where('index', '<', String(size))
-              .orderBy('index')
-              .execute();
-      const firsts = new Map<number, SignedCheckpoint>();
-      const latest = { size, note: size === 0 ? '' : await noteOf(size) };
-      for (const row of rows) {
-        const first = firstCheckpointOf(Number(row.index), heads);
-        if (first && !firsts.has(first.size)) firsts.set(first.size, { size: first.size, note: await noteOf(first.size) });
-      }
-      const byPick = new Map<string, ProvenCommitment[]>();
-      const loggedAt = new Map<string, Date>();
-      for (const row of rows) {
-        const index = Number(row.index);
-        const head = firstCheckpointOf(index, heads) as CheckpointHead; // every row is below the latest size
-        const leaf = { index, commitmentSalt: row.commitment_salt, fields: committedFields.parse(row.fields), stake: Number(row.stake) };
-        const proven = proveCommitment(leaf, log, [firsts.get(head.size) as SignedCheckpoint, latest], options.showMoney);
-        if (!proven) continue;
-        byPick.set(row.pick_id, [...(byPick.get(row.pick_id) ?? []), proven]);
-        loggedAt.set(row.pick_id, head.signedAt);
-      }
-      return picks.map((pick) => {
-        const at = loggedAt.get(pick.id);
-        const beforeStart = at && pick.startsAt ? at.getTime() < Date.parse(pick.startsAt) : null;
-        return { id: pick.id, commitments: byPick.get(pick.id) ?? [], beforeStart };
-      });
     },
   };
 };

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { Kysely } from 'kysely';
-import type { CompactProfileDocument, ParlayLeg, ProfileBet, ShownFields } from '@bt/contracts';
+import type { ParlayLeg, ProfileBet, ProfileDocument, ShownFields } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
 import { readModels, type ReadDatabase } from '../read-db';
 import { shownBets, shownProfile, type Settings } from '../queries/get-public-profile';
@@ -65,7 +65,7 @@ const rowsOf = (db: Kysely<ReadDatabase>, userId: string, settings: Settings) =>
 
 /**
  * GET /api/public/profiles/:handle/proofs (no sign-in): the profile document the page verifies
- * (contracts' compact form), for exactly the bets the page shows, in its order; stakes and their
+ * (contracts' profile.ts: one multiproof), for exactly the bets the page shows, in its order; stakes and their
  * salts only when the page shows money. Kept per (handle, settings' revision, read models'
  * checkpoints, log size), serialized and gzipped: a repeated visit reads no bet. The settings are
  * read on each request, so a page turned off is gone at once.
@@ -91,16 +91,21 @@ const documentOf = async (
   reader: LogReader,
   origin: string,
   { userId, settings }: { userId: string; settings: Settings },
-): Promise<CompactProfileDocument> => {
+): Promise<ProfileDocument> => {
   const showMoney = !settings.units;
-  const [rows, proven] = await Promise.all([rowsOf(db, userId, settings), reader.proveLeaves(userId, showMoney)]);
+  const rows = await rowsOf(db, userId, settings);
+  const { commitments: byRow, ...proof } = await reader.proveProfile(
+    userId,
+    rows.map((row) => row.id),
+    { showMoney },
+  );
   const parlayIds = rows.filter((row) => row.kind === 'parlay').map((row) => row.id);
   const legs = new Map<string, ParlayLeg[]>();
   if (parlayIds.length > 0)
     for (const parlay of await readModels(db).selectFrom('parlays').select(['id', 'legs']).where('id', 'in', parlayIds).execute())
       legs.set(parlay.id, parlay.legs);
-  const bets = rows.map((row) => {
-    const commitments = proven.byPick.get(row.id) ?? [];
+  const bets = rows.map((row, i): ProfileBet => {
+    const commitments = byRow[i];
     const unitSize = row.unit_size !== null && row.unit_size > 0 ? row.unit_size : null;
     const cashOut = row.cash_out_amount;
     return {
@@ -112,7 +117,7 @@ const documentOf = async (
       commitments,
       unproven: commitments.length > 0 ? null : { fields: unprovenFields(row, legs.get(row.id)), stake: showMoney ? row.stake : null },
       imported: row.imported,
-    } satisfies Omit<ProfileBet, 'commitments'> & { commitments: unknown };
+    };
   });
-  return { origin, checkpoint: proven.checkpoint ?? '', nodes: proven.nodes, checkpoints: proven.checkpoints, bets };
+  return { origin, ...proof, bets };
 };
