@@ -12,9 +12,8 @@ import { betType, goalTimeframe, id, storedDate, journalType, legOutcome, mood, 
  * 6: FundsAdded/FundsWithdrawn carry a `note` (the bankroll ledger).
  * 7: BetPlaced, BetAmended, ParlayCreated and ParlayAmended carry `commitmentSalt`, the salt of their
  * transparency-log commitment (contracts' transparency/commitment.ts); absent on imported ones and before.
- * 8: BetUnitSizeApplied and ParlayUnitSizeApplied carry `commitmentSalt` too: the units a committed pick counts in are committed again.
  */
-export const EVENT_SCHEMA_VERSION = 8;
+export const EVENT_SCHEMA_VERSION = 7;
 
 /** When the event of a bet or leg starts, as typed (ISO 8601 with its offset); since version 5 (upcast: null). */
 const storedStartsAt = z.string().nullable().optional();
@@ -104,7 +103,7 @@ const journalFields = z.object({
 });
 
 /**
- * Since version 7 (8 on the unit-size events; absent before: none): 32 random bytes, hex, drawn by command-api when the command was
+ * Since version 5 (absent before: none): 32 random bytes, hex, drawn by command-api when the command was
  * handled; the transparency log's leaf for this event is computed from it (null: no leaf).
  */
 const commitment = {
@@ -177,7 +176,7 @@ export const eventSchemas = {
    * "Apply my unit size to earlier bets" (Settings): the bet, placed without a unit size, counts in
    * units of `unitSize` from now on. One per bet, on its own stream, appended together by one command.
    */
-  BetUnitSizeApplied: z.object({ userId: id, betId: id, unitSize: z.number().positive(), ...commitment }),
+  BetUnitSizeApplied: z.object({ userId: id, betId: id, unitSize: z.number().positive() }),
 
   ParlayCreated: parlayFields.extend({ userId: id, parlayId: id, ...commitment }),
   ParlayAmended: z.object({ userId: id, parlayId: id, changes: parlayFields.partial(), ...commitment }),
@@ -186,7 +185,7 @@ export const eventSchemas = {
   /** A removed parlay comes back with its legs and the state it had when removed. */
   ParlayRestored: z.object({ userId: id, parlayId: id }),
   /** BetUnitSizeApplied for a parlay created without a unit size. */
-  ParlayUnitSizeApplied: z.object({ userId: id, parlayId: id, unitSize: z.number().positive(), ...commitment }),
+  ParlayUnitSizeApplied: z.object({ userId: id, parlayId: id, unitSize: z.number().positive() }),
 
   FundsAdded: z.object({ userId: id, amount: z.number().positive(), note: fundsNote }),
   FundsWithdrawn: z.object({ userId: id, amount: z.number().positive(), note: fundsNote }),

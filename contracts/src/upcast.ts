@@ -48,8 +48,8 @@ const legsBeforeV3 = (legs: unknown): unknown =>
  *   changes was chosen (`dateSet: true`). Legs changed without a date move a derived date (see
  *   contracts' amendedParlayDating).
  * Version 2 -> 3: see toVersion3. Version 3 -> 4: see toVersion4. Version 4 -> 5: see toVersion5. 5 -> 6: toVersion6.
- * Versions 6 -> 7 and 7 -> 8 (the transparency log's `commitmentSalt`) have nothing to translate: an event without a
- * salt reads as none, and gets no leaf.
+ * Version 6 -> 7 (the transparency log's `commitmentSalt`) has nothing to translate: an event without a salt reads as
+ * none, and gets no leaf.
  * Returns the event itself when nothing changes, else a copy with new data.
  */
 export const upcastEvent = <E extends UpcastableEvent>(event: E): E => {

@@ -150,13 +150,17 @@ describe('applying the unit size to earlier bets (the one-process product, real 
     expect(await units(ann)).to.deep.equal({ unitsWon: 10, unitBets: 4, allBets: 4 });
   });
 
-  it('commits the units again on the transparency log: the public page’s verified units agree with its record', async () => {
+  it('commits the units again on the transparency log: the verified units agree with the record, and a pick logged before its start stays so', async () => {
     const cy = await signUp('cy');
-    await place(cy, 'Cy Before One');
-    await place(cy, 'Cy Before Two');
+    const startsAt = new Date(Date.now() + 3_000).toISOString();
+    for (const event of ['Cy Before One', 'Cy Before Two']) {
+      const res = await call('POST', '/api/bets', cy, { ...bet(event), outcome: 'win', startsAt });
+      expect(res.status, res.text).to.equal(201);
+    }
     expect((await call('PUT', '/api/profile', cy, { handle: 'cy-units', enabled: true })).status).to.equal(200);
     expect((await call('PUT', '/api/settings', cy, { unitSize: 10 })).status).to.equal(200);
     expect(await earlier(cy)).to.deep.equal({ unitSize: 10, bets: 2, parlays: 0 }); // read once the read models have them
+    await new Promise((ok) => setTimeout(ok, Date.parse(startsAt) - Date.now() + 500)); // applied after the games started
     const applied = await call('POST', '/api/settings/unit-size/apply', cy, undefined, { 'Idempotency-Key': 'cy-apply' });
     expect(applied.body).to.deep.equal({ unitSize: 10, bets: 2, parlays: 0 });
 
@@ -164,14 +168,16 @@ describe('applying the unit size to earlier bets (the one-process product, real 
     // The page and its proofs follow the read models and the log a moment after the write.
     const deadline = Date.now() + 20_000;
     let record: Json;
-    let verified: ReturnType<typeof verifyProfile>;
+    let verified: Awaited<ReturnType<typeof verifyProfile>>;
     do {
       await new Promise((ok) => setTimeout(ok, 200));
       record = (await call('GET', '/api/public/profiles/cy-units', undefined)).body.record as Json;
-      verified = verifyProfile((await call('GET', '/api/public/profiles/cy-units/proofs', undefined)).body, key);
+      verified = await verifyProfile((await call('GET', '/api/public/profiles/cy-units/proofs', undefined)).body, key);
     } while ((record.unitsWon !== 4 || verified.figures.all.units !== 4) && Date.now() < deadline);
     expect(record).to.include({ unitsWon: 4 });
     expect(verified.ok, `${verified.failure} ${JSON.stringify(verified.bets)}`).to.equal(true);
     expect(verified.figures.all).to.include({ bets: 2, wins: 2, units: record.unitsWon });
+    expect(verified.bets.map((b) => b.beforeStart)).to.deep.equal([true, true]);
+    expect(verified.figures.beforeStart).to.include({ bets: 2, units: 4 });
   });
 });

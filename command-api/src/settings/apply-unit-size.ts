@@ -5,7 +5,6 @@ import { ConflictError, NotFoundError, ValidationError } from '@bt/platform';
 import { bet, type Bet, type BetEvent } from '../bets/bet';
 import { parlay, type Parlay, type ParlayEvent } from '../parlays/parlay';
 import { fold, type Command } from '../shared/command';
-import { newCommitmentSalt } from '../shared/commitment';
 import { asRecorded, countedEvents, load } from '../shared/handle';
 import type { RequestScope } from '../shared/http';
 import type { Services } from '../shared/services';
@@ -81,9 +80,7 @@ export async function applyUnitSizeToEarlierBets(
     if (events.length === 0) return { coverage, position: undefined };
     const appends: StreamAppend[] = events.map((e) => {
       const streamId = e.type === 'BetUnitSizeApplied' ? streams.bet(e.data.betId) : streams.parlay(e.data.parlayId);
-      // Each gets its own salt: the units a committed pick counts in are committed again (transparency log).
-      const data = { ...e.data, commitmentSalt: newCommitmentSalt() };
-      return { streamId, events: [{ type: e.type, data, metadata: scope.event }], expected: last.get(streamId) ?? 'no_stream' };
+      return { streamId, events: [{ type: e.type, data: e.data, metadata: scope.event }], expected: last.get(streamId) ?? 'no_stream' };
     });
     try {
       const results = await services.store.appendMany(appends);

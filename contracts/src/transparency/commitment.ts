@@ -169,6 +169,20 @@ export const commitmentFields = (pick: Pick, commitmentSalt: string): CommittedF
   };
 };
 
+/**
+ * The place, in a pick's commitments (oldest first), of the first one from which every later one
+ * commits to the same pick, price and stake (stakeDigest included), differing at most in `units`:
+ * a unit size applied later re-commits the units alone, and what was logged before the start
+ * stays proven from that first one.
+ */
+export const anchorOf = (commitments: readonly CommittedFields[]): number => {
+  const sameButUnits = (a: CommittedFields, b: CommittedFields) =>
+    canonicalJson({ ...a, units: null }) === canonicalJson({ ...b, units: null });
+  let anchor = commitments.length - 1;
+  while (anchor > 0 && sameButUnits(commitments[anchor - 1], commitments[commitments.length - 1])) anchor--;
+  return anchor;
+};
+
 /** The leaf hash of a commitment: SHA-256(0x00 || JCS({ ...fields, salt })). */
 export const commitmentLeafHash = (fields: CommittedFields, leafSalt: string): Uint8Array =>
   leafHash(encoder.encode(canonicalJson({ ...fields, salt: leafSalt })));

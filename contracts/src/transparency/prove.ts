@@ -1,4 +1,4 @@
-import { committedStart, hashesToBase64, leafSaltOf } from './commitment';
+import { anchorOf, committedStart, hashesToBase64, leafSaltOf } from './commitment';
 import type { CommittedFields } from './committed-fields';
 import { proveMultiproof } from './multiproof';
 import type { ShownCommitment } from './profile';
@@ -59,8 +59,9 @@ export interface ProvenProfile {
 
 /**
  * Proves these picks' leaves against the latest of `heads` (every signed checkpoint, ascending by
- * size) with one multiproof. Each leaf names a checkpoint that holds it; a pick's latest leaf one
- * signed before its start when the first to hold it was. Those are chosen as few as possible (the
+ * size) with one multiproof. Each leaf names a checkpoint that holds it; a pick's anchor leaf (its
+ * latest, or the first of those that differ from it only in units: anchorOf) one signed before its
+ * start when the first to hold it was. Those are chosen as few as possible (the
  * latest, and for each run of starts the last checkpoint before the earliest of them: a greedy cover
  * of intervals by their right ends). The stake and the commitment salt (whose derived stake salt
  * opens its digest) go out only when the page shows money.
@@ -77,9 +78,10 @@ export const proveProfile = async (
   // Each leaf's range of checkpoint places that prove what it must; `place` is the one chosen.
   const wants = picks.flatMap((pick, p) => {
     const signed = pick.leaves.filter((leaf) => leaf.index < latest.size);
+    const anchor = anchorOf(signed.map((leaf) => leaf.fields));
     return signed.map((leaf, j) => {
       const lo = firstPlaceOf(leaf.index, heads);
-      const start = j === signed.length - 1 ? committedStart(leaf.fields) : null;
+      const start = j === anchor ? committedStart(signed[signed.length - 1].fields) : null;
       const startTime = start === null ? NaN : Date.parse(start);
       const hi = heads[lo].time < startTime ? lastBefore(startTime, heads, lo) : heads.length - 1;
       return { p, leaf, lo, hi, place: hi };

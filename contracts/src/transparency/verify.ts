@@ -11,7 +11,7 @@ import { parlayDecimal } from '../domain/parlay';
 import { roundMoney } from '../domain/money';
 import type { Outcome } from '../enums';
 import { openCheckpoint, type Checkpoint } from './checkpoint';
-import { commitmentLeafHash, committedStart, leafSaltOf, stakeDigest, stakeSaltOf } from './commitment';
+import { anchorOf, commitmentLeafHash, committedStart, leafSaltOf, stakeDigest, stakeSaltOf } from './commitment';
 import type { CommittedFields } from './committed-fields';
 import { verifyMultiproof } from './multiproof';
 import type { ProfileBet, ShownCommitment, ShownFields } from './profile';
@@ -106,14 +106,18 @@ const proveDocument = async (read: ReadDocument, latest: Checkpoint, key: string
 };
 
 /** Why one commitment does not hold against the latest checkpoint, or the checkpoint it names when it does. */
-const checkCommitment = (commitment: ShownCommitment, proven: Proven): { failure: string } | Checkpoint => {
+const checkCommitment = (
+  commitment: ShownCommitment,
+  proven: Proven,
+): { failure: string } | { checkpoint: Checkpoint; committed: CommittedFields } => {
   const at = `leaf ${commitment.index}`;
   // read-profile lets through either a commitment salt and a stake, or a leaf salt and a stake digest.
   const { commitmentSalt, stake } = commitment;
   const digest = commitmentSalt === null ? (commitment.stakeDigest as string) : stakeDigest(stake as number, stakeSaltOf(commitmentSalt));
   const salt = commitmentSalt === null ? (commitment.salt as string) : leafSaltOf(commitmentSalt);
   // The spread keeps each kind's fields; TypeScript cannot follow the union through it.
-  const leaf = commitmentLeafHash({ ...commitment.fields, stakeDigest: digest } as CommittedFields, salt);
+  const committed = { ...commitment.fields, stakeDigest: digest } as CommittedFields;
+  const leaf = commitmentLeafHash(committed, salt);
   if (!sameBytes(leaf, proven.listed.get(commitment.index) as Uint8Array))
     return {
       failure: `${at}: the fields shown are not the ones logged${stake === null ? '' : ' (or the stake is not the one committed)'}`,
@@ -125,21 +129,23 @@ const checkCommitment = (commitment: ShownCommitment, proven: Proven): { failure
   if ('failure' in named) return { failure: `${at}: its checkpoint: ${named.failure}` };
   if (named.checkpoint.size <= commitment.index)
     return { failure: `${at}: its checkpoint's tree (${named.checkpoint.size}) does not hold it` };
-  return named.checkpoint;
+  return { checkpoint: named.checkpoint, committed };
 };
 
 const verifyBet = (bet: ProfileBet, proven: Proven): BetVerification => {
   const result: BetVerification = { id: bet.id, verified: false, imported: bet.imported, beforeStart: null, loggedAt: null, failures: [] };
   if (bet.commitments.length === 0) return result;
-  let named: Checkpoint | undefined;
+  const held: { checkpoint: Checkpoint; committed: CommittedFields }[] = [];
   bet.commitments.forEach((commitment, i) => {
     if (i > 0 && commitment.index <= bet.commitments[i - 1].index) result.failures.push(`leaf ${commitment.index}: out of order`);
     if (commitment.fields.id !== bet.id) result.failures.push(`leaf ${commitment.index}: it commits to another pick`);
-    const held = checkCommitment(commitment, proven);
-    if ('failure' in held) result.failures.push(held.failure);
-    else named = held;
+    const checked = checkCommitment(commitment, proven);
+    if ('failure' in checked) result.failures.push(checked.failure);
+    else held.push(checked);
   });
-  if (result.failures.length > 0 || !named) return result;
+  if (result.failures.length > 0 || held.length === 0) return result;
+  // What was logged before the start is the pick, price and stake: from the first commitment that the later ones repeat.
+  const named = held[anchorOf(held.map((h) => h.committed))].checkpoint;
   const start = committedStart(bet.commitments[bet.commitments.length - 1].fields);
   return {
     ...result,

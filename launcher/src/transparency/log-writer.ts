@@ -78,16 +78,22 @@ export const followOnce = async (options: Pick<LogWriterOptions, 'store' | 'db'>
       .select(sql<string>`coalesce(max(index) + 1, 0)`.as('next'))
       .executeTakeFirstOrThrow();
     let next = Number(last.next);
-    // A unit size applied later commits again only what was committed: an imported pick has no leaf and gets none.
+    // A unit size applied later commits the units again, with the pick's last salt (the stake's digest stays
+    // the same, so a verifier sees that only the units changed: anchorOf); a pick without a leaf (imported) gets none.
     const recommitted = [
       ...new Set(committing.filter(({ event }) => UNIT_SIZE_EVENT_TYPES.includes(event.type)).map(({ event }) => pickIdOf(event))),
     ];
-    const committed = new Set(
+    const lastSalt = new Map(
       recommitted.length === 0
         ? []
-        : (await trx.selectFrom('leaves').select('pick_id').distinct().where('pick_id', 'in', recommitted).execute()).map(
-            (row) => row.pick_id,
-          ),
+        : (
+            await trx
+              .selectFrom('leaves')
+              .select(['pick_id', 'commitment_salt'])
+              .where('pick_id', 'in', recommitted)
+              .orderBy('index')
+              .execute()
+          ).map((row) => [row.pick_id, row.commitment_salt] as const),
     );
     const leaves: LogDatabase['leaves'][] = [];
     for (const { recorded, event } of committing) {
@@ -96,10 +102,9 @@ export const followOnce = async (options: Pick<LogWriterOptions, 'store' | 'db'>
       const after = foldPick(before, event);
       if (!after) continue;
       picks.set(id, after);
-      const salt = event.data.commitmentSalt;
+      const salt = 'commitmentSalt' in event.data ? event.data.commitmentSalt : lastSalt.get(id);
       if (!salt || recorded.metadata[IMPORT_METADATA_KEY] !== undefined || !commitmentChanged(before, after)) continue;
-      if (UNIT_SIZE_EVENT_TYPES.includes(event.type) && !committed.has(id)) continue;
-      committed.add(id);
+      lastSalt.set(id, salt);
       const fields = commitmentFields(after, salt);
       leaves.push({
         index: String(next++),
