@@ -85,8 +85,10 @@ describe('deleting an account while its writes are in flight (the one-process pr
       headers: { Authorization: `Bearer ${carol.token}`, 'Content-Type': 'text/csv', 'Idempotency-Key': 'carol-import' },
       body: csv,
     }).then(async (answer) => ({ status: answer.status, text: await answer.text() }));
-    // Some of Carol's bets are recorded (and projected) before she deletes the account.
+    // Some of Carol's bets are recorded, and her import has begun, before she deletes the account.
+    const importRunning = async () => (await api.call('GET', '/api/imports/carol-import', carol.token)).body?.status === 'running';
     for (let i = 0; i < 600 && statuses.filter((s) => s === 201).length < 6; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 600 && !(await importRunning()); i++) await new Promise((r) => setTimeout(r, 20));
 
     const deletion = await api.call('DELETE', '/api/account', carol.token, { password: carol.password });
     deleted = true;
