@@ -48,6 +48,7 @@ import {
 } from './shared/passwords';
 import type { RouteKit } from './shared/router';
 import type { Services } from './shared/services';
+import { writesInFlight } from './shared/writes-in-flight';
 import { DEFAULT_SIGN_IN_LIMITS, postgresSignInThrottle, unthrottled, type SignInLimits } from './shared/sign-in-limits';
 import { userRoutes } from './users/routes';
 import { passwordResetRoutes } from './users/reset-routes';
@@ -139,13 +140,15 @@ export const createCommandApi = (deps: CommandApiDeps): Koa => {
     sessions: deps.sessions ?? createSessionRegistry({ db: deps.db, readStream: (stream) => deps.store.readStream(stream) }),
     unitSizes: deps.unitSizes ?? createUnitSizes({ store: deps.store, db: deps.db }),
     imports: deps.imports ?? createImportSlots(deps.pool),
+    writes: writesInFlight(),
   };
   const signInLimits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
   const recorded = idempotent(deps.db, ready, deps.idempotency);
+  const signedIn = requireAuth(deps.jwtSecret, services.sessions);
   const kit: RouteKit = {
     services,
     signIn: signInLimits === false ? unthrottled : postgresSignInThrottle(deps.pool, signInLimits, ready),
-    auth: requireAuth(deps.jwtSecret, services.sessions),
+    auth: (ctx, next) => signedIn(ctx, () => services.writes.track(ctx, next)),
     json: jsonBody(),
     csv: spooledText(CSV_LIMIT),
     idempotent: recorded,

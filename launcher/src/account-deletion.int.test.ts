@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
-import { LOG_POSITION_HEADER, MESSAGES, MIN_POSITION_HEADER, personalFields } from '@bt/contracts';
+import { MESSAGES, personalFields } from '@bt/contracts';
 import { createEventStore } from '@bt/event-store';
-import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { rebuildReadModels } from '@bt/projector';
-import { readConfig } from './config';
-import { startProduct, type RunningProduct } from './product';
+import { startTestProduct, type ProductClient, type TestProduct } from './testing/test-product';
+import { tablesNaming } from './testing/user-traces';
 
 /**
  * DELETE /api/account on the one-process product (real Postgres, the live projector): the account
@@ -16,60 +12,22 @@ import { startProduct, type RunningProduct } from './product';
  */
 describe('deleting an account for good (the one-process product, real Postgres)', function () {
   this.timeout(300_000);
-  let database: TestDatabase;
-  let dataDir: string;
-  let product: RunningProduct;
+  let running: TestProduct;
+  let call: ProductClient['call'];
+  let signUp: ProductClient['signUp'];
   let client: pg.Client;
 
   before(async () => {
-    database = await createTestDatabase();
-    dataDir = mkdtempSync(join(tmpdir(), 'bt-deletion-'));
-    product = await startProduct(
-      readConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        JWT_SECRET: 'deletion-secret-deletion-secret-0123456789',
-        WEB_DIST: join(dataDir, 'no-web-build'),
-      }),
-    );
-    client = new pg.Client({ connectionString: database.url });
+    running = await startTestProduct('deletion');
+    ({ call, signUp } = running.client());
+    client = new pg.Client({ connectionString: running.database.url });
     await client.connect();
   });
   after(async () => {
     await client?.end();
-    await product?.stop();
-    await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await running?.stop();
   });
 
-  let seen = '';
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${product.url}${path}`, {
-      method,
-      headers: {
-        ...(token && { Authorization: `Bearer ${token}` }),
-        ...(body !== undefined && { 'Content-Type': 'application/json' }),
-        ...(seen && { [MIN_POSITION_HEADER]: seen }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const position = res.headers.get(LOG_POSITION_HEADER);
-    if (position) seen = position;
-    const text = await res.text();
-    const json = res.headers.get('content-type')?.startsWith('application/json');
-    return { status: res.status, text, body: (json ? JSON.parse(text) : undefined) as Record<string, unknown> | undefined };
-  };
-  const signUp = async (name: string) => {
-    const res = await call('POST', '/api/auth/register', undefined, {
-      email: `${name}@example.com`,
-      username: name,
-      password: `${name}-password`,
-    });
-    expect(res.status, res.text).to.equal(201);
-    return { token: res.body!.token as string, id: (res.body!.user as { id: string }).id };
-  };
   const record = async (token: string, name: string) => {
     const bet = {
       sport: 'hockey',
@@ -91,23 +49,7 @@ describe('deleting an account for good (the one-process product, real Postgres)'
     paths.push('/api/export/bets.csv', '/api/events');
     return Promise.all(paths.map(async (path) => `${path}: ${(await call('GET', path, token)).text}`));
   };
-  /** Rows naming the user in any table of these schemas (a uuid or text column holding the id). */
-  const rowsNaming = async (userId: string, schemas: string[]) => {
-    const { rows: columns } = await client.query<{ table_schema: string; table_name: string; column_name: string }>(
-      `select table_schema, table_name, column_name from information_schema.columns
-        where table_schema = any($1) and column_name in ('user_id', 'id', 'scope') and data_type in ('uuid', 'text')`,
-      [schemas],
-    );
-    const found: string[] = [];
-    for (const c of columns) {
-      const { rows } = await client.query(
-        `select count(*)::int as n from "${c.table_schema}"."${c.table_name}" where "${c.column_name}"::text = $1`,
-        [userId],
-      );
-      if (rows[0].n > 0) found.push(`${c.table_schema}.${c.table_name}`);
-    }
-    return found;
-  };
+  const rowsNaming = (userId: string, schemas: string[]) => tablesNaming(client, userId, schemas);
 
   it('refuses a wrong password with a message and deletes nothing', async () => {
     const eve = await signUp('eve');
@@ -175,9 +117,9 @@ describe('deleting an account for good (the one-process product, real Postgres)'
     const handle = await call('PUT', '/api/profile', again.token, { handle: 'alice-page', enabled: false });
     expect(handle.status, handle.text).to.equal(200);
 
-    const store = await createEventStore(database.url, {}, { ...product.personalData, fields: personalFields });
+    const store = await createEventStore(running.database.url, {}, { ...running.product.personalData, fields: personalFields });
     try {
-      await rebuildReadModels({ store, databaseUrl: database.url, log: () => undefined });
+      await rebuildReadModels({ store, databaseUrl: running.database.url, log: () => undefined });
     } finally {
       await store.close();
     }

@@ -1,15 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
-import { LOG_POSITION_HEADER, MIN_POSITION_HEADER, personalFields } from '@bt/contracts';
+import { personalFields } from '@bt/contracts';
 import { copyLog, createEventStore, SHREDDED } from '@bt/event-store';
-import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
+import { createTestDatabase } from '@bt/event-store/testing';
 import { rebuildReadModels } from '@bt/projector';
-import { readConfig } from './config';
-import { startProduct, type RunningProduct } from './product';
+import type { RunningProduct } from './product';
 import { dumpDatabase } from './testing/database-dump';
+import { startTestProduct, type ProductClient, type TestProduct } from './testing/test-product';
 
 /**
  * Crypto-shredding on the one-process product (real Postgres, the live projector and its thread):
@@ -18,65 +17,32 @@ import { dumpDatabase } from './testing/database-dump';
  */
 describe('crypto-shredding: a deleted account leaves nothing readable (the one-process product, real Postgres)', function () {
   this.timeout(300_000);
-  let database: TestDatabase;
-  let dataDir: string;
+  let running: TestProduct;
   let product: RunningProduct;
+  let call: ProductClient['call'];
+  let register: ProductClient['signUp'];
   let client: pg.Client;
 
   before(async () => {
-    database = await createTestDatabase();
-    dataDir = mkdtempSync(join(tmpdir(), 'bt-shredding-'));
-    product = await startProduct(
-      readConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        JWT_SECRET: 'shredding-secret-shredding-secret-0123456789',
-        WEB_DIST: join(dataDir, 'no-web-build'),
-      }),
-    );
-    client = new pg.Client({ connectionString: database.url });
+    running = await startTestProduct('shredding');
+    product = running.product;
+    ({ call, signUp: register } = running.client());
+    client = new pg.Client({ connectionString: running.database.url });
     await client.connect();
   });
   after(async () => {
     await client?.end();
-    await product?.stop();
-    await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await running?.stop();
   });
 
-  let seen = '';
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${product.url}${path}`, {
-      method,
-      headers: {
-        ...(token && { Authorization: `Bearer ${token}` }),
-        ...(body !== undefined && { 'Content-Type': 'application/json' }),
-        ...(seen && { [MIN_POSITION_HEADER]: seen }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const position = res.headers.get(LOG_POSITION_HEADER);
-    if (position) seen = position;
-    const text = await res.text();
-    const json = res.headers.get('content-type')?.startsWith('application/json');
-    return { status: res.status, text, body: (json ? JSON.parse(text) : undefined) as Record<string, unknown> | undefined };
-  };
   /** A user whose every personal text holds `name` (and nothing else does). */
   const signUp = async (name: string) => {
-    const res = await call('POST', '/api/auth/register', undefined, {
-      email: `${name}.mail@example.com`,
-      username: `${name}user`,
-      password: `${name}-password`,
-    });
-    expect(res.status, res.text).to.equal(201);
-    const token = res.body!.token as string;
+    const { token, id } = await register(name, { email: `${name}.mail@example.com`, username: `${name}user` });
     const bet = { sport: 'hockey', event: `${name}'s secret match`, betType: 'moneyline', odds: '+120', stake: 10, outcome: 'win' };
     expect((await call('POST', '/api/bets', token, { ...bet, notes: `${name} note`, tags: [`${name}-tag`] })).status).to.equal(201);
     expect((await call('POST', '/api/journal', token, { title: `${name} diary`, content: `${name} wrote this` })).status).to.equal(201);
     expect((await call('POST', '/api/goals', token, { title: `${name} goal`, targetAmount: 100 })).status).to.equal(201);
-    return { token, id: (res.body!.user as { id: string }).id };
+    return { token, id };
   };
   const readsOf = async (token: string) => {
     const today = new Date().toISOString().slice(0, 10);
@@ -88,7 +54,7 @@ describe('crypto-shredding: a deleted account leaves nothing readable (the one-p
     (await client.query<{ data: string }>('select data::text as data from eventstore.events')).rows.map((r) => r.data).join('\n');
 
   it('keeps the master key generated on first start in DATA_DIR, readable by its owner only', () => {
-    const file = join(dataDir, 'data-keys-master');
+    const file = join(running.dataDir, 'data-keys-master');
     expect(readFileSync(file, 'utf8')).to.match(/^1:[A-Za-z0-9_-]{43}$/);
     expect(statSync(file).mode & 0o777).to.equal(0o600);
     expect(product.personalData.masterKeys).to.equal(readFileSync(file, 'utf8'));
@@ -115,7 +81,7 @@ describe('crypto-shredding: a deleted account leaves nothing readable (the one-p
       expect((await call('DELETE', '/api/account', zelda.token, { password: 'zelda-password' })).status).to.equal(204);
       expect(await readsOf(bob.token)).to.deep.equal(bobBefore); // waits until the projector has folded the deletion
 
-      const dump = await dumpDatabase(database.url);
+      const dump = await dumpDatabase(running.database.url);
       expect(dump.text, dump.tool).to.include("bob's secret match"); // the dump holds the data
       const where = dump.text
         .split('\n-- ')
@@ -126,16 +92,16 @@ describe('crypto-shredding: a deleted account leaves nothing readable (the one-p
       const login = await call('POST', '/api/auth/login', undefined, { email: 'zelda.mail@example.com', password: 'zelda-password' });
       expect(login.status).to.equal(401);
 
-      const store = await createEventStore(database.url, {}, { ...product.personalData, fields: personalFields });
+      const store = await createEventStore(running.database.url, {}, { ...product.personalData, fields: personalFields });
       try {
         // In two groups, each read by a worker thread through a store of its own, which must decrypt as the product's does.
         const { personalData } = product;
         await rebuildReadModels({
           store,
-          databaseUrl: database.url,
+          databaseUrl: running.database.url,
           fresh: true,
           partitions: 2,
-          eventStoreUrl: database.url,
+          eventStoreUrl: running.database.url,
           personalData,
         });
         // The copy read with the product's keys: the deleted user's fields are gone, everyone else's read as written.

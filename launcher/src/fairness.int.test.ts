@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
 import { LOG_POSITION_HEADER, MIN_POSITION_HEADER, READ_MODELS_BEHIND_HEADER } from '@bt/contracts';
-import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
-import { readConfig } from './config';
-import { startProduct, type RunningProduct } from './product';
+import type { RunningProduct } from './product';
+import { startTestProduct, type ProductClient, type TestProduct } from './testing/test-product';
 
 const ROWS = 30_000;
 const csvOf = (rows: number) =>
@@ -21,49 +17,21 @@ const csvOf = (rows: number) =>
  */
 describe('one user’s import and everyone else’s reads (the one-process product, real Postgres)', function () {
   this.timeout(300_000);
-  let database: TestDatabase;
-  let dataDir: string;
+  let running: TestProduct;
   let product: RunningProduct;
+  let call: ProductClient['call'];
+  let register: ProductClient['signUp'];
 
   before(async () => {
-    database = await createTestDatabase();
-    dataDir = mkdtempSync(join(tmpdir(), 'bt-fairness-'));
-    product = await startProduct(
-      readConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        JWT_SECRET: 'fairness-secret-fairness-secret-0123456789',
-        WEB_DIST: join(dataDir, 'no-web-build'),
-      }),
-    );
+    running = await startTestProduct('fairness');
+    product = running.product;
+    // Each read below names the write it must show (X-Min-Position), not the newest of anyone's.
+    ({ call, signUp: register } = running.client({ followWrites: false }));
   });
-  after(async () => {
-    await product?.stop();
-    await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(() => running?.stop());
 
-  const call = async (method: string, path: string, token?: string, body?: string, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${product.url}${path}`, {
-      method,
-      headers: { ...(token && { Authorization: `Bearer ${token}` }), ...(body && { 'Content-Type': 'application/json' }), ...headers },
-      body,
-    });
-    return { status: res.status, headers: res.headers, body: (await res.json().catch(() => undefined)) as Record<string, unknown> };
-  };
-  const signUp = async (name: string) => {
-    const res = await call(
-      'POST',
-      '/api/auth/register',
-      undefined,
-      JSON.stringify({ email: `${name}@example.com`, password: `${name}-password` }),
-    );
-    expect(res.status).to.equal(201);
-    return res.body.token as string;
-  };
-  const total = async (token: string) => (await call('GET', '/api/bets?page=1&pageSize=1', token)).body.total as number;
+  const signUp = async (name: string) => (await register(name)).token;
+  const total = async (token: string) => (await call('GET', '/api/bets?page=1&pageSize=1', token)).body!.total as number;
 
   it('shows every other user their own writes at once, keeps /readyz 200, and shows the import all at once', async () => {
     const importer = await signUp('importer');
@@ -83,25 +51,20 @@ describe('one user’s import and everyone else’s reads (the one-process produ
     await Promise.all([
       ...others.map(async (token, u) => {
         for (let i = 0; !done || i < 3; i++) {
-          const written = await call(
-            'POST',
-            '/api/bets',
-            token,
-            JSON.stringify({
-              sport: 'soccer',
-              event: `Live ${u}-${i}`,
-              betType: 'moneyline',
-              odds: '+100',
-              stake: 5,
-              outcome: 'pending',
-              date: '2025-03-01',
-            }),
-          );
+          const written = await call('POST', '/api/bets', token, {
+            sport: 'soccer',
+            event: `Live ${u}-${i}`,
+            betType: 'moneyline',
+            odds: '+100',
+            stake: 5,
+            outcome: 'pending',
+            date: '2025-03-01',
+          });
           expect(written.status).to.equal(201);
           const position = written.headers.get(LOG_POSITION_HEADER)!;
           const read = await call('GET', '/api/bets?page=1&pageSize=1', token, undefined, { [MIN_POSITION_HEADER]: position });
           reads += 1;
-          const first = (read.body.items as { event: string }[])[0];
+          const first = (read.body!.items as { event: string }[])[0];
           if (read.headers.get(READ_MODELS_BEHIND_HEADER) === 'true' || first?.event !== `Live ${u}-${i}`) stale.push(`${u}-${i}`);
         }
       }),
@@ -123,7 +86,7 @@ describe('one user’s import and everyone else’s reads (the one-process produ
     // Then all of it at once: the import's status says when.
     for (let i = 0; i < 600; i++) {
       const status = await call('GET', '/api/imports/bulk-1', importer);
-      if (status.body.visible === true) break;
+      if (status.body?.visible === true) break;
       expect(await total(importer)).to.be.oneOf([0, ROWS]);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

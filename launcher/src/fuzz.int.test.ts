@@ -1,15 +1,11 @@
 import { request as httpRequest } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import pg from 'pg';
 import { compareLogPositions, EVENT_SCHEMA_VERSION, MESSAGES, MIN_POSITION_HEADER } from '@bt/contracts';
 import { createEventStore, type EventStore, formatPosition } from '@bt/event-store';
-import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
-import { readConfig } from './config';
-import { startProduct, type RunningProduct } from './product';
+import type { RunningProduct } from './product';
+import { startTestProduct, type TestProduct } from './testing/test-product';
 import { send, nastyText, nastyNumericText, nastyDate, mutated, wrongBody, leg, csvText } from './testing/fuzz-inputs';
 
 /**
@@ -24,8 +20,7 @@ const SLOW_RUNS = 10;
 
 describe('fuzzing every endpoint', function () {
   this.timeout(120_000);
-  let database: TestDatabase;
-  let dataDir: string;
+  let running: TestProduct;
   let product: RunningProduct;
   let store: EventStore;
   let token: string;
@@ -50,17 +45,8 @@ describe('fuzzing every endpoint', function () {
 
   before(async () => {
     console.log(`      fuzz seed ${SEED} (FUZZ_SEED=${SEED} repeats this run)`);
-    database = await createTestDatabase();
-    dataDir = mkdtempSync(join(tmpdir(), 'bt-fuzz-'));
-    product = await startProduct(
-      readConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        JWT_SECRET: 'fuzz-secret-fuzz-secret-fuzz-secret-0123',
-      }),
-    );
+    running = await startTestProduct('fuzz');
+    product = running.product;
     store = await createEventStore(product.eventStoreUrl);
     const registered = await api(
       'POST',
@@ -78,9 +64,7 @@ describe('fuzzing every endpoint', function () {
 
   after(async () => {
     await store?.close();
-    await product?.stop();
-    await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await running?.stop();
   });
 
   const bet = {

@@ -1,22 +1,11 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { createKeyStore, newMasterKey, parseMasterKeys } from '@bt/event-store';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
+import { runCli } from './testing/cli';
 
-const repository = fileURLToPath(new URL('../..', import.meta.url));
-
-/** `npm run data-keys:rewrap` as an operator runs it; resolves to its exit code and output. */
-const rewrap = (env: Record<string, string>) =>
-  new Promise<{ status: number; out: string }>((done) =>
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'launcher/src/keys-cli.ts'],
-      { cwd: repository, env: { ...process.env, ...env } },
-      (error, stdout, stderr) => done({ status: error ? Number(error.code ?? 1) : 0, out: stdout + stderr }),
-    ),
-  );
+/** `npm run data-keys:rewrap` as an operator runs it. */
+const rewrap = (env: Record<string, string>) => runCli('launcher/src/keys-cli.ts', [], env);
 
 /** The master key's rotation (docs/operate.md): add a version, rewrap, drop the old one; every data key still opens. */
 describe('data-keys:rewrap: the last step of rotating the master key', function () {

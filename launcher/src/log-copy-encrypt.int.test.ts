@@ -1,24 +1,13 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import pg from 'pg';
 import { personalFields } from '@bt/contracts';
 import { createEventStore, createPostgresEventStore, newMasterKey, SHREDDED, START, type NewEvent } from '@bt/event-store';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
+import { runCli } from './testing/cli';
 
-const repository = fileURLToPath(new URL('../..', import.meta.url));
-
-/** `npm run log:copy -- <from> <to> [...]` as a person runs it; resolves to its exit code and output. */
-const logCopy = (env: Record<string, string>, ...args: string[]) =>
-  new Promise<{ status: number; out: string }>((done) =>
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'launcher/src/log-cli.ts', ...args],
-      { cwd: repository, env: { ...process.env, ...env } },
-      (error, stdout, stderr) => done({ status: error ? Number(error.code ?? 1) : 0, out: stdout + stderr }),
-    ),
-  );
+/** `npm run log:copy -- <from> <to> [...]` as a person runs it. */
+const logCopy = (env: Record<string, string>, ...args: string[]) => runCli('launcher/src/log-cli.ts', args, env);
 
 const metadata = () => ({ occurredAt: new Date().toISOString(), commandId: randomUUID(), schemaVersion: 1 });
 

@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
 import { LOG_POSITION_HEADER, MIN_POSITION_HEADER } from '@bt/contracts';
-import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { loggerTo } from '@bt/platform';
-import { readConfig } from './config';
-import { startProduct, type RunningProduct } from './product';
+import type { RunningProduct } from './product';
+import { startTestProduct, type TestProduct } from './testing/test-product';
 
 interface LogLine {
   level: number;
@@ -27,35 +23,21 @@ interface LogLine {
 for (const projectorThread of ['1', '0'] as const) {
   describe(`operating the one-process product (PROJECTOR_THREAD=${projectorThread}): logs, request ids, metrics, health`, function () {
     this.timeout(120_000);
-    let database: TestDatabase;
-    let dataDir: string;
+    let running: TestProduct;
     let product: RunningProduct;
     const lines: string[] = [];
     const logged = () => lines.map((line) => JSON.parse(line) as LogLine);
 
     before(async () => {
-      database = await createTestDatabase();
-      dataDir = mkdtempSync(join(tmpdir(), 'bt-ops-'));
-      product = await startProduct(
-        readConfig({
-          PORT: '0',
-          HOST: '127.0.0.1',
-          DATABASE_URL: database.url,
-          DATA_DIR: dataDir,
-          JWT_SECRET: 'ops-secret-ops-secret-ops-secret-0123456',
-          WEB_DIST: join(dataDir, 'no-web-build'),
-          PROJECTOR_THREAD: projectorThread,
-          // The projector's own settings reach the one-process product's projector (see the test below).
-          PROJECTOR_BATCH_SIZE: '2',
-        }),
+      running = await startTestProduct(
+        'ops',
+        // The projector's own settings reach the one-process product's projector (see the test below).
+        { PROJECTOR_THREAD: projectorThread, PROJECTOR_BATCH_SIZE: '2' },
         loggerTo((line) => lines.push(line), 'info'),
       );
+      product = running.product;
     });
-    after(async () => {
-      await product?.stop();
-      await database?.drop();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    });
+    after(() => running?.stop());
 
     const call = (method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
       fetch(`${product.url}${path}`, {
@@ -222,34 +204,19 @@ for (const projectorThread of ['1', '0'] as const) {
 
 describe('the one-process product behind a reverse proxy on the same machine (TRUST_PROXY_HOPS=1)', function () {
   this.timeout(120_000);
-  let database: TestDatabase;
-  let dataDir: string;
-  let product: RunningProduct;
+  let running: TestProduct;
   before(async () => {
-    database = await createTestDatabase();
-    dataDir = mkdtempSync(join(tmpdir(), 'bt-ops-proxy-'));
-    product = await startProduct(
-      readConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        JWT_SECRET: 'ops-secret-ops-secret-ops-secret-0123456',
-        WEB_DIST: join(dataDir, 'no-web-build'),
-        TRUST_PROXY_HOPS: '1',
-      }),
+    running = await startTestProduct(
+      'ops-proxy',
+      { TRUST_PROXY_HOPS: '1' },
       loggerTo(() => undefined, 'error'),
     );
   });
-  after(async () => {
-    await product?.stop();
-    await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(() => running?.stop());
 
   it('answers /metrics to the client the proxy forwards only when that client is loopback', async () => {
     // Every request comes from 127.0.0.1, as from the proxy; X-Forwarded-For ends with its client.
-    const metrics = (forwardedFor: string) => fetch(`${product.url}/metrics`, { headers: { 'X-Forwarded-For': forwardedFor } });
+    const metrics = (forwardedFor: string) => fetch(`${running.product.url}/metrics`, { headers: { 'X-Forwarded-For': forwardedFor } });
     const stranger = await metrics('203.0.113.7');
     expect(stranger.status).to.equal(404);
     expect(await stranger.json()).to.deep.equal({ message: 'Not found' });

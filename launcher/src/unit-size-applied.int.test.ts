@@ -1,15 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
-import { LOG_POSITION_HEADER, MESSAGES, MIN_POSITION_HEADER, unitSizeCoverage, verifyProfile } from '@bt/contracts';
+import { MESSAGES, unitSizeCoverage, verifyProfile } from '@bt/contracts';
 import { createEventStore } from '@bt/event-store';
-import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { rebuildReadModels } from '@bt/projector';
-import { readConfig } from './config';
-import { startProduct, type RunningProduct } from './product';
-
-type Json = Record<string, unknown>;
+import { startTestProduct, type Json, type ProductClient, type TestProduct } from './testing/test-product';
 
 const bet = (event: string) => ({ sport: 'football', event, betType: 'moneyline', odds: '+100', stake: 20, date: '2025-03-01' });
 const legs = [
@@ -24,57 +17,17 @@ const legs = [
  */
 describe('applying the unit size to earlier bets (the one-process product, real Postgres)', function () {
   this.timeout(300_000);
-  let database: TestDatabase;
-  let dataDir: string;
-  let product: RunningProduct;
+  let running: TestProduct;
+  let call: ProductClient['call'];
+  let register: ProductClient['signUp'];
 
   before(async () => {
-    database = await createTestDatabase();
-    dataDir = mkdtempSync(join(tmpdir(), 'bt-units-'));
-    product = await startProduct(
-      readConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        JWT_SECRET: 'units-secret-units-secret-units-0123456789',
-        WEB_DIST: join(dataDir, 'no-web-build'),
-        TRANSPARENCY_SIGN_EVERY_MS: '100',
-      }),
-    );
+    running = await startTestProduct('units', { TRANSPARENCY_SIGN_EVERY_MS: '100' });
+    ({ call, signUp: register } = running.client());
   });
-  after(async () => {
-    await product?.stop();
-    await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(() => running?.stop());
 
-  let seen = '';
-  const call = async (method: string, path: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${product.url}${path}`, {
-      method,
-      headers: {
-        ...(token && { Authorization: `Bearer ${token}` }),
-        ...(body !== undefined && { 'Content-Type': 'application/json' }),
-        ...(seen && { [MIN_POSITION_HEADER]: seen }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const position = res.headers.get(LOG_POSITION_HEADER);
-    if (position) seen = position;
-    const text = await res.text();
-    return { status: res.status, text, body: (text ? JSON.parse(text) : undefined) as Json };
-  };
-  const signUp = async (name: string) => {
-    const res = await call('POST', '/api/auth/register', undefined, {
-      email: `${name}@example.com`,
-      username: name,
-      password: `${name}-password`,
-    });
-    expect(res.status, res.text).to.equal(201);
-    return res.body.token as string;
-  };
+  const signUp = async (name: string) => (await register(name)).token;
   const place = async (token: string, event: string) => {
     const res = await call('POST', '/api/bets', token, { ...bet(event), outcome: 'win' });
     expect(res.status, res.text).to.equal(201);
@@ -82,7 +35,7 @@ describe('applying the unit size to earlier bets (the one-process product, real 
   };
   const earlier = async (token: string) => unitSizeCoverage.parse((await call('GET', '/api/settings/unit-size/earlier', token)).body);
   const units = async (token: string) => {
-    const { unitsWon, unitBets, allBets } = (await call('GET', '/api/stats?range=all', token)).body;
+    const { unitsWon, unitBets, allBets } = (await call('GET', '/api/stats?range=all', token)).body!;
     return { unitsWon, unitBets, allBets };
   };
 
@@ -141,9 +94,9 @@ describe('applying the unit size to earlier bets (the one-process product, real 
     expect(edited.status, edited.text).to.equal(200);
     expect(edited.body).to.include({ unitSize: 10, units: 3 });
 
-    const store = await createEventStore(database.url);
+    const store = await createEventStore(running.database.url);
     try {
-      await rebuildReadModels({ store, databaseUrl: database.url, log: () => undefined });
+      await rebuildReadModels({ store, databaseUrl: running.database.url, log: () => undefined });
     } finally {
       await store.close();
     }
@@ -164,14 +117,14 @@ describe('applying the unit size to earlier bets (the one-process product, real 
     const applied = await call('POST', '/api/settings/unit-size/apply', cy, undefined, { 'Idempotency-Key': 'cy-apply' });
     expect(applied.body).to.deep.equal({ unitSize: 10, bets: 2, parlays: 0 });
 
-    const key = (await call('GET', '/api/log/key', undefined)).body.key as string;
+    const key = (await call('GET', '/api/log/key', undefined)).body!.key as string;
     // The page and its proofs follow the read models and the log a moment after the write.
     const deadline = Date.now() + 20_000;
     let record: Json;
     let verified: Awaited<ReturnType<typeof verifyProfile>>;
     do {
       await new Promise((ok) => setTimeout(ok, 200));
-      record = (await call('GET', '/api/public/profiles/cy-units', undefined)).body.record as Json;
+      record = (await call('GET', '/api/public/profiles/cy-units', undefined)).body!.record as Json;
       verified = await verifyProfile((await call('GET', '/api/public/profiles/cy-units/proofs', undefined)).body, key);
     } while ((record.unitsWon !== 4 || verified.figures.all.units !== 4) && Date.now() < deadline);
     expect(record).to.include({ unitsWon: 4 });

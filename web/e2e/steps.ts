@@ -131,6 +131,14 @@ export const visible = (locator: Locator): Locator => locator.filter({ visible: 
 
 export const heading = (page: Page, name: string, level = 1): Locator => page.getByRole('heading', { name, exact: true, level });
 
+/** A summary card of the dashboard, found by its title. */
+export const statCard = (page: Page, title: string): Locator =>
+  page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true, level: 2 }) });
+
+/** A summary card's text, its white space folded. */
+export const cardText = async (page: Page, title: string): Promise<string> =>
+  (await statCard(page, title).innerText()).replace(/\s+/g, ' ');
+
 export interface Account {
   email: string;
   password: string;
@@ -267,3 +275,25 @@ export class ApiClient {
     await this.call('GET', '/bets');
   }
 }
+
+/** A settled $10 win at +100 on `date`: $10 profit, 1u at a $10 unit size. */
+export const winAtEvens = (event: string, date: string): SeedBet => ({
+  sport: 'football',
+  event,
+  betType: 'moneyline',
+  odds: '+100',
+  stake: 10,
+  outcome: 'win',
+  date,
+});
+
+/**
+ * Two bets before a unit size was set, one after ("Before One", "Before Two", "After", each
+ * winAtEvens): +$30.00 over three bets, +1u over one of them. Returns once the read side has them.
+ */
+export const seedUnitSizeBetweenBets = async (api: ApiClient): Promise<void> => {
+  await api.addBets([winAtEvens('Before One', daysAgo(3)), winAtEvens('Before Two', daysAgo(2))]);
+  await api.call('PUT', '/settings', { unitSize: 10 });
+  await api.addBets([winAtEvens('After', daysAgo(1))]);
+  await api.settled();
+};

@@ -1,9 +1,8 @@
 import { expect } from 'chai';
-import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './harness';
 import {
   ApiClient,
-  daysAgo,
+  cardText,
   eventually,
   expectNoSeriousA11yViolations,
   expectToast,
@@ -11,25 +10,10 @@ import {
   journey,
   navigateTo,
   openUserMenu,
+  seedUnitSizeBetweenBets,
   signUp,
   visible,
 } from './steps';
-
-/** A summary card of the dashboard, found by its title. */
-const statCard = (page: Page, title: string): Locator =>
-  page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true, level: 2 }) });
-
-const cardText = async (page: Page, title: string) => (await statCard(page, title).innerText()).replace(/\s+/g, ' ');
-
-const bet = (event: string, date: string) => ({
-  sport: 'football',
-  event,
-  betType: 'moneyline',
-  odds: '+100',
-  stake: 10,
-  outcome: 'win',
-  date,
-});
 
 journey(
   'unit size applied to earlier bets',
@@ -37,11 +21,7 @@ journey(
   async ({ e2e, page }, viewport) => {
     const account = await signUp(page, `apply-units-${viewport.name}`);
     const api = await ApiClient.of(e2e, page);
-    // Two bets before a unit size was set, one after.
-    await api.addBets([bet('Before One', daysAgo(3)), bet('Before Two', daysAgo(2))]);
-    await api.call('PUT', '/settings', { unitSize: 10 });
-    await api.addBets([bet('After', daysAgo(1))]);
-    await api.settled();
+    await seedUnitSizeBetweenBets(api);
     await page.reload();
     await eventually(async () => expect(await cardText(page, 'Total Profit')).to.contain('+1u on 1 of 3 bets'));
 

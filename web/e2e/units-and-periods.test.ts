@@ -1,13 +1,19 @@
 import { expect } from 'chai';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { screenshot } from './harness';
-import { ApiClient, daysAgo, eventually, heading, journey, signUp, visible } from './steps';
-
-/** A summary card of the dashboard, found by its title. */
-const statCard = (page: Page, title: string): Locator =>
-  page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true, level: 2 }) });
-
-const cardText = async (page: Page, title: string) => (await statCard(page, title).innerText()).replace(/\s+/g, ' ');
+import {
+  ApiClient,
+  cardText,
+  daysAgo,
+  eventually,
+  heading,
+  journey,
+  seedUnitSizeBetweenBets,
+  signUp,
+  statCard,
+  visible,
+  winAtEvens,
+} from './steps';
 
 /** The Analytics table's totals row (Group, Bets, Record, Win rate, Staked, Profit, ROI, Units). */
 const analyticsTotals = async (page: Page): Promise<string[]> =>
@@ -15,27 +21,13 @@ const analyticsTotals = async (page: Page): Promise<string[]> =>
     .map((t) => t.trim())
     .slice(0, 8);
 
-const bet = (event: string, date: string) => ({
-  sport: 'football',
-  event,
-  betType: 'moneyline',
-  odds: '+100',
-  stake: 10,
-  outcome: 'win',
-  date,
-});
-
 journey(
   'unit totals labelled',
   'says which bets a unit total covers beside money that covers more, on the dashboard and in Analytics',
   async ({ e2e, page }, viewport) => {
     await signUp(page, `units-${viewport.name}`);
     const api = await ApiClient.of(e2e, page);
-    // Two bets before a unit size was set, one after: +$30.00 over three bets, +1u over one of them.
-    await api.addBets([bet('Before One', daysAgo(3)), bet('Before Two', daysAgo(2))]);
-    await api.call('PUT', '/settings', { unitSize: 10 });
-    await api.addBets([bet('After', daysAgo(1))]);
-    await api.settled();
+    await seedUnitSizeBetweenBets(api);
     await page.reload();
 
     await eventually(async () =>
@@ -70,7 +62,12 @@ journey(
     await signUp(page, `period-${viewport.name}`);
     const api = await ApiClient.of(e2e, page);
     // The 30th day back (today is the first) is in; the 31st is not; one long ago is in "All time" only.
-    await api.addBets([bet('Today', daysAgo(0)), bet('Day 30', daysAgo(29)), bet('Day 31', daysAgo(30)), bet('Long Ago', daysAgo(200))]);
+    await api.addBets([
+      winAtEvens('Today', daysAgo(0)),
+      winAtEvens('Day 30', daysAgo(29)),
+      winAtEvens('Day 31', daysAgo(30)),
+      winAtEvens('Long Ago', daysAgo(200)),
+    ]);
     await api.settled();
     await page.reload();
 

@@ -158,11 +158,11 @@ const READ_MODELS_POLL_MS = 5;
 
 /**
  * Waits until the read models (the slowest partition's checkpoint) hold `position`, for at most
- * READ_MODELS_WAIT_MS: an import appends its next chunk only once the projector has taken the one
+ * `waitMs` (READ_MODELS_WAIT_MS unless given): an import appends its next chunk only once the projector has taken the one
  * before, so it is never more than a chunk ahead of everyone else's writes.
  */
-export const readModelsReached = async (db: Kysely<CommandDatabase>, position: string): Promise<void> => {
-  const deadline = Date.now() + READ_MODELS_WAIT_MS;
+export const readModelsReached = async (db: Kysely<CommandDatabase>, position: string, waitMs = READ_MODELS_WAIT_MS): Promise<void> => {
+  const deadline = Date.now() + waitMs;
   for (;;) {
     const { rows } = await sql<{ position: string }>`select position from read.checkpoints where name like 'read_models%'`
       .execute(db)

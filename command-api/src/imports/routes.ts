@@ -10,7 +10,7 @@ import {
   type RecordedEvent,
   type StreamAppend,
 } from '@bt/event-store';
-import { ConflictError, HttpError, ValidationError } from '@bt/platform';
+import { ConflictError, HttpError, UnauthorizedError, ValidationError } from '@bt/platform';
 import type { CommandDatabase } from '../db/schema';
 import { reply, requestScope, type IdempotencyState, type RequestScope } from '../shared/http';
 import { IdTable } from '../shared/id-table';
@@ -21,6 +21,7 @@ import { PREVIEW_ROWS, previewImport } from './import-preview';
 import { abandonOpenImport, readModelsReached, runningImports } from './import-slots';
 import { chunksOf, decideChunk, ROWS_PER_CHUNK } from './import-streams';
 import { readImportLog } from '../shared/import-log';
+import { accountDeleted } from '../users/delete-account';
 
 const mappingOf = (text: string | undefined): CsvMapping | undefined => {
   if (text === undefined || text.trim() === '') return undefined;
@@ -63,6 +64,8 @@ const importRows = async (
     newId: () => string;
     /** The mapping to remember for the file's headers, appended with the ImportCommitted. */
     remember: ImportReading['toRemember'];
+    /** Whether the user's account has been deleted since the import began. */
+    deleted: () => Promise<boolean>;
   },
 ) => {
   const known = new Map<string, RecordedEvent[]>();
@@ -84,6 +87,8 @@ const importRows = async (
         log.revision ?? 'no_stream',
       ));
       for await (const chunk of chunksOf(rows(), ROWS_PER_CHUNK)) {
+        // The account was deleted meanwhile: stop, so the deletion (which waits for this request) erases what is here.
+        if (await start.deleted()) throw new UnauthorizedError();
         const decided = await decideChunk(store, scope, chunk, { known, takenHere, committed: log.committed, unitSize });
         const appends: StreamAppend[] = decided.map(({ streamId, events, expected, amends }) => {
           if (amends) amended++;
@@ -175,6 +180,7 @@ export const importRoutes = (router: Router, { services, auth, csv, idempotent }
         db: services.db,
         newId: services.newId,
         remember: plan.reading.toRemember,
+        deleted: () => accountDeleted(services, scope.userId),
       };
       const { imported, amended, position } = await importRows(
         services.store,

@@ -6,6 +6,7 @@ import type { UnitSizes } from '../settings/unit-sizes';
 import type { ImportSlots } from '../imports/import-slots';
 import type { CommandDatabase } from '../db/schema';
 import type { PasswordHasher } from './passwords';
+import type { WritesInFlight } from './writes-in-flight';
 
 /** What every feature's routes receive (built once by createCommandApi). */
 export interface Services {
@@ -22,6 +23,8 @@ export interface Services {
   unitSizes: UnitSizes;
   /** One import at a time per user, a few in all (imports/import-slots.ts). */
   imports: ImportSlots;
+  /** Each user's signed-in requests running in this process (an account's deletion waits for them). */
+  writes: WritesInFlight;
   /** Settled profit of a user's bets per the read model; undefined when unknown (no read model). */
   settledProfit: (userId: string) => Promise<number | undefined>;
   /** The user's bets and parlays without a unit size per the read model: the candidates of "apply my unit size". */

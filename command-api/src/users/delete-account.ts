@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { MESSAGES, streams } from '@bt/contracts';
-import { WrongExpectedRevision, type EventStore, type PersonalDataStore, type Position } from '@bt/event-store';
+import { formatPosition, WrongExpectedRevision, type EventStore, type PersonalDataStore, type Position } from '@bt/event-store';
 import { UnauthorizedError, ValidationError } from '@bt/platform';
 import { load } from '../shared/handle';
 import type { RequestScope } from '../shared/http';
 import type { Services } from '../shared/services';
+import { readModelsReached } from '../imports/import-slots';
 import { handleReservation } from '../profiles/handle-reservation';
 import { emailReservation, emailStream } from './email-reservation';
 import { user } from './user';
@@ -14,6 +15,13 @@ import { user } from './user';
  * signed before is refused at once by every process (the registry tells them), before anything is erased.
  */
 const DELETED_GENERATION = 2_147_483_647;
+
+/** True once the account's deletion has ended its sessions: a long write (an import) stops there. */
+export const accountDeleted = async (services: Services, userId: string): Promise<boolean> =>
+  (await services.sessions.generation(userId)) === DELETED_GENERATION;
+
+/** Longest the deletion waits for the user's requests let in before it, and then for the read models. */
+const IN_FLIGHT_WAIT_MS = 30_000;
 
 /** A store with crypto-shredding (every service's); a bare one (the command side's own tests) has no key to destroy. */
 const hasDataKeys = (store: EventStore): store is PersonalDataStore => 'destroyKey' in store;
@@ -36,6 +44,11 @@ export async function deleteAccount(services: Services, scope: RequestScope, pas
   if (!(await services.passwords.verify(state.passwordHash, password))) throw new ValidationError(MESSAGES.accountPasswordWrong);
 
   await services.sessions.revoke(userId, DELETED_GENERATION);
+  // The user's requests let in before the sessions ended (bets, an import) finish first, and the
+  // read models take what they wrote: then streamsOf finds every stream the user has. (Requests in
+  // this process; another replica's are bounded by what it appends before it sees the revocation.)
+  await services.writes.othersEnded(userId, 1, IN_FLIGHT_WAIT_MS);
+  await readModelsReached(services.db, formatPosition(await services.store.headPosition()), IN_FLIGHT_WAIT_MS);
   const erased = await streamsOf(services, userId, state.email);
   let position: Position;
   try {

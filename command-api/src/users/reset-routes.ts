@@ -24,7 +24,8 @@ export const passwordResetRoutes = (router: Router, { services, json }: RouteKit
   router.post('/auth/forgot-password', json, async (ctx) => {
     const { email } = parseBody(forgotPasswordBody, ctx);
     if (!mailer) throw new HttpError(503, MESSAGES.resetUnavailable);
-    const origin = options.publicUrl ?? ctx.origin;
+    // Koa's ctx.origin is the request's Origin header, which any client writes: the link would take the token there.
+    const origin = options.publicUrl ?? `${ctx.protocol}://${ctx.host}`;
     await throttle.request(email, ctx.ip, async () => requestPasswordReset(services, tokens, mailer, email, origin));
     reply(ctx, 202, { message: MESSAGES.resetLinkSent }, undefined);
   });

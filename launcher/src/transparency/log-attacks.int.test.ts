@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
-import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
-import { readConfig } from '../config';
-import { startProduct, type RunningProduct } from '../product';
+import type { RunningProduct } from '../product';
+import { startTestProduct, type TestProduct } from '../testing/test-product';
 
 /*
  * An attacker's pass on the transparency log's public reads (the one-process product, real
@@ -13,38 +9,18 @@ import { startProduct, type RunningProduct } from '../product';
  */
 describe('attacks on the transparency log’s proofs', function () {
   this.timeout(300_000);
-  let database: TestDatabase;
-  let dataDir: string;
+  let running: TestProduct;
   let product: RunningProduct;
   let size = 0;
 
   before(async () => {
-    database = await createTestDatabase();
-    dataDir = mkdtempSync(join(tmpdir(), 'bt-log-attacks-'));
-    product = await startProduct(
-      readConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        JWT_SECRET: 'log-attack-secret-log-attack-secret-0123456789',
-        WEB_DIST: join(dataDir, 'no-web-build'),
-        TRANSPARENCY_SIGN_EVERY_MS: '50',
-      }),
-    );
-    const registered = await fetch(`${product.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'log-attack@example.com', password: 'secret-password', username: 'log' }),
-    });
-    const { token } = (await registered.json()) as { token: string };
+    running = await startTestProduct('log-attacks', { TRANSPARENCY_SIGN_EVERY_MS: '50' });
+    product = running.product;
+    const { call, signUp } = running.client();
+    const { token } = await signUp('log');
     for (let i = 0; i < 3; i++) {
       const bet = { sport: 'hockey', event: `Game ${i}`, betType: 'moneyline', odds: '+120', stake: 10 };
-      await fetch(`${product.url}/api/bets`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(bet),
-      });
+      expect((await call('POST', '/api/bets', token, bet)).status).to.equal(201);
     }
     for (let i = 0; i < 600 && size < 3; i++) {
       const answer = await fetch(`${product.url}/api/log/checkpoint`);
@@ -52,11 +28,7 @@ describe('attacks on the transparency log’s proofs', function () {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   });
-  after(async () => {
-    await product?.stop();
-    await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(() => running?.stop());
 
   const get = async (path: string) => {
     const answer = await fetch(`${product.url}${path}`);
