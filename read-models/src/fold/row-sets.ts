@@ -43,7 +43,7 @@ export const compositeKey = (...parts: string[]): string => parts.join(KEY_SEPAR
  * id, a day's date, a sport). `cents`: money columns are held in integer cents.
  */
 export class KeyedRows<T extends TableName> implements RowSet {
-  private readonly byKey = new Map<string, TableRows[T]>();
+  private byKey = new Map<string, TableRows[T]>();
   /** Rows a snapshot holds that were not built yet (see `hold`): each is built when first read. */
   private unbuilt: { index: Map<string, number>; build: (i: number) => TableRows[T] } | undefined;
   /** Set by a projection when its rows must be derived again before the next take (see ReadModel.settle). */
@@ -55,6 +55,8 @@ export class KeyedRows<T extends TableName> implements RowSet {
   private tracked = true;
   /** The key columns besides the owner: one (a bet's id, a day's date), or several joined by KEY_SEPARATOR. */
   private readonly keyColumns: string[];
+  /** Set while untracked (see deriveWhenRead): builds every row afresh before they are next read. */
+  private derive: (() => void) | undefined;
 
   constructor(
     readonly table: T,
@@ -65,15 +67,35 @@ export class KeyedRows<T extends TableName> implements RowSet {
     this.keyColumns = key.length === 1 ? [...key] : key.filter((column) => column !== owner);
   }
 
-  /** How many rows it holds, built or not (building none). */
+  /** How many rows it holds, built or not (building none; rows left to derive count as last derived). */
   get size(): number {
     return this.byKey.size + (this.unbuilt?.index.size ?? 0);
   }
 
   /** Every row by its key (rows held unbuilt are built first: a replay reading them all). */
   get rows(): Map<string, TableRows[T]> {
+    if (this.derive) this.derive();
     if (this.unbuilt) this.buildAll();
     return this.byKey;
+  }
+
+  /**
+   * Untracked only (answers false when tracked, deferring nothing): the rows are left as they are
+   * and built afresh by `derive` from the rest of the user's state when next read (the take, a
+   * snapshot, a replay), which must hand them to `derived`. A rebuild writes only a user's final
+   * rows: a read model derived from others' rows (analytics from `bets`) then builds them once
+   * rather than keeping them up through every change of a history.
+   */
+  deriveWhenRead(derive: () => void): boolean {
+    if (this.tracked) return false;
+    this.derive = derive;
+    return true;
+  }
+
+  /** The rows `derive` built, in place of those held. */
+  derived(rows: Map<string, TableRows[T]>): void {
+    this.derive = undefined;
+    this.byKey = rows;
   }
 
   /**
@@ -87,6 +109,7 @@ export class KeyedRows<T extends TableName> implements RowSet {
   }
 
   get(key: string): TableRows[T] | undefined {
+    if (this.derive) this.derive();
     const row = this.byKey.get(key);
     if (row !== undefined || !this.unbuilt) return row;
     const i = this.unbuilt.index.get(key);
@@ -99,6 +122,7 @@ export class KeyedRows<T extends TableName> implements RowSet {
 
   /** Puts a row (new or in place of the one with its key). */
   put(key: string, row: TableRows[T]): void {
+    if (this.derive) this.derive();
     this.unbuilt?.index.delete(key);
     this.byKey.set(key, row);
     if (this.tracked) this.changed.add(key);
@@ -106,6 +130,7 @@ export class KeyedRows<T extends TableName> implements RowSet {
 
   /** Removes a row, if there is one. */
   remove(key: string): void {
+    if (this.derive) this.derive();
     const held = this.unbuilt?.index.delete(key) ?? false;
     if ((this.byKey.delete(key) || held) && this.tracked) this.changed.add(key);
   }

@@ -11,9 +11,10 @@ import {
   WEEKDAYS,
   type OddsRange,
 } from '@bt/contracts';
-import type { AnalyticsDailyRow, AnalyticsMonthlyRow, AnalyticsTotalsRow, BetHistoryRow } from '../../database';
+import type { AnalyticsDailyRow, AnalyticsMonthlyRow, AnalyticsTotalsRow, BetHistoryRow, TableRows } from '../../database';
 import type { ReadModel } from '../../fold/read-model';
 import { compositeKey, KeyedRows, zeroRow } from '../../fold/row-sets';
+import type { UserState } from '../../fold/state';
 import { countOutcome, eachSide } from '../user-stats/projection';
 
 /*
@@ -70,18 +71,22 @@ const recent: { row: BetHistoryRow | undefined; groups: Group[] }[] = [
 const groupsOf = (row: BetHistoryRow): Group[] => {
   if (recent[0].row === row) return recent[0].groups;
   if (recent[1].row === row) return recent[1].groups;
+  const groups = buildGroups(row);
+  recent[0] = recent[1];
+  recent[1] = { row, groups };
+  return groups;
+};
+
+const buildGroups = (row: BetHistoryRow): Group[] => {
   const date = row.date;
   const month = date.slice(0, 7);
-  const groups = groupsOfRow(row).map(([dimension, key]) => ({
+  return groupsOfRow(row).map(([dimension, key]) => ({
     dimension,
     key,
     daily: compositeKey(dimension, date, key),
     monthly: compositeKey(dimension, month, key),
     totals: compositeKey(dimension, key),
   }));
-  recent[0] = recent[1];
-  recent[1] = { row, groups };
-  return groups;
 };
 
 const groupsOfRow = (row: BetHistoryRow): [string, string][] => {
@@ -142,6 +147,36 @@ const DAILY_GROUP = zeroRow('analytics_daily', { user_id: '', dimension: '', key
 const MONTHLY_GROUP = zeroRow('analytics_monthly', { user_id: '', dimension: '', key: '', month: '' });
 const TOTALS_GROUP = zeroRow('analytics_totals', { user_id: '', dimension: '', key: '' });
 
+/**
+ * The three tables' rows built at once from the user's `bets` rows, each row's groups worked out
+ * once: a rebuild's fold (untracked rows, KeyedRows.deriveWhenRead) writes only the final rows,
+ * so it sums each final row once instead of following every change. The sums equal the followed
+ * ones: every row put in or removed from `bets` is a change followed, and the figures are integers.
+ */
+const deriveAnalytics = (state: UserState): void => {
+  const daily = new Map<string, TableRows['analytics_daily']>();
+  const monthly = new Map<string, TableRows['analytics_monthly']>();
+  const totals = new Map<string, TableRows['analytics_totals']>();
+  const userId = state.userId;
+  for (const row of state.bets.rows.values()) {
+    const date = row.date;
+    for (const { dimension, key, daily: d, monthly: m, totals: t } of buildGroups(row)) {
+      let day = daily.get(d);
+      if (!day) daily.set(d, (day = { ...DAILY_GROUP, user_id: userId, dimension, key, date }));
+      tally(day, row, 1);
+      let month = monthly.get(m);
+      if (!month) monthly.set(m, (month = { ...MONTHLY_GROUP, user_id: userId, dimension, key, month: date.slice(0, 7) }));
+      tally(month, row, 1);
+      let total = totals.get(t);
+      if (!total) totals.set(t, (total = { ...TOTALS_GROUP, user_id: userId, dimension, key }));
+      tally(total, row, 1);
+    }
+  }
+  state.analyticsDaily.derived(daily);
+  state.analyticsMonthly.derived(monthly);
+  state.analyticsTotals.derived(totals);
+};
+
 const byKeys = (a: { dimension: string; key: string }, b: { dimension: string; key: string }) =>
   a.dimension < b.dimension ? -1 : a.dimension > b.dimension ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 
@@ -153,6 +188,7 @@ export const analyticsDailyProjection: ReadModel<'analyticsDaily', KeyedRows<'an
   reads: {},
   followsBets(state, change) {
     const rows = state.analyticsDaily;
+    if (rows.deriveWhenRead(() => deriveAnalytics(state))) return; // untracked: built from the final rows
     eachSide(change, (row, sign) => {
       for (const { dimension, key, daily: id } of groupsOf(row)) {
         let group = rows.get(id);
@@ -175,6 +211,7 @@ export const analyticsMonthlyProjection: ReadModel<'analyticsMonthly', KeyedRows
   reads: {},
   followsBets(state, change) {
     const rows = state.analyticsMonthly;
+    if (rows.deriveWhenRead(() => deriveAnalytics(state))) return; // untracked: built from the final rows
     eachSide(change, (row, sign) => {
       for (const { dimension, key, monthly: id } of groupsOf(row)) {
         let group = rows.get(id);
@@ -197,6 +234,7 @@ export const analyticsTotalsProjection: ReadModel<'analyticsTotals', KeyedRows<'
   reads: {},
   followsBets(state, change) {
     const rows = state.analyticsTotals;
+    if (rows.deriveWhenRead(() => deriveAnalytics(state))) return; // untracked: built from the final rows
     eachSide(change, (row, sign) => {
       for (const { dimension, key, totals: id } of groupsOf(row)) {
         let group = rows.get(id);
