@@ -12,19 +12,33 @@ import type { RowChanges } from './rows';
 
 const MONEY = Object.fromEntries(Object.entries(TABLES).map(([name, d]) => [name, moneyColumns(d)])) as Record<TableName, string[]>;
 
+type Convert = (row: object) => object;
+
+/**
+ * Per table, a copy of a row with `convert` applied to its money columns: one literal of every
+ * column, built in one step (a spread and a loop over the money columns, seeing every table's
+ * rows, cost a rebuild's take a tenth of its time). Rows hold every column of their table.
+ */
+const converters = (convert: (value: number) => number): Record<TableName, Convert> =>
+  Object.fromEntries(
+    Object.entries(TABLES).map(([name, declaration]) => {
+      const money = new Set(MONEY[name as TableName]);
+      const fields = Object.keys(declaration.columns).map((column) => {
+        const value = `row[${JSON.stringify(column)}]`;
+        return `${JSON.stringify(column)}: ${money.has(column) ? `convert(${value})` : value}`;
+      });
+      return [name, new Function('convert', `return (row) => ({${fields.join(', ')}});`)(convert) as Convert];
+    }),
+  ) as Record<TableName, Convert>;
+
+const TO_DOLLARS = converters(fromCents);
+const TO_CENTS = converters(toCents);
+
 /** A row whose money columns hold integer cents (running sums stay exact) as the table's dollars. */
-export const inDollars = <T extends TableName>(table: T, row: TableRows[T]): TableRows[T] => {
-  const copy: Record<string, unknown> = { ...row };
-  for (const column of MONEY[table]) copy[column] = fromCents(copy[column] as number);
-  return copy as TableRows[T];
-};
+export const inDollars = <T extends TableName>(table: T, row: TableRows[T]): TableRows[T] => TO_DOLLARS[table](row) as TableRows[T];
 
 /** A row as loaded from its table, with its money columns in integer cents. */
-export const inCents = <T extends TableName>(table: T, row: TableRows[T]): TableRows[T] => {
-  const copy: Record<string, unknown> = { ...row };
-  for (const column of MONEY[table]) copy[column] = toCents(copy[column] as number);
-  return copy as TableRows[T];
-};
+export const inCents = <T extends TableName>(table: T, row: TableRows[T]): TableRows[T] => TO_CENTS[table](row) as TableRows[T];
 
 /** The rows a projection holds for a user, whatever their shape: what the engine takes and the loader fills. */
 export interface RowSet {
