@@ -54,36 +54,24 @@ const isStorableUuid = (value: unknown): boolean => {
   return true;
 };
 
-const isStorable = (value: unknown, type: PgType): boolean => {
-  switch (type) {
-    case 'uuid':
-      return isStorableUuid(value);
-    case 'text':
-      return isStorableText(value);
-    case 'date':
-      return isStorableDay(value);
-    case 'timestamptz': {
-      const t = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : NaN;
-      return t >= MIN_INSTANT && t <= MAX_INSTANT;
-    }
-    case 'numeric':
-      return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= MAX_MONEY;
-    case 'double precision':
-      return typeof value === 'number' && Number.isFinite(value);
-    case 'integer':
-      return Number.isInteger(value) && Math.abs(value as number) <= 2_147_483_647;
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'jsonb':
-      return isStorableJson(value);
-    case 'bytea':
-      return value instanceof Uint8Array;
-    default: {
-      const never: never = type;
-      return never;
-    }
-  }
+/** Per Postgres type, whether a value (not null) can be stored as it. */
+const STORABLE: Record<PgType, (value: unknown) => boolean> = {
+  uuid: isStorableUuid,
+  text: isStorableText,
+  date: isStorableDay,
+  timestamptz: (value) => {
+    const t = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : NaN;
+    return t >= MIN_INSTANT && t <= MAX_INSTANT;
+  },
+  numeric: (value) => typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= MAX_MONEY,
+  'double precision': (value) => typeof value === 'number' && Number.isFinite(value),
+  integer: (value) => Number.isInteger(value) && Math.abs(value as number) <= 2_147_483_647,
+  boolean: (value) => typeof value === 'boolean',
+  jsonb: (value) => isStorableJson(value),
+  bytea: (value) => value instanceof Uint8Array,
 };
+
+const isStorable = (value: unknown, type: PgType): boolean => STORABLE[type](value);
 
 /** Why Postgres would refuse this row of `table` (as a new or changed row), or undefined when it would not. */
 export const unstorable = (table: TableName, row: object): string | undefined => CHECKS[table](row);
@@ -100,9 +88,10 @@ const CHECKS = Object.fromEntries(
         (text) => JSON.stringify(text),
       );
       const absent = spec.nullable.has(name) ? '' : `return ${missing};`;
-      return `v = row[${quoted}]; if (v === null || v === undefined) { ${absent} } else if (!isStorable(v, ${JSON.stringify(type)})) return ${refused};`;
+      const storable = `storable[${JSON.stringify(type)}]`;
+      return `v = row[${quoted}]; if (v === null || v === undefined) { ${absent} } else if (!${storable}(v)) return ${refused};`;
     });
-    const check = new Function('isStorable', `return (row) => { let v; ${statements.join(' ')} return undefined; };`)(isStorable);
+    const check = new Function('storable', `return (row) => { let v; ${statements.join(' ')} return undefined; };`)(STORABLE);
     return [table, check as (row: object) => string | undefined];
   }),
 ) as unknown as Record<TableName, (row: object) => string | undefined>;
