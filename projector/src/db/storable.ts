@@ -78,8 +78,7 @@ export const unstorable = (table: TableName, row: object): string | undefined =>
 
 /**
  * Each table's check of a row: one statement per column, in the declaration's order (a loop over
- * the columns reading each by name sees every table's rows, and cost a rebuild's take a fifth of its
- * time).
+ * the columns reading each by name sees every table's rows: over a quarter of a rebuild's take).
  */
 const CHECKS = Object.fromEntries(
   Object.entries(SPECS).map(([table, spec]) => {

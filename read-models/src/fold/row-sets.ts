@@ -17,7 +17,7 @@ type Convert = (row: object) => object;
 /**
  * Per table, a copy of a row with `convert` applied to its money columns: one literal of every
  * column, built in one step (a spread and a loop over the money columns, seeing every table's
- * rows, cost a rebuild's take a tenth of its time). Rows hold every column of their table.
+ * rows, took a sixth of a rebuild's take). Rows hold every column of their table.
  */
 const converters = (convert: (value: number) => number): Record<TableName, Convert> =>
   Object.fromEntries(
