@@ -11,9 +11,10 @@ import {
   WEEKDAYS,
   type OddsRange,
 } from '@bt/contracts';
-import type { AnalyticsDailyRow, AnalyticsMonthlyRow, AnalyticsTotalsRow, BetHistoryRow } from '../../database';
+import type { AnalyticsDailyRow, AnalyticsMonthlyRow, AnalyticsTotalsRow, BetHistoryRow, TableRows } from '../../database';
 import type { ReadModel } from '../../fold/read-model';
 import { compositeKey, KeyedRows, zeroRow } from '../../fold/row-sets';
+import type { UserState } from '../../fold/state';
 import { countOutcome, eachSide } from '../user-stats/projection';
 import {
   analytics_daily as analyticsDailyTable,
@@ -43,8 +44,24 @@ export const oddsRangeOf = (american: number): OddsRange =>
           ? ODDS_RANGES[3]
           : ODDS_RANGES[4];
 
+/** A small cache of a pure function of a short text (a date, a price): a history repeats few of them. */
+const remembered = <T>(of: (text: string) => T): ((text: string) => T) => {
+  const known = new Map<string, T>();
+  return (text) => {
+    if (known.has(text)) return known.get(text)!;
+    const value = of(text);
+    // Stryker disable next-line all: equivalent: the bound only keeps memory small; a value is the same computed again
+    if (known.size >= 10_000) known.clear();
+    known.set(text, value);
+    return value;
+  };
+};
+
 /** The weekday of a 'YYYY-MM-DD' date (WEEKDAYS: Monday first). */
-export const weekdayOf = (date: string): string => WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7];
+export const weekdayOf = remembered((date: string): string => WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]);
+
+/** The American odds of a price as stored (undefined if it has none). */
+const americanOf = remembered((odds: string): number | undefined => parseOdds(odds)?.american);
 
 /** The unit stake size of a stake in units: under 1, 1 to 2 inclusive, over 2. */
 export const unitStakeSizeOf = (units: number): string =>
@@ -75,23 +92,27 @@ const recent: { row: BetHistoryRow | undefined; groups: Group[] }[] = [
 const groupsOf = (row: BetHistoryRow): Group[] => {
   if (recent[0].row === row) return recent[0].groups;
   if (recent[1].row === row) return recent[1].groups;
+  const groups = buildGroups(row);
+  recent[0] = recent[1];
+  recent[1] = { row, groups };
+  return groups;
+};
+
+const buildGroups = (row: BetHistoryRow): Group[] => {
   const date = row.date;
   const month = date.slice(0, 7);
-  const groups = groupsOfRow(row).map(([dimension, key]) => ({
+  return groupsOfRow(row).map(([dimension, key]) => ({
     dimension,
     key,
     daily: compositeKey(dimension, date, key),
     monthly: compositeKey(dimension, month, key),
     totals: compositeKey(dimension, key),
   }));
-  recent[0] = recent[1];
-  recent[1] = { row, groups };
-  return groups;
 };
 
 const groupsOfRow = (row: BetHistoryRow): [string, string][] => {
   const parlay = row.kind === 'parlay';
-  const american = parseOdds(row.odds)?.american ?? decimalToAmerican(row.decimal_odds);
+  const american = americanOf(row.odds) ?? decimalToAmerican(row.decimal_odds);
   const tags = row.tags.length === 0 ? [NO_TAG] : [...new Set(row.tags)];
   return [
     ['sport', row.sport],
@@ -147,6 +168,57 @@ const DAILY_GROUP = zeroRow(analyticsDailyTable, { user_id: '', dimension: '', k
 const MONTHLY_GROUP = zeroRow(analyticsMonthlyTable, { user_id: '', dimension: '', key: '', month: '' });
 const TOTALS_GROUP = zeroRow(analyticsTotalsTable, { user_id: '', dimension: '', key: '' });
 
+/**
+ * The three tables' rows built at once from the user's `bets` rows, each row's groups worked out
+ * once: a rebuild's fold (untracked rows, KeyedRows.deriveWhenRead) writes only the final rows,
+ * so it sums each final row once instead of following every change. The sums equal the followed
+ * ones: every row put in or removed from `bets` is a change followed, and the figures are integers.
+ */
+const deriveAnalytics = (state: UserState): void => {
+  // By dimension, then group key: the group's rows (its total, its days, its months). Looked up by
+  // the row's own strings (no key built per group and row); the tables' keys are built once per row made.
+  const groups = new Map<string, Map<string, Slot>>();
+  const userId = state.userId;
+  for (const row of state.bets.rows.values()) {
+    const date = row.date;
+    const month = date.slice(0, 7);
+    for (const [dimension, key] of groupsOfRow(row)) {
+      let byKey = groups.get(dimension);
+      if (!byKey) groups.set(dimension, (byKey = new Map()));
+      let slot = byKey.get(key);
+      if (!slot)
+        byKey.set(key, (slot = { total: { ...TOTALS_GROUP, user_id: userId, dimension, key }, days: new Map(), months: new Map() }));
+      tally(slot.total, row, 1);
+      let day = slot.days.get(date);
+      if (!day) slot.days.set(date, (day = { ...DAILY_GROUP, user_id: userId, dimension, key, date }));
+      tally(day, row, 1);
+      let inMonth = slot.months.get(month);
+      if (!inMonth) slot.months.set(month, (inMonth = { ...MONTHLY_GROUP, user_id: userId, dimension, key, month }));
+      tally(inMonth, row, 1);
+    }
+  }
+  const daily = new Map<string, TableRows['analytics_daily']>();
+  const monthly = new Map<string, TableRows['analytics_monthly']>();
+  const totals = new Map<string, TableRows['analytics_totals']>();
+  for (const [dimension, byKey] of groups) {
+    for (const [key, slot] of byKey) {
+      totals.set(compositeKey(dimension, key), slot.total);
+      for (const [date, row] of slot.days) daily.set(compositeKey(dimension, date, key), row);
+      for (const [month, row] of slot.months) monthly.set(compositeKey(dimension, month, key), row);
+    }
+  }
+  state.analyticsDaily.derived(daily);
+  state.analyticsMonthly.derived(monthly);
+  state.analyticsTotals.derived(totals);
+};
+
+/** One group's rows as deriveAnalytics sums them. */
+interface Slot {
+  total: TableRows['analytics_totals'];
+  days: Map<string, TableRows['analytics_daily']>;
+  months: Map<string, TableRows['analytics_monthly']>;
+}
+
 const byKeys = (a: { dimension: string; key: string }, b: { dimension: string; key: string }) =>
   a.dimension < b.dimension ? -1 : a.dimension > b.dimension ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 
@@ -164,6 +236,7 @@ export const analyticsDailyProjection: ReadModel<
   reads: {},
   followsBets(state, change) {
     const rows = state.analyticsDaily;
+    if (rows.deriveWhenRead(() => deriveAnalytics(state))) return; // untracked: built from the final rows
     eachSide(change, (row, sign) => {
       for (const { dimension, key, daily: id } of groupsOf(row)) {
         let group = rows.get(id);
@@ -192,6 +265,7 @@ export const analyticsMonthlyProjection: ReadModel<
   reads: {},
   followsBets(state, change) {
     const rows = state.analyticsMonthly;
+    if (rows.deriveWhenRead(() => deriveAnalytics(state))) return; // untracked: built from the final rows
     eachSide(change, (row, sign) => {
       for (const { dimension, key, monthly: id } of groupsOf(row)) {
         let group = rows.get(id);
@@ -220,6 +294,7 @@ export const analyticsTotalsProjection: ReadModel<
   reads: {},
   followsBets(state, change) {
     const rows = state.analyticsTotals;
+    if (rows.deriveWhenRead(() => deriveAnalytics(state))) return; // untracked: built from the final rows
     eachSide(change, (row, sign) => {
       for (const { dimension, key, totals: id } of groupsOf(row)) {
         let group = rows.get(id);
