@@ -55,7 +55,7 @@ export {
   type CheckpointRow,
 } from './checkpoints/checkpoints';
 export { projectorLag, projectorWithin, readSetAsideUsers } from './lag';
-export { eraseUsers } from './erase-users';
+export { eraseUsers, lockUserRows } from './erase-users';
 
 // What command-api reads of the read models.
 export { settledProfitFromReadModel } from './settled-profit';

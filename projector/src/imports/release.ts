@@ -1,6 +1,15 @@
 import type { Kysely } from 'kysely';
 import { comparePositions, formatPosition, parsePosition, type EventStore, type Position, type RecordedEvent } from '@bt/event-store';
-import { admitImports, type Database, emptyChanges, type RowChanges, type TableName, userOf, type UserState } from '@bt/read-models';
+import {
+  admitImports,
+  type Database,
+  emptyChanges,
+  lockUserRows,
+  type RowChanges,
+  type TableName,
+  userOf,
+  type UserState,
+} from '@bt/read-models';
 import { loadUserStates } from '../db/load-users';
 import { notifyFailures, writeChanges } from '../db/writer';
 import { ProjectionEngine } from '../engine/projection-engine';
@@ -184,7 +193,10 @@ export async function releaseHold(target: ReleaseTarget, userId: string): Promis
   // throws leaves its transaction and this engine behind.
   const engine = new ProjectionEngine(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, false);
   for (;;) {
+    // Each step holds the user's rows lock, taken before the hold is read: an AccountDeleted's erasure
+    // either ends before it (no hold is left to release) or waits for it and deletes what it wrote.
     const unlocked = await target.transaction(false, async (trx, position) => {
+      await lockUserRows(trx, userId);
       const hold = await readHold(trx, target.schema, userId, false);
       const upTo = position === undefined ? undefined : parsePosition(position);
       if (!hold || !releasable(hold) || !upTo) return { done: false, released: !hold };
@@ -193,6 +205,7 @@ export async function releaseHold(target: ReleaseTarget, userId: string): Promis
     if (unlocked.released) return true;
     if (!unlocked.done) return false; // an import of theirs is open again (or nothing is projected yet)
     const locked = await target.transaction(true, async (trx, position) => {
+      await lockUserRows(trx, userId);
       const hold = await readHold(trx, target.schema, userId, true);
       const upTo = position === undefined ? undefined : parsePosition(position);
       if (!hold || !upTo) return { done: true, released: !hold };
