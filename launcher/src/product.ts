@@ -33,7 +33,7 @@ import pg from 'pg';
 import { createFrontDoor } from './router';
 import type { LauncherConfig } from './config';
 import { logSigningKey } from './transparency/log-key';
-import { startLogWriter } from './transparency/log-writer';
+import { startConfiguredLogWriter } from './transparency/log-writer';
 
 export interface RunningProduct {
   url: string;
@@ -100,15 +100,7 @@ export const startProduct = async (
     const logKey = await logSigningKey(config);
     log(`transparency log key: ${logKey.key}`);
     if (config.transparencyLog) {
-      const logWriter = startLogWriter({
-        store,
-        db: logTables(db),
-        secretKey: logKey.secretKey,
-        origin: config.transparencyOrigin,
-        signEveryMs: config.transparencySignEveryMs,
-        pollMs: 100,
-        log: (line) => logger.warn(line),
-      });
+      const logWriter = startConfiguredLogWriter(store, logTables(db), logKey.secretKey, config, logger);
       stops.push(() => logWriter.stop());
     } else log('transparency log off (TRANSPARENCY_LOG=off): no leaves are appended');
 

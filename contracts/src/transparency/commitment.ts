@@ -128,6 +128,21 @@ export const foldPick = (pick: Pick | undefined, event: CommittingEvent): Pick |
 
 const unitsOf = (stake: number, unitSize: number | null | undefined) => (unitSize && unitSize > 0 ? stake / unitSize : null);
 
+type CommittedLeg = Extract<CommittedFields, { kind: 'parlay' }>['legs'][number];
+
+/** A parlay leg as a commitment holds it (the event's leg, or the read model's). */
+export const committedLegOf = (
+  leg: Omit<CommittedLeg, 'league' | 'startsAt'> & { league?: string | null; startsAt?: string | null },
+): CommittedLeg => ({
+  sport: leg.sport,
+  league: leg.league ?? null,
+  event: leg.event,
+  selection: leg.selection,
+  odds: leg.odds,
+  date: leg.date,
+  startsAt: leg.startsAt ?? null,
+});
+
 /** The fields a leaf commits to for this pick, with its commitment salt (the event's). */
 export const commitmentFields = (pick: Pick, commitmentSalt: string): CommittedFields => {
   const common = {
@@ -157,15 +172,7 @@ export const commitmentFields = (pick: Pick, commitmentSalt: string): CommittedF
     ...common,
     name: parlay.name,
     totalOdds: parlay.totalOdds ?? null,
-    legs: parlay.legs.map((leg) => ({
-      sport: leg.sport,
-      league: leg.league ?? null,
-      event: leg.event,
-      selection: leg.selection,
-      odds: leg.odds,
-      date: leg.date,
-      startsAt: (leg as MaybeStart).startsAt ?? null,
-    })),
+    legs: parlay.legs.map(committedLegOf),
   };
 };
 

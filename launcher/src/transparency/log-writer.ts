@@ -221,3 +221,21 @@ export const startLogWriter = (options: LogWriterOptions): { stop(): Promise<voi
     },
   };
 };
+
+/** A service's log writer, from its settings (TRANSPARENCY_ORIGIN, TRANSPARENCY_SIGN_EVERY_MS) and signing key. */
+export const startConfiguredLogWriter = (
+  store: EventStore,
+  db: Kysely<LogDatabase>,
+  secretKey: Uint8Array,
+  config: { transparencyOrigin: string; transparencySignEveryMs: number },
+  logger: { warn(line: string): void },
+): { stop(): Promise<void> } =>
+  startLogWriter({
+    store,
+    db,
+    secretKey,
+    origin: config.transparencyOrigin,
+    signEveryMs: config.transparencySignEveryMs,
+    pollMs: 100,
+    log: (line) => logger.warn(line),
+  });

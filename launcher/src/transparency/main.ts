@@ -10,7 +10,7 @@ import { createDb, createLogger, dataKeysMaster, onShutdownSignal, readOpsConfig
 import { logTables, migrateTransparencyLog, type LogDatabase } from '@bt/query-api';
 import { readLogWriterConfig } from './config';
 import { logSigningKey } from './log-key';
-import { startLogWriter } from './log-writer';
+import { startConfiguredLogWriter } from './log-writer';
 import { acquireWriterLock } from './writer-lock';
 
 const logger = createLogger('transparency-log');
@@ -34,15 +34,7 @@ const server =
       });
 
 const lock = await acquireWriterLock(config.databaseUrl, () => logger.info('transparency log: another writer holds the log; waiting'));
-const writer = startLogWriter({
-  store,
-  db: logTables(db),
-  secretKey: logKey.secretKey,
-  origin: config.transparencyOrigin,
-  signEveryMs: config.transparencySignEveryMs,
-  pollMs: 100,
-  log: (line) => logger.warn(line),
-});
+const writer = startConfiguredLogWriter(store, logTables(db), logKey.secretKey, config, logger);
 logger.info('transparency log: following the event log');
 
 onShutdownSignal(logger, async () => {

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { Kysely } from 'kysely';
-import type { ParlayLeg, ProfileBet, ProfileDocument, ShownFields } from '@bt/contracts';
+import { committedLegOf, type ParlayLeg, type ProfileBet, type ProfileDocument, type ShownFields } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
 import { readModels, type ReadDatabase } from '../read-db';
 import { shownBets, shownProfile, type Settings } from '../queries/get-public-profile';
@@ -48,15 +48,7 @@ const unprovenFields = (row: ShownRow, legs: readonly ParlayLeg[] | undefined): 
     ...common,
     name: row.event,
     totalOdds: row.odds,
-    legs: (legs ?? []).map((leg) => ({
-      sport: leg.sport,
-      league: leg.league ?? null,
-      event: leg.event,
-      selection: leg.selection,
-      odds: leg.odds,
-      date: leg.date,
-      startsAt: leg.startsAt ?? null,
-    })),
+    legs: (legs ?? []).map(committedLegOf),
   };
 };
 
