@@ -143,7 +143,12 @@ describe('password reset over HTTP and SMTP', () => {
       ['/api/auth/reset-password', { token, password: '12345' }, MESSAGES.passwordTooShort],
       ['/api/auth/reset-password', { token }, MESSAGES.passwordTooShort],
       ['/api/auth/reset-password', { token: 'x'.repeat(43), password: 'brand-new-pass' }, MESSAGES.resetLinkInvalid],
-      ['/api/auth/reset-password', { token: `${token.slice(0, -1)}A`, password: 'brand-new-pass' }, MESSAGES.resetLinkInvalid],
+      // The last character changed (a token ending in A must not stay itself).
+      [
+        '/api/auth/reset-password',
+        { token: `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`, password: 'brand-new-pass' },
+        MESSAGES.resetLinkInvalid,
+      ],
       ['/api/auth/reset-password', { token: 'x'.repeat(500), password: 'brand-new-pass' }, MESSAGES.resetLinkInvalid],
     ];
     for (const [path, body, message] of refusals) {
