@@ -4,6 +4,7 @@ import { Loading } from '../components/loading';
 import { LandingRoute as Landing } from '../features/marketing/routes/landing';
 import { rememberArrivalPath } from '../lib/return-to';
 import { useSession } from '../lib/session';
+import { DashboardFrame } from './layouts/dashboard-frame';
 import { PublicLayout } from './layouts/public-layout';
 
 /*
@@ -120,7 +121,10 @@ const sharedPages = (
 export function AppRouter() {
   const { status } = useSession();
   const firstScreenLoaded = useFirstScreenLoaded(status !== 'anonymous');
-  if (status === 'checking' || (status === 'authenticated' && !firstScreenLoaded)) return <Loading fullScreen />;
+  const { pathname } = useLocation();
+  if (status === 'checking' || (status === 'authenticated' && !firstScreenLoaded)) {
+    return pathname === '/' ? <DashboardFrame /> : <Loading fullScreen />;
+  }
 
   if (status === 'anonymous') {
     return (

@@ -8,6 +8,7 @@ import { PerformanceChart } from '../../features/stats/components/performance-ch
 import { SportChart } from '../../features/stats/components/sport-chart';
 import { StatCards } from '../../features/stats/components/stat-cards';
 import { useTimeTravel } from '../../lib/as-of';
+import { DASHBOARD_SUBTITLE, DASHBOARD_TITLE } from './dashboard-heading';
 
 const Row = styled.div<{ $wide?: boolean }>`
   display: grid;
@@ -40,11 +41,7 @@ export function DashboardRoute() {
   const asOf = travel.past;
   return (
     <PageContainer>
-      <PageHeader
-        title="Dashboard"
-        subtitle="Track your betting performance and manage your bets."
-        actions={<AsOfControl travel={travel} />}
-      />
+      <PageHeader title={DASHBOARD_TITLE} subtitle={DASHBOARD_SUBTITLE} actions={<AsOfControl travel={travel} />} />
       <AsOfBanner travel={travel} />
       <StatCards asOf={asOf} />
       <Deferred minHeight="100vh">
