@@ -10,6 +10,7 @@ import { bulkLoad, userHistory } from './generate';
 import { benchBet, watchCheckpoint } from './visible';
 import { send, summarise, type Latency } from './http-load';
 import { sampleWaits } from './wait-sampler';
+import { sampleCpu } from './cpu-sampler';
 
 export interface FairnessOptions {
   pool: pg.Pool;
@@ -77,6 +78,11 @@ export async function fairness(options: FairnessOptions): Promise<FairnessResult
   const product = await startProductProcess(databaseUrl, dataDir);
   const watcher = await watchCheckpoint(databaseUrl);
   const waits = process.env.BENCH_FAIRNESS_WAITS === '1' ? await sampleWaits(databaseUrl) : undefined;
+  const cpu = process.env.BENCH_FAIRNESS_CPU === '1' ? await sampleCpu(databaseUrl, product.pid) : undefined;
+  const phase = (name: string) => {
+    waits?.phase(name);
+    cpu?.phase(name);
+  };
   const token = (user: string) => `Bearer ${signToken(user, BENCH_SECRET)}`;
   try {
     const { visible } = watcher;
@@ -142,12 +148,12 @@ export async function fairness(options: FairnessOptions): Promise<FairnessResult
     // Warm-up, not counted: every writer's state loaded, the JIT warm.
     await runWriters(WRITERS * 3);
     log('  the import alone, on the idle product...');
-    waits?.phase('the import alone');
+    phase('the import alone');
     const idle = await importThree(idleImporter, 'idle');
     log(`  ${idle.seconds.toFixed(1)} s; the writers alone...`);
-    waits?.phase('the writers alone');
+    phase('the writers alone');
     const alone = await runWriters(options.writes);
-    waits?.phase('the writers while one user imports');
+    phase('the writers while one user imports');
     log('  the writers while one user imports...');
     const readyz = { samples: 0, notReady: 0 };
     let importing = true;
@@ -174,6 +180,7 @@ export async function fairness(options: FairnessOptions): Promise<FairnessResult
     };
   } finally {
     if (waits) for (const line of await waits.stop()) log(line);
+    if (cpu) for (const line of cpu.stop()) log(line);
     await watcher.close();
     await product.stop();
   }

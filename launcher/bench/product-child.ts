@@ -21,7 +21,10 @@ const freePort = () =>
  * request), its projector on its own thread unless the bench's PROJECTOR_THREAD says not. Resolves
  * once /healthz answers 200.
  */
-export const startProductProcess = async (databaseUrl: string, dataDir: string): Promise<{ url: string; stop(): Promise<void> }> => {
+export const startProductProcess = async (
+  databaseUrl: string,
+  dataDir: string,
+): Promise<{ url: string; pid: number; stop(): Promise<void> }> => {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', resolve('launcher/src/product-main.ts')], {
     env: {
@@ -52,6 +55,7 @@ export const startProductProcess = async (databaseUrl: string, dataDir: string):
   }
   return {
     url,
+    pid: child.pid!,
     async stop() {
       if (exited === undefined) child.kill('SIGTERM');
       await exit;
