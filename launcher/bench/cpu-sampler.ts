@@ -35,7 +35,7 @@ interface Reading {
  * parsing run, and its other threads: the projector's, GC, libuv) and by the Postgres server (every
  * process of its postmaster), tallied per phase: what the `fairness` section prints with
  * BENCH_FAIRNESS_CPU=1, to see whose CPU an import's interference is. Linux only (/proc); a
- * backend that exits within a phase drops out of it.
+ * backend that starts and exits within 250 ms drops out.
  */
 export async function sampleCpu(databaseUrl: string, productPid: number) {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -43,14 +43,22 @@ export async function sampleCpu(databaseUrl: string, productPid: number) {
   const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
   const postmaster = parentOf(rows[0].pid); // while the backend lives
   await client.end();
-  const read = (): Reading => {
-    const main = cpuOf(`/proc/${productPid}/task/${productPid}`);
-    const threads = cpuOf(`/proc/${productPid}`) - main;
-    let postgres = postmaster === undefined ? 0 : cpuOf(`/proc/${postmaster}`);
+  // The server's processes as last seen: a backend that exits (a pool lets idle ones go) keeps what it spent.
+  const seen = new Map<number, number>();
+  const look = () => {
+    if (postmaster === undefined) return;
+    seen.set(postmaster, cpuOf(`/proc/${postmaster}`));
     for (const entry of readdirSync('/proc')) {
       const pid = Number(entry);
-      if (Number.isInteger(pid) && parentOf(pid) === postmaster) postgres += cpuOf(`/proc/${pid}`);
+      if (Number.isInteger(pid) && parentOf(pid) === postmaster) seen.set(pid, cpuOf(`/proc/${pid}`));
     }
+  };
+  const looking = setInterval(look, 250);
+  const read = (): Reading => {
+    look();
+    const main = cpuOf(`/proc/${productPid}/task/${productPid}`);
+    const threads = cpuOf(`/proc/${productPid}`) - main;
+    const postgres = [...seen.values()].reduce((a, b) => a + b, 0);
     return { at: performance.now(), main, threads, postgres };
   };
   const phases: { name: string; from: Reading; to?: Reading }[] = [];
@@ -67,6 +75,7 @@ export async function sampleCpu(databaseUrl: string, productPid: number) {
     /** Each phase's CPU seconds and cores busy on average, as lines. */
     stop(): string[] {
       close();
+      clearInterval(looking);
       return phases.map(({ name, from, to }) => {
         const wall = (to!.at - from.at) / 1000;
         const part = (key: 'main' | 'threads' | 'postgres') =>
