@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { Mutex } from 'async-mutex';
 import { committedFields, MerkleLog, proveProfile, toHex, type LoggedCommitment, type ProvenProfile } from '@bt/contracts';
 import { ValidationError } from '@bt/platform';
 import { logTables } from './log-db';
@@ -21,29 +20,43 @@ export const createLogReader = <DB>(database: Kysely<DB>) => {
   const db = logTables(database);
   const log = new MerkleLog();
   const heads: CheckpointHead[] = [];
-  const mutex = new Mutex();
-
-  const refresh = () =>
-    mutex.runExclusive(async () => {
-      const after = heads.length === 0 ? -1 : heads[heads.length - 1].size;
-      const newHeads = await db
-        .selectFrom('checkpoints')
-        .select(['size', 'signed_at'])
-        .where('size', '>', String(after))
-        .orderBy('size')
-        .execute();
-      for (const head of newHeads) heads.push({ size: Number(head.size), signedAt: head.signed_at });
-      const signed = heads.length === 0 ? 0 : heads[heads.length - 1].size;
-      if (log.size >= signed) return;
-      const rows = await db
-        .selectFrom('leaves')
-        .select(['index', 'hash'])
-        .where('index', '>=', String(log.size))
-        .where('index', '<', String(signed))
-        .orderBy('index')
-        .execute();
-      for (const row of rows) log.append(row.hash);
+  // One read at a time. The callers that arrive while one runs share the next, which starts after
+  // it: each sees what was signed before it asked, and a crowd costs two reads, not one each.
+  let running: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  const refresh = (): Promise<void> => {
+    if (running)
+      return (next ??= running
+        .catch(() => undefined)
+        .then(() => {
+          next = undefined;
+          return refresh();
+        }));
+    running = readOn().finally(() => {
+      running = undefined;
     });
+    return running;
+  };
+  const readOn = async () => {
+    const after = heads.length === 0 ? -1 : heads[heads.length - 1].size;
+    const newHeads = await db
+      .selectFrom('checkpoints')
+      .select(['size', 'signed_at'])
+      .where('size', '>', String(after))
+      .orderBy('size')
+      .execute();
+    for (const head of newHeads) heads.push({ size: Number(head.size), signedAt: head.signed_at });
+    const signed = heads.length === 0 ? 0 : heads[heads.length - 1].size;
+    if (log.size >= signed) return;
+    const rows = await db
+      .selectFrom('leaves')
+      .select(['index', 'hash'])
+      .where('index', '>=', String(log.size))
+      .where('index', '<', String(signed))
+      .orderBy('index')
+      .execute();
+    for (const row of rows) log.append(row.hash);
+  };
 
   const latestSize = async () => {
     await refresh();
@@ -59,11 +72,16 @@ export const createLogReader = <DB>(database: Kysely<DB>) => {
     return size;
   };
 
-  /** A user's signed leaves by pick, oldest first; kept until the latest checkpoint moves on (a leaf below a signed size never changes). */
+  /**
+   * A user's signed leaves by pick, oldest first. A leaf below a signed size never changes, so when
+   * the latest checkpoint moves on only the user's leaves between the two sizes are read, onto a
+   * copy (a making still proving against the older size keeps its own).
+   */
   const kept = new Map<string, { size: number; byPick: Map<string, LoggedCommitment[]> }>();
   const leavesOf = async (userId: string, size: number) => {
     const known = kept.get(userId);
     if (known && known.size === size) return known.byPick;
+    const from = known && known.size < size ? known.size : 0;
     const rows =
       size === 0
         ? []
@@ -71,10 +89,11 @@ export const createLogReader = <DB>(database: Kysely<DB>) => {
             .selectFrom('leaves')
             .select(['index', 'pick_id', 'commitment_salt', 'fields', 'stake'])
             .where('user_id', '=', userId)
+            .where('index', '>=', String(from))
             .where('index', '<', String(size))
             .orderBy('index')
             .execute();
-    const byPick = new Map<string, LoggedCommitment[]>();
+    const byPick = new Map(from > 0 && known ? known.byPick : []);
     for (const row of rows) {
       const leaf = {
         index: Number(row.index),
@@ -82,9 +101,7 @@ export const createLogReader = <DB>(database: Kysely<DB>) => {
         fields: committedFields.parse(row.fields),
         stake: Number(row.stake),
       };
-      const list = byPick.get(row.pick_id);
-      if (list) list.push(leaf);
-      else byPick.set(row.pick_id, [leaf]);
+      byPick.set(row.pick_id, [...(byPick.get(row.pick_id) ?? []), leaf]);
     }
     kept.delete(userId);
     kept.set(userId, { size, byPick });
