@@ -109,7 +109,7 @@ describe('the log reader’s proofs of a profile as the log grows', () => {
     await database.drop();
   });
 
-  it('reads on a user’s leaves past the size it last read, an amendment beside the first leaf, from requests at once', async () => {
+  it('proves a user’s leaves as the log grows, an amendment beside the first leaf, for requests at once', async () => {
     const reader = createLogReader(base);
     await logAndSign([pick(USER, A, '+120'), pick(OTHER, C, '+100')]);
     const first = await reader.proveProfile(USER, [A, B], { showMoney: true });

@@ -73,15 +73,14 @@ export const createLogReader = <DB>(database: Kysely<DB>) => {
   };
 
   /**
-   * A user's signed leaves by pick, oldest first. A leaf below a signed size never changes, so when
-   * the latest checkpoint moves on only the user's leaves between the two sizes are read, onto a
-   * copy (a making still proving against the older size keeps its own).
+   * A user's signed leaves by pick, oldest first; kept until the latest checkpoint moves on. All of
+   * them are read again then, not only the new ones: what is served is what Postgres holds now, so a
+   * row altered in place fails in the visitor's browser (web/e2e/public-verification.test.ts).
    */
   const kept = new Map<string, { size: number; byPick: Map<string, LoggedCommitment[]> }>();
   const leavesOf = async (userId: string, size: number) => {
     const known = kept.get(userId);
     if (known && known.size === size) return known.byPick;
-    const from = known && known.size < size ? known.size : 0;
     const rows =
       size === 0
         ? []
@@ -89,11 +88,10 @@ export const createLogReader = <DB>(database: Kysely<DB>) => {
             .selectFrom('leaves')
             .select(['index', 'pick_id', 'commitment_salt', 'fields', 'stake'])
             .where('user_id', '=', userId)
-            .where('index', '>=', String(from))
             .where('index', '<', String(size))
             .orderBy('index')
             .execute();
-    const byPick = new Map(from > 0 && known ? known.byPick : []);
+    const byPick = new Map<string, LoggedCommitment[]>();
     for (const row of rows) {
       const leaf = {
         index: Number(row.index),
@@ -101,7 +99,9 @@ export const createLogReader = <DB>(database: Kysely<DB>) => {
         fields: committedFields.parse(row.fields),
         stake: Number(row.stake),
       };
-      byPick.set(row.pick_id, [...(byPick.get(row.pick_id) ?? []), leaf]);
+      const list = byPick.get(row.pick_id);
+      if (list) list.push(leaf);
+      else byPick.set(row.pick_id, [leaf]);
     }
     kept.delete(userId);
     kept.set(userId, { size, byPick });
