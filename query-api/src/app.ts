@@ -200,8 +200,8 @@ export function createQueryApi(deps: QueryApiDeps): QueryApi {
   // Kept per (handle, settings' revision, read models' checkpoints): a repeated visit reads no bet and takes no turn.
   const pages = new KeptAnswers(PAGES_KEPT);
   router.get('/public/profiles/:handle', async (ctx) => {
-    const [shown, at] = await Promise.all([shownProfile(db, store, ctx.params.handle), readModelsAt(db, deps.projectorPartitions)]);
-    const key = `${shown.userId} ${shown.revision} ${at}`;
+    const shown = await shownProfile(db, store, ctx.params.handle);
+    const key = `${shown.userId} ${shown.revision} ${await readModelsAt(db, deps.projectorPartitions)}`;
     await sendKeptOrMake(ctx, publicTurns, pages, { handle: shown.handle, key, make: () => publicProfileOf(db, shown) });
   });
   if (deps.transparencyLog) {

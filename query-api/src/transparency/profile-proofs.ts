@@ -71,12 +71,8 @@ export const createProfileProofs = (
 ) => {
   const kept = new KeptAnswers(ANSWERS_KEPT);
   return async (ctx: Context, turns: Middleware): Promise<void> => {
-    // Three reads at once: a visit to a kept page waits for the slowest, not for their sum.
-    const [shown, at, size] = await Promise.all([
-      shownProfile(db, store, ctx.params.handle),
-      readModelsAt(db, partitions),
-      reader.latestSize(),
-    ]);
+    const shown = await shownProfile(db, store, ctx.params.handle);
+    const [at, size] = await Promise.all([readModelsAt(db, partitions), reader.latestSize()]);
     const key = `${shown.userId} ${shown.revision} ${at} ${size}`;
     await sendKeptOrMake(ctx, turns, kept, { handle: shown.handle, key, make: () => documentOf(db, reader, origin, shown) });
   };
