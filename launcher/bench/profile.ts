@@ -17,9 +17,42 @@ const json = (token: string, body: unknown) => ({
   body: JSON.stringify(body),
 });
 
+/** How many times the bench pays for a making of the proofs document. */
+const MISSES = 5;
+
+/**
+ * What a visitor pays right after the bettor logs one more bet (MISSES times, ascending): the bet is
+ * signed into the log and shown on the page (its data, a kept answer of its own), so the proofs'
+ * key has moved and the document is made anew, rows, leaves and proof. Each is checked to be a new
+ * document holding the new bet.
+ */
+const missesOf = async (url: string, handle: string, bets: number, another: (i: number) => ReturnType<typeof json> & { url: string }) => {
+  const proofsUrl = `${url}/api/public/profiles/${handle}/proofs`;
+  const signedSize = async () => Number((await send(`${url}/api/log/checkpoint`)).body.split('\n')[1]);
+  const shownBets = async () => (JSON.parse((await send(`${url}/api/public/profiles/${handle}`)).body) as { bets: unknown[] }).bets.length;
+  let etag = (await send(proofsUrl)).headers.etag;
+  const misses: number[] = [];
+  for (let i = 0; i < MISSES; i++) {
+    const size = await signedSize();
+    const placed = await send(another(i).url, another(i));
+    if (placed.status !== 201) throw new Error(`POST /api/bets: ${placed.status} ${placed.body.slice(0, 200)}`);
+    while ((await signedSize()) <= size || (await shownBets()) < bets + i + 1) await new Promise((done) => setTimeout(done, 200));
+    const started = performance.now();
+    const answer = await send(proofsUrl, { headers: { 'accept-encoding': 'gzip' } });
+    misses.push(performance.now() - started);
+    const kept = await send(proofsUrl);
+    const held = (JSON.parse(kept.body) as { bets: unknown[] }).bets.length;
+    if (answer.headers.etag === etag || kept.headers.etag !== answer.headers.etag || held !== bets + i + 1)
+      throw new Error(`the proofs after one more bet are not a new document holding it (${held} bets)`);
+    etag = answer.headers.etag;
+  }
+  return misses.sort((a, b) => a - b);
+};
+
 /**
  * A public profile of `bets` bets (half before their start), all in signed checkpoints: p99 of its
- * proofs document against the same page's data without proofs, the document's size, the time
+ * proofs document against the same page's data without proofs, what a making of the document costs
+ * (missesOf) against a visit to the kept one, the document's size, the time
  * Chromium takes to verify it all against the time to show the page, and the page's JavaScript.
  */
 export const profileBench = async (databaseUrl: string, dataDir: string, bets: number, reads: number): Promise<string[][]> => {
@@ -35,23 +68,19 @@ export const profileBench = async (databaseUrl: string, dataDir: string, bets: n
     const handle = `bench-${Date.now().toString(36)}`;
     await send(`${product.url}/api/profile`, { ...json(token, { handle, enabled: true }), method: 'PUT' });
     const day = 86_400_000;
-    await load(
-      bets,
-      8,
-      (i) => ({
-        url: `${product.url}/api/bets`,
-        ...json(token, {
-          sport: 'hockey',
-          event: `Game ${i}`,
-          betType: 'moneyline',
-          odds: i % 2 ? '+120' : '-110',
-          stake: 10 + (i % 7),
-          outcome: i % 3 ? 'win' : 'loss',
-          startsAt: new Date(Date.now() + (i % 2 ? day : -day)).toISOString(),
-        }),
+    const bet = (i: number) => ({
+      url: `${product.url}/api/bets`,
+      ...json(token, {
+        sport: 'hockey',
+        event: `Game ${i}`,
+        betType: 'moneyline',
+        odds: i % 2 ? '+120' : '-110',
+        stake: 10 + (i % 7),
+        outcome: i % 3 ? 'win' : 'loss',
+        startsAt: new Date(Date.now() + (i % 2 ? day : -day)).toISOString(),
       }),
-      201,
-    );
+    });
+    await load(bets, 8, bet, 201);
     const proofsUrl = `${product.url}/api/public/profiles/${handle}/proofs`;
     for (;;) {
       const doc = JSON.parse((await send(proofsUrl)).body) as { bets: { commitments: unknown[] }[] };
@@ -63,6 +92,7 @@ export const profileBench = async (databaseUrl: string, dataDir: string, bets: n
     const gzip = { 'accept-encoding': 'gzip' };
     const withProofs = await load(reads, 4, () => ({ url: proofsUrl, headers: gzip }), 200);
     const without = await load(reads, 4, () => ({ url: `${product.url}/api/public/profiles/${handle}`, headers: gzip }), 200);
+    const misses = await missesOf(product.url, handle, bets, (i) => bet(bets + i));
 
     const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
     try {
@@ -93,6 +123,13 @@ export const profileBench = async (databaseUrl: string, dataDir: string, bets: n
           `page data ${ms(without.p99)}`,
           `${(withProofs.p99 / without.p99).toFixed(2)}x`,
           '< 100 ms',
+        ],
+        [
+          `profile of ${fmt(bets)} bets: proofs, a miss (after one more bet)`,
+          `median ${ms(misses[misses.length >> 1])}, max ${ms(misses[misses.length - 1])} (${misses.length})`,
+          `a kept one: p50 ${ms(withProofs.p50)}`,
+          `${(misses[misses.length >> 1] / withProofs.p50).toFixed(1)}x`,
+          '-',
         ],
         [
           `profile of ${fmt(bets)} bets: proofs document`,

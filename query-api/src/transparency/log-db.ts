@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { migrateSchema } from '@bt/platform/migrate-schema';
 import * as transparencyLog001 from './migrations/2026-11-28-001-transparency-log';
+import * as leavesByUser002 from './migrations/2026-11-29-002-leaves-by-user';
 
 /** The transparency log's own schema: a read-model rebuild never drops or reorders it. */
 export const LOG_SCHEMA = 'transparency';
@@ -29,5 +30,8 @@ export const logTables = <DB>(db: Kysely<DB>): Kysely<LogDatabase> => (db as unk
 
 /** Creates schema `transparency` if needed and brings it up to date. */
 export async function migrateTransparencyLog<DB>(db: Kysely<DB>): Promise<void> {
-  await migrateSchema(db, LOG_SCHEMA, { '2026-11-28-001-transparency-log': transparencyLog001 });
+  await migrateSchema(db, LOG_SCHEMA, {
+    '2026-11-28-001-transparency-log': transparencyLog001,
+    '2026-11-29-002-leaves-by-user': leavesByUser002,
+  });
 }

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { Mutex } from 'async-mutex';
 import { committedFields, MerkleLog, proveProfile, toHex, type LoggedCommitment, type ProvenProfile } from '@bt/contracts';
 import { ValidationError } from '@bt/platform';
 import { logTables } from './log-db';
@@ -21,29 +20,43 @@ export const createLogReader = <DB>(database: Kysely<DB>) => {
   const db = logTables(database);
   const log = new MerkleLog();
   const heads: CheckpointHead[] = [];
-  const mutex = new Mutex();
-
-  const refresh = () =>
-    mutex.runExclusive(async () => {
-      const after = heads.length === 0 ? -1 : heads[heads.length - 1].size;
-      const newHeads = await db
-        .selectFrom('checkpoints')
-        .select(['size', 'signed_at'])
-        .where('size', '>', String(after))
-        .orderBy('size')
-        .execute();
-      for (const head of newHeads) heads.push({ size: Number(head.size), signedAt: head.signed_at });
-      const signed = heads.length === 0 ? 0 : heads[heads.length - 1].size;
-      if (log.size >= signed) return;
-      const rows = await db
-        .selectFrom('leaves')
-        .select(['index', 'hash'])
-        .where('index', '>=', String(log.size))
-        .where('index', '<', String(signed))
-        .orderBy('index')
-        .execute();
-      for (const row of rows) log.append(row.hash);
+  // One read at a time. The callers that arrive while one runs share the next, which starts after
+  // it: each sees what was signed before it asked, and a crowd costs two reads, not one each.
+  let running: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  const refresh = (): Promise<void> => {
+    if (running)
+      return (next ??= running
+        .catch(() => undefined)
+        .then(() => {
+          next = undefined;
+          return refresh();
+        }));
+    running = readOn().finally(() => {
+      running = undefined;
     });
+    return running;
+  };
+  const readOn = async () => {
+    const after = heads.length === 0 ? -1 : heads[heads.length - 1].size;
+    const newHeads = await db
+      .selectFrom('checkpoints')
+      .select(['size', 'signed_at'])
+      .where('size', '>', String(after))
+      .orderBy('size')
+      .execute();
+    for (const head of newHeads) heads.push({ size: Number(head.size), signedAt: head.signed_at });
+    const signed = heads.length === 0 ? 0 : heads[heads.length - 1].size;
+    if (log.size >= signed) return;
+    const rows = await db
+      .selectFrom('leaves')
+      .select(['index', 'hash'])
+      .where('index', '>=', String(log.size))
+      .where('index', '<', String(signed))
+      .orderBy('index')
+      .execute();
+    for (const row of rows) log.append(row.hash);
+  };
 
   const latestSize = async () => {
     await refresh();
@@ -59,7 +72,11 @@ export const createLogReader = <DB>(database: Kysely<DB>) => {
     return size;
   };
 
-  /** A user's signed leaves by pick, oldest first; kept until the latest checkpoint moves on (a leaf below a signed size never changes). */
+  /**
+   * A user's signed leaves by pick, oldest first; kept until the latest checkpoint moves on. All of
+   * them are read again then, not only the new ones: what is served is what Postgres holds now, so a
+   * row altered in place fails in the visitor's browser (web/e2e/public-verification.test.ts).
+   */
   const kept = new Map<string, { size: number; byPick: Map<string, LoggedCommitment[]> }>();
   const leavesOf = async (userId: string, size: number) => {
     const known = kept.get(userId);
