@@ -203,7 +203,18 @@ export async function foldBucket(
   refused.report(taken.rest.projection_failures.upserts);
   const written = performance.now();
   const checkpoint = bucketCheckpoint(work.bucket, work.count);
-  await writeFlush({ db: to.db, pool: to.pool, taken, snapshotted, holds, position: work.until, checkpoint, emptyTables: false, refused });
+  await writeFlush({
+    db: to.db,
+    pool: to.pool,
+    taken,
+    snapshotted,
+    holds,
+    position: work.until,
+    checkpoint,
+    emptyTables: false,
+    refused,
+    newStreams: true,
+  });
   if (erased.size > 0) await eraseUsers(to.db, SHADOW_SCHEMA, [...erased]);
   return { events, fold: written - started, write: performance.now() - written };
 }

@@ -135,6 +135,11 @@ interface Flush {
   checkpoint: string;
   emptyTables: boolean;
   refused: ReturnType<typeof refusals>;
+  /**
+   * The snapshot streams are all new (a bucket's users, folded from their first event): sent by COPY
+   * with the rows, in their transaction, rather than upserted before them.
+   */
+  newStreams?: boolean;
 }
 
 /**
@@ -145,18 +150,21 @@ interface Flush {
  */
 export async function writeFlush(flush: Flush): Promise<void> {
   const { db, taken, refused: r } = flush;
-  await writeSnapshots(db, SHADOW_SCHEMA, flush.snapshotted);
+  const { streams, ...rest } = flush.snapshotted;
+  await writeSnapshots(db, SHADOW_SCHEMA, flush.newStreams ? { ...rest, streams: [] } : flush.snapshotted);
   await writeHoldChanges(db, SHADOW_SCHEMA, flush.holds);
   const client = await flush.pool.connect();
   try {
     await writeChangesByCopy(client, SHADOW_SCHEMA, mergeChanges([...taken.users.map((u) => u.changes), taken.rest]), flush.position, {
       emptyTables: flush.emptyTables,
       checkpoint: flush.checkpoint,
+      streams: flush.newStreams ? streams : undefined,
     });
     client.release();
   } catch (error) {
     client.release(error as Error); // not reused: it may be mid-way through a COPY
     if (!isDataError(error)) throw error;
+    if (flush.newStreams) await writeSnapshots(db, SHADOW_SCHEMA, { snapshots: [], marks: [], forgotten: [], streams });
     await db.transaction().execute(async (trx) => {
       const refused = r.setAside(await writeEachUser(trx, SHADOW_SCHEMA, taken.users));
       r.report(refused.map((u) => u.failure));

@@ -73,7 +73,9 @@ export async function prepareShadow(
 /**
  * Secondary indexes of the shadow schema are dropped while it fills and built once at the end
  * (a sorted build is far cheaper than maintaining them row by row). Their definitions wait in this
- * table, inside the shadow schema, so a resumed rebuild still builds them.
+ * table, inside the shadow schema, so a resumed rebuild still builds them. Autovacuum is off for the
+ * shadow's tables meanwhile (it vacuumed and analysed them again and again as they grew, beside the
+ * load) and back on with the indexes: it then analyses each table once, full.
  */
 const DEFERRED = 'rebuild_deferred_indexes';
 
@@ -92,8 +94,16 @@ async function deferSecondaryIndexes(db: Kysely<Database>, schema: string): Prom
       await sql`insert into ${table} (name, definition) values (${name}, ${definition})`.execute(trx);
       await sql`drop index ${sql.id(schema, name)}`.execute(trx);
     }
+    for (const name of await shadowTables(trx, schema)) {
+      await sql`alter table ${sql.id(schema, name)} set (autovacuum_enabled = false)`.execute(trx);
+    }
   });
 }
+
+const shadowTables = async (db: Kysely<Database>, schema: string) =>
+  (await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = ${schema}`.execute(db)).rows.map(
+    (row) => row.name,
+  );
 
 /** Builds the secondary indexes deferSecondaryIndexes dropped from the shadow schema, once it is filled. */
 export async function buildDeferredIndexes(db: Kysely<Database>): Promise<void> {
@@ -109,7 +119,12 @@ export async function buildDeferredIndexes(db: Kysely<Database>): Promise<void> 
     }
   };
   await Promise.all([lane(), lane()]);
-  await sql`drop table ${table}`.execute(db);
+  await db.transaction().execute(async (trx) => {
+    for (const name of await shadowTables(trx, schema)) {
+      if (name !== DEFERRED) await sql`alter table ${sql.id(schema, name)} reset (autovacuum_enabled)`.execute(trx);
+    }
+    await sql`drop table ${table}`.execute(trx);
+  });
 }
 
 const tableExists = async (db: Kysely<Database>, schema: string, table: string) =>

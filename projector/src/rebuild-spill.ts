@@ -10,8 +10,11 @@ export const bucketOf = (userId: string, count: number): number => {
   return (hash >>> 0) % count;
 };
 
-/** Bytes a bucket's lines gather before they go to its file (a longer line: its own size). */
-const BUFFERED = 1 << 16;
+/**
+ * Bytes a bucket's lines gather before they go to its file (a longer line: its own size): 64 KB,
+ * fewer for many buckets so all of them hold 32 MB at most (a 10M-event log has 2,000 buckets).
+ */
+const bufferedFor = (count: number) => Math.max(4096, Math.min(1 << 16, Math.floor((32 << 20) / count)));
 /** Bytes read from a bucket's file at a time. */
 const READ_CHUNK = 4 << 20;
 
@@ -54,6 +57,7 @@ export class Spill {
   private readonly buffers: Buffer[];
   private readonly filled: number[];
   private readonly used: boolean[];
+  private readonly buffered: number;
 
   /** A new folder, or `dir`: one another thread spilled into (to read). */
   constructor(
@@ -63,6 +67,7 @@ export class Spill {
     this.buffers = Array.from({ length: count }, () => Buffer.allocUnsafe(0));
     this.filled = new Array<number>(count).fill(0);
     this.used = new Array<boolean>(count).fill(false);
+    this.buffered = bufferedFor(count);
   }
 
   /** Whether any event was added to the bucket. */
@@ -75,7 +80,7 @@ export class Spill {
     const bytes = Buffer.byteLength(line);
     if (this.filled[bucket] + bytes > this.buffers[bucket].length) {
       this.write(bucket);
-      if (bytes > this.buffers[bucket].length) this.buffers[bucket] = Buffer.allocUnsafe(Math.max(BUFFERED, bytes));
+      if (bytes > this.buffers[bucket].length) this.buffers[bucket] = Buffer.allocUnsafe(Math.max(this.buffered, bytes));
     }
     this.filled[bucket] += this.buffers[bucket].write(line, this.filled[bucket]);
     this.used[bucket] = true;

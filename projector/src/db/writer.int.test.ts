@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { createDb } from '@bt/platform';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { ProjectionEngine } from '../engine/projection-engine';
-import { type Database, migrateReadModels, newUserState } from '@bt/read-models';
+import { type Database, migrateReadModels, newUserState, Snapshots, writeSnapshots } from '@bt/read-models';
 import { EventLog } from '@bt/read-models/testing';
 import { snapshotTables } from '../testing/database';
 import { copyField, readCheckpoint, saveCheckpoint, writeChanges, writeChangesByCopy } from './writer';
@@ -66,6 +66,26 @@ describe('writing read-model rows: multi-row inserts and COPY give the same rows
     expect(JSON.stringify(byInsert)).to.include(JSON.stringify(AWKWARD).slice(1, -1));
     expect(await snapshotTables(db, 'by_copy')).to.deep.equal(byInsert);
     expect(await readCheckpoint(db, 'by_copy')).to.equal('7.7');
+  });
+
+  it("sends a rebuild bucket's snapshot streams by COPY as the upsert writes them, with the rows and checkpoint", async () => {
+    const log = history();
+    const events = log.events;
+    const snapshots = new Snapshots();
+    snapshots.startUser(log.userId);
+    snapshots.observe(events, (id) => newUserState(id));
+    const taken = snapshots.take();
+    expect(taken.streams.length, 'one row per stream of the user').to.be.greaterThan(3);
+    await writeSnapshots(db, 'by_insert', { ...taken, snapshots: [], marks: [] });
+    const client = await pool.connect();
+    try {
+      await writeChangesByCopy(client, 'by_copy', new ProjectionEngine().takeChanges(), '8.8', { streams: taken.streams });
+    } finally {
+      client.release();
+    }
+    const streamsOf = (schema: string) => db.withSchema(schema).selectFrom('snapshot_streams').selectAll().orderBy('stream_id').execute();
+    expect(await streamsOf('by_copy')).to.deep.equal(await streamsOf('by_insert'));
+    expect(await readCheckpoint(db, 'by_copy')).to.equal('8.8');
   });
 
   it('writes a live batch as one statement per phase (deletes, inserts, upserts), with the rows of a statement per table', async () => {
