@@ -80,10 +80,14 @@ function useFirstScreenLoaded(signedInOrChecking: boolean): boolean {
     let cancelled = false;
     const page = signedIn[pathname as keyof typeof signedIn];
     // After the session provider's effect has sent the check (a parent's effects run after its
-    // children's): each chunk's preload costs the main thread about a millisecond.
-    const timer = window.setTimeout(() => {
-      void Promise.allSettled([appLayout.preload(), page?.preload()]).then(() => {
-        if (!cancelled) startTransition(() => setLoaded(true));
+    // children's). Each preload adds a <link rel=modulepreload> per chunk it needs (the chrome's
+    // first, about nine): the screen's in a task of its own, so neither is a long task on a phone.
+    let timer = window.setTimeout(() => {
+      const layout = appLayout.preload();
+      timer = window.setTimeout(() => {
+        void Promise.allSettled([layout, page?.preload()]).then(() => {
+          if (!cancelled) startTransition(() => setLoaded(true));
+        });
       });
     });
     return () => {
