@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { Loading } from '../../components/loading';
 import { PageContainer, PageHeader } from '../../components/page';
+import { HEADER_ROW_PX } from './header-size';
 import { DASHBOARD_SUBTITLE, DASHBOARD_TITLE } from '../routes/dashboard-heading';
 
 const Frame = styled.div`
@@ -11,8 +12,8 @@ const Frame = styled.div`
 
 /** The header's place: its bar's height and border (header.tsx), without its contents. */
 const Bar = styled.div`
-  /* The header's inner row is at least 64 px, its 1 px border below it. */
-  min-height: 65px;
+  /* The header's inner row, and its 1 px border below it. */
+  min-height: ${HEADER_ROW_PX + 1}px;
   background: ${({ theme }) => theme.colors.surface};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;

@@ -19,6 +19,7 @@ import { BankrollAmount } from '../../features/bankroll/components/bankroll-amou
 import { QuickAddBet } from '../../features/bets/components/quick-add-bet';
 import { useTimeTravel } from '../../lib/as-of';
 import { displayName, useSession } from '../../lib/session';
+import { HEADER_ROW_PX } from './header-size';
 import { NAV_ITEMS } from './nav-items';
 
 const Bar = styled.header`
@@ -36,7 +37,7 @@ const Bar = styled.header`
 const Inner = styled.div`
   max-width: 1280px;
   margin: 0 auto;
-  min-height: 64px;
+  min-height: ${HEADER_ROW_PX}px;
   padding: 8px 12px;
   display: flex;
   align-items: center;
