@@ -12,10 +12,10 @@
  *   units alone reveals the leaf salt but neither the stake nor its salt.
  */
 import canonicalize from 'canonicalize';
-import { sha256 } from '@noble/hashes/sha2.js';
 import type { EventOf } from '../events';
 import type { CommittedFields } from './committed-fields';
 import { leafHash } from './merkle';
+import { sha256 } from './sha256';
 
 const encoder = new TextEncoder();
 
@@ -64,12 +64,7 @@ export const canonicalJson = (value: unknown): string => {
   return text;
 };
 
-const derive = (label: Uint8Array, salt: string): string => {
-  const input = new Uint8Array(label.length + salt.length / 2);
-  input.set(label);
-  input.set(fromHex(salt), label.length);
-  return toHex(sha256(input));
-};
+const derive = (label: Uint8Array, salt: string): string => toHex(sha256(label, fromHex(salt)));
 const LEAF_SALT = encoder.encode('bt-leaf-salt');
 const STAKE_SALT = encoder.encode('bt-stake-salt');
 
@@ -81,7 +76,7 @@ export const stakeSaltOf = (commitmentSalt: string): string => derive(STAKE_SALT
 /** The digest a commitment holds of a stake. */
 export const stakeDigest = (stake: number, stakeSalt: string): string =>
   // JCS of { stake, salt } written out: keys in order, a hex string and a finite number serialized as JSON does.
-  toHex(sha256(encoder.encode(`{"salt":${JSON.stringify(stakeSalt)},"stake":${JSON.stringify(stake)}}`)));
+  toHex(sha256(`{"salt":${JSON.stringify(stakeSalt)},"stake":${JSON.stringify(stake)}}`));
 
 type BetData = EventOf<'BetPlaced'>['data'];
 type ParlayData = EventOf<'ParlayCreated'>['data'];
@@ -192,7 +187,7 @@ export const anchorOf = (commitments: readonly CommittedFields[]): number => {
 
 /** The leaf hash of a commitment: SHA-256(0x00 || JCS({ ...fields, salt })). */
 export const commitmentLeafHash = (fields: CommittedFields, leafSalt: string): Uint8Array =>
-  leafHash(encoder.encode(canonicalJson({ ...fields, salt: leafSalt })));
+  leafHash(canonicalJson({ ...fields, salt: leafSalt }));
 
 const SAME_SALT = '0'.repeat(64);
 /** True when an amendment changed what a commitment holds (one that changes none of it appends no leaf). */

@@ -4,21 +4,11 @@
  * inclusion and consistency with their verification. Pure and synchronous so that the server, the
  * command-line verifier and the public page in the browser run the same code.
  */
-import { sha256 } from '@noble/hashes/sha2.js';
+import { sha256 } from './sha256';
 
 const HASH_BYTES = 32;
 const LEAF_PREFIX = Uint8Array.of(0x00);
 const NODE_PREFIX = Uint8Array.of(0x01);
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
@@ -27,9 +17,9 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return difference === 0;
 }
 
-/** The hash of a leaf: SHA-256(0x00 || data). */
-export function leafHash(data: Uint8Array): Uint8Array {
-  return sha256(concat(LEAF_PREFIX, data));
+/** The hash of a leaf: SHA-256(0x00 || data), a string's data being its UTF-8. */
+export function leafHash(data: Uint8Array | string): Uint8Array {
+  return sha256(LEAF_PREFIX, data);
 }
 
 /** 0x01 || left || right, reused by every node hash. */
@@ -37,7 +27,7 @@ const NODE_INPUT = new Uint8Array(1 + 2 * HASH_BYTES).fill(0x01, 0, 1);
 
 /** The hash of an interior node: SHA-256(0x01 || left || right). */
 export function nodeHash(left: Uint8Array, right: Uint8Array): Uint8Array {
-  if (left.length !== HASH_BYTES || right.length !== HASH_BYTES) return sha256(concat(NODE_PREFIX, left, right));
+  if (left.length !== HASH_BYTES || right.length !== HASH_BYTES) return sha256(NODE_PREFIX, left, right);
   NODE_INPUT.set(left, 1);
   NODE_INPUT.set(right, 1 + HASH_BYTES);
   return sha256(NODE_INPUT);

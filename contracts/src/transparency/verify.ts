@@ -16,6 +16,7 @@ import type { CommittedFields } from './committed-fields';
 import { verifyMultiproof } from './multiproof';
 import type { ProfileBet, ShownCommitment, ShownFields } from './profile';
 import { readProfile, type ReadDocument } from './read-profile';
+import { useWasmSha256 } from './sha256';
 
 /** What became of one bet: verified or not (and what failed), and when it was logged. */
 export interface BetVerification {
@@ -212,6 +213,7 @@ export const figuresOf = (bets: readonly ProfileBet[]): Figures => {
 /** Verifies a profile document (as fetched: anything) with the log's verifier key. */
 export const verifyProfile = async (document: unknown, key: string): Promise<ProfileVerification> => {
   const empty = { all: figuresOf([]), beforeStart: figuresOf([]) };
+  await useWasmSha256();
   const read = readProfile(document);
   if ('failure' in read) return { ok: false, failure: read.failure, checkpoint: null, bets: [], figures: empty };
   const profile = read.document;
