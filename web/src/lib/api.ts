@@ -5,9 +5,17 @@ import { isApiError, type ApiError } from './api-error';
 import { waitForServer } from './connectivity';
 import { apiFetch, errorFromResponse, newIdempotencyKey, type ApiRequest } from './http';
 
-/** JSON answers parse; an empty body (204) is null. */
-const singleQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (args, { signal }) => {
+/** A macrotask of its own: what follows runs after the task that called it (and the browser may paint between). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * JSON answers parse; an empty body (204) is null. A read's fetch runs in a task of its own: a
+ * screen's queries start together in one commit's effects, and building and sending each request
+ * (fetch, headers) in that same task made it one of the page load's longest (issue 37).
+ */
+const singleQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (args, { signal, type }) => {
   const request = typeof args === 'string' ? { url: args } : args;
+  if (type === 'query') await nextTask();
   const result = await apiFetch(request, signal);
   if ('error' in result) return { error: result.error };
   const { response } = result;
