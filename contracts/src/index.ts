@@ -39,3 +39,4 @@ export * from './transparency/verify';
 export * from './transparency/prove';
 export * from './transparency/multiproof';
 export * from './transparency/read-profile';
+export { useWasmSha256 } from './transparency/sha256';

@@ -1,4 +1,4 @@
-import { sha256 } from '@noble/hashes/sha2.js';
+import { sha256 } from './sha256';
 import { nodeHash } from './merkle';
 
 const isPowerOfTwo = (n: number) => n > 0 && (n & (n - 1)) === 0;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { committedFields, MerkleLog, proveProfile, toHex, type LoggedCommitment, type ProvenProfile } from '@bt/contracts';
+import { committedFields, MerkleLog, proveProfile, toHex, useWasmSha256, type LoggedCommitment, type ProvenProfile } from '@bt/contracts';
 import { ValidationError } from '@bt/platform';
 import { logTables } from './log-db';
 
@@ -38,6 +38,7 @@ export const createLogReader = <DB>(database: Kysely<DB>) => {
     return running;
   };
   const readOn = async () => {
+    await useWasmSha256(); // the tree's node hashes
     const after = heads.length === 0 ? -1 : heads[heads.length - 1].size;
     const newHeads = await db
       .selectFrom('checkpoints')
