@@ -13,6 +13,7 @@
  */
 import canonicalize from 'canonicalize';
 import type { EventOf } from '../events';
+import { commitmentJson } from './commitment-json';
 import type { CommittedFields } from './committed-fields';
 import { leafHash } from './merkle';
 import { sha256 } from './sha256';
@@ -186,8 +187,7 @@ export const anchorOf = (commitments: readonly CommittedFields[]): number => {
 };
 
 /** The leaf hash of a commitment: SHA-256(0x00 || JCS({ ...fields, salt })). */
-export const commitmentLeafHash = (fields: CommittedFields, leafSalt: string): Uint8Array =>
-  leafHash(canonicalJson({ ...fields, salt: leafSalt }));
+export const commitmentLeafHash = (fields: CommittedFields, leafSalt: string): Uint8Array => leafHash(commitmentJson(fields, leafSalt));
 
 const SAME_SALT = '0'.repeat(64);
 /** True when an amendment changed what a commitment holds (one that changes none of it appends no leaf). */

@@ -102,5 +102,9 @@ describe('one multiproof of many leaves and smaller trees', () => {
     expect(verifyMultiproof(8, log.root(), { indices: [], hashes: [] }, [], [leaf(0)])).to.deep.equal({
       failure: 'the proof holds 1 nodes and proves nothing',
     });
+    // Nodes are told apart by their in-order place, exact up to 2^52 leaves.
+    expect(verifyMultiproof(2 ** 52 + 1, log.root(), { indices: [0], hashes: [leaf(0)] }, [], [])).to.deep.equal({
+      failure: `a tree of ${2 ** 52 + 1} is larger than a log can be`,
+    });
   });
 });

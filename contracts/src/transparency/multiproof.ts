@@ -16,7 +16,8 @@ interface Subtree {
   index: number;
 }
 
-const keyOf = (level: number, index: number) => `${level}/${index}`;
+/** A node's in-order place in the perfect tree over the leaves (exact for trees up to 2^52 leaves): a number, not a string to build and hash. */
+const keyOf = (level: number, index: number) => index * 2 ** (level + 1) + 2 ** level - 1;
 
 /** The perfect subtrees a tree of `size` (≥ 1) is composed of, largest (leftmost) first. */
 export const decomposition = (size: number): Subtree[] => {
@@ -56,8 +57,8 @@ interface Visit<T> {
  * node that is not a known leaf is one of the proof's, in the order the walk meets it.
  */
 const walk = <T>(size: number, indices: readonly number[], sizes: readonly number[], visit: Visit<T>) => {
-  const wanted = new Set<string>();
-  const opened = new Set<string>();
+  const wanted = new Set<number>();
+  const opened = new Set<number>();
   for (const smaller of sizes)
     for (const { level, index } of decomposition(smaller)) {
       wanted.add(keyOf(level, index));
@@ -67,7 +68,7 @@ const walk = <T>(size: number, indices: readonly number[], sizes: readonly numbe
         opened.add(key);
       }
     }
-  const values = new Map<string, T>();
+  const values = new Map<number, T>();
   const at = (level: number, index: number, lo: number, hi: number): T => {
     let value: T;
     if (level === 0 && lo < hi) value = visit.leaf(lo);
@@ -96,6 +97,7 @@ const walk = <T>(size: number, indices: readonly number[], sizes: readonly numbe
 /** Why these leaf indices and tree sizes cannot be proven in a tree of `size`, or null. */
 const unprovable = (size: number, indices: readonly number[], sizes: readonly number[]): string | null => {
   if (!Number.isSafeInteger(size) || size < 1) return 'the tree is empty';
+  if (size > 2 ** 52) return `a tree of ${size} is larger than a log can be`;
   for (let i = 0; i < indices.length; i++) {
     if (!Number.isSafeInteger(indices[i]) || indices[i] < 0 || indices[i] >= size)
       return `leaf ${indices[i]} is not in the tree of ${size}`;
