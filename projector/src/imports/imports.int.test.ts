@@ -73,9 +73,10 @@ describe('imports: held until they end, then all at once (real Postgres)', () =>
     expect.fail(`holds left to release: ${JSON.stringify(await holds())}`);
   };
 
-  const expectTablesToMatchReplay = async () => {
+  /** Every user's rows (or only `only`'s: a user set aside by an earlier test has none) equal their replay. */
+  const expectTablesToMatchReplay = async (only?: string[]) => {
     const log = await store.readAll({ after: START, maxCount: 1_000_000 });
-    const users = new Set(log.map((e) => (e.data as { userId: string }).userId));
+    const users = new Set(only ?? log.map((e) => (e.data as { userId: string }).userId));
     for (const userId of users) {
       const tables = await userRowsFromTables(db, 'read', userId);
       const replayed = replayUser(log, { userId });
@@ -205,5 +206,46 @@ describe('imports: held until they end, then all at once (real Postgres)', () =>
     } finally {
       await projector.stop();
     }
+  });
+
+  it('releases an import while other users write without pause, and shows all of it', async () => {
+    const projector = await startProjector({ store, databaseUrl: database.url });
+    const [importer, ...others] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    for (const userId of [importer, ...others]) await register(userId);
+    let writing = true;
+    // Other users' bets, appended as fast as the log takes them until the release is done.
+    const writers = others.map(async (userId) => {
+      while (writing) await store.append(...bet(userId), 'no_stream');
+    });
+    try {
+      const importId = randomUUID();
+      const lifecycle = streams.imports(importer);
+      await store.append(
+        lifecycle,
+        [{ type: 'ImportStarted', data: { userId: importer, importId, key: null, rows: 600 }, metadata: meta() }],
+        'no_stream',
+      );
+      for (let i = 0; i < 600; i++) await store.append(...bet(importer, { [IMPORT_METADATA_KEY]: importId }), 'no_stream');
+      await store.append(
+        lifecycle,
+        [{ type: 'ImportCommitted', data: { userId: importer, importId, imported: 600, amended: 0, skipped: 0 }, metadata: meta() }],
+        0n,
+      );
+      const read = db.withSchema('read');
+      for (let i = 0; ; i++) {
+        const held = await read.selectFrom('import_holds').select('user_id').where('user_id', '=', importer).execute();
+        if (held.length === 0) break;
+        if (i > 1500) expect.fail('the import is still held while others write');
+        await sleep(20);
+      }
+      const shown = await read.selectFrom('bets').select('id').where('user_id', '=', importer).execute();
+      expect(shown.length, 'every row of the import, released while others wrote').to.equal(600);
+    } finally {
+      writing = false;
+      await Promise.all(writers);
+      await settled(projector);
+      await projector.stop();
+    }
+    await expectTablesToMatchReplay([importer, ...others]);
   });
 });
