@@ -14,13 +14,14 @@ import {
 } from '@bt/contracts';
 import { READ_SCHEMA } from '@bt/read-models';
 import type { ReadDatabase } from '../read-db';
+import { dailyGroups } from './analytics-days';
 import type { QueryRoute } from '../query-route';
 
 /*
  * GET /api/analytics from the analytics read models (projector's projections/analytics.ts): the
  * period 'all' reads analytics_totals (a row per group); any other period or range sums the
  * analytics_monthly rows of the months it covers whole and the analytics_daily rows of the days
- * left at its ends (a row per group and month or day): the cost follows the groups and the length of
+ * left at its ends (a row per group and month, a row per day holding its groups): the cost follows the groups and the length of
  * the period, never the number of bets.
  */
 
@@ -239,7 +240,7 @@ export async function getAnalytics(db: Kysely<ReadDatabase>, userId: string, que
         ];
   const parts = dayRanges.map(
     ([low, high]) =>
-      sql`select ${columns} from ${t('analytics_daily')} where ${mine}
+      sql`select ${columns} from ${dailyGroups} as daily where ${mine}
         ${low === null ? sql`` : sql`and date >= ${low}`} ${high === null ? sql`` : sql`and date <= ${high}`}`,
   );
   if (months !== undefined) {

@@ -16,10 +16,12 @@ import type { ReadModel } from '../../fold/read-model';
 import { compositeKey, KeyedRows, zeroRow } from '../../fold/row-sets';
 import type { UserState } from '../../fold/state';
 import { countOutcome, eachSide } from '../user-stats/projection';
+import { betsOf, byText, groupIndex, tallyGroup, zeroGroup } from './day-groups';
 import {
   analytics_daily as analyticsDailyTable,
   analytics_monthly as analyticsMonthlyTable,
   analytics_totals as analyticsTotalsTable,
+  type DayGroup,
 } from './table';
 
 /*
@@ -67,11 +69,10 @@ const americanOf = remembered((odds: string): number | undefined => parseOdds(od
 export const unitStakeSizeOf = (units: number): string =>
   units < 1 ? UNIT_STAKE_SIZES[0] : units <= 2 ? UNIT_STAKE_SIZES[1] : UNIT_STAKE_SIZES[2];
 
-/** A group a `bets` row counts in, with its row keys in the three tables (KeyedRows' composite keys), built once per row. */
+/** A group a `bets` row counts in, with its row keys in the monthly and totals tables (KeyedRows' composite keys), built once per row. */
 interface Group {
   dimension: string;
   key: string;
-  daily: string;
   monthly: string;
   totals: string;
 }
@@ -99,12 +100,10 @@ const groupsOf = (row: BetHistoryRow): Group[] => {
 };
 
 const buildGroups = (row: BetHistoryRow): Group[] => {
-  const date = row.date;
-  const month = date.slice(0, 7);
+  const month = row.date.slice(0, 7);
   return groupsOfRow(row).map(([dimension, key]) => ({
     dimension,
     key,
-    daily: compositeKey(dimension, date, key),
     monthly: compositeKey(dimension, month, key),
     totals: compositeKey(dimension, key),
   }));
@@ -164,7 +163,6 @@ const tally = (figures: Figures, row: BetHistoryRow, sign: 1 | -1): void => {
 };
 
 /** Each table's zero group, spread where a group starts (row-sets.ts' zeroRow). */
-const DAILY_GROUP = zeroRow(analyticsDailyTable, { user_id: '', dimension: '', key: '', date: '' });
 const MONTHLY_GROUP = zeroRow(analyticsMonthlyTable, { user_id: '', dimension: '', key: '', month: '' });
 const TOTALS_GROUP = zeroRow(analyticsTotalsTable, { user_id: '', dimension: '', key: '' });
 
@@ -190,8 +188,8 @@ const deriveAnalytics = (state: UserState): void => {
         byKey.set(key, (slot = { total: { ...TOTALS_GROUP, user_id: userId, dimension, key }, days: new Map(), months: new Map() }));
       tally(slot.total, row, 1);
       let day = slot.days.get(date);
-      if (!day) slot.days.set(date, (day = { ...DAILY_GROUP, user_id: userId, dimension, key, date }));
-      tally(day, row, 1);
+      if (!day) slot.days.set(date, (day = zeroGroup(dimension, key)));
+      tallyGroup(day, row, 1);
       let inMonth = slot.months.get(month);
       if (!inMonth) slot.months.set(month, (inMonth = { ...MONTHLY_GROUP, user_id: userId, dimension, key, month }));
       tally(inMonth, row, 1);
@@ -200,10 +198,17 @@ const deriveAnalytics = (state: UserState): void => {
   const daily = new Map<string, TableRows['analytics_daily']>();
   const monthly = new Map<string, TableRows['analytics_monthly']>();
   const totals = new Map<string, TableRows['analytics_totals']>();
-  for (const [dimension, byKey] of groups) {
-    for (const [key, slot] of byKey) {
+  // In dimension, then key order: each day's groups come out sorted as analytics_daily keeps them.
+  for (const dimension of [...groups.keys()].sort(byText)) {
+    const byKey = groups.get(dimension)!;
+    for (const key of [...byKey.keys()].sort(byText)) {
+      const slot = byKey.get(key)!;
       totals.set(compositeKey(dimension, key), slot.total);
-      for (const [date, row] of slot.days) daily.set(compositeKey(dimension, date, key), row);
+      for (const [date, group] of slot.days) {
+        const day = daily.get(date);
+        if (day) day.groups.push(group);
+        else daily.set(date, { user_id: userId, date, groups: [group] });
+      }
       for (const [month, row] of slot.months) monthly.set(compositeKey(dimension, month, key), row);
     }
   }
@@ -215,14 +220,14 @@ const deriveAnalytics = (state: UserState): void => {
 /** One group's rows as deriveAnalytics sums them. */
 interface Slot {
   total: TableRows['analytics_totals'];
-  days: Map<string, TableRows['analytics_daily']>;
+  days: Map<string, DayGroup>;
   months: Map<string, TableRows['analytics_monthly']>;
 }
 
 const byKeys = (a: { dimension: string; key: string }, b: { dimension: string; key: string }) =>
   a.dimension < b.dimension ? -1 : a.dimension > b.dimension ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 
-/** `analytics_daily`: per dimension, group key and bet date; a row exists while bets > 0. */
+/** `analytics_daily`: per bet date, every group of that day (see its table); a day's row exists while it has a group. */
 export const analyticsDailyProjection: ReadModel<
   'analyticsDaily',
   typeof analyticsDailyTable,
@@ -231,24 +236,29 @@ export const analyticsDailyProjection: ReadModel<
 > = {
   name: 'analyticsDaily',
   table: analyticsDailyTable,
-  version: 1,
-  initial: (userId) => new KeyedRows(analyticsDailyTable, userId, true),
+  version: 2, // 2: one row per day, its groups in jsonb
+  initial: (userId) => new KeyedRows(analyticsDailyTable, userId),
   reads: {},
   followsBets(state, change) {
     const rows = state.analyticsDaily;
     if (rows.deriveWhenRead(() => deriveAnalytics(state))) return; // untracked: built from the final rows
     eachSide(change, (row, sign) => {
-      for (const { dimension, key, daily: id } of groupsOf(row)) {
-        let group = rows.get(id);
-        if (!group) rows.rows.set(id, (group = { ...DAILY_GROUP, user_id: state.userId, dimension, key, date: row.date }));
-        tally(group, row, sign);
-        if (group.bets === 0) rows.rows.delete(id);
-        rows.mark(id);
+      // A new row of new groups: a row taken for writing is never changed after (it is written in the background).
+      const date = row.date;
+      const groups = [...(rows.get(date)?.groups ?? [])];
+      for (const { dimension, key } of groupsOf(row)) {
+        let at = groupIndex(groups, dimension, key);
+        if (at < 0) groups.splice((at = ~at), 0, zeroGroup(dimension, key));
+        const group = (groups[at] = [...groups[at]]);
+        tallyGroup(group, row, sign);
+        if (betsOf(group) === 0) groups.splice(at, 1);
       }
+      if (groups.length === 0) rows.remove(date);
+      else rows.put(date, { user_id: state.userId, date, groups });
     });
   },
   rowSet: (state) => state.analyticsDaily,
-  replay: (state) => state.analyticsDaily.list().sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : byKeys(a, b))),
+  replay: (state) => state.analyticsDaily.list().sort((a, b) => byText(a.date, b.date)),
 };
 
 /** `analytics_monthly`: per dimension, group key and month of the bet date ('YYYY-MM'); a row exists while bets > 0. */

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { col, table, type TableType } from '../../columns';
 
-/** The figures an analytics group sums (analytics_daily and analytics_totals): counts, and sums held exact like user_stats'. */
+/** The figures an analytics group sums (analytics_monthly and analytics_totals, and analytics_daily's groups): counts, and sums held exact like user_stats'. */
 export const analyticsFigures = {
   /** Bets and parlays in the group (a parlay once). */
   bets: col.integer(),
@@ -25,9 +25,20 @@ export const analyticsFigures = {
   clv_sum: col.money(),
 };
 
+/** The figures of a day's group in analytics_daily.groups, in this order after its dimension and key. */
+export const DAY_FIGURES = Object.keys(analyticsFigures) as (keyof typeof analyticsFigures)[];
+
 /**
- * GET /api/analytics, per user, breakdown dimension, group key and bet date (the bet's own day):
- * the figures of the bets and parlays of that group dated that day. A row exists while bets > 0.
+ * A group of a day: [dimension, key, ...DAY_FIGURES], money and two-decimal figures in integer
+ * cents (running sums stay exact; the readers turn them into dollars).
+ */
+export type DayGroup = [string, string, ...number[]];
+
+/**
+ * GET /api/analytics, per user and bet date (the bet's own day): the figures of every breakdown
+ * dimension's groups of the bets and parlays dated that day, one row a day (a rebuild writes a
+ * user-day once, not once per dimension and key). `groups` is sorted by dimension, then key (code
+ * unit order); a group is there while bets > 0, a day while it has a group.
  * Keys per dimension (./projection.ts): sport ('parlay' for parlays), league ('(no
  * league)', parlays 'parlay'), book ('(no book)'), betType ('parlay' for parlays), tag (once per
  * tag; '(no tag)'), oddsRange (ODDS_RANGES), weekday (WEEKDAYS), stakeSize (UNIT_STAKE_SIZES, for
@@ -36,13 +47,11 @@ export const analyticsFigures = {
  */
 export const analytics_daily = table('analytics_daily', {
   owner: 'user_id',
-  key: ['user_id', 'dimension', 'date', 'key'],
+  key: ['user_id', 'date'],
   columns: {
     user_id: col.uuid(),
-    dimension: col.text(),
-    key: col.text(),
     date: col.date(),
-    ...analyticsFigures,
+    groups: col.jsonb<DayGroup[]>(),
   },
 });
 
