@@ -11,11 +11,11 @@ const figure = (name: (typeof DAY_FIGURES)[number], i: number): RawBuilder<unkno
 };
 
 /**
- * analytics_daily (a row per user and day, every group of the day in jsonb: read-models'
+ * analytics_daily (a row per user and day, every group of the day in JSON text: read-models'
  * models/analytics/table.ts) as a row per user, day and group with analytics_monthly's columns
  * (dimension, key, the figures in dollars): what the readers filter and sum. A plain subquery,
  * which Postgres pulls up: their conditions on user_id and date reach the table's key.
  */
 export const dailyGroups: RawBuilder<{ user_id: string; date: string; dimension: string; key: string }> = sql`(
   select d.user_id, d.date, e.g->>0 as dimension, e.g->>1 as key, ${sql.join(DAY_FIGURES.map(figure))}
-  from ${sql.table(`${READ_SCHEMA}.analytics_daily`)} as d cross join lateral jsonb_array_elements(d.groups) as e(g))`;
+  from ${sql.table(`${READ_SCHEMA}.analytics_daily`)} as d cross join lateral json_array_elements(d.groups::json) as e(g))`;

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Issue 36: analytics_daily holds one row per user and bet date, every dimension's groups of that
- * day in `groups` (jsonb: [dimension, key, ...figures], money in cents), instead of a row per
+ * day in `groups` (the JSON text of [dimension, key, ...figures] tuples, money in cents), instead of a row per
  * dimension, key and date (about eight per bet, most of a rebuild's rows). Its old rows are dropped:
  * the read model's version (2) makes a projector rebuild it from the log. Frozen once landed.
  */
@@ -11,6 +11,6 @@ export async function up(db: Kysely<unknown>, schema: string): Promise<void> {
   await sql`create table ${sql.id(schema, 'analytics_daily')} (
       user_id uuid not null,
       date date not null,
-      groups jsonb not null,
+      groups text not null,
       primary key (user_id, date))`.execute(db);
 }

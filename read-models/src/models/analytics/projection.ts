@@ -195,7 +195,7 @@ const deriveAnalytics = (state: UserState): void => {
       tally(inMonth, row, 1);
     }
   }
-  const daily = new Map<string, TableRows['analytics_daily']>();
+  const days = new Map<string, DayGroup[]>();
   const monthly = new Map<string, TableRows['analytics_monthly']>();
   const totals = new Map<string, TableRows['analytics_totals']>();
   // In dimension, then key order: each day's groups come out sorted as analytics_daily keeps them.
@@ -205,13 +205,15 @@ const deriveAnalytics = (state: UserState): void => {
       const slot = byKey.get(key)!;
       totals.set(compositeKey(dimension, key), slot.total);
       for (const [date, group] of slot.days) {
-        const day = daily.get(date);
-        if (day) day.groups.push(group);
-        else daily.set(date, { user_id: userId, date, groups: [group] });
+        const day = days.get(date);
+        if (day) day.push(group);
+        else days.set(date, [group]);
       }
       for (const [month, row] of slot.months) monthly.set(compositeKey(dimension, month, key), row);
     }
   }
+  const daily = new Map<string, TableRows['analytics_daily']>();
+  for (const [date, groups] of days) daily.set(date, { user_id: userId, date, groups: JSON.stringify(groups) });
   state.analyticsDaily.derived(daily);
   state.analyticsMonthly.derived(monthly);
   state.analyticsTotals.derived(totals);
@@ -236,25 +238,24 @@ export const analyticsDailyProjection: ReadModel<
 > = {
   name: 'analyticsDaily',
   table: analyticsDailyTable,
-  version: 2, // 2: one row per day, its groups in jsonb
+  version: 2, // 2: one row per day, its groups in JSON text
   initial: (userId) => new KeyedRows(analyticsDailyTable, userId),
   reads: {},
   followsBets(state, change) {
     const rows = state.analyticsDaily;
     if (rows.deriveWhenRead(() => deriveAnalytics(state))) return; // untracked: built from the final rows
     eachSide(change, (row, sign) => {
-      // A new row of new groups: a row taken for writing is never changed after (it is written in the background).
       const date = row.date;
-      const groups = [...(rows.get(date)?.groups ?? [])];
+      const held = rows.get(date);
+      const groups: DayGroup[] = held ? (JSON.parse(held.groups) as DayGroup[]) : [];
       for (const { dimension, key } of groupsOf(row)) {
         let at = groupIndex(groups, dimension, key);
         if (at < 0) groups.splice((at = ~at), 0, zeroGroup(dimension, key));
-        const group = (groups[at] = [...groups[at]]);
-        tallyGroup(group, row, sign);
-        if (betsOf(group) === 0) groups.splice(at, 1);
+        tallyGroup(groups[at], row, sign);
+        if (betsOf(groups[at]) === 0) groups.splice(at, 1);
       }
       if (groups.length === 0) rows.remove(date);
-      else rows.put(date, { user_id: state.userId, date, groups });
+      else rows.put(date, { user_id: state.userId, date, groups: JSON.stringify(groups) });
     });
   },
   rowSet: (state) => state.analyticsDaily,
