@@ -240,7 +240,7 @@ export async function getAnalytics(db: Kysely<ReadDatabase>, userId: string, que
         ];
   const parts = dayRanges.map(
     ([low, high]) =>
-      sql`select ${columns} from ${dailyGroups} as daily where ${mine}
+      sql`select ${columns} from ${dailyGroups(dimensions)} as daily where ${mine}
         ${low === null ? sql`` : sql`and date >= ${low}`} ${high === null ? sql`` : sql`and date <= ${high}`}`,
   );
   if (months !== undefined) {

@@ -73,7 +73,7 @@ export const sportGroups = (
 
 /** The user's analytics rows per day from `since` (null: every day). */
 export const analyticsDays = (db: Kysely<ReadDatabase>, userId: string, since: string | null): AnalyticsSelect => {
-  const days = readModels(db).selectFrom(dailyGroups.as('analytics_daily')).where('user_id', '=', userId);
+  const days = readModels(db).selectFrom(dailyGroups(['sport']).as('analytics_daily')).where('user_id', '=', userId);
   return (since === null ? days : days.where('date', '>=', since)) as unknown as AnalyticsSelect;
 };
 
@@ -136,7 +136,7 @@ const dayOfOffset = (
       : sql`union all select 1, to_date(${since.slice(0, 7)}, 'YYYY-MM'), coalesce((select max(through) from months), 0)`;
   const days = since === null ? sql`true` : sql`date >= ${since}`;
   const monthly = sql.table(`${READ_SCHEMA}.analytics_monthly`);
-  const daily = sql`${dailyGroups} as daily`;
+  const daily = sql`${dailyGroups(['sport'])} as daily`;
   // In parentheses: Kysely writes a raw common table expression as it is.
   return sql`(
     with months as (

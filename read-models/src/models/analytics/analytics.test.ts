@@ -3,7 +3,7 @@ import { replayUser } from '../../replay';
 import { EventLog } from '../../testing/event-log';
 import { emptyChanges } from '../../fold/rows';
 import { KeyedRows, zeroRow } from '../../fold/row-sets';
-import { analytics_monthly, type DayGroup } from './table';
+import { analytics_monthly, DAY_COLUMNS, type DayGroup } from './table';
 import { oddsRangeOf, unitStakeSizeOf, weekdayOf } from './projection';
 
 const USER = '00000000-0000-7000-8000-0000000000a1';
@@ -33,10 +33,19 @@ describe('the analytics read models', () => {
       ['weekday', 'Sunday', 1, 1, 30, 30],
     ]);
     expect(new Set(analyticsDaily.map((r) => r.date))).to.deep.equal(new Set(['2025-03-02']));
-    const groups = JSON.parse(analyticsDaily[0].groups) as DayGroup[];
-    expect(groups.map(([dimension, key]) => [dimension, key])).to.deep.equal(analyticsTotals.map((r) => [r.dimension, r.key]));
-    // A day's group: its figures in DAY_FIGURES' order, money in cents.
-    expect(groups[0]).to.deep.equal(['betType', 'moneyline', 1, 1, 0, 0, 0, 0, 0, 3000, 3000, 0, 0, 1, 20000, 0, 0]);
+    const [day] = analyticsDaily;
+    const groups = Object.entries(DAY_COLUMNS)
+      .flatMap(([dimension, column]) =>
+        day[column] === null ? [] : (JSON.parse(day[column]) as DayGroup[]).map(([key]) => [dimension, key]),
+      )
+      .sort(([a, b], [c, d]) => (a < c ? -1 : a > c ? 1 : b < d ? -1 : b > d ? 1 : 0));
+    expect(groups).to.deep.equal(analyticsTotals.map((r) => [r.dimension, r.key]));
+    // A day's groups of a dimension: each key with its figures in DAY_FIGURES' order, money in cents.
+    expect(JSON.parse(day.bet_type!)).to.deep.equal([['moneyline', 1, 1, 0, 0, 0, 0, 0, 3000, 3000, 0, 0, 1, 20000, 0, 0]]);
+    expect([day.sport, day.stake_size]).to.deep.equal([
+      JSON.stringify([['basketball', 1, 1, 0, 0, 0, 0, 0, 3000, 3000, 0, 0, 1, 20000, 0, 0]]),
+      null,
+    ]);
   });
 
   it('keep units, odds and clv sums exact, and a parlay once under its own keys', () => {

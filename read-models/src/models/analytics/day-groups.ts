@@ -3,23 +3,23 @@ import type { BetHistoryRow } from '../../database';
 import type { DayGroup } from './table';
 
 /*
- * analytics_daily's groups ([dimension, key, ...DAY_FIGURES], ./table.ts) as running sums: the
- * tuple's index of each figure, and a day's groups kept sorted by dimension, then key.
+ * analytics_daily's groups ([key, ...DAY_FIGURES], ./table.ts) as running sums: the tuple's index
+ * of each figure, and a dimension's groups of a day kept sorted by key.
  */
 
-const BETS = 2;
-const OUTCOME_AT: Record<BetHistoryRow['outcome'], number> = { win: 3, loss: 4, push: 5, pending: 6, void: 7, cashout: 8 };
-const STAKED = 9;
-const PROFIT = 10;
-const UNITS_COUNT = 11;
-const UNITS_SUM = 12;
-const ODDS_COUNT = 13;
-const ODDS_SUM_E4 = 14;
-const CLV_COUNT = 15;
-const CLV_SUM = 16;
+const BETS = 1;
+const OUTCOME_AT: Record<BetHistoryRow['outcome'], number> = { win: 2, loss: 3, push: 4, pending: 5, void: 6, cashout: 7 };
+const STAKED = 8;
+const PROFIT = 9;
+const UNITS_COUNT = 10;
+const UNITS_SUM = 11;
+const ODDS_COUNT = 12;
+const ODDS_SUM_E4 = 13;
+const CLV_COUNT = 14;
+const CLV_SUM = 15;
 
 /** A group with every figure 0. */
-export const zeroGroup = (dimension: string, key: string): DayGroup => [dimension, key, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+export const zeroGroup = (key: string): DayGroup => [key, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
 /** The group's bet count: it is kept while this is above 0. */
 export const betsOf = (group: DayGroup): number => group[BETS] as number;
@@ -49,13 +49,13 @@ export const tallyGroup = (group: DayGroup, row: BetHistoryRow, sign: 1 | -1): v
 /** Code unit order, the groups' order within a day. */
 export const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Where (dimension, key) is in a day's sorted groups, or ~(where it would go). */
-export const groupIndex = (groups: readonly DayGroup[], dimension: string, key: string): number => {
+/** Where `key` is in a dimension's sorted groups of a day, or ~(where it would go). */
+export const groupIndex = (groups: readonly DayGroup[], key: string): number => {
   let low = 0;
   let high = groups.length - 1;
   while (low <= high) {
     const middle = (low + high) >> 1;
-    const order = byText(groups[middle][0], dimension) || byText(groups[middle][1], key);
+    const order = byText(groups[middle][0], key);
     if (order === 0) return middle;
     if (order < 0) low = middle + 1;
     else high = middle - 1;

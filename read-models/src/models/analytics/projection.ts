@@ -21,6 +21,8 @@ import {
   analytics_daily as analyticsDailyTable,
   analytics_monthly as analyticsMonthlyTable,
   analytics_totals as analyticsTotalsTable,
+  DAY_COLUMNS,
+  type DayColumn,
   type DayGroup,
 } from './table';
 
@@ -162,7 +164,8 @@ const tally = (figures: Figures, row: BetHistoryRow, sign: 1 | -1): void => {
   }
 };
 
-/** Each table's zero group, spread where a group starts (row-sets.ts' zeroRow). */
+/** Each table's zero group, spread where a group starts (row-sets.ts' zeroRow); a day with no group. */
+const NO_DAY = zeroRow(analyticsDailyTable, { user_id: '', date: '' });
 const MONTHLY_GROUP = zeroRow(analyticsMonthlyTable, { user_id: '', dimension: '', key: '', month: '' });
 const TOTALS_GROUP = zeroRow(analyticsTotalsTable, { user_id: '', dimension: '', key: '' });
 
@@ -188,19 +191,19 @@ const deriveAnalytics = (state: UserState): void => {
         byKey.set(key, (slot = { total: { ...TOTALS_GROUP, user_id: userId, dimension, key }, days: new Map(), months: new Map() }));
       tally(slot.total, row, 1);
       let day = slot.days.get(date);
-      if (!day) slot.days.set(date, (day = zeroGroup(dimension, key)));
+      if (!day) slot.days.set(date, (day = zeroGroup(key)));
       tallyGroup(day, row, 1);
       let inMonth = slot.months.get(month);
       if (!inMonth) slot.months.set(month, (inMonth = { ...MONTHLY_GROUP, user_id: userId, dimension, key, month }));
       tally(inMonth, row, 1);
     }
   }
-  const days = new Map<string, DayGroup[]>();
+  const daily = new Map<string, TableRows['analytics_daily']>();
   const monthly = new Map<string, TableRows['analytics_monthly']>();
   const totals = new Map<string, TableRows['analytics_totals']>();
-  // In dimension, then key order: each day's groups come out sorted as analytics_daily keeps them.
-  for (const dimension of [...groups.keys()].sort(byText)) {
-    const byKey = groups.get(dimension)!;
+  for (const [dimension, byKey] of groups) {
+    // In key order: each day's groups of the dimension come out sorted as analytics_daily keeps them.
+    const days = new Map<string, DayGroup[]>();
     for (const key of [...byKey.keys()].sort(byText)) {
       const slot = byKey.get(key)!;
       totals.set(compositeKey(dimension, key), slot.total);
@@ -211,12 +214,23 @@ const deriveAnalytics = (state: UserState): void => {
       }
       for (const [month, row] of slot.months) monthly.set(compositeKey(dimension, month, key), row);
     }
+    const column = dayColumn(dimension);
+    for (const [date, dayGroups] of days) {
+      let day = daily.get(date);
+      if (!day) daily.set(date, (day = { ...NO_DAY, user_id: userId, date }));
+      day[column] = JSON.stringify(dayGroups);
+    }
   }
-  const daily = new Map<string, TableRows['analytics_daily']>();
-  for (const [date, groups] of days) daily.set(date, { user_id: userId, date, groups: JSON.stringify(groups) });
   state.analyticsDaily.derived(daily);
   state.analyticsMonthly.derived(monthly);
   state.analyticsTotals.derived(totals);
+};
+
+/** analytics_daily's column of a dimension's groups. */
+const dayColumn = (dimension: string): DayColumn => {
+  const column = DAY_COLUMNS[dimension as keyof typeof DAY_COLUMNS];
+  if (column === undefined) throw new Error(`analytics_daily has no column for ${dimension}`);
+  return column;
 };
 
 /** One group's rows as deriveAnalytics sums them. */
@@ -229,7 +243,7 @@ interface Slot {
 const byKeys = (a: { dimension: string; key: string }, b: { dimension: string; key: string }) =>
   a.dimension < b.dimension ? -1 : a.dimension > b.dimension ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 
-/** `analytics_daily`: per bet date, every group of that day (see its table); a day's row exists while it has a group. */
+/** `analytics_daily`: per bet date, every dimension's groups of that day (see its table); a day's row exists while it has a group. */
 export const analyticsDailyProjection: ReadModel<
   'analyticsDaily',
   typeof analyticsDailyTable,
@@ -238,7 +252,7 @@ export const analyticsDailyProjection: ReadModel<
 > = {
   name: 'analyticsDaily',
   table: analyticsDailyTable,
-  version: 2, // 2: one row per day, its groups in JSON text
+  version: 2, // 2: one row per day, each dimension's groups in JSON text
   initial: (userId) => new KeyedRows(analyticsDailyTable, userId),
   reads: {},
   followsBets(state, change) {
@@ -246,16 +260,21 @@ export const analyticsDailyProjection: ReadModel<
     if (rows.deriveWhenRead(() => deriveAnalytics(state))) return; // untracked: built from the final rows
     eachSide(change, (row, sign) => {
       const date = row.date;
-      const held = rows.get(date);
-      const groups: DayGroup[] = held ? (JSON.parse(held.groups) as DayGroup[]) : [];
+      const day = { ...(rows.get(date) ?? { ...NO_DAY, user_id: state.userId, date }) };
+      // A new row: one taken for writing is never changed after (it is written in the background).
+      const touched = new Map<DayColumn, DayGroup[]>();
       for (const { dimension, key } of groupsOf(row)) {
-        let at = groupIndex(groups, dimension, key);
-        if (at < 0) groups.splice((at = ~at), 0, zeroGroup(dimension, key));
+        const column = dayColumn(dimension);
+        let groups = touched.get(column);
+        if (!groups) touched.set(column, (groups = day[column] === null ? [] : (JSON.parse(day[column]) as DayGroup[])));
+        let at = groupIndex(groups, key);
+        if (at < 0) groups.splice((at = ~at), 0, zeroGroup(key));
         tallyGroup(groups[at], row, sign);
         if (betsOf(groups[at]) === 0) groups.splice(at, 1);
       }
-      if (groups.length === 0) rows.remove(date);
-      else rows.put(date, { user_id: state.userId, date, groups: JSON.stringify(groups) });
+      for (const [column, groups] of touched) day[column] = groups.length === 0 ? null : JSON.stringify(groups);
+      if (Object.values(DAY_COLUMNS).every((column) => day[column] === null)) rows.remove(date);
+      else rows.put(date, day);
     });
   },
   rowSet: (state) => state.analyticsDaily,
