@@ -73,7 +73,9 @@ export const sportGroups = (
 
 /** The user's analytics rows per day from `since` (null: every day). */
 export const analyticsDays = (db: Kysely<ReadDatabase>, userId: string, since: string | null): AnalyticsSelect => {
-  const days = readModels(db).selectFrom(dailyGroups(['sport']).as('analytics_daily')).where('user_id', '=', userId);
+  const days = readModels(db)
+    .selectFrom(dailyGroups(['sport']).as('analytics_daily'))
+    .where('user_id', '=', userId);
   return (since === null ? days : days.where('date', '>=', since)) as unknown as AnalyticsSelect;
 };
 
