@@ -20,6 +20,7 @@ import * as readModelVersions016 from './migrations/2026-11-28-016-read-model-ve
 import * as betStartTimes017 from './migrations/2026-11-28-017-bet-start-times';
 import * as publicProfiles018 from './migrations/2026-11-28-018-public-profiles';
 import * as bankrollLedger019 from './migrations/2026-11-28-019-bankroll-ledger';
+import * as analyticsDays020 from './migrations/2026-11-28-020-analytics-days';
 
 /**
  * Every file of ./migrations, in order, by its date-prefixed name: a new one is one dated file
@@ -45,6 +46,7 @@ export const MIGRATIONS: Record<string, SchemaMigration> = {
   '2026-11-28-017-bet-start-times': betStartTimes017,
   '2026-11-28-018-public-profiles': publicProfiles018,
   '2026-11-28-019-bankroll-ledger': bankrollLedger019,
+  '2026-11-28-020-analytics-days': analyticsDays020,
 };
 
 /** Creates `schema` if needed and brings its read-model tables up to date (live `read` or a rebuild's shadow). */

@@ -92,14 +92,7 @@ export async function userRowsFromTables(db: Kysely<Database>, schema: string, u
       .orderBy(sql`stream_id collate "C"`)
       .execute(),
     settings: (await s.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst()) ?? null,
-    analyticsDaily: await s
-      .selectFrom('analytics_daily')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('date')
-      .orderBy(sql`dimension collate "C"`)
-      .orderBy(sql`key collate "C"`)
-      .execute(),
+    analyticsDaily: await s.selectFrom('analytics_daily').selectAll().where('user_id', '=', userId).orderBy('date').execute(),
     analyticsMonthly: await s
       .selectFrom('analytics_monthly')
       .selectAll()

@@ -2,6 +2,7 @@ import { sql, type Kysely, type QueryCreator, type RawBuilder, type SelectQueryB
 import { type BetsPage, type BetsQuery, historyFiltersOf, historyPaging, historyPeriodStart, type HistorySortKey } from '@bt/contracts';
 import { type Database, READ_SCHEMA } from '@bt/read-models';
 import { readModels, type ReadDatabase } from '../read-db';
+import { dailyGroups } from './analytics-days';
 import { betRowFromTable } from './bet-row';
 import { type BetsSelect, countable, filteredBets, folded } from './history-filter';
 
@@ -52,7 +53,7 @@ const OUTCOME_COUNTERS = { win: 'wins', loss: 'losses', push: 'pushes', void: 'v
 
 type Counter = 'bets' | (typeof OUTCOME_COUNTERS)[keyof typeof OUTCOME_COUNTERS];
 
-/** The analytics read models' figures, by day or over all days (analytics_daily reads through this type). */
+/** The analytics read models' figures, by day or over all days (analytics_daily's groups read through this type). */
 export type AnalyticsSelect = SelectQueryBuilder<Database, 'analytics_totals', object>;
 
 /**
@@ -72,7 +73,9 @@ export const sportGroups = (
 
 /** The user's analytics rows per day from `since` (null: every day). */
 export const analyticsDays = (db: Kysely<ReadDatabase>, userId: string, since: string | null): AnalyticsSelect => {
-  const days = readModels(db).selectFrom('analytics_daily').where('user_id', '=', userId);
+  const days = readModels(db)
+    .selectFrom(dailyGroups(['sport']).as('analytics_daily'))
+    .where('user_id', '=', userId);
   return (since === null ? days : days.where('date', '>=', since)) as unknown as AnalyticsSelect;
 };
 
@@ -135,7 +138,7 @@ const dayOfOffset = (
       : sql`union all select 1, to_date(${since.slice(0, 7)}, 'YYYY-MM'), coalesce((select max(through) from months), 0)`;
   const days = since === null ? sql`true` : sql`date >= ${since}`;
   const monthly = sql.table(`${READ_SCHEMA}.analytics_monthly`);
-  const daily = sql.table(`${READ_SCHEMA}.analytics_daily`);
+  const daily = sql`${dailyGroups(['sport'])} as daily`;
   // In parentheses: Kysely writes a raw common table expression as it is.
   return sql`(
     with months as (

@@ -3,7 +3,7 @@ import { replayUser } from '../../replay';
 import { EventLog } from '../../testing/event-log';
 import { emptyChanges } from '../../fold/rows';
 import { KeyedRows, zeroRow } from '../../fold/row-sets';
-import { analytics_daily } from './table';
+import { analytics_monthly, DAY_COLUMNS, type DayGroup } from './table';
 import { oddsRangeOf, unitStakeSizeOf, weekdayOf } from './projection';
 
 const USER = '00000000-0000-7000-8000-0000000000a1';
@@ -33,7 +33,19 @@ describe('the analytics read models', () => {
       ['weekday', 'Sunday', 1, 1, 30, 30],
     ]);
     expect(new Set(analyticsDaily.map((r) => r.date))).to.deep.equal(new Set(['2025-03-02']));
-    expect(analyticsDaily.map((r) => [r.dimension, r.key])).to.deep.equal(analyticsTotals.map((r) => [r.dimension, r.key]));
+    const [day] = analyticsDaily;
+    const groups = Object.entries(DAY_COLUMNS)
+      .flatMap(([dimension, column]) =>
+        day[column] === null ? [] : (JSON.parse(day[column]) as DayGroup[]).map(([key]) => [dimension, key]),
+      )
+      .sort(([a, b], [c, d]) => (a < c ? -1 : a > c ? 1 : b < d ? -1 : b > d ? 1 : 0));
+    expect(groups).to.deep.equal(analyticsTotals.map((r) => [r.dimension, r.key]));
+    // A day's groups of a dimension: each key with its figures in DAY_FIGURES' order, money in cents.
+    expect(JSON.parse(day.bet_type!)).to.deep.equal([['moneyline', 1, 1, 0, 0, 0, 0, 0, 3000, 3000, 0, 0, 1, 20000, 0, 0]]);
+    expect([day.sport, day.stake_size]).to.deep.equal([
+      JSON.stringify([['basketball', 1, 1, 0, 0, 0, 0, 0, 3000, 3000, 0, 0, 1, 20000, 0, 0]]),
+      null,
+    ]);
   });
 
   it('keep units, odds and clv sums exact, and a parlay once under its own keys', () => {
@@ -87,24 +99,24 @@ describe('the analytics read models', () => {
   });
 
   it('write and delete rows of a key of several columns by each of them, and load them back', () => {
-    const rows = new KeyedRows(analytics_daily, USER, true);
-    const key = 'tag\u00002025-03-01\u0000live';
+    const rows = new KeyedRows(analytics_monthly, USER, true);
+    const key = 'tag\u00002025-03\u0000live';
     rows.put(key, {
-      ...zeroRow(analytics_daily, { user_id: USER, dimension: 'tag', key: 'live', date: '2025-03-01' }),
+      ...zeroRow(analytics_monthly, { user_id: USER, dimension: 'tag', key: 'live', month: '2025-03' }),
       bets: 1,
       staked: 1050,
     });
     const first = emptyChanges();
     rows.take(first);
-    expect(first.analytics_daily.inserts).to.have.length(1);
-    expect(first.analytics_daily.inserts[0]).to.include({ dimension: 'tag', key: 'live', date: '2025-03-01', staked: 10.5 });
+    expect(first.analytics_monthly.inserts).to.have.length(1);
+    expect(first.analytics_monthly.inserts[0]).to.include({ dimension: 'tag', key: 'live', month: '2025-03', staked: 10.5 });
 
-    const loaded = new KeyedRows(analytics_daily, USER, true);
-    loaded.load(first.analytics_daily.inserts[0]);
+    const loaded = new KeyedRows(analytics_monthly, USER, true);
+    loaded.load(first.analytics_monthly.inserts[0]);
     expect(loaded.get(key)).to.include({ staked: 1050 });
     loaded.remove(key);
     const second = emptyChanges();
     loaded.take(second);
-    expect(second.analytics_daily.deletes).to.deep.equal([{ user_id: USER, dimension: 'tag', date: '2025-03-01', key: 'live' }]);
+    expect(second.analytics_monthly.deletes).to.deep.equal([{ user_id: USER, dimension: 'tag', month: '2025-03', key: 'live' }]);
   });
 });

@@ -16,10 +16,14 @@ import type { ReadModel } from '../../fold/read-model';
 import { compositeKey, KeyedRows, zeroRow } from '../../fold/row-sets';
 import type { UserState } from '../../fold/state';
 import { countOutcome, eachSide } from '../user-stats/projection';
+import { betsOf, byText, groupIndex, tallyGroup, zeroGroup } from './day-groups';
 import {
   analytics_daily as analyticsDailyTable,
   analytics_monthly as analyticsMonthlyTable,
   analytics_totals as analyticsTotalsTable,
+  DAY_COLUMNS,
+  type DayColumn,
+  type DayGroup,
 } from './table';
 
 /*
@@ -67,11 +71,10 @@ const americanOf = remembered((odds: string): number | undefined => parseOdds(od
 export const unitStakeSizeOf = (units: number): string =>
   units < 1 ? UNIT_STAKE_SIZES[0] : units <= 2 ? UNIT_STAKE_SIZES[1] : UNIT_STAKE_SIZES[2];
 
-/** A group a `bets` row counts in, with its row keys in the three tables (KeyedRows' composite keys), built once per row. */
+/** A group a `bets` row counts in, with its row keys in the monthly and totals tables (KeyedRows' composite keys), built once per row. */
 interface Group {
   dimension: string;
   key: string;
-  daily: string;
   monthly: string;
   totals: string;
 }
@@ -99,12 +102,10 @@ const groupsOf = (row: BetHistoryRow): Group[] => {
 };
 
 const buildGroups = (row: BetHistoryRow): Group[] => {
-  const date = row.date;
-  const month = date.slice(0, 7);
+  const month = row.date.slice(0, 7);
   return groupsOfRow(row).map(([dimension, key]) => ({
     dimension,
     key,
-    daily: compositeKey(dimension, date, key),
     monthly: compositeKey(dimension, month, key),
     totals: compositeKey(dimension, key),
   }));
@@ -163,8 +164,8 @@ const tally = (figures: Figures, row: BetHistoryRow, sign: 1 | -1): void => {
   }
 };
 
-/** Each table's zero group, spread where a group starts (row-sets.ts' zeroRow). */
-const DAILY_GROUP = zeroRow(analyticsDailyTable, { user_id: '', dimension: '', key: '', date: '' });
+/** Each table's zero group, spread where a group starts (row-sets.ts' zeroRow); a day with no group. */
+const NO_DAY = zeroRow(analyticsDailyTable, { user_id: '', date: '' });
 const MONTHLY_GROUP = zeroRow(analyticsMonthlyTable, { user_id: '', dimension: '', key: '', month: '' });
 const TOTALS_GROUP = zeroRow(analyticsTotalsTable, { user_id: '', dimension: '', key: '' });
 
@@ -190,8 +191,8 @@ const deriveAnalytics = (state: UserState): void => {
         byKey.set(key, (slot = { total: { ...TOTALS_GROUP, user_id: userId, dimension, key }, days: new Map(), months: new Map() }));
       tally(slot.total, row, 1);
       let day = slot.days.get(date);
-      if (!day) slot.days.set(date, (day = { ...DAILY_GROUP, user_id: userId, dimension, key, date }));
-      tally(day, row, 1);
+      if (!day) slot.days.set(date, (day = zeroGroup(key)));
+      tallyGroup(day, row, 1);
       let inMonth = slot.months.get(month);
       if (!inMonth) slot.months.set(month, (inMonth = { ...MONTHLY_GROUP, user_id: userId, dimension, key, month }));
       tally(inMonth, row, 1);
@@ -201,10 +202,23 @@ const deriveAnalytics = (state: UserState): void => {
   const monthly = new Map<string, TableRows['analytics_monthly']>();
   const totals = new Map<string, TableRows['analytics_totals']>();
   for (const [dimension, byKey] of groups) {
-    for (const [key, slot] of byKey) {
+    // In key order: each day's groups of the dimension come out sorted as analytics_daily keeps them.
+    const days = new Map<string, DayGroup[]>();
+    for (const key of [...byKey.keys()].sort(byText)) {
+      const slot = byKey.get(key)!;
       totals.set(compositeKey(dimension, key), slot.total);
-      for (const [date, row] of slot.days) daily.set(compositeKey(dimension, date, key), row);
+      for (const [date, group] of slot.days) {
+        const day = days.get(date);
+        if (day) day.push(group);
+        else days.set(date, [group]);
+      }
       for (const [month, row] of slot.months) monthly.set(compositeKey(dimension, month, key), row);
+    }
+    const column = dayColumn(dimension);
+    for (const [date, dayGroups] of days) {
+      let day = daily.get(date);
+      if (!day) daily.set(date, (day = { ...NO_DAY, user_id: userId, date }));
+      day[column] = JSON.stringify(dayGroups);
     }
   }
   state.analyticsDaily.derived(daily);
@@ -212,17 +226,24 @@ const deriveAnalytics = (state: UserState): void => {
   state.analyticsTotals.derived(totals);
 };
 
+/** analytics_daily's column of a dimension's groups. */
+const dayColumn = (dimension: string): DayColumn => {
+  const column = DAY_COLUMNS[dimension as keyof typeof DAY_COLUMNS];
+  if (column === undefined) throw new Error(`analytics_daily has no column for ${dimension}`);
+  return column;
+};
+
 /** One group's rows as deriveAnalytics sums them. */
 interface Slot {
   total: TableRows['analytics_totals'];
-  days: Map<string, TableRows['analytics_daily']>;
+  days: Map<string, DayGroup>;
   months: Map<string, TableRows['analytics_monthly']>;
 }
 
 const byKeys = (a: { dimension: string; key: string }, b: { dimension: string; key: string }) =>
   a.dimension < b.dimension ? -1 : a.dimension > b.dimension ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 
-/** `analytics_daily`: per dimension, group key and bet date; a row exists while bets > 0. */
+/** `analytics_daily`: per bet date, every dimension's groups of that day (see its table); a day's row exists while it has a group. */
 export const analyticsDailyProjection: ReadModel<
   'analyticsDaily',
   typeof analyticsDailyTable,
@@ -231,24 +252,33 @@ export const analyticsDailyProjection: ReadModel<
 > = {
   name: 'analyticsDaily',
   table: analyticsDailyTable,
-  version: 1,
-  initial: (userId) => new KeyedRows(analyticsDailyTable, userId, true),
+  version: 2, // 2: one row per day, each dimension's groups in JSON text
+  initial: (userId) => new KeyedRows(analyticsDailyTable, userId),
   reads: {},
   followsBets(state, change) {
     const rows = state.analyticsDaily;
     if (rows.deriveWhenRead(() => deriveAnalytics(state))) return; // untracked: built from the final rows
     eachSide(change, (row, sign) => {
-      for (const { dimension, key, daily: id } of groupsOf(row)) {
-        let group = rows.get(id);
-        if (!group) rows.rows.set(id, (group = { ...DAILY_GROUP, user_id: state.userId, dimension, key, date: row.date }));
-        tally(group, row, sign);
-        if (group.bets === 0) rows.rows.delete(id);
-        rows.mark(id);
+      const date = row.date;
+      const day = { ...(rows.get(date) ?? { ...NO_DAY, user_id: state.userId, date }) };
+      // A new row: one taken for writing is never changed after (it is written in the background).
+      const touched = new Map<DayColumn, DayGroup[]>();
+      for (const { dimension, key } of groupsOf(row)) {
+        const column = dayColumn(dimension);
+        let groups = touched.get(column);
+        if (!groups) touched.set(column, (groups = day[column] === null ? [] : (JSON.parse(day[column]) as DayGroup[])));
+        let at = groupIndex(groups, key);
+        if (at < 0) groups.splice((at = ~at), 0, zeroGroup(key));
+        tallyGroup(groups[at], row, sign);
+        if (betsOf(groups[at]) === 0) groups.splice(at, 1);
       }
+      for (const [column, groups] of touched) day[column] = groups.length === 0 ? null : JSON.stringify(groups);
+      if (Object.values(DAY_COLUMNS).every((column) => day[column] === null)) rows.remove(date);
+      else rows.put(date, day);
     });
   },
   rowSet: (state) => state.analyticsDaily,
-  replay: (state) => state.analyticsDaily.list().sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : byKeys(a, b))),
+  replay: (state) => state.analyticsDaily.list().sort((a, b) => byText(a.date, b.date)),
 };
 
 /** `analytics_monthly`: per dimension, group key and month of the bet date ('YYYY-MM'); a row exists while bets > 0. */

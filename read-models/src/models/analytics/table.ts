@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { col, table, type TableType } from '../../columns';
 
-/** The figures an analytics group sums (analytics_daily and analytics_totals): counts, and sums held exact like user_stats'. */
+/** The figures an analytics group sums (analytics_monthly and analytics_totals, and analytics_daily's groups): counts, and sums held exact like user_stats'. */
 export const analyticsFigures = {
   /** Bets and parlays in the group (a parlay once). */
   bets: col.integer(),
@@ -25,9 +25,38 @@ export const analyticsFigures = {
   clv_sum: col.money(),
 };
 
+/** The figures of a day's group in analytics_daily, in this order after its key. */
+export const DAY_FIGURES = Object.keys(analyticsFigures) as (keyof typeof analyticsFigures)[];
+
 /**
- * GET /api/analytics, per user, breakdown dimension, group key and bet date (the bet's own day):
- * the figures of the bets and parlays of that group dated that day. A row exists while bets > 0.
+ * A group of a day: [key, ...DAY_FIGURES], money and two-decimal figures in integer cents
+ * (running sums stay exact; the readers turn them into dollars).
+ */
+export type DayGroup = [string, ...number[]];
+
+/** analytics_daily's column of each breakdown dimension (./projection.ts' keys; `stake`: rows without a unit size). */
+export const DAY_COLUMNS = {
+  sport: 'sport',
+  league: 'league',
+  book: 'book',
+  betType: 'bet_type',
+  tag: 'tag',
+  oddsRange: 'odds_range',
+  weekday: 'weekday',
+  stakeSize: 'stake_size',
+  stake: 'stake',
+} as const;
+
+export type DayColumn = (typeof DAY_COLUMNS)[keyof typeof DAY_COLUMNS];
+
+/**
+ * GET /api/analytics, per user and bet date (the bet's own day): the figures of the bets and
+ * parlays dated that day, one row a day (a rebuild writes a user-day once, not once per dimension
+ * and key, about eight rows a bet before). Each dimension's column holds the JSON text of its
+ * groups (DayGroup[], sorted by key in code unit order; null: none that day): text, which COPY takes
+ * as it is (jsonb input parsed every row again and cost Postgres more than the rows it replaced),
+ * and a column per dimension, so a reader parses only the dimensions it sums. A group is there
+ * while bets > 0, a day while it has one.
  * Keys per dimension (./projection.ts): sport ('parlay' for parlays), league ('(no
  * league)', parlays 'parlay'), book ('(no book)'), betType ('parlay' for parlays), tag (once per
  * tag; '(no tag)'), oddsRange (ODDS_RANGES), weekday (WEEKDAYS), stakeSize (UNIT_STAKE_SIZES, for
@@ -36,13 +65,19 @@ export const analyticsFigures = {
  */
 export const analytics_daily = table('analytics_daily', {
   owner: 'user_id',
-  key: ['user_id', 'dimension', 'date', 'key'],
+  key: ['user_id', 'date'],
   columns: {
     user_id: col.uuid(),
-    dimension: col.text(),
-    key: col.text(),
     date: col.date(),
-    ...analyticsFigures,
+    sport: col.text().orNull(),
+    league: col.text().orNull(),
+    book: col.text().orNull(),
+    bet_type: col.text().orNull(),
+    tag: col.text().orNull(),
+    odds_range: col.text().orNull(),
+    weekday: col.text().orNull(),
+    stake_size: col.text().orNull(),
+    stake: col.text().orNull(),
   },
 });
 
