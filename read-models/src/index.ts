@@ -59,5 +59,5 @@ export { eraseUsers, lockUserRows } from './erase-users';
 
 // What command-api reads of the read models.
 export { settledProfitFromReadModel } from './settled-profit';
-export { analyticsFigures, DAY_COLUMNS, DAY_FIGURES, type DayGroup } from './models/analytics/table';
+export { analyticsFigures, dayColumnOf, DAY_FIGURES, type DayGroup } from './models/analytics/table';
 export { withoutUnitSizeFromReadModel, type WithoutUnitSize } from './without-unit-size';

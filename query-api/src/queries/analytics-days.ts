@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { analyticsFigures, DAY_COLUMNS, DAY_FIGURES, READ_SCHEMA } from '@bt/read-models';
+import { analyticsFigures, dayColumnOf, DAY_FIGURES, READ_SCHEMA } from '@bt/read-models';
 
 /** A figure of a day's group ([key, ...DAY_FIGURES], money in cents) as analytics_monthly's column holds it. */
 const figure = (name: (typeof DAY_FIGURES)[number], i: number): RawBuilder<unknown> => {
@@ -21,8 +21,7 @@ export const dailyGroups = (
   dimensions: readonly string[],
 ): RawBuilder<{ user_id: string; date: string; dimension: string; key: string }> => {
   const columns = dimensions.map((dimension) => {
-    const column = DAY_COLUMNS[dimension as keyof typeof DAY_COLUMNS];
-    if (column === undefined) throw new Error(`analytics_daily has no column for ${dimension}`);
+    const column = dayColumnOf(dimension);
     return sql`select ${dimension}::text as dimension, g from jsonb_array_elements(d.${sql.id(column)}::jsonb) as a(g)`;
   });
   return sql`(

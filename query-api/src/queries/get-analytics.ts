@@ -12,7 +12,7 @@ import {
   type AnalyticsQuery,
   type AnalyticsRow,
 } from '@bt/contracts';
-import { analyticsFigures, DAY_COLUMNS, DAY_FIGURES, type DayGroup, READ_SCHEMA } from '@bt/read-models';
+import { analyticsFigures, dayColumnOf, DAY_FIGURES, type DayGroup, READ_SCHEMA } from '@bt/read-models';
 import type { ReadDatabase } from '../read-db';
 import type { QueryRoute } from '../query-route';
 
@@ -197,13 +197,6 @@ export const analyticsDates = (query: AnalyticsQuery, today: string): { from: st
   return { from: periodRange(query.period, today).start, to: today };
 };
 
-/** analytics_daily's column of a dimension. */
-const dayColumn = (dimension: string): string => {
-  const column = DAY_COLUMNS[dimension as keyof typeof DAY_COLUMNS];
-  if (column === undefined) throw new Error(`analytics_daily has no column for ${dimension}`);
-  return column;
-};
-
 /** A day's groups of a dimension (its column's JSON text: [key, ...DAY_FIGURES], money in cents) as figures in dollars. */
 const dayGroupsOf = (dimension: string, text: string | null): AnalyticsFigures[] =>
   text === null
@@ -254,7 +247,7 @@ export async function getAnalytics(db: Kysely<ReadDatabase>, userId: string, que
         ];
   // The days' groups come as the JSON texts of the dimensions asked for, summed here (buildAnalytics):
   // Postgres parses no JSON (expanding them in SQL tripled a period's read for a 30,000-bet user).
-  const dayColumns = sql.join(dimensions.map((d) => sql`${sql.id(dayColumn(d))} as ${sql.id(d)}`));
+  const dayColumns = sql.join(dimensions.map((d) => sql`${sql.id(dayColumnOf(d))} as ${sql.id(d)}`));
   const dayParts = dayRanges.map(
     ([low, high]) =>
       sql`select ${dayColumns} from ${t('analytics_daily')} where user_id = ${userId}

@@ -22,6 +22,7 @@ import {
   analytics_monthly as analyticsMonthlyTable,
   analytics_totals as analyticsTotalsTable,
   DAY_COLUMNS,
+  dayColumnOf,
   type DayColumn,
   type DayGroup,
 } from './table';
@@ -214,7 +215,7 @@ const deriveAnalytics = (state: UserState): void => {
       }
       for (const [month, row] of slot.months) monthly.set(compositeKey(dimension, month, key), row);
     }
-    const column = dayColumn(dimension);
+    const column = dayColumnOf(dimension);
     for (const [date, dayGroups] of days) {
       let day = daily.get(date);
       if (!day) daily.set(date, (day = { ...NO_DAY, user_id: userId, date }));
@@ -224,13 +225,6 @@ const deriveAnalytics = (state: UserState): void => {
   state.analyticsDaily.derived(daily);
   state.analyticsMonthly.derived(monthly);
   state.analyticsTotals.derived(totals);
-};
-
-/** analytics_daily's column of a dimension's groups. */
-const dayColumn = (dimension: string): DayColumn => {
-  const column = DAY_COLUMNS[dimension as keyof typeof DAY_COLUMNS];
-  if (column === undefined) throw new Error(`analytics_daily has no column for ${dimension}`);
-  return column;
 };
 
 /** One group's rows as deriveAnalytics sums them. */
@@ -264,7 +258,7 @@ export const analyticsDailyProjection: ReadModel<
       // A new row: one taken for writing is never changed after (it is written in the background).
       const touched = new Map<DayColumn, DayGroup[]>();
       for (const { dimension, key } of groupsOf(row)) {
-        const column = dayColumn(dimension);
+        const column = dayColumnOf(dimension);
         let groups = touched.get(column);
         if (!groups) touched.set(column, (groups = day[column] === null ? [] : (JSON.parse(day[column]) as DayGroup[])));
         let at = groupIndex(groups, key);

@@ -49,6 +49,13 @@ export const DAY_COLUMNS = {
 
 export type DayColumn = (typeof DAY_COLUMNS)[keyof typeof DAY_COLUMNS];
 
+/** analytics_daily's column of a dimension's groups (throws for a dimension it has none for). */
+export const dayColumnOf = (dimension: string): DayColumn => {
+  const column = DAY_COLUMNS[dimension as keyof typeof DAY_COLUMNS];
+  if (column === undefined) throw new Error(`analytics_daily has no column for ${dimension}`);
+  return column;
+};
+
 /**
  * GET /api/analytics, per user and bet date (the bet's own day): the figures of the bets and
  * parlays dated that day, one row a day (a rebuild writes a user-day once, not once per dimension
