@@ -110,7 +110,7 @@ export const profileBench = async (databaseUrl: string, dataDir: string, bets: n
       const timed = await (await browser.createBrowserContext()).newPage();
       const started = Date.now();
       await timed.goto(`${product.url}/u/${handle}`);
-      await timed.waitForFunction(() => document.body.innerText.includes('Game 0'), { timeout: 120_000 });
+      await timed.waitForFunction(() => document.querySelector('.pp-bets li') !== null, { timeout: 120_000 });
       const shown = Date.now() - started;
       await timed.waitForFunction(() => /\d+ of \d+ bets verified/.test(document.body.innerText), { timeout: 300_000 });
       const verified = Date.now() - started;

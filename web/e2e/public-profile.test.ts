@@ -9,6 +9,7 @@ import {
   journey,
   signUp,
   visible,
+  winAtEvens,
   type Viewport,
 } from './steps';
 
@@ -107,6 +108,18 @@ const optInAndOut = async (e2e: E2E, page: Page, viewport: Viewport) => {
     expect(await visitor.page.getByLabel('All bets').innerText()).to.contain('1-0-0-0');
     if (viewport.name === 'phone') expect((await horizontalOverflow(visitor.page)).scrollWidth).to.be.at.most(viewport.width);
     await screenshot(visitor.page, `public-page-${viewport.name}`);
+
+    // A long record is drawn a hundred bets at a time, the rest a tap away.
+    await api.addBets(Array.from({ length: 100 }, (_, i) => winAtEvens(`Later Game ${i}`, new Date().toISOString().slice(0, 10))));
+    await api.settled();
+    await visitor.page.reload();
+    const items = visitor.page.locator('.pp-bets > li');
+    const more = visitor.page.getByRole('button', { name: 'Show 1 more (1 not shown)', exact: true });
+    await more.waitFor();
+    expect(await items.count()).to.equal(100);
+    await more.click();
+    await more.waitFor({ state: 'detached' });
+    expect(await items.count()).to.equal(101);
 
     await show.uncheck();
     await card.getByRole('button', { name: 'Save Public Profile' }).click();

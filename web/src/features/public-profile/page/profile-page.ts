@@ -61,6 +61,26 @@ const betItem = (bet: PublicBet) => {
   );
 };
 
+/** Bets drawn a page at a time: ten thousand list items would hold a phone's first paint for seconds. */
+const BETS_PAGE = 100;
+
+const betList = (bets: readonly PublicBet[]): Node => {
+  const list = h('ul', { class: 'pp-bets' }, ...bets.slice(0, BETS_PAGE).map(betItem));
+  if (bets.length <= BETS_PAGE) return list;
+  const more = h('button', { type: 'button', class: 'pp-button pp-more' });
+  const label = () => {
+    const left = bets.length - list.children.length;
+    more.textContent = `Show ${Math.min(BETS_PAGE, left)} more (${left.toLocaleString('en-US')} not shown)`;
+  };
+  more.onclick = () => {
+    list.append(...bets.slice(list.children.length, list.children.length + BETS_PAGE).map(betItem));
+    if (list.children.length >= bets.length) more.remove();
+    else label();
+  };
+  label();
+  return h('div', {}, list, more);
+};
+
 const profileBody = (profile: PublicProfile, verification: HTMLElement): Node[] => [
   verification,
   card(
@@ -69,7 +89,7 @@ const profileBody = (profile: PublicProfile, verification: HTMLElement): Node[] 
     note(`${profile.beforeStart.bets} of ${profile.record.bets} bets were recorded before their event started.`),
   ),
   card('All bets', recordFigures(profile.record, 'All bets')),
-  card('Bets', profile.bets.length === 0 ? empty('No bets shown yet.') : h('ul', { class: 'pp-bets' }, ...profile.bets.map(betItem))),
+  card('Bets', profile.bets.length === 0 ? empty('No bets shown yet.') : betList(profile.bets)),
 ];
 
 const loading = () =>
@@ -111,10 +131,17 @@ export const showPublicProfile = (host: HTMLElement, handle: string): (() => voi
   content.append(header, loading());
   host.replaceChildren(content);
   const reading = new AbortController();
-  let stopVerification = () => {};
+  // The proofs are fetched and checked while the page's own data loads and draws: on two cores the
+  // verification is done about when the bets show, not a second after.
+  let verification: ReturnType<typeof verificationCard> | null = verificationCard(handle);
+  const stopVerification = () => {
+    verification?.stop();
+    verification = null;
+  };
   const load = async () => {
     const profile = await readProfile(handle, reading.signal);
     if (reading.signal.aborted) return;
+    if (profile === 'gone' || 'reason' in profile) stopVerification();
     if (profile === 'gone') content.replaceChildren(header, empty('This page does not exist, or its owner has turned it off.'));
     else if ('reason' in profile) {
       const again = h('button', { type: 'button', class: 'pp-button' }, 'Try again');
@@ -128,8 +155,10 @@ export const showPublicProfile = (host: HTMLElement, handle: string): (() => voi
         h('div', { class: 'pp-error', role: 'alert' }, h('strong', {}, 'Could not load this record'), h('span', {}, profile.reason), again),
       );
     } else {
-      const verification = verificationCard(profile.handle);
-      stopVerification = verification.stop;
+      if (verification === null || profile.handle !== handle) {
+        stopVerification();
+        verification = verificationCard(profile.handle);
+      }
       content.replaceChildren(header, ...profileBody(profile, verification.card));
     }
   };

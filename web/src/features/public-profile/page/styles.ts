@@ -46,6 +46,7 @@ html.dark{${colours(darkTheme)}}
 .pp-error strong{color:var(--pp-text)}
 .pp-button{display:inline-flex;align-items:center;justify-content:center;min-height:36px;padding:0 12px;font-size:0.875rem;font-weight:600;line-height:1.2;border-radius:${radii.sm};border:1px solid var(--pp-inputBorder);background:var(--pp-surface);color:var(--pp-text);cursor:pointer;white-space:nowrap}
 .pp-button:hover:not(:disabled){background:var(--pp-surfaceMuted)}
+.pp-more{min-height:44px;margin-top:12px;width:100%}
 .pp-button:disabled{opacity:0.6;cursor:not-allowed}
 .pp-summary{font-weight:650;color:var(--pp-win)}
 .pp-summary.pp-failed{color:var(--pp-loss)}
