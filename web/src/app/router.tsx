@@ -1,11 +1,14 @@
 import { lazy, startTransition, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { useDispatch } from 'react-redux';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { Loading } from '../components/loading';
 import { LandingRoute as Landing } from '../features/marketing/routes/landing';
 import { rememberArrivalPath } from '../lib/return-to';
+import { AS_OF_PARAM } from '../lib/as-of';
 import { useSession } from '../lib/session';
 import { DashboardFrame } from './layouts/dashboard-frame';
 import { PublicLayout } from './layouts/public-layout';
+import type { AppDispatch } from './store';
 
 /*
  * Every screen is its own chunk: the landing page downloads neither the signed-in screens nor
@@ -20,7 +23,7 @@ import { PublicLayout } from './layouts/public-layout';
  * shown renders without first committing its Suspense fallback, which React would then keep on
  * screen for at least 300 ms.
  */
-function screen(load: () => Promise<ComponentType>) {
+function screen(load: () => Promise<ComponentType>, read?: (dispatch: AppDispatch) => Promise<unknown>) {
   let loaded: { default: ComponentType } | undefined;
   const preload = () =>
     load().then((component) => {
@@ -31,13 +34,19 @@ function screen(load: () => Promise<ComponentType>) {
     const done = loaded;
     return (done ? { then: (resolve: (m: typeof done) => void) => resolve(done) } : preload()) as Promise<{ default: ComponentType }>;
   });
-  return { component, preload };
+  return { component, preload, read };
 }
+
+/** How long the first screen waits for its reads (readFirstScreen) before it renders without them. */
+const FIRST_READS_MS = 1_000;
 
 const appLayout = screen(() => import('./layouts/app-layout').then((m) => m.AppLayout));
 /** The signed-in screens by path: the one asked for is fetched while the session is checked. */
 const signedIn = {
-  '/': screen(() => import('./routes/dashboard').then((m) => m.DashboardRoute)),
+  '/': screen(
+    () => import('./routes/dashboard').then((m) => m.DashboardRoute),
+    (dispatch) => import('./routes/dashboard').then((m) => m.readFirstScreen(dispatch)),
+  ),
   '/history': screen(() => import('../features/bets/routes/bet-history').then((m) => m.BetHistoryRoute)),
   '/parlays': screen(() => import('../features/parlays/routes/parlays').then((m) => m.ParlaysRoute)),
   '/streaks': screen(() => import('../features/streaks/routes/streaks').then((m) => m.StreaksRoute)),
@@ -73,7 +82,8 @@ const ResetPassword = lazy(() => import('../features/auth/routes/reset-password'
  * component that needs it (it asks again, and shows its own error).
  */
 function useFirstScreenLoaded(signedInOrChecking: boolean): boolean {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const dispatch = useDispatch<AppDispatch>();
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     if (!signedInOrChecking || loaded) return;
@@ -85,7 +95,13 @@ function useFirstScreenLoaded(signedInOrChecking: boolean): boolean {
     let timer = window.setTimeout(() => {
       const layout = appLayout.preload();
       timer = window.setTimeout(() => {
-        void Promise.allSettled([layout, page?.preload()]).then(() => {
+        // Today's reads of the screen (past days are replays, read by the screen itself), started
+        // once its code is in; the screen waits for them, at most FIRST_READS_MS.
+        const reads = page?.read && !new URLSearchParams(search).has(AS_OF_PARAM) ? page.read : undefined;
+        const screenReady = page
+          ?.preload()
+          .then(() => (reads ? Promise.race([reads(dispatch), new Promise((resolve) => setTimeout(resolve, FIRST_READS_MS))]) : undefined));
+        void Promise.allSettled([layout, screenReady]).then(() => {
           if (!cancelled) startTransition(() => setLoaded(true));
         });
       });
@@ -94,7 +110,8 @@ function useFirstScreenLoaded(signedInOrChecking: boolean): boolean {
       cancelled = true;
       window.clearTimeout(timer);
     };
-  }, [signedInOrChecking, loaded, pathname]);
+    // `search` is read once, for the first screen: a later change of it does not start this again.
+  }, [signedInOrChecking, loaded, pathname, dispatch]);
   return loaded;
 }
 

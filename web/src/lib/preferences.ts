@@ -7,7 +7,7 @@ import { formatMoney, formatProfit, formatUnits } from './format';
  * them, so the read lives here in shared code; Settings' Preferences tab writes them (PUT, which
  * invalidates 'Settings' and so every price on screen).
  */
-const preferencesApi = api.injectEndpoints({
+export const preferencesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSettings: build.query<Settings, void>({
       query: () => '/settings',

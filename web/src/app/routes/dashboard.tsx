@@ -2,12 +2,17 @@ import styled from 'styled-components';
 import { Deferred } from '../../components/deferred';
 import { PageContainer, PageHeader } from '../../components/page';
 import { AsOfBanner, AsOfControl, WritingControls } from '../../components/time-travel';
+import { bankrollApi } from '../../features/bankroll/api/bankroll-api';
+import { betsApi } from '../../features/bets/api/bets-api';
 import { AddBetForm } from '../../features/bets/components/add-bet-form';
-import { RecentBets } from '../../features/bets/components/recent-bets';
+import { PENDING, RECENT, RecentBets } from '../../features/bets/components/recent-bets';
+import { DEFAULT_RANGE, statsApi } from '../../features/stats/api/stats-api';
 import { PerformanceChart } from '../../features/stats/components/performance-chart';
 import { SportChart } from '../../features/stats/components/sport-chart';
 import { StatCards } from '../../features/stats/components/stat-cards';
 import { useTimeTravel } from '../../lib/as-of';
+import { preferencesApi } from '../../lib/preferences';
+import type { AppDispatch } from '../store';
 import { DASHBOARD_SUBTITLE, DASHBOARD_TITLE } from './dashboard-heading';
 
 const Row = styled.div<{ $wide?: boolean }>`
@@ -27,6 +32,25 @@ const SettleFirst = styled.div`
     order: -1;
   }
 `;
+
+/**
+ * Today's reads of the dashboard's first screen (the figures, the charts, the recent and pending
+ * bets, the form's books, the settings, the header's bankroll), asked for by the router once the
+ * screen's code is in and before it renders, with the same arguments as the components: the screen
+ * then renders once with their answers. Rendered before them, it committed once with skeletons and
+ * then again for each answer, and RTK Query tells its subscribers in an animation frame, outside any
+ * transition, so each answer was a synchronous render, a task of 15-60 ms here (4x on Lighthouse's
+ * phone) after the first paint (issue 37). Settles when every read has answered or failed.
+ */
+export const readFirstScreen = (dispatch: AppDispatch) =>
+  Promise.allSettled([
+    dispatch(statsApi.endpoints.getStats.initiate({ range: DEFAULT_RANGE, asOf: undefined }, { subscribe: false })),
+    dispatch(betsApi.endpoints.getBetsPage.initiate(RECENT, { subscribe: false })),
+    dispatch(betsApi.endpoints.getBetsPage.initiate(PENDING, { subscribe: false })),
+    dispatch(betsApi.endpoints.getBookUsage.initiate(undefined, { subscribe: false })),
+    dispatch(preferencesApi.endpoints.getSettings.initiate(undefined, { subscribe: false })),
+    dispatch(bankrollApi.endpoints.getBankroll.initiate(undefined, { subscribe: false })),
+  ]);
 
 /**
  * The dashboard composes two features (stats and bets), so it lives here in app/ rather than in

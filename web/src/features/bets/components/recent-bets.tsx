@@ -70,8 +70,8 @@ const Side = styled.div`
 `;
 
 /** Newest first over all time: the first page is the recent bets; the pending page's total is the count. */
-const RECENT = { page: '1', pageSize: String(RECENT_COUNT), period: 'all' };
-const PENDING = { page: '1', pageSize: '1', period: 'all', outcome: 'pending' };
+export const RECENT = { page: '1', pageSize: String(RECENT_COUNT), period: 'all' };
+export const PENDING = { page: '1', pageSize: '1', period: 'all', outcome: 'pending' };
 
 /**
  * The first 4 history rows, with 'View All' to /history: two small pages, never the whole history.
