@@ -108,7 +108,7 @@ try {
 
   if (wants('reads') || wants('analytics') || wants('pages') || wants('writes')) {
     await readsAndWrites(bench, { bigUserBets: BIG_USER_BETS, reads: READS, writes: WRITES, writeRounds: WRITE_ROUNDS, wants });
-    if (wants('writes')) await commitmentOverhead(bench, WRITES, WRITE_ROUNDS);
+    if (wants('writes')) await commitmentOverhead(bench, WRITES);
   }
 
   if (wants('throttle')) {

@@ -27,6 +27,8 @@ export const SERVER_ENTRIES: readonly (readonly [string, string])[] = [
   ['query-api/src/replay-worker.ts', 'launcher/dist/replay-worker.js'],
   // ...and the projector's thread.
   ['projector/src/projector-worker.ts', 'launcher/dist/projector-worker.js'],
+  // ...and the transparency log writer's thread.
+  ['launcher/src/transparency/log-writer-worker.ts', 'launcher/dist/log-writer-worker.js'],
   ['command-api/src/main.ts', 'command-api/dist/main.js'],
   ['query-api/src/main.ts', 'query-api/dist/main.js'],
   ['query-api/src/replay-worker.ts', 'query-api/dist/replay-worker.js'],

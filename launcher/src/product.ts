@@ -13,7 +13,7 @@ import {
   startImportSweeper,
   type CommandDatabase,
 } from '@bt/command-api';
-import { createQueryApi, logTables, migrateTransparencyLog, type ReadDatabase } from '@bt/query-api';
+import { createQueryApi, migrateTransparencyLog, type ReadDatabase } from '@bt/query-api';
 import { startProjector, startProjectorThread } from '@bt/projector';
 import { migrateReadModels, projectorLag, projectorWithin } from '@bt/read-models';
 import {
@@ -33,7 +33,7 @@ import pg from 'pg';
 import { createFrontDoor } from './router';
 import type { LauncherConfig } from './config';
 import { logSigningKey } from './transparency/log-key';
-import { startConfiguredLogWriter } from './transparency/log-writer';
+import { startLogWriterThread } from './transparency/log-writer-thread';
 
 export interface RunningProduct {
   url: string;
@@ -100,7 +100,18 @@ export const startProduct = async (
     const logKey = await logSigningKey(config);
     log(`transparency log key: ${logKey.key}`);
     if (config.transparencyLog) {
-      const logWriter = startConfiguredLogWriter(store, logTables(db), logKey.secretKey, config, logger);
+      // On a thread of its own: its parsing, hashing and inserts do not share the requests' event loop.
+      const logWriter = await startLogWriterThread(
+        {
+          eventStoreUrl,
+          databaseUrl,
+          personalData,
+          secretKey: logKey.secretKey,
+          origin: config.transparencyOrigin,
+          signEveryMs: config.transparencySignEveryMs,
+        },
+        (line) => logger.warn(line),
+      );
       stops.push(() => logWriter.stop());
     } else log('transparency log off (TRANSPARENCY_LOG=off): no leaves are appended');
 

@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { observeProjectorBatch, threadFile, type ProjectorBatch } from '@bt/platform';
+import type { Worker } from 'node:worker_threads';
+import { observeProjectorBatch, startSupervisedThread, threadFile, type ProjectorBatch } from '@bt/platform';
 import type { PersonalDataSettings } from '@bt/event-store';
 import type { LiveProjectorConfig } from './config';
 
@@ -22,15 +20,6 @@ export type ProjectorThreadMessage = 'started' | { batch: ProjectorBatch };
 
 /** Built to JavaScript (`npm run build:server`), the thread's file is projector-worker.js beside the bundle. */
 const WORKER = threadFile(import.meta.url, 'projector-worker');
-const RESTART_DELAY_MS = 1_000;
-/** tsx's ESM API (its package's `import` condition: index.mjs beside the index.cjs `require` finds). */
-const TSX_API = WORKER.built
-  ? ''
-  : pathToFileURL(
-      createRequire(import.meta.url)
-        .resolve('tsx/esm/api')
-        .replace(/\.cjs$/, '.mjs'),
-    ).href;
 
 /**
  * The live projector on a worker thread of this process (the one-process default): folding events
@@ -40,59 +29,14 @@ const TSX_API = WORKER.built
  * (its checkpoint commits with its batch: nothing skipped or doubled). `stop()` lets the batch in
  * flight finish.
  */
-export const startProjectorThread = async (
+export const startProjectorThread = (
   data: ProjectorThreadData,
   log: (line: string) => void,
-): Promise<{ readonly thread: Worker; stop(): Promise<void> }> => {
-  let stopping = false;
-  let worker: Worker;
-  let running = false;
-  let retry: NodeJS.Timeout | undefined;
-
-  const start = () =>
-    new Promise<void>((resolve, reject) => {
-      worker = WORKER.built
-        ? new Worker(new URL(WORKER.filename), { workerData: data })
-        : // TypeScript: tsx's loader given to a thread by `--import` does not reach the thread's own
-          // modules (Node 20), so the thread registers it through tsx's API before importing the file.
-          new Worker(
-            `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER.filename)}); })`,
-            { eval: true, workerData: data },
-          );
-      let started = false;
-      running = true;
-      worker.on('message', (message: ProjectorThreadMessage) => {
-        if (message === 'started') {
-          started = true;
-          resolve();
-        } else if (typeof message === 'object') observeProjectorBatch(message.batch);
-      });
-      worker.on('error', (error) => log(`projector thread: ${error.stack ?? error.message}`));
-      worker.on('exit', (code) => {
-        running = false;
-        if (!started) reject(new Error(`the projector's thread ended before it started (exit code ${code})`));
-        else if (!stopping) {
-          log(`projector thread: ended (exit code ${code}); starting it again in ${RESTART_DELAY_MS} ms`);
-          retry = setTimeout(() => start().catch((e: Error) => log(`projector thread: ${e.message}`)), RESTART_DELAY_MS);
-        }
-      });
-    });
-
-  await start();
-  return {
-    /** The thread running now (a test ends it to see it replaced). */
-    get thread() {
-      return worker;
-    },
-    async stop() {
-      stopping = true;
-      clearTimeout(retry);
-      const current = worker;
-      if (!running) return;
-      await new Promise<void>((resolve) => {
-        current.once('exit', () => resolve());
-        current.postMessage('stop');
-      });
-    },
-  };
-};
+): Promise<{ readonly thread: Worker; stop(): Promise<void> }> =>
+  startSupervisedThread<Exclude<ProjectorThreadMessage, 'started'>>({
+    file: WORKER,
+    name: 'projector',
+    workerData: data,
+    log,
+    onMessage: (message) => observeProjectorBatch(message.batch),
+  });

@@ -211,8 +211,11 @@ export const startLogWriter = (options: LogWriterOptions): { stop(): Promise<voi
       if (!stopped) await sleep(everyMs);
     }
   };
+  // Once caught up it reads a page per poll, not one per few events: a page's transaction and round
+  // trips cost the same for 5 events as for 500, so while commands arrive they are paid ten times a
+  // second at most. Only a full page (a backlog) is followed by the next at once.
   const follow = async () => {
-    while (!stopped && (await followOnce(options)) > 0);
+    while (!stopped && (await followOnce(options)) === PAGE);
   };
   const running = Promise.all([loop(follow, options.pollMs, 'follower'), loop(sign, options.signEveryMs, 'signer')]);
   return {
