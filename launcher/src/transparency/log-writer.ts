@@ -212,8 +212,8 @@ export const startLogWriter = (options: LogWriterOptions): { stop(): Promise<voi
     }
   };
   // Once caught up it reads a page per poll, not one per few events: a page's transaction and round
-  // trips cost the same for 5 events as for 500, so while commands arrive they are paid ten times a
-  // second at most. Only a full page (a backlog) is followed by the next at once.
+  // trips cost the same for 5 events as for 500, so while commands arrive they are paid once a poll
+  // at most. Only a full page (a backlog) is followed by the next at once.
   const follow = async () => {
     while (!stopped && (await followOnce(options)) === PAGE);
   };
@@ -241,6 +241,8 @@ export const startConfiguredLogWriter = (
     secretKey,
     origin: config.transparencyOrigin,
     signEveryMs: config.transparencySignEveryMs,
-    pollMs: 100,
+    // Leaves gathered once a second (sooner only when checkpoints are signed sooner): a page's
+    // transaction then holds a second of commands, and no checkpoint waits for them longer.
+    pollMs: Math.min(1_000, config.transparencySignEveryMs),
     log: (line) => logger.warn(line),
   });
