@@ -147,10 +147,14 @@ describe('attacks on the newest writes', () => {
     it('keeps the handle a profile shows reserved when a PUT back to it races a PUT away from it', async () => {
       const gil = await api.signUp('gil');
       await put(gil.token, { handle: 'gil-one', enabled: true });
-      for (let round = 0; round < 6; round++) {
+      // The PUT back starts a little later every third round (0 to 11 ms), so some round lands it
+      // between the other's write and its release of the old handle.
+      for (let round = 0; round < 36; round++) {
         const answers = await Promise.all([
           put(gil.token, { handle: round % 2 ? 'gil-one' : 'gil-two', enabled: true }),
-          put(gil.token, { handle: round % 2 ? 'gil-two' : 'gil-one', enabled: true }),
+          new Promise((resolve) => setTimeout(resolve, Math.floor(round / 3))).then(() =>
+            put(gil.token, { handle: round % 2 ? 'gil-two' : 'gil-one', enabled: true }),
+          ),
         ]);
         for (const answer of answers) expect(answer.status).to.equal(200);
         const sets = (await api.stream(streams.user(gil.userId))).filter((e) => e.type === 'PublicProfileSet');

@@ -39,6 +39,28 @@ const release = async (services: Services, scope: RequestScope, name: string, ho
     { metadata: scope.event },
   );
 
+/**
+ * Keeps the handle the profile shows reserved for its user, once a PUT or DELETE has written and let
+ * go: a concurrent PUT may have set again the handle this one was letting go of (its reservation
+ * found the handle still held and appended nothing), and the release then came after it. Every
+ * release and every profile write is followed by this check, so whichever request checks last sees
+ * both and reserves the shown handle again; it is still held for the user, so nobody else can have
+ * taken it in between.
+ */
+const keepShownReserved = async (services: Services, scope: RequestScope) => {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const shown = (await load(services.store, streams.user(scope.userId), profile)).state.profile?.handle;
+    if (shown === undefined) return undefined;
+    try {
+      return (await reserve(services, scope, shown)).position;
+    } catch (error) {
+      // A concurrent release or reservation of the same handle got in first: look again.
+      if (!(error instanceof ConflictError)) throw error;
+    }
+  }
+  return undefined;
+};
+
 export const profileRoutes = (router: Router, { services, auth, json }: RouteKit): void => {
   /*
    * Two streams, as a change of e-mail: the new handle is reserved first (`handle-{handle}`), then
@@ -67,6 +89,7 @@ export const profileRoutes = (router: Router, { services, auth, json }: RouteKit
         let position = laterPosition(reserved?.position, result.position);
         const released = result.events.length > 0 && previous !== undefined && previous !== body.handle;
         if (released) position = laterPosition(position, (await release(services, scope, previous)).position);
+        position = laterPosition(position, await keepShownReserved(services, scope));
         const answer: ProfileAnswer = {
           profile: result.state.profile && toProfileSettings(result.state.profile, rowVersion(result.version)),
         };
@@ -74,7 +97,12 @@ export const profileRoutes = (router: Router, { services, auth, json }: RouteKit
         return;
       } catch (error) {
         if (!(error instanceof ConflictError) || attempt === ATTEMPTS) {
-          if (reserved) await release(services, scope, body.handle, 0).catch(() => undefined);
+          // Let go of the handle only if this request took it (not if it found it already held).
+          if (reserved && reserved.events.length > 0) {
+            await release(services, scope, body.handle, 0)
+              .then(() => keepShownReserved(services, scope))
+              .catch(() => undefined);
+          }
           throw error;
         }
         loaded = await load(services.store, streams.user(scope.userId), profile);
@@ -93,6 +121,7 @@ export const profileRoutes = (router: Router, { services, auth, json }: RouteKit
     );
     const removed = result.events.find((event) => event.type === 'PublicProfileRemoved');
     const released = removed ? await release(services, scope, removed.data.handle) : undefined;
-    reply(ctx, 200, { message: MESSAGES.profileRemoved }, laterPosition(result.position, released?.position));
+    const kept = removed ? await keepShownReserved(services, scope) : undefined;
+    reply(ctx, 200, { message: MESSAGES.profileRemoved }, laterPosition(laterPosition(result.position, released?.position), kept));
   });
 };
