@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import pg from 'pg';
 import { personalFields } from '@bt/contracts';
 import { copyLog, createEventStore, SHREDDED } from '@bt/event-store';
-import { createTestDatabase } from '@bt/event-store/testing';
+import { createTestDatabase, waitFor } from '@bt/event-store/testing';
 import { rebuildReadModels } from '@bt/projector';
 import type { RunningProduct } from './product';
 import { dumpDatabase } from './testing/database-dump';
@@ -81,15 +81,13 @@ describe('crypto-shredding: a deleted account leaves nothing readable (the one-p
       expect((await call('DELETE', '/api/account', zelda.token, { password: 'zelda-password' })).status).to.equal(204);
       expect(await readsOf(bob.token)).to.deep.equal(bobBefore); // waits until the projector has folded the deletion
       // The transparency log's writer follows the log on its own (a poll a second): it erases the texts once it reads the deletion.
-      for (let waited = 0; ; waited += 50) {
+      await waitFor(async () => {
         const behind = await client.query<{ behind: boolean }>(
           `select exists (select 1 from eventstore.events e, transparency.follower f
              where (e.commit::text::numeric, e.prepare) > (f.position_commit, f.position_prepare)) as behind`,
         );
-        if (!behind.rows[0].behind) break;
-        if (waited > 20_000) throw new Error('the transparency log writer did not reach the log head in 20 s');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+        return !behind.rows[0].behind;
+      }, 20_000);
 
       const dump = await dumpDatabase(running.database.url);
       expect(dump.text, dump.tool).to.include("bob's secret match"); // the dump holds the data

@@ -89,7 +89,8 @@ export const profileRoutes = (router: Router, { services, auth, json }: RouteKit
         let position = laterPosition(reserved?.position, result.position);
         const released = result.events.length > 0 && previous !== undefined && previous !== body.handle;
         if (released) position = laterPosition(position, (await release(services, scope, previous)).position);
-        position = laterPosition(position, await keepShownReserved(services, scope));
+        // A PUT that wrote nothing set no handle and let go of none: there is nothing to keep.
+        if (result.events.length > 0) position = laterPosition(position, await keepShownReserved(services, scope));
         const answer: ProfileAnswer = {
           profile: result.state.profile && toProfileSettings(result.state.profile, rowVersion(result.version)),
         };
