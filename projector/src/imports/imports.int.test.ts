@@ -3,12 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { IMPORT_METADATA_KEY, streams } from '@bt/contracts';
 import { createDb } from '@bt/platform';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
-import { createPostgresEventStore, START, type NewEvent, type PostgresEventStore } from '@bt/event-store';
+import { createPostgresEventStore, formatPosition, START, type NewEvent, type PostgresEventStore } from '@bt/event-store';
 import { type Database, replayUser } from '@bt/read-models';
 import { startProjector, type RunningProjector } from '../projector';
 import { rebuildReadModels } from '../rebuild';
 import { appendAll, snapshotTables, userRowsFromTables } from '../testing/database';
 import { generateHistory } from '../testing/generate';
+import { releaseHold } from './release';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -247,5 +248,49 @@ describe('imports: held until they end, then all at once (real Postgres)', () =>
       await projector.stop();
     }
     await expectTablesToMatchReplay([importer, ...others]);
+  });
+
+  it('releases the imports that ended without taking the batch lock while another import of the user is open', async () => {
+    const importer = randomUUID();
+    await register(importer);
+    const [first, second] = [randomUUID(), randomUUID()];
+    const lifecycle = streams.imports(importer);
+    const start = (importId: string) => ({
+      type: 'ImportStarted',
+      data: { userId: importer, importId, key: null, rows: 3 },
+      metadata: meta(),
+    });
+    const projector = await startProjector({ store, databaseUrl: database.url });
+    try {
+      await store.append(lifecycle, [start(first)], 'no_stream');
+      await projector.caughtUp();
+    } finally {
+      await projector.stop();
+    }
+    // Meanwhile, as the projector would see them next: the first import ends and a second starts.
+    for (let i = 0; i < 3; i++) await store.append(...bet(importer, { [IMPORT_METADATA_KEY]: first }), 'no_stream');
+    const end = { userId: importer, importId: first, imported: 3, amended: 0, skipped: 0 };
+    await store.append(lifecycle, [{ type: 'ImportCommitted', data: end, metadata: meta() }, start(second)], 0n);
+    await store.append(...bet(importer, { [IMPORT_METADATA_KEY]: second }), 'no_stream');
+    const read = db.withSchema('read');
+    await read.updateTable('import_holds').set({ import_id: second }).where('user_id', '=', importer).execute();
+
+    const head = formatPosition(await store.headPosition());
+    const locked: boolean[] = [];
+    const target = {
+      db,
+      store,
+      schema: 'read',
+      transaction: <T>(isLocked: boolean, work: (trx: typeof db, position: string | undefined) => Promise<T>) => {
+        locked.push(isLocked);
+        return db.transaction().execute((trx) => work(trx, head));
+      },
+    };
+    expect(await releaseHold(target, importer), 'held while the second import is open').to.equal(false);
+    expect(locked, 'no step under the batch lock: it could not end the hold').to.deep.equal([false]);
+    const shown = await read.selectFrom('bets').select('id').where('user_id', '=', importer).execute();
+    expect(shown.length, 'the first import, released').to.equal(3);
+    const [hold] = await holds().then((all) => all.filter((h) => h.user_id === importer));
+    expect([hold.import_id, hold.open, hold.started_before]).to.deep.equal([second, true, second]);
   });
 });

@@ -67,12 +67,21 @@ const WRITE_ROWS = 500;
 /** A user's events the last step of a release may fold while live batches wait for it. */
 const LOCKED_STEP_EVENTS = 2_000;
 
+/**
+ * Events of the log (everyone's) an unlocked step may have read for the locked step to follow it
+ * at once: after a longer one, another unlocked step reads what came meanwhile (CATCH_UPS at most).
+ * A locked step that found too much would have held every live batch back while it read 5,000.
+ */
+const SETTLED_SCAN = 1_000;
+const CATCH_UPS = 4;
+
 /** Events of the log a locked step reads at most (everyone's): its lock holds the live batches back while it reads. */
 const LOCKED_STEP_SCAN = 5_000;
 
 /**
- * Events of `userId` after `after`, up to and including `upTo`, in log order; undefined when the
- * log holds more than `maxScanned` events in between.
+ * Events of `userId` after `after`, up to and including `upTo`, in log order, and how many events
+ * of the log (everyone's) were read for them; undefined when the log holds more than `maxScanned`
+ * events in between.
  */
 async function userEventsBetween(
   store: EventStore,
@@ -80,18 +89,18 @@ async function userEventsBetween(
   after: Position,
   upTo: Position,
   maxScanned = Number.POSITIVE_INFINITY,
-): Promise<RecordedEvent[] | undefined> {
+): Promise<{ events: RecordedEvent[]; scanned: number } | undefined> {
   const events: RecordedEvent[] = [];
-  if (comparePositions(after, upTo) >= 0) return events;
   let scanned = 0;
+  if (comparePositions(after, upTo) >= 0) return { events, scanned };
   for await (const page of store.readAllPages(after, Math.min(5_000, maxScanned + 1))) {
     for (const event of page) {
-      if (comparePositions(event.position, upTo) > 0) return events;
+      if (comparePositions(event.position, upTo) > 0) return { events, scanned };
       if (++scanned > maxScanned) return undefined;
       if (userOf(event) === userId) events.push(event);
     }
   }
-  return events;
+  return { events, scanned };
 }
 
 type Hold = Database['import_holds'];
@@ -101,6 +110,13 @@ interface Step {
   done: boolean;
   /** The hold ended: the user is projected live again (or set aside, when a fold failed). */
   released: boolean;
+  /**
+   * Every import folded here has ended and none is open, so a locked step could end the hold;
+   * otherwise it stays until the end of the import that is open brings the next release.
+   */
+  endable?: boolean;
+  /** Events of the log (everyone's) the step read through. */
+  scanned?: number;
 }
 
 /**
@@ -120,8 +136,9 @@ async function step(
   const after = parsePosition(hold.resume_after);
   if (!after) throw new Error(`import_holds: bad position ${hold.resume_after} for user ${hold.user_id}`);
   // Locked, only a short stretch of the log: a longer one goes back to a step beside the batches.
-  const events = await userEventsBetween(target.store, hold.user_id, after, upTo, locked ? LOCKED_STEP_SCAN : undefined);
-  if (events === undefined || (locked && events.length > LOCKED_STEP_EVENTS)) return { done: false, released: false };
+  const read = await userEventsBetween(target.store, hold.user_id, after, upTo, locked ? LOCKED_STEP_SCAN : undefined);
+  if (read === undefined || (locked && read.events.length > LOCKED_STEP_EVENTS)) return { done: false, released: false };
+  const { events, scanned } = read;
   const { admitted, waitingFor } = admitImports(events, hold.started_before);
   // Outside the batch lock, folded and written in slices of about SLICE_MS, each after a turn
   // (live batches first); under it, at once: the batches wait for the lock (a turn that waited for
@@ -165,13 +182,14 @@ async function step(
     if (state) target.released?.(hold.user_id, state);
     return { done: true, released: true };
   }
+  const endable = waitingFor === undefined && !hold.open;
   const resumeAfter = waitingFor === undefined ? upTo : (admitted.at(-1)?.position ?? after);
   await holds
     .updateTable('import_holds')
     .set({ resume_after: formatPosition(resumeAfter), started_before: waitingFor ?? null })
     .where('user_id', '=', hold.user_id)
     .execute();
-  return { done: true, released: false };
+  return { done: true, released: false, endable, scanned };
 }
 
 const readHold = (trx: Kysely<Database>, schema: string, userId: string, forUpdate: boolean) => {
@@ -192,6 +210,7 @@ export async function releaseHold(target: ReleaseTarget, userId: string): Promis
   // resume_after), so the locked step, which the live batches wait for, loads nothing. A step that
   // throws leaves its transaction and this engine behind.
   const engine = new ProjectionEngine(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, false);
+  let catchUps = 0;
   for (;;) {
     // Each step holds the user's rows lock, taken before the hold is read: an AccountDeleted's erasure
     // either ends before it (no hold is left to release) or waits for it and deletes what it wrote.
@@ -204,6 +223,10 @@ export async function releaseHold(target: ReleaseTarget, userId: string): Promis
     });
     if (unlocked.released) return true;
     if (!unlocked.done) return false; // an import of theirs is open again (or nothing is projected yet)
+    // Another import of theirs is open: a locked step could not end the hold, only hold the batches back.
+    if (!unlocked.endable) return false;
+    // Much came while it ran: once more beside the batches first, so that the locked step reads little.
+    if ((unlocked.scanned ?? 0) > SETTLED_SCAN && ++catchUps <= CATCH_UPS) continue;
     const locked = await target.transaction(true, async (trx, position) => {
       await lockUserRows(trx, userId);
       const hold = await readHold(trx, target.schema, userId, true);
