@@ -3,10 +3,11 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { createDb } from '@bt/platform';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { ProjectionEngine } from '../engine/projection-engine';
-import { type Database, migrateReadModels, newUserState, Snapshots, writeSnapshots } from '@bt/read-models';
+import { type Database, migrateReadModels, newUserState, type PgType, Snapshots, writeSnapshots } from '@bt/read-models';
 import { EventLog } from '@bt/read-models/testing';
 import { snapshotTables } from '../testing/database';
-import { copyField, readCheckpoint, saveCheckpoint, writeChanges, writeChangesByCopy } from './writer';
+import { copyChunks } from './copy-text';
+import { readCheckpoint, saveCheckpoint, writeChanges, writeChangesByCopy } from './writer';
 
 /** Text that COPY's text format must escape, and text that only looks like its escapes. */
 const AWKWARD = 'tab\there, line\nbreak, return\r, back\\slash, \\N, \\t, "quotes", \'single\', é ✓ 😀';
@@ -185,10 +186,41 @@ describe('writing read-model rows: multi-row inserts and COPY give the same rows
   });
 
   it('formats values by COPY text rules', () => {
-    expect(copyField(null, 'text')).to.equal('\\N');
-    expect(copyField('a\tb\nc\rd\\e', 'text')).to.equal('a\\tb\\nc\\rd\\\\e');
-    expect(copyField({ a: 'x\\y' }, 'jsonb')).to.equal('{"a":"x\\\\\\\\y"}');
-    expect(copyField(new Date('2025-03-01T12:00:00.123Z'), 'timestamptz')).to.equal('2025-03-01T12:00:00.123Z');
-    expect(copyField(false, 'boolean')).to.equal('false');
+    const copyText = (type: PgType, ...values: unknown[]) => {
+      const spec = { key: ['v'], columns: [['v', type]] as [string, PgType][], nullable: new Set(['v']) };
+      return Buffer.concat([
+        ...copyChunks(
+          spec,
+          values.map((v) => ({ v })),
+        ),
+      ]).toString();
+    };
+    expect(copyText('text', null, undefined)).to.equal('\\N\n\\N\n');
+    expect(copyText('text', 'a\tb\nc\rd\\e', 'é ✓ 😀')).to.equal('a\\tb\\nc\\rd\\\\e\né ✓ 😀\n');
+    expect(copyText('jsonb', { a: 'x\\y' })).to.equal('{"a":"x\\\\\\\\y"}\n');
+    expect(copyText('boolean', false, true)).to.equal('false\ntrue\n');
+    // Numbers as String() writes them: integers digit by digit, the rest by String().
+    const numbers = [0, -0, 7, -7, 10, 99, 100, -120, 2 ** 31, 2 ** 53, 1e15 - 1, 1e15, -1e15, 1e21, 0.07, -33.33, 1.9091, 1e-7];
+    expect(copyText('numeric', ...numbers)).to.equal(numbers.map((n) => `${String(n)}\n`).join(''));
+    // Instants as toISOString writes them (a fast path from 1970 to 9999, toISOString around it).
+    const instants = ['1970-01-01T00:00:00.000Z', '1969-12-31T23:59:59.999Z', '2000-02-29T12:34:56.789Z', '2100-03-01T00:00:00.001Z']
+      .map((text) => new Date(text))
+      .concat([new Date(Date.UTC(9999, 11, 31, 23, 59, 59, 999)), new Date(Date.UTC(10000, 0, 1)), new Date(Date.UTC(1, 0, 1))]);
+    expect(copyText('timestamptz', ...instants, '2025-03-01 12:00:00+02')).to.equal(
+      [...instants.map((date) => date.toISOString()), '2025-03-01 12:00:00+02'].map((text) => `${text}\n`).join(''),
+    );
+    // A chunk grows for a row longer than it is; rows past a chunk's size go on in the next.
+    const long = 'x'.repeat(3 << 20);
+    expect(copyText('text', 'a', long, 'b')).to.equal(`a\n${long}\nb\n`);
+    const many = Array.from({ length: 100_000 }, (_, i) => `row ${i} ${'é'.repeat(i % 40)}`);
+    const spec = { key: ['v'], columns: [['v', 'text']] as [string, PgType][], nullable: new Set<string>() };
+    const chunks = [
+      ...copyChunks(
+        spec,
+        many.map((v) => ({ v })),
+      ),
+    ];
+    expect(chunks.length).to.be.above(1);
+    expect(Buffer.concat(chunks).toString()).to.equal(many.map((v) => `${v}\n`).join(''));
   });
 });
