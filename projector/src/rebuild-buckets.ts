@@ -26,7 +26,7 @@ import { PROJECTED_TABLES, saveCheckpoint } from './db/writer';
 import { isProjectableUser, ProjectionEngine } from './engine/projection-engine';
 import { refusals, shadowFolder, writeFlush, type FoldResult, type FoldRun, type RebuildTimings } from './rebuild-fold';
 import { bucketOf, Spill } from './rebuild-spill';
-import { inThreads } from './rebuild-partitions';
+import { bucketThreads, inThreads } from './rebuild-partitions';
 
 /**
  * Events a bucket holds on average at most (fewer with a smaller `flushEveryEvents`): what a
@@ -90,6 +90,15 @@ export async function foldInBuckets(run: BucketRun): Promise<FoldResult & { resu
   };
   const spill = new Spill(count);
   let events = 0;
+  // Threads only for a log of several buckets: starting them takes longer than folding a small one.
+  // Started before the log is spilled (they load the rebuild's code meanwhile); at most one a bucket left.
+  const threads = Math.min(run.threads ?? (Number(until.prepare) > 4 * EVENTS_PER_BUCKET ? 2 : 1), count - done.size);
+  let workers = threads > 1 && run.databaseUrl ? bucketThreads(threads) : undefined;
+  const stopWorkers = async () => {
+    const stopping = workers;
+    workers = undefined;
+    await stopping?.destroy();
+  };
   try {
     const total = Math.max(1, Number(until.prepare));
     await spillLog(
@@ -131,13 +140,12 @@ export async function foldInBuckets(run: BucketRun): Promise<FoldResult & { resu
       pageSize: run.pageSize,
       snapshots: run.snapshots,
     });
-    // Threads only for a log of several buckets: starting them takes longer than folding a small one.
-    const threads = Math.min(run.threads ?? (Number(until.prepare) > 4 * EVENTS_PER_BUCKET ? 2 : 1), todo.length);
-    if (threads <= 1 || !run.databaseUrl) {
+    if (!workers || todo.length <= 1) {
       for (const bucket of todo) folded(await foldBucket(work(bucket), { db, pool, log: run.log, onPage }));
     } else {
-      await inThreads(threads, todo.map(work), { databaseUrl: run.databaseUrl, log: run.log, onPage, folded });
+      await inThreads(workers, todo.map(work), { databaseUrl: run.databaseUrl!, log: run.log, onPage, folded });
     }
+    await stopWorkers();
     mark = performance.now();
     await buildDeferredKeys(db);
     // Every bucket written: the shadow's own checkpoint takes the buckets' rows' place.
@@ -147,6 +155,7 @@ export async function foldInBuckets(run: BucketRun): Promise<FoldResult & { resu
     });
     lap('write');
   } finally {
+    await stopWorkers();
     spill.remove();
   }
   // The catch-up folds on from `until`, each user's state loaded from the rows the buckets wrote.
