@@ -1,4 +1,7 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { expect } from 'chai';
+import { from as copyFrom } from 'pg-copy-streams';
 import { Kysely, PostgresDialect } from 'kysely';
 import { createDb } from '@bt/platform';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
@@ -6,6 +9,7 @@ import { ProjectionEngine } from '../engine/projection-engine';
 import { type Database, migrateReadModels, newUserState, type PgType, Snapshots, writeSnapshots } from '@bt/read-models';
 import { EventLog } from '@bt/read-models/testing';
 import { snapshotTables } from '../testing/database';
+import { binaryCopy } from './copy-binary';
 import { copyChunks } from './copy-text';
 import { readCheckpoint, saveCheckpoint, writeChanges, writeChangesByCopy } from './writer';
 
@@ -183,6 +187,72 @@ describe('writing read-model rows: multi-row inserts and COPY give the same rows
       .to.deep.equal(await primaryKeys('by_insert'))
       .and.to.have.length.above(10);
     expect(await readCheckpoint(db, 'empty_duplicate')).to.equal(undefined);
+  });
+
+  it('sends in COPY binary the values Postgres makes of their COPY text, and as text what it might make otherwise', async () => {
+    const types: [string, PgType][] = [
+      ['n', 'numeric'],
+      ['f', 'double precision'],
+      ['i', 'integer'],
+      ['d', 'date'],
+      ['ts', 'timestamptz'],
+      ['u', 'uuid'],
+      ['t', 'text'],
+      ['j', 'jsonb'],
+      ['b', 'boolean'],
+    ];
+    const spec = {
+      key: ['k'],
+      columns: [['k', 'integer'], ...types] as [string, PgType][],
+      nullable: new Set(types.map(([name]) => name)),
+    };
+    const numbers = [0, -0, 1, -1, 9999, 10_000, 12.5, -0.07, 0.3, 0.1 + 0.2, 33.33, 1 / 3, 1e-7, 1.5e-10, 123_456_789_012.34];
+    numbers.push(-98_765_432_109.01, 1e13 - 0.01, 1e13, 2 ** 53, 1e21, 1.7976931348623157e308, 5e-324, 1.9091, 100.1, 0.0001);
+    const dates = ['2000-01-01', '1999-12-31', '2000-02-29', '1970-01-01', '0100-03-01', '9999-12-31', '2024-02-29', '1600-02-29'];
+    const instants = ['2000-01-01T00:00:00.000Z', '1999-12-31T23:59:59.999Z', '1970-01-01T00:00:00.001Z', '0001-01-01T00:00:00.000Z'];
+    instants.push('9999-12-31T23:59:59.999Z', '2026-11-29T04:24:30.099Z', '1901-12-13T20:45:52.001Z', '2038-01-19T03:14:08.000Z');
+    const rows = numbers.map((n, k) => ({
+      k,
+      n,
+      f: n,
+      i: [0, -1, 2_147_483_647, -2_147_483_648, 42][k % 5],
+      d: dates[k % dates.length],
+      ts: new Date(instants[k % instants.length]),
+      u: k % 2 ? 'A0B1C2D3-0000-4000-8000-00000000000F' : '00000000-0000-4000-8000-000000000000',
+      t: k % 3 ? AWKWARD : '',
+      j: k % 2 ? { a: [1, 'x\\y', null], b: AWKWARD } : [],
+      b: k % 2 === 0,
+    }));
+    rows.push({ k: rows.length, ...Object.fromEntries(types.map(([name]) => [name, null])) } as never);
+    const client = await pool.connect();
+    try {
+      const columns = `k integer, ${types.map(([name, type]) => `${name} ${type}`).join(', ')}`;
+      await client.query(`create table by_copy.binary_values (${columns}); create table by_copy.text_values (${columns})`);
+      const copy = async (table: string, chunks: Iterable<Buffer>, binary: boolean) =>
+        pipeline(Readable.from(chunks), client.query(copyFrom(`COPY by_copy.${table} FROM STDIN${binary ? ' (FORMAT binary)' : ''}`)));
+      const binary = binaryCopy(spec, rows);
+      expect(binary, 'every value written in binary').to.not.equal(undefined);
+      await copy('binary_values', binary!, true);
+      await copy('text_values', copyChunks(spec, rows), false);
+      const read = async (table: string) => (await client.query(`select t::text as row from by_copy.${table} t order by k`)).rows;
+      expect(await read('binary_values'))
+        .to.deep.equal(await read('text_values'))
+        .and.to.have.length(rows.length);
+    } finally {
+      client.release();
+    }
+    // What Postgres might make otherwise of a value's text: a date it refuses (year 0, 30 February),
+    // a date of Date.UTC's 1900s, an instant as text, text holding a NUL, a number in an integer column.
+    for (const odd of [
+      { d: '0000-01-01' },
+      { d: '2023-02-30' },
+      { d: '0050-01-01' },
+      { ts: '2025-03-01 12:00:00+02' },
+      { t: 'a\u0000b' },
+      { i: 1.5 },
+    ]) {
+      expect(binaryCopy(spec, [...rows, { ...rows[0], ...odd }]), JSON.stringify(odd)).to.equal(undefined);
+    }
   });
 
   it('formats values by COPY text rules', () => {

@@ -14,6 +14,7 @@ import {
 } from '@bt/read-models';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { binaryCopy } from './copy-binary';
 import { copyChunks } from './copy-text';
 import { CHUNK, deletes, inserts, together, upserts, type Statement } from './statements';
 import { quoteId as id, SNAPSHOT_STREAMS_SPEC, SPECS, type TableSpec } from './table-specs';
@@ -159,9 +160,14 @@ export async function saveCheckpoint(db: QueryExecutorProvider, schema: string, 
   await sql.raw(checkpointSql(schema, position, name)).execute(db);
 }
 
+/** A table's rows by COPY: in its binary format (copy-binary.ts), or as text when some value is not written so. */
 const copyRows = async (client: pg.ClientBase, schema: string, table: string, spec: TableSpec, rows: readonly object[]) => {
   const columns = spec.columns.map(([name]) => `"${name}"`).join(', ');
-  await pipeline(Readable.from(copyChunks(spec, rows)), client.query(copyFrom(`COPY "${schema}"."${table}" (${columns}) FROM STDIN`)));
+  const binary = binaryCopy(spec, rows);
+  await pipeline(
+    Readable.from(binary ?? copyChunks(spec, rows)),
+    client.query(copyFrom(`COPY "${schema}"."${table}" (${columns}) FROM STDIN${binary ? ' (FORMAT binary)' : ''}`)),
+  );
 };
 
 /** Drops a table's primary key; answers its name and definition, to add it again (none: undefined). */
