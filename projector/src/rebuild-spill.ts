@@ -23,6 +23,8 @@ const bufferedFor = (count: number) => Math.max(4096, Math.min(1 << 18, Math.flo
 const OPEN_FILES = 256;
 /** Bytes read from a bucket's file at a time. */
 const READ_CHUNK = 4 << 20;
+/** The buffer a bucket's file is read into, kept from one bucket's read to the next (none while one is being read). */
+let readBuffer: Buffer | undefined;
 
 /** An event as one line: JSON keeps data and metadata exactly (lone surrogates too), bigints as text. */
 const encode = (e: RecordedEvent): string =>
@@ -117,7 +119,9 @@ export class Spill {
       throw error;
     }
     try {
-      const chunk = Buffer.alloc(READ_CHUNK);
+      // Kept for the next read: a new one is mapped, zeroed and unmapped again for each bucket.
+      const chunk = readBuffer ?? Buffer.allocUnsafeSlow(READ_CHUNK);
+      readBuffer = undefined;
       let rest = Buffer.alloc(0);
       let page: RecordedEvent[] = [];
       for (let read = readSync(file, chunk); read > 0; read = readSync(file, chunk)) {
@@ -135,6 +139,7 @@ export class Spill {
         rest = Buffer.from(bytes.subarray(start)); // a copy: `chunk` is read into again
       }
       if (page.length > 0) yield page;
+      readBuffer = chunk;
     } finally {
       closeSync(file);
     }

@@ -21,14 +21,31 @@ const CHUNK_BYTES = 1 << 20;
 /** Buffer's own encoder, which `write(string, offset)` calls after checking its arguments (as copy-decoder.ts' utf8Slice). */
 type Out = Buffer & { utf8Write(text: string, offset: number): number };
 
+/**
+ * Chunk buffers written and sent before, to write the next table's rows into: a Buffer of 1 MB is
+ * memory mapped for it and unmapped when collected, and a 300k-event rebuild's threads did that
+ * thousands of times (page faults, and munmap's TLB shootdowns across the process' threads).
+ */
+const spare: Out[] = [];
+/** Spare buffers kept at most (a table of a bucket takes a few; a flush of a fold in one group, more). */
+const SPARE_BUFFERS = 32;
+
 /** The chunks of a table's rows so far, and the one being filled. */
 class Chunks {
   readonly full: Buffer[] = [];
+  /** The CHUNK_BYTES buffers the chunks are written in, to be given back (`release`). */
+  readonly taken: Out[] = [];
   buffer: Out;
   at = 0;
 
-  constructor(private readonly bytes: number) {
-    this.buffer = Buffer.allocUnsafe(bytes) as Out;
+  constructor() {
+    this.buffer = this.take();
+  }
+
+  private take(): Out {
+    const buffer = spare.pop() ?? (Buffer.allocUnsafeSlow(CHUNK_BYTES) as Out);
+    this.taken.push(buffer);
+    return buffer;
   }
 
   /** Room for `bytes` more: a chunk twice as big (or more), with what it holds. */
@@ -42,7 +59,7 @@ class Chunks {
   /** Sets the chunk aside and starts the next. */
   next(): void {
     this.full.push(this.buffer.subarray(0, this.at));
-    this.buffer = Buffer.allocUnsafe(this.bytes) as Out;
+    this.buffer = this.take();
     this.at = 0;
   }
 
@@ -50,6 +67,12 @@ class Chunks {
   finish(): Buffer[] {
     this.full.push(this.buffer.subarray(0, this.at));
     return this.full;
+  }
+
+  /** Gives the buffers back for the next table's rows: once the chunks are sent, or not to be. */
+  release(): void {
+    for (const buffer of this.taken) if (spare.length < SPARE_BUFFERS) spare.push(buffer);
+    this.taken.length = 0;
   }
 }
 
@@ -279,21 +302,25 @@ const writerOf = (spec: TableSpec): WriteRow => {
 };
 
 /**
- * The rows in COPY's binary format (header, rows, trailer), in chunks of about CHUNK_BYTES; undefined
- * when one of them holds a value it does not write (send them as text: copy-text.ts).
+ * The rows in COPY's binary format (header, rows, trailer), in chunks of about CHUNK_BYTES, and what
+ * gives their buffers back once they are sent (they are then written over); undefined when one of
+ * the rows holds a value it does not write (send them as text: copy-text.ts).
  */
-export const binaryCopy = (spec: TableSpec, rows: readonly object[]): Buffer[] | undefined => {
+export const binaryCopy = (spec: TableSpec, rows: readonly object[]): { chunks: Buffer[]; release: () => void } | undefined => {
   const write = writerOf(spec);
-  const chunks = new Chunks(Math.min(CHUNK_BYTES, 19 + 256 * rows.length));
+  const chunks = new Chunks();
   SIGNATURE.copy(chunks.buffer, 0);
   chunks.buffer.fill(0, 11, 19); // flags, header extension length
   chunks.at = 19;
   for (const row of rows) {
-    if (!write(row, chunks)) return undefined;
+    if (!write(row, chunks)) {
+      chunks.release();
+      return undefined;
+    }
     if (chunks.at >= CHUNK_BYTES - 4096) chunks.next();
   }
   if (chunks.at + 2 > chunks.buffer.length) chunks.grow(2);
   int16(chunks.buffer, chunks.at, 0xffff); // the trailer: -1
   chunks.at += 2;
-  return chunks.finish();
+  return { chunks: chunks.finish(), release: () => chunks.release() };
 };

@@ -232,7 +232,8 @@ describe('writing read-model rows: multi-row inserts and COPY give the same rows
         pipeline(Readable.from(chunks), client.query(copyFrom(`COPY by_copy.${table} FROM STDIN${binary ? ' (FORMAT binary)' : ''}`)));
       const binary = binaryCopy(spec, rows);
       expect(binary, 'every value written in binary').to.not.equal(undefined);
-      await copy('binary_values', binary!, true);
+      await copy('binary_values', binary!.chunks, true);
+      binary!.release();
       await copy('text_values', copyChunks(spec, rows), false);
       const read = async (table: string) => (await client.query(`select t::text as row from by_copy.${table} t order by k`)).rows;
       expect(await read('binary_values'))

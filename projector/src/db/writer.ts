@@ -165,9 +165,12 @@ const copyRows = async (client: pg.ClientBase, schema: string, table: string, sp
   const columns = spec.columns.map(([name]) => `"${name}"`).join(', ');
   const binary = binaryCopy(spec, rows);
   await pipeline(
-    Readable.from(binary ?? copyChunks(spec, rows)),
+    Readable.from(binary?.chunks ?? copyChunks(spec, rows)),
     client.query(copyFrom(`COPY "${schema}"."${table}" (${columns}) FROM STDIN${binary ? ' (FORMAT binary)' : ''}`)),
   );
+  // Sent (Postgres answered the COPY): its buffers can take the next table's rows. Not after a
+  // failure: the connection may still hold some of them.
+  binary?.release();
 };
 
 /** Drops a table's primary key; answers its name and definition, to add it again (none: undefined). */
