@@ -176,13 +176,30 @@ const writeGroups = (out: Out, at: number, groups: number[], weight: number, neg
   return o;
 };
 
-/** Base-10000 groups of a whole number below 1e16, most significant first. */
-const wholeGroups = (whole: number, groups: number[]): void => {
-  do {
-    const rest = Math.floor(whole / 10_000);
-    groups.unshift(whole - rest * 10_000);
-    whole = rest;
-  } while (whole > 0);
+/**
+ * numeric's binary form of `cents` hundredths (below 1e14): the whole part's base-10000 groups (three
+ * at most) at weights 2 to 0, the hundredths as one group at weight -1, none of them in an array.
+ */
+const writeCents = (out: Out, at: number, cents: number, negative: boolean): number => {
+  let whole = Math.floor(cents / 100);
+  const hundredths = cents - whole * 100;
+  const g2 = Math.floor(whole / 100_000_000);
+  whole -= g2 * 100_000_000;
+  const g1 = Math.floor(whole / 10_000);
+  const g0 = whole - g1 * 10_000;
+  const fraction = hundredths * 100;
+  // The first and last groups that are not 0: leading and trailing zero groups are not written.
+  const first = g2 !== 0 ? 0 : g1 !== 0 ? 1 : g0 !== 0 ? 2 : fraction !== 0 ? 3 : 4;
+  const last = fraction !== 0 ? 3 : g0 !== 0 ? 2 : g1 !== 0 ? 1 : g2 !== 0 ? 0 : -1;
+  const ndigits = last >= first ? last - first + 1 : 0;
+  int32(out, at, 8 + 2 * ndigits);
+  int16(out, at + 4, ndigits);
+  int16(out, at + 6, ndigits === 0 ? 0 : 2 - first);
+  int16(out, at + 8, ndigits === 0 || !negative ? 0 : NUMERIC_NEG);
+  int16(out, at + 10, hundredths === 0 ? 0 : hundredths % 10 === 0 ? 1 : 2);
+  let o = at + 12;
+  for (let i = first; i <= last; i++, o += 2) int16(out, o, i === 0 ? g2 : i === 1 ? g1 : i === 2 ? g0 : fraction);
+  return o;
 };
 
 const NUMBER_TEXT = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/;
@@ -194,16 +211,10 @@ const NUMBER_TEXT = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/;
 const writeNumeric = (out: Out, at: number, value: number): number => {
   const negative = value < 0;
   const size = Math.abs(value);
-  if (size < 1e13) {
+  if (size < 1e12) {
     const cents = Math.round(size * 100);
     // String() writes a number of at most 15 significant digits as its shortest decimal: that of `cents` hundredths.
-    if (cents / 100 === size) {
-      const groups: number[] = [];
-      wholeGroups(Math.floor(cents / 100), groups);
-      const fraction = cents % 100;
-      groups.push(fraction * 100);
-      return writeGroups(out, at, groups, groups.length - 2, negative, fraction === 0 ? 0 : fraction % 10 === 0 ? 1 : 2);
-    }
+    if (cents / 100 === size) return writeCents(out, at, cents, negative);
   }
   const parts = NUMBER_TEXT.exec(String(size))!; // finite (checked): digits, maybe a fraction, maybe an exponent
   const whole = parts[2];
