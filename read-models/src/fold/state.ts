@@ -83,6 +83,9 @@ export const occurredAtMs = (event: RecordedEvent): number => {
 /** When the event happened: metadata.occurredAt (the command's time), else when it was recorded. */
 export const occurredAt = (event: RecordedEvent): Date => new Date(occurredAtMs(event));
 
+/** When the event was recorded, as `new Date(event.recordedAt)` (its text parsed once for consecutive events recorded together). */
+export const recordedAt = (event: { recordedAt: string }): Date => new Date(timeOf(event.recordedAt));
+
 const interned = new Map<string, string>();
 /**
  * One shared copy of a short repeated value (a date, a sport, an outcome, odds): every event
