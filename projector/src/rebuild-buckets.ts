@@ -26,7 +26,7 @@ import { PROJECTED_TABLES, saveCheckpoint } from './db/writer';
 import { isProjectableUser, ProjectionEngine } from './engine/projection-engine';
 import { refusals, shadowFolder, writeFlush, type FoldResult, type FoldRun, type RebuildTimings } from './rebuild-fold';
 import { bucketOf, Spill } from './rebuild-spill';
-import { inThreads } from './rebuild-partitions';
+import { bucketThreads, inThreads } from './rebuild-partitions';
 
 /**
  * Events a bucket holds on average at most (fewer with a smaller `flushEveryEvents`): what a
@@ -34,6 +34,14 @@ import { inThreads } from './rebuild-partitions';
  * size (a user alone bigger than that makes their bucket as big).
  */
 export const EVENTS_PER_BUCKET = 5_000;
+
+/**
+ * Events of a bucket's file decoded and folded at a time (fewer with a smaller `pageSize`): a page's
+ * events are alive until it is folded, and the collector copied 5,000 of them again and again
+ * (a bucket thread's work for the bench's 300k events: 3.4 s of CPU in pages of 5,000, 3.05 s in
+ * pages of 500, 3.05 s in pages of 100).
+ */
+const FOLD_PAGE = 500;
 
 /** A folded bucket's checkpoint row: its position is the one every bucket folds up to. */
 const bucketCheckpoint = (bucket: number, count: number) => `buckets:${bucket}/${count}`;
@@ -90,6 +98,15 @@ export async function foldInBuckets(run: BucketRun): Promise<FoldResult & { resu
   };
   const spill = new Spill(count);
   let events = 0;
+  // Threads only for a log of several buckets: starting them takes longer than folding a small one.
+  // Started before the log is spilled (they load the rebuild's code meanwhile); at most one a bucket left.
+  const threads = Math.min(run.threads ?? (Number(until.prepare) > 4 * EVENTS_PER_BUCKET ? 2 : 1), count - done.size);
+  let workers = threads > 1 && run.databaseUrl ? bucketThreads(threads) : undefined;
+  const stopWorkers = async () => {
+    const stopping = workers;
+    workers = undefined;
+    await stopping?.destroy();
+  };
   try {
     const total = Math.max(1, Number(until.prepare));
     await spillLog(
@@ -131,13 +148,12 @@ export async function foldInBuckets(run: BucketRun): Promise<FoldResult & { resu
       pageSize: run.pageSize,
       snapshots: run.snapshots,
     });
-    // Threads only for a log of several buckets: starting them takes longer than folding a small one.
-    const threads = Math.min(run.threads ?? (Number(until.prepare) > 4 * EVENTS_PER_BUCKET ? 2 : 1), todo.length);
-    if (threads <= 1 || !run.databaseUrl) {
+    if (!workers || todo.length <= 1) {
       for (const bucket of todo) folded(await foldBucket(work(bucket), { db, pool, log: run.log, onPage }));
     } else {
-      await inThreads(threads, todo.map(work), { databaseUrl: run.databaseUrl, log: run.log, onPage, folded });
+      await inThreads(workers, todo.map(work), { databaseUrl: run.databaseUrl!, log: run.log, onPage, folded });
     }
+    await stopWorkers();
     mark = performance.now();
     await buildDeferredKeys(db);
     // Every bucket written: the shadow's own checkpoint takes the buckets' rows' place.
@@ -147,6 +163,7 @@ export async function foldInBuckets(run: BucketRun): Promise<FoldResult & { resu
     });
     lap('write');
   } finally {
+    await stopWorkers();
     spill.remove();
   }
   // The catch-up folds on from `until`, each user's state loaded from the rows the buckets wrote.
@@ -179,7 +196,7 @@ export async function foldBucket(
   const fresh = (ids: string[]) => Promise.resolve(new Map(ids.map((id) => [id, untrackedUserState(id)])));
   const seen = new Set<string>();
   let events = 0;
-  for (const page of new Spill(work.count, work.dir).read(work.bucket, work.pageSize)) {
+  for (const page of new Spill(work.count, work.dir).read(work.bucket, Math.min(work.pageSize, FOLD_PAGE))) {
     // Nobody of the bucket is in the shadow yet: each is folded from their first event.
     for (const event of page) {
       const userId = userOf(event)!;

@@ -35,10 +35,10 @@ const WORKER = threadFile(import.meta.url, 'rebuild-worker');
  * Worker threads (piscina, as query-api's replays) folding the groups, `parallel` at once; each
  * resolves to its events and timings, and passes its log lines and progress on as it goes.
  */
-const threadPool = (parallel: number, youngMb: number) =>
+const threadPool = (parallel: number, youngMb: number, started = 0) =>
   new Piscina({
     filename: WORKER.filename,
-    minThreads: 0,
+    minThreads: started,
     maxThreads: parallel,
     // As TypeScript, a thread loads tsx as the process did (`tsx`, or `--import tsx`); V8's flags
     // (REBUILD_NODE_FLAGS) are refused for a thread: its limits are set below.
@@ -50,11 +50,18 @@ const threadPool = (parallel: number, youngMb: number) =>
   });
 
 /**
- * Folds buckets (rebuild-buckets.ts) in `parallel` worker threads, each bucket a task that folds
- * and writes it on the thread's own connections; `folded` is told of each as it is written.
+ * Worker threads to fold buckets in (rebuild-buckets.ts), `parallel` of them, started at once: each
+ * loads the rebuild's code (most of a second of a core, as TypeScript) while the log is still being
+ * spilled, rather than after it. Destroy them when done (`inThreads` does not).
+ */
+export const bucketThreads = (parallel: number): Piscina => threadPool(parallel, 32, parallel);
+
+/**
+ * Folds buckets (rebuild-buckets.ts) in the threads of `pool` (bucketThreads), each bucket a task
+ * that folds and writes it on the thread's own connections; `folded` is told of each as it is written.
  */
 export async function inThreads(
-  parallel: number,
+  pool: Piscina,
   buckets: readonly BucketWork[],
   run: {
     databaseUrl: string;
@@ -63,28 +70,23 @@ export async function inThreads(
     folded: (bucket: { events: number; fold: number; write: number }) => void;
   },
 ): Promise<void> {
-  const pool = threadPool(parallel, 32);
-  try {
-    await Promise.all(
-      buckets.map(async (bucket) => {
-        const { port1, port2 } = new MessageChannel();
-        port1.on('message', (message: PartitionMessage) => {
-          if ('log' in message) run.log(message.log);
-          else if ('bucketPage' in message) run.onPage(message.bucketPage);
-        });
-        try {
-          const work: BucketThreadWork = { ...bucket, databaseUrl: run.databaseUrl };
-          run.folded(
-            (await pool.run({ ...work, port: port2 }, { transferList: [port2] })) as { events: number; fold: number; write: number },
-          );
-        } finally {
-          port1.close();
-        }
-      }),
-    );
-  } finally {
-    await pool.destroy();
-  }
+  await Promise.all(
+    buckets.map(async (bucket) => {
+      const { port1, port2 } = new MessageChannel();
+      port1.on('message', (message: PartitionMessage) => {
+        if ('log' in message) run.log(message.log);
+        else if ('bucketPage' in message) run.onPage(message.bucketPage);
+      });
+      try {
+        const work: BucketThreadWork = { ...bucket, databaseUrl: run.databaseUrl };
+        run.folded(
+          (await pool.run({ ...work, port: port2 }, { transferList: [port2] })) as { events: number; fold: number; write: number },
+        );
+      } finally {
+        port1.close();
+      }
+    }),
+  );
 }
 
 const partitionThreads = (

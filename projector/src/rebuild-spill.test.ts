@@ -46,6 +46,23 @@ describe('the rebuild spill (a bucket file per group of users)', () => {
     expect(existsSync(spill.dir)).to.equal(false);
   });
 
+  it('gives back every bucket’s events when there are more buckets than files it keeps open', () => {
+    const count = 300;
+    const spill = new Spill(count);
+    const added: RecordedEvent[][] = Array.from({ length: count }, () => []);
+    // Lines long enough to fill each bucket's buffer a few times over, in an order touching every bucket in turn.
+    const filler = { text: 'y'.repeat(40_000) };
+    for (let n = 0; n < 4 * count; n++) {
+      const bucket = (n * 7) % count;
+      const e = event(n, `user-${bucket}`, filler);
+      spill.add(bucket, e);
+      added[bucket].push(e);
+    }
+    spill.finish();
+    for (let bucket = 0; bucket < count; bucket++) expect([...spill.read(bucket, 3)].flat()).to.deep.equal(added[bucket]);
+    spill.remove();
+  });
+
   it('reads nothing from a bucket no event landed in', () => {
     const spill = new Spill(2);
     spill.add(0, event(1, 'u'));

@@ -48,25 +48,65 @@ export function unwrapKey(master: Buffer, wrapped: Buffer, userId: string): Buff
   return Buffer.concat([decipher.update(wrapped.subarray(28)), decipher.final()]);
 }
 
+/** One step of a field's path: a field's name, and whether it holds a list (`a[]`). */
+interface Step {
+  name: string;
+  list: boolean;
+}
+
+/** Each path's steps, split once (every event read has its type's paths walked). */
+const stepsByPath = new Map<string, readonly Step[]>();
+const stepsOf = (path: string): readonly Step[] => {
+  let steps = stepsByPath.get(path);
+  if (steps === undefined) {
+    steps = path.split('.').map((step) => (step.endsWith('[]') ? { name: step.slice(0, -2), list: true } : { name: step, list: false }));
+    stepsByPath.set(path, steps);
+  }
+  return steps;
+};
+
 /**
  * Applies `change` to every string at the paths given (`a.b`, `a[]`, `a[].b`) of a copy of `data`;
- * `data` itself is never changed. Missing fields, nulls and non-strings are left as they are.
+ * `data` itself is never changed, and is answered when nothing changed. Missing fields, nulls and
+ * non-strings are left as they are.
  */
 export function mapFields(data: unknown, paths: readonly string[], change: (value: string, path: string) => string): unknown {
   let copy = data;
-  for (const path of paths) copy = mapPath(copy, path.split('.'), (value) => change(value, path));
+  for (const path of paths) copy = mapPath(copy, stepsOf(path), 0, (value) => change(value, path));
   return copy;
 }
 
-function mapPath(node: unknown, steps: readonly string[], change: (value: string) => string): unknown {
-  if (steps.length === 0) return typeof node === 'string' ? change(node) : node;
+function mapPath(node: unknown, steps: readonly Step[], at: number, change: (value: string) => string): unknown {
+  if (at === steps.length) return typeof node === 'string' ? change(node) : node;
   if (node === null || typeof node !== 'object' || Array.isArray(node)) return node;
-  const [step, ...rest] = steps;
-  const list = step.endsWith('[]');
-  const name = list ? step.slice(0, -2) : step;
+  const { name, list } = steps[at];
   const record = node as Record<string, unknown>;
   if (!Object.hasOwn(record, name)) return node;
   const value = record[name];
-  const next = list ? (Array.isArray(value) ? value.map((item) => mapPath(item, rest, change)) : value) : mapPath(value, rest, change);
+  let next = value;
+  if (!list) next = mapPath(value, steps, at + 1, change);
+  else if (Array.isArray(value)) {
+    const items = value.map((item) => mapPath(item, steps, at + 1, change));
+    if (items.some((item, i) => item !== value[i])) next = items;
+  }
   return next === value ? node : { ...record, [name]: next };
+}
+
+/** Whether `test` holds for a string at one of the paths given (as mapFields visits them), walking `data` without copying it. */
+export function someField(data: unknown, paths: readonly string[], test: (value: string) => boolean): boolean {
+  for (const path of paths) if (somePath(data, stepsOf(path), 0, test)) return true;
+  return false;
+}
+
+function somePath(node: unknown, steps: readonly Step[], at: number, test: (value: string) => boolean): boolean {
+  if (at === steps.length) return typeof node === 'string' && test(node);
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) return false;
+  const { name, list } = steps[at];
+  const record = node as Record<string, unknown>;
+  if (!Object.hasOwn(record, name)) return false;
+  const value = record[name];
+  if (!list) return somePath(value, steps, at + 1, test);
+  if (!Array.isArray(value)) return false;
+  for (const item of value) if (somePath(item, steps, at + 1, test)) return true;
+  return false;
 }

@@ -1,7 +1,7 @@
 import { bufferTime, concatMap, filter, from, type Observable } from 'rxjs';
 import { v7 as uuidv7 } from 'uuid';
 import type { EventStore, NewEvent, RecordedEvent, StreamAppend, StreamAppends } from '../port';
-import { decryptField, encryptField, isEncrypted, mapFields, SHREDDED } from './cipher';
+import { decryptField, encryptField, isEncrypted, mapFields, SHREDDED, someField } from './cipher';
 import type { DataKey, KeyStore } from './key-store';
 
 /** The personal fields of an event type (contracts' PERSONAL_FIELDS); none for most. */
@@ -17,11 +17,7 @@ export interface PersonalDataOptions {
 }
 
 /** True when a personal field of `data` is stored encrypted (plain events, written before encryption, need no key). */
-const holdsEncrypted = (data: unknown, paths: readonly string[]): boolean => {
-  let found = false;
-  mapFields(data, paths, (value) => ((found ||= isEncrypted(value)), value));
-  return found;
-};
+const holdsEncrypted = (data: unknown, paths: readonly string[]): boolean => someField(data, paths, isEncrypted);
 
 const userOf = (data: unknown): string | undefined => {
   const userId = (data as { userId?: unknown } | null)?.userId;

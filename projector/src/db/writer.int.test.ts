@@ -1,12 +1,17 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { expect } from 'chai';
+import { from as copyFrom } from 'pg-copy-streams';
 import { Kysely, PostgresDialect } from 'kysely';
 import { createDb } from '@bt/platform';
 import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
 import { ProjectionEngine } from '../engine/projection-engine';
-import { type Database, migrateReadModels, newUserState, Snapshots, writeSnapshots } from '@bt/read-models';
+import { type Database, migrateReadModels, newUserState, type PgType, Snapshots, writeSnapshots } from '@bt/read-models';
 import { EventLog } from '@bt/read-models/testing';
 import { snapshotTables } from '../testing/database';
-import { copyField, readCheckpoint, saveCheckpoint, writeChanges, writeChangesByCopy } from './writer';
+import { binaryCopy } from './copy-binary';
+import { copyChunks } from './copy-text';
+import { readCheckpoint, saveCheckpoint, writeChanges, writeChangesByCopy } from './writer';
 
 /** Text that COPY's text format must escape, and text that only looks like its escapes. */
 const AWKWARD = 'tab\there, line\nbreak, return\r, back\\slash, \\N, \\t, "quotes", \'single\', é ✓ 😀';
@@ -184,11 +189,126 @@ describe('writing read-model rows: multi-row inserts and COPY give the same rows
     expect(await readCheckpoint(db, 'empty_duplicate')).to.equal(undefined);
   });
 
+  it('sends in COPY binary the values Postgres makes of their COPY text, and as text what it might make otherwise', async () => {
+    const types: [string, PgType][] = [
+      ['n', 'numeric'],
+      ['f', 'double precision'],
+      ['i', 'integer'],
+      ['d', 'date'],
+      ['ts', 'timestamptz'],
+      ['u', 'uuid'],
+      ['t', 'text'],
+      ['j', 'jsonb'],
+      ['b', 'boolean'],
+    ];
+    const spec = {
+      key: ['k'],
+      columns: [['k', 'integer'], ...types] as [string, PgType][],
+      nullable: new Set(types.map(([name]) => name)),
+    };
+    const numbers = [0, -0, 1, -1, 9999, 10_000, 12.5, -0.07, 0.3, 0.1 + 0.2, 33.33, 1 / 3, 1e-7, 1.5e-10, 123_456_789_012.34];
+    numbers.push(
+      999_999_999_999.99,
+      1e12,
+      1e8,
+      -10_000.01,
+      0.5,
+      100_000_000.1,
+      -98_765_432_109.01,
+      1e13 - 0.01,
+      1e13,
+      2 ** 53,
+      1e21,
+      1.7976931348623157e308,
+      5e-324,
+      1.9091,
+      100.1,
+      0.0001,
+    );
+    const dates = ['2000-01-01', '1999-12-31', '2000-02-29', '1970-01-01', '0100-03-01', '9999-12-31', '2024-02-29', '1600-02-29'];
+    const instants = ['2000-01-01T00:00:00.000Z', '1999-12-31T23:59:59.999Z', '1970-01-01T00:00:00.001Z', '0001-01-01T00:00:00.000Z'];
+    instants.push('9999-12-31T23:59:59.999Z', '2026-11-29T04:24:30.099Z', '1901-12-13T20:45:52.001Z', '2038-01-19T03:14:08.000Z');
+    const rows = numbers.map((n, k) => ({
+      k,
+      n,
+      f: n,
+      i: [0, -1, 2_147_483_647, -2_147_483_648, 42][k % 5],
+      d: dates[k % dates.length],
+      ts: new Date(instants[k % instants.length]),
+      u: k % 2 ? 'A0B1C2D3-0000-4000-8000-00000000000F' : '00000000-0000-4000-8000-000000000000',
+      t: k % 3 ? AWKWARD : '',
+      j: k % 2 ? { a: [1, 'x\\y', null], b: AWKWARD } : [],
+      b: k % 2 === 0,
+    }));
+    rows.push({ k: rows.length, ...Object.fromEntries(types.map(([name]) => [name, null])) } as never);
+    const client = await pool.connect();
+    try {
+      const columns = `k integer, ${types.map(([name, type]) => `${name} ${type}`).join(', ')}`;
+      await client.query(`create table by_copy.binary_values (${columns}); create table by_copy.text_values (${columns})`);
+      const copy = async (table: string, chunks: Iterable<Buffer>, binary: boolean) =>
+        pipeline(Readable.from(chunks), client.query(copyFrom(`COPY by_copy.${table} FROM STDIN${binary ? ' (FORMAT binary)' : ''}`)));
+      const binary = binaryCopy(spec, rows);
+      expect(binary, 'every value written in binary').to.not.equal(undefined);
+      await copy('binary_values', binary!.chunks, true);
+      binary!.release();
+      await copy('text_values', copyChunks(spec, rows), false);
+      const read = async (table: string) => (await client.query(`select t::text as row from by_copy.${table} t order by k`)).rows;
+      expect(await read('binary_values'))
+        .to.deep.equal(await read('text_values'))
+        .and.to.have.length(rows.length);
+    } finally {
+      client.release();
+    }
+    // What Postgres might make otherwise of a value's text: a date it refuses (year 0, 30 February),
+    // a date of Date.UTC's 1900s, an instant as text, text holding a NUL, a number in an integer column.
+    for (const odd of [
+      { d: '0000-01-01' },
+      { d: '2023-02-30' },
+      { d: '0050-01-01' },
+      { ts: '2025-03-01 12:00:00+02' },
+      { t: 'a\u0000b' },
+      { i: 1.5 },
+    ]) {
+      expect(binaryCopy(spec, [...rows, { ...rows[0], ...odd }]), JSON.stringify(odd)).to.equal(undefined);
+    }
+  });
+
   it('formats values by COPY text rules', () => {
-    expect(copyField(null, 'text')).to.equal('\\N');
-    expect(copyField('a\tb\nc\rd\\e', 'text')).to.equal('a\\tb\\nc\\rd\\\\e');
-    expect(copyField({ a: 'x\\y' }, 'jsonb')).to.equal('{"a":"x\\\\\\\\y"}');
-    expect(copyField(new Date('2025-03-01T12:00:00.123Z'), 'timestamptz')).to.equal('2025-03-01T12:00:00.123Z');
-    expect(copyField(false, 'boolean')).to.equal('false');
+    const copyText = (type: PgType, ...values: unknown[]) => {
+      const spec = { key: ['v'], columns: [['v', type]] as [string, PgType][], nullable: new Set(['v']) };
+      return Buffer.concat([
+        ...copyChunks(
+          spec,
+          values.map((v) => ({ v })),
+        ),
+      ]).toString();
+    };
+    expect(copyText('text', null, undefined)).to.equal('\\N\n\\N\n');
+    expect(copyText('text', 'a\tb\nc\rd\\e', 'é ✓ 😀')).to.equal('a\\tb\\nc\\rd\\\\e\né ✓ 😀\n');
+    expect(copyText('jsonb', { a: 'x\\y' })).to.equal('{"a":"x\\\\\\\\y"}\n');
+    expect(copyText('boolean', false, true)).to.equal('false\ntrue\n');
+    // Numbers as String() writes them: integers digit by digit, the rest by String().
+    const numbers = [0, -0, 7, -7, 10, 99, 100, -120, 2 ** 31, 2 ** 53, 1e15 - 1, 1e15, -1e15, 1e21, 0.07, -33.33, 1.9091, 1e-7];
+    expect(copyText('numeric', ...numbers)).to.equal(numbers.map((n) => `${String(n)}\n`).join(''));
+    // Instants as toISOString writes them (a fast path from 1970 to 9999, toISOString around it).
+    const instants = ['1970-01-01T00:00:00.000Z', '1969-12-31T23:59:59.999Z', '2000-02-29T12:34:56.789Z', '2100-03-01T00:00:00.001Z']
+      .map((text) => new Date(text))
+      .concat([new Date(Date.UTC(9999, 11, 31, 23, 59, 59, 999)), new Date(Date.UTC(10000, 0, 1)), new Date(Date.UTC(1, 0, 1))]);
+    expect(copyText('timestamptz', ...instants, '2025-03-01 12:00:00+02')).to.equal(
+      [...instants.map((date) => date.toISOString()), '2025-03-01 12:00:00+02'].map((text) => `${text}\n`).join(''),
+    );
+    // A chunk grows for a row longer than it is; rows past a chunk's size go on in the next.
+    const long = 'x'.repeat(3 << 20);
+    expect(copyText('text', 'a', long, 'b')).to.equal(`a\n${long}\nb\n`);
+    const many = Array.from({ length: 100_000 }, (_, i) => `row ${i} ${'é'.repeat(i % 40)}`);
+    const spec = { key: ['v'], columns: [['v', 'text']] as [string, PgType][], nullable: new Set<string>() };
+    const chunks = [
+      ...copyChunks(
+        spec,
+        many.map((v) => ({ v })),
+      ),
+    ];
+    expect(chunks.length).to.be.above(1);
+    expect(Buffer.concat(chunks).toString()).to.equal(many.map((v) => `${v}\n`).join(''));
   });
 });

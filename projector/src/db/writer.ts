@@ -8,13 +8,14 @@ import {
   FAILURES_CHANNEL,
   mergeChanges,
   NOTIFY_CHANNEL,
-  type PgType,
   type RowChanges,
   type TableName,
   type UserChanges,
 } from '@bt/read-models';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { binaryCopy } from './copy-binary';
+import { copyChunks } from './copy-text';
 import { CHUNK, deletes, inserts, together, upserts, type Statement } from './statements';
 import { quoteId as id, SNAPSHOT_STREAMS_SPEC, SPECS, type TableSpec } from './table-specs';
 
@@ -159,57 +160,17 @@ export async function saveCheckpoint(db: QueryExecutorProvider, schema: string, 
   await sql.raw(checkpointSql(schema, position, name)).execute(db);
 }
 
-/** COPY text format: backslash, newline, carriage return and tab are escaped; NULL is \N. */
-const COPY_SPECIAL = /[\\\n\r\t]/;
-const COPY_SPECIALS = /[\\\n\r\t]/g;
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-const copyEscape = (text: string) => (COPY_SPECIAL.test(text) ? text.replace(COPY_SPECIALS, (c) => COPY_ESCAPES[c]) : text);
-
-/** One column value in COPY's text format. */
-export const copyField = (value: unknown, type: PgType): string => {
-  if (value === null || value === undefined) return '\\N';
-  if (type === 'text') return copyEscape(value as string);
-  if (type === 'jsonb') return copyEscape(JSON.stringify(value));
-  if (type === 'timestamptz') return value instanceof Date ? value.toISOString() : copyEscape(String(value));
-  return String(value);
-};
-
-/**
- * A table's row as one COPY text line, compiled once per table: one expression per column in the
- * declaration's order (the loop over the columns by name, most of writer.ts' tenth of the bucket
- * threads' busy time, was about a fifth slower for 200k analytics_daily rows).
- * Numbers, booleans, uuids and dates (checked storable before: storable.ts) never need escaping.
- */
-const lines = new WeakMap<TableSpec, (row: object) => string>();
-const lineOf = (spec: TableSpec): ((row: object) => string) => {
-  let line = lines.get(spec);
-  if (!line) {
-    const fields = spec.columns.map(([name, type]) => {
-      const value = `row[${JSON.stringify(name)}]`;
-      const plain = type !== 'text' && type !== 'jsonb' && type !== 'timestamptz';
-      return plain ? `((v = ${value}) == null ? '\\\\N' : '' + v)` : `field(${value}, ${JSON.stringify(type)})`;
-    });
-    line = new Function('field', `return (row) => { let v; return ${fields.join(" + '\\t' + ")} + '\\n'; };`)(copyField) as (
-      row: object,
-    ) => string;
-    lines.set(spec, line);
-  }
-  return line;
-};
-
-/** The rows as COPY text, a chunk of rows at a time. */
-function* copyText(spec: TableSpec, rows: readonly object[]): Generator<Buffer> {
-  const line = lineOf(spec);
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    let text = '';
-    for (let r = i; r < Math.min(i + CHUNK, rows.length); r++) text += line(rows[r]);
-    yield Buffer.from(text);
-  }
-}
-
+/** A table's rows by COPY: in its binary format (copy-binary.ts), or as text when some value is not written so. */
 const copyRows = async (client: pg.ClientBase, schema: string, table: string, spec: TableSpec, rows: readonly object[]) => {
   const columns = spec.columns.map(([name]) => `"${name}"`).join(', ');
-  await pipeline(Readable.from(copyText(spec, rows)), client.query(copyFrom(`COPY "${schema}"."${table}" (${columns}) FROM STDIN`)));
+  const binary = binaryCopy(spec, rows);
+  await pipeline(
+    Readable.from(binary?.chunks ?? copyChunks(spec, rows)),
+    client.query(copyFrom(`COPY "${schema}"."${table}" (${columns}) FROM STDIN${binary ? ' (FORMAT binary)' : ''}`)),
+  );
+  // Sent (Postgres answered the COPY): its buffers can take the next table's rows. Not after a
+  // failure: the connection may still hold some of them.
+  binary?.release();
 };
 
 /** Drops a table's primary key; answers its name and definition, to add it again (none: undefined). */

@@ -62,12 +62,29 @@ export const userOf = (event: RecordedEvent): string | undefined => {
   return data && typeof data.userId === 'string' ? data.userId : undefined;
 };
 
-/** When the event happened: metadata.occurredAt (the command's time), else when it was recorded. */
-export const occurredAt = (event: RecordedEvent): Date => {
-  const at = event.metadata?.occurredAt;
-  const date = new Date(typeof at === 'string' ? at : event.recordedAt);
-  return Number.isNaN(date.getTime()) ? new Date(event.recordedAt) : date;
+/** The last text parsed as a time, and its ms: an append's events share their occurredAt (an import's thousands). */
+let parsedText: string | undefined;
+let parsedMs = Number.NaN;
+const timeOf = (text: string): number => {
+  if (text !== parsedText) {
+    parsedMs = new Date(text).getTime();
+    parsedText = text;
+  }
+  return parsedMs;
 };
+
+/** When the event happened (ms; NaN for neither a time): metadata.occurredAt (the command's time), else when it was recorded. */
+export const occurredAtMs = (event: RecordedEvent): number => {
+  const at = event.metadata?.occurredAt;
+  const ms = timeOf(typeof at === 'string' ? at : event.recordedAt);
+  return Number.isNaN(ms) ? timeOf(event.recordedAt) : ms;
+};
+
+/** When the event happened: metadata.occurredAt (the command's time), else when it was recorded. */
+export const occurredAt = (event: RecordedEvent): Date => new Date(occurredAtMs(event));
+
+/** When the event was recorded, as `new Date(event.recordedAt)` (its text parsed once for consecutive events recorded together). */
+export const recordedAt = (event: { recordedAt: string }): Date => new Date(timeOf(event.recordedAt));
 
 const interned = new Map<string, string>();
 /**

@@ -2,7 +2,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Position, RecordedEvent } from '@bt/event-store';
 import { formatPosition } from '@bt/event-store/port';
 import type { Database } from '../database';
-import { occurredAt, userOf, type UserState } from '../fold/state';
+import { occurredAtMs, userOf, type UserState } from '../fold/state';
 import { encodeState } from './codec';
 
 /**
@@ -35,6 +35,12 @@ type StreamRow = Insertable<Database['snapshot_streams']>;
 export const sortablePosition = (position: Position): string =>
   position.commit.toString().padStart(20, '0') + position.prepare.toString().padStart(20, '0');
 
+/** A stream's latest event and earliest occurredAt (ms) among the events of a user observed since the last take. */
+interface StreamSeen {
+  position: Position;
+  earliest: number;
+}
+
 interface Mark {
   events: number;
   /** ms; -Infinity before the first event. */
@@ -56,8 +62,11 @@ export class Snapshots {
   private readonly marks = new Map<string, Mark | null>();
   private readonly changed = new Set<string>();
   private pending: SnapshotRow[] = [];
-  /** Per user and stream (`userId NUL streamId`), the position of its latest event in the batches since the last take. */
-  private streams = new Map<string, StreamRow>();
+  /**
+   * Per user, then stream, its latest event's position and its earliest occurredAt in the batches
+   * since the last take (the rows are made by the take: one per stream, not one per event).
+   */
+  private streams = new Map<string, Map<string, StreamSeen>>();
 
   /**
    * `maxMarks`: marks kept in memory at most; the table holds them all and a dropped one is read
@@ -117,19 +126,19 @@ export class Snapshots {
       const mark = this.marks.get(userId);
       if (!mark) continue;
       mark.events += 1;
-      mark.recordedUntil = Math.max(mark.recordedUntil, occurredAt(event).getTime());
+      const recorded = occurredAtMs(event);
+      mark.recordedUntil = Math.max(mark.recordedUntil, recorded);
       last.set(userId, event);
       this.changed.add(userId);
       // Every event of a user whose mark is kept: their stream positions are complete from their first event on.
-      const key = `${userId}\u0000${event.streamId}`;
-      const earlier = this.streams.get(key)?.earliest_recorded as Date | undefined;
-      const recorded = occurredAt(event);
-      this.streams.set(key, {
-        user_id: userId,
-        stream_id: event.streamId,
-        position: sortablePosition(event.position),
-        earliest_recorded: earlier !== undefined && earlier <= recorded ? earlier : recorded,
-      });
+      let seen = this.streams.get(userId);
+      if (!seen) this.streams.set(userId, (seen = new Map()));
+      const stream = seen.get(event.streamId);
+      if (stream === undefined) seen.set(event.streamId, { position: event.position, earliest: recorded });
+      else {
+        stream.position = event.position;
+        if (!(stream.earliest <= recorded)) stream.earliest = recorded;
+      }
     }
     for (const [userId, event] of last) {
       const mark = this.marks.get(userId)!;
@@ -160,7 +169,7 @@ export class Snapshots {
     this.marks.set(userId, null);
     this.changed.add(userId);
     this.pending = this.pending.filter((s) => s.user_id !== userId);
-    for (const [key, row] of this.streams) if (row.user_id === userId) this.streams.delete(key);
+    this.streams.delete(userId);
   }
 
   /** Forgets everything held (the projector starts again from the tables). */
@@ -188,7 +197,12 @@ export class Snapshots {
         });
     }
     const snapshots = this.pending;
-    const streams = [...this.streams.values()];
+    const streams: StreamRow[] = [];
+    for (const [userId, seen] of this.streams) {
+      for (const [streamId, { position, earliest }] of seen) {
+        streams.push({ user_id: userId, stream_id: streamId, position: sortablePosition(position), earliest_recorded: new Date(earliest) });
+      }
+    }
     this.pending = [];
     this.streams = new Map();
     this.changed.clear();

@@ -4,7 +4,7 @@ import { EventLog } from '../../testing/event-log';
 import { emptyChanges } from '../../fold/rows';
 import { KeyedRows, zeroRow } from '../../fold/row-sets';
 import { analytics_monthly, DAY_COLUMNS, type DayGroup } from './table';
-import { oddsRangeOf, unitStakeSizeOf, weekdayOf } from './projection';
+import { oddsRangeOf, unitStakeSizeOf, weekdayOf } from './groups';
 
 const USER = '00000000-0000-7000-8000-0000000000a1';
 

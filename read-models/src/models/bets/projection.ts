@@ -4,7 +4,7 @@ import { newestFirst, type ReadModel } from '../../fold/read-model';
 import { takeRemoved } from '../removed-rows/projection';
 import { importOf } from '../../fold/import-gate';
 import { KeyedRows } from '../../fold/row-sets';
-import { intern, type UserState } from '../../fold/state';
+import { intern, recordedAt, type UserState } from '../../fold/state';
 import { bets as betsTable } from './table';
 
 /**
@@ -162,7 +162,7 @@ export const betsProjection: ReadModel<'bets', typeof betsTable, KeyedRows<'bets
         cash_out_amount: null,
         unit_size: data.unitSize ?? null,
         starts_at: data.startsAt ?? null,
-        recorded_at: new Date(event.recordedAt),
+        recorded_at: recordedAt(event),
         imported: importOf(event) !== undefined,
       });
       putRow(state, row.id, row);

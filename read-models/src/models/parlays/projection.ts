@@ -4,7 +4,7 @@ import { newestFirst, type ReadModel } from '../../fold/read-model';
 import { takeRemoved } from '../removed-rows/projection';
 import { importOf } from '../../fold/import-gate';
 import { KeyedRows } from '../../fold/row-sets';
-import { intern } from '../../fold/state';
+import { intern, recordedAt } from '../../fold/state';
 import { parlays as parlaysTable } from './table';
 
 /** What contracts' pricedParlay derives: a parlay row is stored without these and priced by `priced`. */
@@ -94,7 +94,7 @@ export const parlaysProjection: ReadModel<'parlays', typeof parlaysTable, KeyedR
         bonus_bet: data.bonusBet ?? false,
         cash_out_amount: null,
         unit_size: data.unitSize ?? null,
-        recorded_at: new Date(event.recordedAt),
+        recorded_at: recordedAt(event),
         imported: importOf(event) !== undefined,
       });
       state.parlays.put(parlay.id, parlay);
