@@ -22,6 +22,12 @@ const openSettings = async (page: Page, menuName: string) => {
 };
 
 /**
+ * The screen's first reads have answered (no skeleton is left): a read still on its way when the
+ * session ends elsewhere would be refused before the click that a test means to be the next request.
+ */
+const readsAnswered = (page: Page) => page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+
+/**
  * The next request of a session that was ended elsewhere is refused (401), and the page lands on
  * /login. The screen must be one whose data this page has not loaded yet (loaded data is kept).
  */
@@ -48,6 +54,7 @@ const revokeSessions = async (t: TestPage, viewport: Viewport) => {
   try {
     const phone = other.page;
     await logIn(phone, account.email, account.password);
+    await readsAnswered(phone);
 
     // The password changes on the first browser.
     const laptop = t.page;
@@ -71,6 +78,8 @@ const revokeSessions = async (t: TestPage, viewport: Viewport) => {
 
     // Signed in again on the second browser; then "Log out of all devices" on the first ends both.
     await logIn(phone, account.email, newPassword, '/journal');
+    await heading(phone, 'Betting Journal').waitFor();
+    await readsAnswered(phone);
     await openSettings(laptop, username);
     await laptop.getByRole('button', { name: 'Log out of all devices' }).click();
     await laptop.getByRole('alertdialog', { name: 'Log out of all devices?' }).getByRole('button', { name: 'Log out everywhere' }).click();

@@ -31,6 +31,9 @@ export interface TestDatabase {
 
 let embedded: Promise<RunningPostgres> | undefined;
 
+/** How long a drop waits for clients that are already leaving before it disconnects the rest. */
+const DROP_GRACE_MS = 1000;
+
 /** Creates a fresh, uniquely named, empty database on the test server. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = await testServerUrl();
@@ -43,7 +46,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     url: url.toString(),
     name,
-    drop: () => withClient(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withClient(serverUrl, async (c) => {
+        // A pool's end() resolves before its connections have left the server: FORCE would then
+        // terminate them mid-goodbye, and the pool would throw that error where nobody listens.
+        const deadline = Date.now() + DROP_GRACE_MS;
+        const connected = async () =>
+          (await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name])).rows[0].n;
+        while ((await connected()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      }),
   };
 }
 
