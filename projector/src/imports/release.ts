@@ -79,21 +79,31 @@ const CATCH_UPS = 4;
 const LOCKED_STEP_SCAN = 5_000;
 
 /**
+ * Events of the log an unlocked step reads at a time, each page after a turn. Read in pages of
+ * 5,000 at once, the 24,000 events after a 10,000-row file held every live batch back for a
+ * quarter of a second as the release began (the `fairness` bench: its p99 was made of these).
+ */
+const UNLOCKED_READ_PAGE = 500;
+
+/**
  * Events of `userId` after `after`, up to and including `upTo`, in log order, and how many events
  * of the log (everyone's) were read for them; undefined when the log holds more than `maxScanned`
- * events in between.
+ * events in between. With `turn`, in pages of UNLOCKED_READ_PAGE, each after a turn.
  */
 async function userEventsBetween(
   store: EventStore,
   userId: string,
   after: Position,
   upTo: Position,
-  maxScanned = Number.POSITIVE_INFINITY,
+  read: { maxScanned: number } | { turn: () => Promise<void> },
 ): Promise<{ events: RecordedEvent[]; scanned: number } | undefined> {
   const events: RecordedEvent[] = [];
+  const maxScanned = 'maxScanned' in read ? read.maxScanned : Number.POSITIVE_INFINITY;
   let scanned = 0;
   if (comparePositions(after, upTo) >= 0) return { events, scanned };
-  for await (const page of store.readAllPages(after, Math.min(5_000, maxScanned + 1))) {
+  const pageSize = 'turn' in read ? UNLOCKED_READ_PAGE : Math.min(5_000, maxScanned + 1);
+  for await (const page of store.readAllPages(after, pageSize)) {
+    if ('turn' in read) await read.turn();
     for (const event of page) {
       if (comparePositions(event.position, upTo) > 0) return { events, scanned };
       if (++scanned > maxScanned) return undefined;
@@ -135,23 +145,23 @@ async function step(
 ): Promise<Step> {
   const after = parsePosition(hold.resume_after);
   if (!after) throw new Error(`import_holds: bad position ${hold.resume_after} for user ${hold.user_id}`);
+  // Outside the batch lock, read, folded and written in slices, each after a turn (live batches
+  // first); under it, at once: the batches wait for the lock (a turn that waited for them would
+  // wait for itself). A fold that fails writes nothing of the user, as a live batch writes nothing
+  // of a user it sets aside; the changes are taken once, at the end, so the analytics rows that
+  // every slice changes are written once.
+  const turn = locked ? nextTurn : (target.turn?.bind(target) ?? nextTurn);
   // Locked, only a short stretch of the log: a longer one goes back to a step beside the batches.
-  const read = await userEventsBetween(target.store, hold.user_id, after, upTo, locked ? LOCKED_STEP_SCAN : undefined);
+  const read = await userEventsBetween(target.store, hold.user_id, after, upTo, locked ? { maxScanned: LOCKED_STEP_SCAN } : { turn });
   if (read === undefined || (locked && read.events.length > LOCKED_STEP_EVENTS)) return { done: false, released: false };
   const { events, scanned } = read;
   const { admitted, waitingFor } = admitImports(events, hold.started_before);
-  // Outside the batch lock, folded and written in slices of about SLICE_MS, each after a turn
-  // (live batches first); under it, at once: the batches wait for the lock (a turn that waited for
-  // them would wait for itself). A fold that fails writes nothing of the user, as a live batch
-  // writes nothing of a user it sets aside; the changes are taken once, at the end, so the
-  // analytics rows that every slice changes are written once.
-  const turn = locked ? nextTurn : (target.turn?.bind(target) ?? nextTurn);
   let size = 100;
   for (let from = 0; from < admitted.length && engine.setAsideCount === 0;) {
     if (from > 0) await turn();
     const started = performance.now();
     const slice = admitted.slice(from, from + size);
-    await engine.apply(slice, (ids) => loadUserStates(trx, target.schema, ids));
+    await engine.apply(slice, (ids) => loadUserStates(trx, target.schema, ids, locked ? undefined : turn));
     from += slice.length;
     const took = performance.now() - started;
     size = Math.max(20, Math.min(5_000, Math.round((slice.length * SLICE_MS) / Math.max(took, 0.5))));
