@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { LOG_POSITION_HEADER } from '@bt/contracts';
 import type { EventStore } from '@bt/event-store';
@@ -84,6 +85,10 @@ export async function fairness(options: FairnessOptions): Promise<FairnessResult
     cpu?.phase(name);
   };
   const token = (user: string) => `Bearer ${signToken(user, BENCH_SECRET)}`;
+  // BENCH_FAIRNESS_TRACE: while one user imports, each write (sent at, ms to its 2xx, ms to visible)
+  // and each of the import's steps (at, what), times in ms since the epoch, as the product's logs.
+  const traceFile = process.env.BENCH_FAIRNESS_TRACE;
+  const trace = { writes: [] as [number, number, number][], marks: [] as [number, string][] };
   try {
     const { visible } = watcher;
 
@@ -100,6 +105,7 @@ export async function fairness(options: FairnessOptions): Promise<FairnessResult
       if (res.status !== 201) throw new Error(`POST /api/bets: ${res.status} ${res.body.slice(0, 200)}`);
       await visible(res.headers[LOG_POSITION_HEADER.toLowerCase()] as string);
       const t2 = performance.now();
+      if (traceFile) trace.writes.push([Date.now() - (t2 - t0), t1 - t0, t2 - t0]);
       return { visible: t2 - t0, lag: t2 - t1 };
     };
     /** The writers, `total` writes in all, until `until` resolves if given (then as many as it took). */
@@ -128,6 +134,7 @@ export async function fairness(options: FairnessOptions): Promise<FairnessResult
       const started = performance.now();
       for (let f = 0; f < 3; f++) {
         const key = `${tag}-${f}`;
+        trace.marks.push([Date.now(), `${tag}: file ${f} sent`]);
         const res = await send(`${product.url}/api/import/bets`, {
           method: 'POST',
           headers: { authorization: token(user), 'content-type': 'text/csv', 'idempotency-key': key },
@@ -135,11 +142,13 @@ export async function fairness(options: FairnessOptions): Promise<FairnessResult
         });
         if (res.status !== 200) throw new Error(`import: ${res.status} ${res.body.slice(0, 300)}`);
       }
+      trace.marks.push([Date.now(), `${tag}: every file answered`]);
       for (;;) {
         const res = await send(`${product.url}/api/imports/${tag}-2`, { headers: { authorization: token(user) } });
         if (res.status === 200 && (JSON.parse(res.body) as { visible: boolean }).visible) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
+      trace.marks.push([Date.now(), `${tag}: every row visible`]);
       const seconds = (performance.now() - started) / 1000;
       const page = await send(`${product.url}/api/bets?page=1&pageSize=1`, { headers: { authorization: token(user) } });
       return { seconds, rows: (JSON.parse(page.body) as { total: number }).total - 10 };
@@ -154,6 +163,7 @@ export async function fairness(options: FairnessOptions): Promise<FairnessResult
     phase('the writers alone');
     const alone = await runWriters(options.writes);
     phase('the writers while one user imports');
+    trace.writes.length = 0;
     log('  the writers while one user imports...');
     const readyz = { samples: 0, notReady: 0 };
     let importing = true;
@@ -170,6 +180,7 @@ export async function fairness(options: FairnessOptions): Promise<FairnessResult
     const busy = await busyImport;
     importing = false;
     await sampling;
+    if (traceFile) writeFileSync(traceFile, JSON.stringify(trace));
     return {
       alone,
       importing: duringImport,
