@@ -135,7 +135,7 @@ export async function foldInBuckets(run: BucketRun): Promise<FoldResult & { resu
       run.logger.info({ events, bucketsLeft: left }, 'rebuild progress');
       run.onFlush?.(text);
     };
-    const onPage = (n: number) => {
+    const onFolded = (n: number) => {
       events += n;
       rebuildEvents().inc(n);
       run.onProgress?.(0.1 + (0.9 * events) / total, events);
@@ -149,9 +149,9 @@ export async function foldInBuckets(run: BucketRun): Promise<FoldResult & { resu
       snapshots: run.snapshots,
     });
     if (!workers || todo.length <= 1) {
-      for (const bucket of todo) folded(await foldBucket(work(bucket), { db, pool, log: run.log, onPage }));
+      for (const bucket of todo) folded(await foldBucket(work(bucket), { db, pool, log: run.log, onFolded }));
     } else {
-      await inThreads(workers, todo.map(work), { databaseUrl: run.databaseUrl!, log: run.log, onPage, folded });
+      await inThreads(workers, todo.map(work), { databaseUrl: run.databaseUrl!, log: run.log, onFolded, folded });
     }
     await stopWorkers();
     mark = performance.now();
@@ -188,7 +188,7 @@ export interface BucketWork {
  */
 export async function foldBucket(
   work: BucketWork,
-  to: { db: Kysely<Database>; pool: pg.Pool; log: (line: string) => void; onPage: (events: number) => void },
+  to: { db: Kysely<Database>; pool: pg.Pool; log: (line: string) => void; onFolded: (events: number) => void },
 ): Promise<{ events: number; fold: number; write: number }> {
   const started = performance.now();
   const engine = new ProjectionEngine();
@@ -208,8 +208,10 @@ export async function foldBucket(
     await engine.apply(screened, fresh);
     snapshots.observe(screened, (id) => engine.snapshotState(id));
     events += page.length;
-    to.onPage(page.length);
   }
+  // Once a bucket, not a page: a thread's message to the main thread for each page of 500 events took
+  // 0.4 s of the bucket threads' CPU at 300k events.
+  to.onFolded(events);
   // Deleted accounts (AccountDeleted): nothing of theirs is written, and what rides along (streams, marks) is erased after.
   const erased = new Set(engine.erasures.all());
   const all = engine.takeChangesByUser();

@@ -22,8 +22,8 @@ export interface PartitionWork {
   snapshots?: FoldRun['snapshots'];
 }
 
-/** What it passes on while it folds (its result is the task's); a bucket's thread, the events of each page. */
-export type PartitionMessage = { log: string } | { page: { prepare: string; events: number } } | { bucketPage: number };
+/** What it passes on while it folds (its result is the task's); a bucket's thread, the events of each bucket it folded. */
+export type PartitionMessage = { log: string } | { page: { prepare: string; events: number } } | { bucketFolded: number };
 
 /** What a bucket's worker thread is given (rebuild-buckets.ts' foldBucket, run by rebuild-worker.ts). */
 export type BucketThreadWork = BucketWork & { databaseUrl: string };
@@ -66,7 +66,7 @@ export async function inThreads(
   run: {
     databaseUrl: string;
     log: (line: string) => void;
-    onPage: (events: number) => void;
+    onFolded: (events: number) => void;
     folded: (bucket: { events: number; fold: number; write: number }) => void;
   },
 ): Promise<void> {
@@ -75,7 +75,7 @@ export async function inThreads(
       const { port1, port2 } = new MessageChannel();
       port1.on('message', (message: PartitionMessage) => {
         if ('log' in message) run.log(message.log);
-        else if ('bucketPage' in message) run.onPage(message.bucketPage);
+        else if ('bucketFolded' in message) run.onFolded(message.bucketFolded);
       });
       try {
         const work: BucketThreadWork = { ...bucket, databaseUrl: run.databaseUrl };

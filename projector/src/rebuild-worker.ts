@@ -50,7 +50,7 @@ async function foldOneBucket(work: BucketThreadWork & { port: MessagePort }) {
       db,
       pool,
       log: (line) => post({ log: line }),
-      onPage: (events) => post({ bucketPage: events }),
+      onFolded: (events) => post({ bucketFolded: events }),
     });
   } catch (error) {
     failed = true;
