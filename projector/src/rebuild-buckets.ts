@@ -26,6 +26,7 @@ import { PROJECTED_TABLES, saveCheckpoint } from './db/writer';
 import { isProjectableUser, ProjectionEngine } from './engine/projection-engine';
 import { refusals, shadowFolder, writeFlush, type FoldResult, type FoldRun, type RebuildTimings } from './rebuild-fold';
 import { bucketOf, Spill } from './rebuild-spill';
+import { buildDeferredIndexes, type DeferredBuild } from './rebuild-shadow';
 import { bucketThreads, inThreads } from './rebuild-partitions';
 
 /**
@@ -291,23 +292,27 @@ async function deferUserKeys(db: Kysely<Database>): Promise<void> {
   });
 }
 
-/** Adds the keys deferUserKeys dropped (two at a time: Postgres builds each on one core), then forgets them. */
+/**
+ * Adds the keys deferUserKeys dropped, and builds the shadow's deferred secondary indexes, two at
+ * a time, the heaviest first (buildDeferredIndexes); then forgets the keys.
+ */
 async function buildDeferredKeys(db: Kysely<Database>): Promise<void> {
   const table = sql.id(SHADOW_SCHEMA, DEFERRED_KEYS);
-  const { rows } = await sql<{ name: string; table_name: string; definition: string }>`
-    select name, table_name, definition from ${table} order by name`.execute(db);
-  const queue = [...rows];
-  const lane = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
+  const { rows } = await sql<{ name: string; table_name: string; definition: string; bytes: string }>`
+    select name, table_name, definition, pg_relation_size(to_regclass('"' || ${SHADOW_SCHEMA} || '"."' || table_name || '"'))::text as bytes
+    from ${table} order by name`.execute(db);
+  const keys = rows.map((next): DeferredBuild => ({
+    weight: Number(next.bytes ?? 0),
+    run: async (trx) => {
       const exists = await sql<{ n: number }>`
-        select count(*)::int as n from pg_constraint where conrelid = ${`"${SHADOW_SCHEMA}"."${next.table_name}"`}::regclass
-        and conname = ${next.name}`.execute(db);
-      if (exists.rows[0].n > 0) continue; // built before a kill
+          select count(*)::int as n from pg_constraint where conrelid = ${`"${SHADOW_SCHEMA}"."${next.table_name}"`}::regclass
+          and conname = ${next.name}`.execute(trx);
+      if (exists.rows[0].n > 0) return; // built before a kill
       await sql`alter table ${sql.id(SHADOW_SCHEMA, next.table_name)} add constraint ${sql.id(next.name)} ${sql.raw(next.definition)}`.execute(
-        db,
+        trx,
       );
-    }
-  };
-  await Promise.all([lane(), lane()]);
+    },
+  }));
+  await buildDeferredIndexes(db, keys);
   await sql`drop table ${table}`.execute(db);
 }
