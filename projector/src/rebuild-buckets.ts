@@ -27,7 +27,7 @@ import { isProjectableUser, ProjectionEngine } from './engine/projection-engine'
 import { refusals, shadowFolder, writeFlush, type FoldResult, type FoldRun, type RebuildTimings } from './rebuild-fold';
 import { bucketOf, Spill } from './rebuild-spill';
 import { buildDeferredIndexes, type DeferredBuild } from './rebuild-shadow';
-import { bucketThreads, inThreads } from './rebuild-partitions';
+import { bucketThreads, foldTogether } from './rebuild-partitions';
 
 /**
  * Events a bucket holds on average at most (fewer with a smaller `flushEveryEvents`): what a
@@ -101,8 +101,9 @@ export async function foldInBuckets(run: BucketRun): Promise<FoldResult & { resu
   let events = 0;
   // Threads only for a log of several buckets: starting them takes longer than folding a small one.
   // Started before the log is spilled (they load the rebuild's code meanwhile); at most one a bucket left.
+  // This thread folds too, so one fewer is started: it has the rebuild's code loaded already.
   const threads = Math.min(run.threads ?? (Number(until.prepare) > 4 * EVENTS_PER_BUCKET ? 2 : 1), count - done.size);
-  let workers = threads > 1 && run.databaseUrl ? bucketThreads(threads) : undefined;
+  let workers = threads > 1 && run.databaseUrl ? bucketThreads(threads - 1) : undefined;
   const stopWorkers = async () => {
     const stopping = workers;
     workers = undefined;
@@ -129,17 +130,15 @@ export async function foldInBuckets(run: BucketRun): Promise<FoldResult & { resu
     // A bucket nobody's events landed in has nothing to write (a small log has few users per bucket).
     const todo = Array.from({ length: count }, (_, bucket) => bucket).filter((bucket) => !done.has(bucket) && spill.holds(bucket));
     let left = todo.length;
-    const folded = (bucket: { events: number; fold: number; write: number }) => {
+    const folded = (bucket: FoldedBucket) => {
+      events += bucket.events;
+      rebuildEvents().inc(bucket.events);
+      run.onProgress?.(0.1 + (0.9 * events) / total, events);
       timings.fold += bucket.fold;
       timings.write += bucket.write;
       left -= 1;
       run.logger.info({ events, bucketsLeft: left }, 'rebuild progress');
       run.onFlush?.(text);
-    };
-    const onFolded = (n: number) => {
-      events += n;
-      rebuildEvents().inc(n);
-      run.onProgress?.(0.1 + (0.9 * events) / total, events);
     };
     const work = (bucket: number): BucketWork => ({
       dir: spill.dir,
@@ -149,10 +148,11 @@ export async function foldInBuckets(run: BucketRun): Promise<FoldResult & { resu
       pageSize: run.pageSize,
       snapshots: run.snapshots,
     });
+    const here = (bucket: BucketWork) => foldBucket(bucket, { db, pool, log: run.log });
     if (!workers || todo.length <= 1) {
-      for (const bucket of todo) folded(await foldBucket(work(bucket), { db, pool, log: run.log, onFolded }));
+      for (const bucket of todo) folded(await here(work(bucket)));
     } else {
-      await inThreads(workers, todo.map(work), { databaseUrl: run.databaseUrl!, log: run.log, onFolded, folded });
+      await foldTogether(workers, threads - 1, todo.map(work), { databaseUrl: run.databaseUrl!, log: run.log, folded, here });
     }
     await stopWorkers();
     mark = performance.now();
@@ -182,15 +182,21 @@ export interface BucketWork {
   snapshots: FoldRun['snapshots'];
 }
 
+/** A bucket folded and written: its events and the time it folded and wrote (ms). */
+export interface FoldedBucket {
+  events: number;
+  fold: number;
+  write: number;
+}
+
 /**
  * Folds one bucket's users from their first event with an engine of their own, then writes their
- * rows, holds and snapshots with the bucket's checkpoint row (writeFlush). Answers its events and
- * the time it folded and wrote (ms).
+ * rows, holds and snapshots with the bucket's checkpoint row (writeFlush).
  */
 export async function foldBucket(
   work: BucketWork,
-  to: { db: Kysely<Database>; pool: pg.Pool; log: (line: string) => void; onFolded: (events: number) => void },
-): Promise<{ events: number; fold: number; write: number }> {
+  to: { db: Kysely<Database>; pool: pg.Pool; log: (line: string) => void },
+): Promise<FoldedBucket> {
   const started = performance.now();
   const engine = new ProjectionEngine();
   const snapshots = new Snapshots({ ...work.snapshots, maxMarks: Number.POSITIVE_INFINITY });
@@ -210,9 +216,6 @@ export async function foldBucket(
     snapshots.observe(screened, (id) => engine.snapshotState(id));
     events += page.length;
   }
-  // Once a bucket, not a page: a thread's message to the main thread for each page of 500 events took
-  // 0.4 s of the bucket threads' CPU at 300k events.
-  to.onFolded(events);
   // Deleted accounts (AccountDeleted): nothing of theirs is written, and what rides along (streams, marks) is erased after.
   const erased = new Set(engine.erasures.all());
   const all = engine.takeChangesByUser();
