@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
-import { rebuildEvents } from '@bt/platform';
+import { createDb, rebuildEvents } from '@bt/platform';
 import {
   comparePositions,
   formatPosition,
@@ -47,6 +47,20 @@ const FOLD_PAGE = 500;
 /** A folded bucket's checkpoint row: its position is the one every bucket folds up to. */
 const bucketCheckpoint = (bucket: number, count: number) => `buckets:${bucket}/${count}`;
 const BUCKET_ROW = /^buckets:(\d+)\/(\d+)$/;
+
+/**
+ * `url` with every commit of its connections asynchronous (synchronous_commit off): the buckets'
+ * connections. A bucket's rows commit with its checkpoint row and nothing reads the shadow before
+ * the swap, so a crash of Postgres can only lose the last buckets whole, which the resumed rebuild
+ * folds again (snapshots and marks written again are harmless); the keys, the shadow's checkpoint
+ * and the swap commit on the rebuild's own connections, as the server is set.
+ */
+export const bucketDatabaseUrl = (url: string): string => {
+  const parsed = new URL(url);
+  const options = parsed.searchParams.get('options');
+  parsed.searchParams.set('options', `${options ? `${options} ` : ''}-c synchronous_commit=off`);
+  return parsed.toString();
+};
 
 /** What folding in buckets needs. */
 export interface BucketRun extends Pick<FoldRun, 'store' | 'db' | 'pool' | 'pageSize' | 'snapshots' | 'log' | 'logger' | 'onFlush'> {
@@ -104,10 +118,15 @@ export async function foldInBuckets(run: BucketRun): Promise<FoldResult & { resu
   // This thread folds too, so one fewer is started: it has the rebuild's code loaded already.
   const threads = Math.min(run.threads ?? (Number(until.prepare) > 4 * EVENTS_PER_BUCKET ? 2 : 1), count - done.size);
   let workers = threads > 1 && run.databaseUrl ? bucketThreads(threads - 1) : undefined;
+  // This thread's buckets on connections of their own too, as a worker's (bucketDatabaseUrl).
+  const bucketUrl = run.databaseUrl === undefined ? undefined : bucketDatabaseUrl(run.databaseUrl);
+  let mine = bucketUrl === undefined ? undefined : createDb<Database>(bucketUrl, 2);
   const stopWorkers = async () => {
     const stopping = workers;
+    const closing = mine;
     workers = undefined;
-    await stopping?.destroy();
+    mine = undefined;
+    await Promise.all([stopping?.destroy(), closing?.db.destroy()]);
   };
   try {
     const total = Math.max(1, Number(until.prepare));
@@ -148,11 +167,11 @@ export async function foldInBuckets(run: BucketRun): Promise<FoldResult & { resu
       pageSize: run.pageSize,
       snapshots: run.snapshots,
     });
-    const here = (bucket: BucketWork) => foldBucket(bucket, { db, pool, log: run.log });
+    const here = (bucket: BucketWork) => foldBucket(bucket, { db: mine?.db ?? db, pool: mine?.pool ?? pool, log: run.log });
     if (!workers || todo.length <= 1) {
       for (const bucket of todo) folded(await here(work(bucket)));
     } else {
-      await foldTogether(workers, threads - 1, todo.map(work), { databaseUrl: run.databaseUrl!, log: run.log, folded, here });
+      await foldTogether(workers, threads - 1, todo.map(work), { databaseUrl: bucketUrl!, log: run.log, folded, here });
     }
     await stopWorkers();
     mark = performance.now();
