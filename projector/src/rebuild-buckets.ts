@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
-import { rebuildEvents } from '@bt/platform';
+import { createDb, rebuildEvents } from '@bt/platform';
 import {
   comparePositions,
   formatPosition,
@@ -26,7 +26,8 @@ import { PROJECTED_TABLES, saveCheckpoint } from './db/writer';
 import { isProjectableUser, ProjectionEngine } from './engine/projection-engine';
 import { refusals, shadowFolder, writeFlush, type FoldResult, type FoldRun, type RebuildTimings } from './rebuild-fold';
 import { bucketOf, Spill } from './rebuild-spill';
-import { bucketThreads, inThreads } from './rebuild-partitions';
+import { buildDeferredIndexes, type DeferredBuild } from './rebuild-shadow';
+import { bucketThreads, foldTogether } from './rebuild-partitions';
 
 /**
  * Events a bucket holds on average at most (fewer with a smaller `flushEveryEvents`): what a
@@ -46,6 +47,20 @@ const FOLD_PAGE = 500;
 /** A folded bucket's checkpoint row: its position is the one every bucket folds up to. */
 const bucketCheckpoint = (bucket: number, count: number) => `buckets:${bucket}/${count}`;
 const BUCKET_ROW = /^buckets:(\d+)\/(\d+)$/;
+
+/**
+ * `url` with every commit of its connections asynchronous (synchronous_commit off): the buckets'
+ * connections. A bucket's rows commit with its checkpoint row and nothing reads the shadow before
+ * the swap, so a crash of Postgres can only lose the last buckets whole, which the resumed rebuild
+ * folds again (snapshots and marks written again are harmless); the keys, the shadow's checkpoint
+ * and the swap commit on the rebuild's own connections, as the server is set.
+ */
+export const bucketDatabaseUrl = (url: string): string => {
+  const parsed = new URL(url);
+  const options = parsed.searchParams.get('options');
+  parsed.searchParams.set('options', `${options ? `${options} ` : ''}-c synchronous_commit=off`);
+  return parsed.toString();
+};
 
 /** What folding in buckets needs. */
 export interface BucketRun extends Pick<FoldRun, 'store' | 'db' | 'pool' | 'pageSize' | 'snapshots' | 'log' | 'logger' | 'onFlush'> {
@@ -100,12 +115,18 @@ export async function foldInBuckets(run: BucketRun): Promise<FoldResult & { resu
   let events = 0;
   // Threads only for a log of several buckets: starting them takes longer than folding a small one.
   // Started before the log is spilled (they load the rebuild's code meanwhile); at most one a bucket left.
+  // This thread folds too, so one fewer is started: it has the rebuild's code loaded already.
   const threads = Math.min(run.threads ?? (Number(until.prepare) > 4 * EVENTS_PER_BUCKET ? 2 : 1), count - done.size);
-  let workers = threads > 1 && run.databaseUrl ? bucketThreads(threads) : undefined;
+  let workers = threads > 1 && run.databaseUrl ? bucketThreads(threads - 1) : undefined;
+  // This thread's buckets on connections of their own too, as a worker's (bucketDatabaseUrl).
+  const bucketUrl = run.databaseUrl === undefined ? undefined : bucketDatabaseUrl(run.databaseUrl);
+  let mine = bucketUrl === undefined ? undefined : createDb<Database>(bucketUrl, 2);
   const stopWorkers = async () => {
     const stopping = workers;
+    const closing = mine;
     workers = undefined;
-    await stopping?.destroy();
+    mine = undefined;
+    await Promise.all([stopping?.destroy(), closing?.db.destroy()]);
   };
   try {
     const total = Math.max(1, Number(until.prepare));
@@ -128,17 +149,15 @@ export async function foldInBuckets(run: BucketRun): Promise<FoldResult & { resu
     // A bucket nobody's events landed in has nothing to write (a small log has few users per bucket).
     const todo = Array.from({ length: count }, (_, bucket) => bucket).filter((bucket) => !done.has(bucket) && spill.holds(bucket));
     let left = todo.length;
-    const folded = (bucket: { events: number; fold: number; write: number }) => {
+    const folded = (bucket: FoldedBucket) => {
+      events += bucket.events;
+      rebuildEvents().inc(bucket.events);
+      run.onProgress?.(0.1 + (0.9 * events) / total, events);
       timings.fold += bucket.fold;
       timings.write += bucket.write;
       left -= 1;
       run.logger.info({ events, bucketsLeft: left }, 'rebuild progress');
       run.onFlush?.(text);
-    };
-    const onPage = (n: number) => {
-      events += n;
-      rebuildEvents().inc(n);
-      run.onProgress?.(0.1 + (0.9 * events) / total, events);
     };
     const work = (bucket: number): BucketWork => ({
       dir: spill.dir,
@@ -148,10 +167,11 @@ export async function foldInBuckets(run: BucketRun): Promise<FoldResult & { resu
       pageSize: run.pageSize,
       snapshots: run.snapshots,
     });
+    const here = (bucket: BucketWork) => foldBucket(bucket, { db: mine?.db ?? db, pool: mine?.pool ?? pool, log: run.log });
     if (!workers || todo.length <= 1) {
-      for (const bucket of todo) folded(await foldBucket(work(bucket), { db, pool, log: run.log, onPage }));
+      for (const bucket of todo) folded(await here(work(bucket)));
     } else {
-      await inThreads(workers, todo.map(work), { databaseUrl: run.databaseUrl!, log: run.log, onPage, folded });
+      await foldTogether(workers, threads - 1, todo.map(work), { databaseUrl: bucketUrl!, log: run.log, folded, here });
     }
     await stopWorkers();
     mark = performance.now();
@@ -181,15 +201,21 @@ export interface BucketWork {
   snapshots: FoldRun['snapshots'];
 }
 
+/** A bucket folded and written: its events and the time it folded and wrote (ms). */
+export interface FoldedBucket {
+  events: number;
+  fold: number;
+  write: number;
+}
+
 /**
  * Folds one bucket's users from their first event with an engine of their own, then writes their
- * rows, holds and snapshots with the bucket's checkpoint row (writeFlush). Answers its events and
- * the time it folded and wrote (ms).
+ * rows, holds and snapshots with the bucket's checkpoint row (writeFlush).
  */
 export async function foldBucket(
   work: BucketWork,
-  to: { db: Kysely<Database>; pool: pg.Pool; log: (line: string) => void; onPage: (events: number) => void },
-): Promise<{ events: number; fold: number; write: number }> {
+  to: { db: Kysely<Database>; pool: pg.Pool; log: (line: string) => void },
+): Promise<FoldedBucket> {
   const started = performance.now();
   const engine = new ProjectionEngine();
   const snapshots = new Snapshots({ ...work.snapshots, maxMarks: Number.POSITIVE_INFINITY });
@@ -208,7 +234,6 @@ export async function foldBucket(
     await engine.apply(screened, fresh);
     snapshots.observe(screened, (id) => engine.snapshotState(id));
     events += page.length;
-    to.onPage(page.length);
   }
   // Deleted accounts (AccountDeleted): nothing of theirs is written, and what rides along (streams, marks) is erased after.
   const erased = new Set(engine.erasures.all());
@@ -289,23 +314,27 @@ async function deferUserKeys(db: Kysely<Database>): Promise<void> {
   });
 }
 
-/** Adds the keys deferUserKeys dropped (two at a time: Postgres builds each on one core), then forgets them. */
+/**
+ * Adds the keys deferUserKeys dropped, and builds the shadow's deferred secondary indexes, two at
+ * a time, the heaviest first (buildDeferredIndexes); then forgets the keys.
+ */
 async function buildDeferredKeys(db: Kysely<Database>): Promise<void> {
   const table = sql.id(SHADOW_SCHEMA, DEFERRED_KEYS);
-  const { rows } = await sql<{ name: string; table_name: string; definition: string }>`
-    select name, table_name, definition from ${table} order by name`.execute(db);
-  const queue = [...rows];
-  const lane = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
+  const { rows } = await sql<{ name: string; table_name: string; definition: string; bytes: string }>`
+    select name, table_name, definition, pg_relation_size(to_regclass('"' || ${SHADOW_SCHEMA} || '"."' || table_name || '"'))::text as bytes
+    from ${table} order by name`.execute(db);
+  const keys = rows.map((next): DeferredBuild => ({
+    weight: Number(next.bytes ?? 0),
+    run: async (trx) => {
       const exists = await sql<{ n: number }>`
-        select count(*)::int as n from pg_constraint where conrelid = ${`"${SHADOW_SCHEMA}"."${next.table_name}"`}::regclass
-        and conname = ${next.name}`.execute(db);
-      if (exists.rows[0].n > 0) continue; // built before a kill
+          select count(*)::int as n from pg_constraint where conrelid = ${`"${SHADOW_SCHEMA}"."${next.table_name}"`}::regclass
+          and conname = ${next.name}`.execute(trx);
+      if (exists.rows[0].n > 0) return; // built before a kill
       await sql`alter table ${sql.id(SHADOW_SCHEMA, next.table_name)} add constraint ${sql.id(next.name)} ${sql.raw(next.definition)}`.execute(
-        db,
+        trx,
       );
-    }
-  };
-  await Promise.all([lane(), lane()]);
+    },
+  }));
+  await buildDeferredIndexes(db, keys);
   await sql`drop table ${table}`.execute(db);
 }

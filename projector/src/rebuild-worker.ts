@@ -13,7 +13,7 @@ import { foldBucket } from './rebuild-buckets';
 import type { BucketThreadWork } from './rebuild-partitions';
 
 export default async function foldInThread(work: (PartitionWork | BucketThreadWork) & { port: MessagePort }) {
-  return 'bucket' in work ? foldOneBucket(work) : foldPartition(work);
+  return 'buckets' in work ? foldBuckets(work) : foldPartition(work);
 }
 
 /**
@@ -40,20 +40,25 @@ const closeKept = () => {
   return closing?.connections.db.destroy().catch(() => undefined);
 };
 
-/** A bucket of a rebuild folded in buckets (rebuild-buckets.ts), on the thread's connections. */
-async function foldOneBucket(work: BucketThreadWork & { port: MessagePort }) {
+/**
+ * Buckets of a rebuild folded in buckets (rebuild-buckets.ts), on the thread's connections: the next
+ * one not yet taken (the shared index `next`), until none is left. Answers how many it folded.
+ */
+async function foldBuckets(work: BucketThreadWork & { port: MessagePort }): Promise<number> {
   const post = (message: PartitionMessage) => work.port.postMessage(message);
   const { db, pool } = bucketConnections(work.databaseUrl);
+  const next = new Int32Array(work.next);
+  let folded = 0;
   let failed = false;
   try {
-    return await foldBucket(work, {
-      db,
-      pool,
-      log: (line) => post({ log: line }),
-      onPage: (events) => post({ bucketPage: events }),
-    });
+    for (let i = Atomics.add(next, 0, 1); i < work.buckets.length; i = Atomics.add(next, 0, 1)) {
+      post({ bucketFolded: await foldBucket(work.buckets[i], { db, pool, log: (line) => post({ log: line }) }) });
+      folded += 1;
+    }
+    return folded;
   } catch (error) {
     failed = true;
+    Atomics.store(next, 0, work.buckets.length); // the other folders stop too
     throw error;
   } finally {
     work.port.close();

@@ -92,8 +92,16 @@ const int16 = (out: Out, at: number, n: number): void => {
 const hexOf = (code: number): number =>
   code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : code >= 65 && code <= 70 ? code - 55 : -1;
 
+/** The last uuid written and its bytes: a table's rows come user by user, each naming its user. */
+let lastUuid = '';
+const lastUuidBytes = new Uint8Array(16);
+
 /** A uuid's 16 bytes at `at` from its text (8-4-4-4-12 hex digits, either case); false: not that text. */
 const writeUuid = (out: Out, at: number, text: string): boolean => {
+  if (text === lastUuid) {
+    for (let byte = 0; byte < 16; byte++) out[at + byte] = lastUuidBytes[byte];
+    return true;
+  }
   if (text.length !== 36) return false;
   let i = 0;
   for (let byte = 0; byte < 16; byte++) {
@@ -107,6 +115,8 @@ const writeUuid = (out: Out, at: number, text: string): boolean => {
     out[at + byte] = (high << 4) | low;
     i += 2;
   }
+  for (let byte = 0; byte < 16; byte++) lastUuidBytes[byte] = out[at + byte];
+  lastUuid = text;
   return true;
 };
 
