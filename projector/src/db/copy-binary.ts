@@ -1,4 +1,5 @@
 import type { PgType } from '@bt/read-models';
+import { grown, type Out } from './copy-buffer';
 import type { TableSpec } from './table-specs';
 
 /*
@@ -17,9 +18,6 @@ import type { TableSpec } from './table-specs';
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 /** Bytes a chunk holds before the next one is started (one CopyData message, one write to the socket). */
 const CHUNK_BYTES = 1 << 20;
-
-/** Buffer's own encoder, which `write(string, offset)` calls after checking its arguments (as copy-decoder.ts' utf8Slice). */
-type Out = Buffer & { utf8Write(text: string, offset: number): number };
 
 /**
  * Chunk buffers written and sent before, to write the next table's rows into: a Buffer of 1 MB is
@@ -50,10 +48,8 @@ class Chunks {
 
   /** Room for `bytes` more: a chunk twice as big (or more), with what it holds. */
   grow(bytes: number): Out {
-    const bigger = Buffer.allocUnsafe(Math.max(2 * this.buffer.length, this.at + bytes)) as Out;
-    this.buffer.copy(bigger, 0, 0, this.at);
-    this.buffer = bigger;
-    return bigger;
+    this.buffer = grown(this.buffer, this.at, bytes);
+    return this.buffer;
   }
 
   /** Sets the chunk aside and starts the next. */

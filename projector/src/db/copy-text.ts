@@ -1,4 +1,5 @@
 import type { PgType } from '@bt/read-models';
+import { grown, type Out } from './copy-buffer';
 import type { TableSpec } from './table-specs';
 
 /*
@@ -18,9 +19,6 @@ const COPY_SPECIALS = /[\\\n\r\t]/g;
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 const copyEscape = (text: string): string => (COPY_SPECIAL.test(text) ? text.replace(COPY_SPECIALS, (c) => COPY_ESCAPES[c]) : text);
 
-/** Buffer's own encoder, which `write(string, offset)` calls after checking its arguments (as copy-decoder.ts' utf8Slice). */
-type Out = Buffer & { utf8Write(text: string, offset: number): number };
-
 /** Where a table's rows are being written: the chunk, and how far it is filled. */
 class Chunk {
   buffer: Out;
@@ -33,10 +31,8 @@ class Chunk {
 
   /** Room for `bytes` more: a chunk twice as big (or more), with what it holds. */
   grow(bytes: number): Out {
-    const bigger = Buffer.allocUnsafe(Math.max(2 * this.buffer.length, this.at + bytes)) as Out;
-    this.buffer.copy(bigger, 0, 0, this.at);
-    this.buffer = bigger;
-    return bigger;
+    this.buffer = grown(this.buffer, this.at, bytes);
+    return this.buffer;
   }
 
   /** What is written so far, and a new chunk to go on in. */
