@@ -37,10 +37,12 @@ const slug = (text: string) =>
 
 /**
  * A fresh browser context (its own storage, so its own session) for each test of the calling
- * describe block; a failing test leaves a screenshot under test-artifacts/screens/failed-*.
+ * describe block; a failing test leaves a screenshot under test-artifacts/screens/failed-* and logs
+ * the page's address, toasts and the API calls answered 4xx or 5xx.
  */
 export const usePage = (viewport: Viewport, colorScheme: 'light' | 'dark' = 'light'): TestPage => {
   const state = {} as TestPage;
+  const refused: string[] = [];
   beforeEach(async function () {
     this.timeout(120_000); // the first test of the run waits for the product to start
     state.e2e = await sharedE2E();
@@ -49,10 +51,24 @@ export const usePage = (viewport: Viewport, colorScheme: 'light' | 'dark' = 'lig
     context.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);
     state.context = context;
     state.page = page;
+    refused.length = 0;
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/api/') && response.status() >= 400)
+        refused.push(`${response.request().method()} ${url.pathname} ${response.status()}`);
+    });
   });
   afterEach(async function () {
     if (this.currentTest?.state === 'failed' && state.page) {
       await screenshot(state.page, `failed-${slug(this.currentTest.fullTitle())}`).catch(() => {});
+      // What the screenshot cannot show in CI's log: where the page was, its toasts, the API's refusals.
+      const toasts = await state.page
+        .locator('[data-toast]')
+        .allInnerTexts()
+        .catch(() => []);
+      console.log(
+        `    failed at ${state.page.url()}; toasts: ${JSON.stringify(toasts)}; API answers >= 400: ${refused.join(', ') || 'none'}`,
+      );
     }
     await state.context?.close();
   });
