@@ -28,6 +28,7 @@ import { betRoutes } from './bets/routes';
 import { goalRoutes } from './goals/routes';
 import { importRoutes } from './imports/routes';
 import { createImportSlots, type ImportSlots } from './imports/import-slots';
+import { inProcessPlanner, type ImportPlanner } from './imports/plan-threads';
 import { journalRoutes } from './journal/routes';
 import { parlayRoutes } from './parlays/routes';
 import { profileRoutes } from './profiles/routes';
@@ -103,6 +104,8 @@ export interface CommandApiDeps {
   unitSizes?: UnitSizes;
   /** Import slots, shared with the sweeper (startImportSweeper); by default this app's own over `pool`. */
   imports?: ImportSlots;
+  /** Where imports read and check their files first (createPlanThreads); by default on this thread. */
+  planner?: ImportPlanner;
   /** Also told of every 5xx error (the request log has them with their stack). */
   log?: (error: unknown) => void;
   /** The request log (one JSON line per request); the platform's logger by default. */
@@ -140,6 +143,7 @@ export const createCommandApi = (deps: CommandApiDeps): Koa => {
     sessions: deps.sessions ?? createSessionRegistry({ db: deps.db, readStream: (stream) => deps.store.readStream(stream) }),
     unitSizes: deps.unitSizes ?? createUnitSizes({ store: deps.store, db: deps.db }),
     imports: deps.imports ?? createImportSlots(deps.pool),
+    planner: deps.planner ?? inProcessPlanner,
     writes: writesInFlight(),
   };
   const signInLimits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;

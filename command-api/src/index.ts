@@ -17,5 +17,6 @@ export {
   type ImportSlots,
   type ImportSweeper,
 } from './imports/import-slots';
+export { createPlanThreads } from './imports/plan-threads';
 export { createMailer, type Mailer, type MailRoute } from './shared/mailer';
 export { createProcessOwner, type ProcessOwner } from './shared/process-owner';

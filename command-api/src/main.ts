@@ -15,6 +15,7 @@ import {
 import { createCommandApi, migrateCommandSchema } from './app';
 import { readConfig, readImportConfig, readMailConfig, readSignInConfig } from './config';
 import { createImportSlots, startImportSweeper } from './imports/import-slots';
+import { createPlanThreads } from './imports/plan-threads';
 import { createUnitSizes } from './settings/unit-sizes';
 import type { CommandDatabase } from './db/schema';
 import { createMailer } from './shared/mailer';
@@ -39,6 +40,7 @@ const sessions = createSessionRegistry({
 });
 const unitSizes = createUnitSizes({ store, db, newClient: () => new pg.Client({ connectionString: config.databaseUrl }) });
 const imports = createImportSlots(pool, readImportConfig());
+const planner = createPlanThreads((line) => logger.warn(line));
 const owner = createProcessOwner(() => new pg.Client({ connectionString: config.databaseUrl }));
 const sweeper = startImportSweeper({ store, db, slots: imports, newId: () => randomUUID(), log: (line) => logger.warn(line) });
 const mail = readMailConfig();
@@ -53,6 +55,7 @@ const app = createCommandApi({
   sessions,
   unitSizes,
   imports,
+  planner,
   idempotency: { owner },
   mailer,
   publicUrl: mail.publicUrl,
@@ -68,6 +71,7 @@ server.listen(config.port, () => logger.info({ port: config.port }, `command-api
 onShutdownSignal(logger, async () => {
   await graceful.stop(ops.shutdownGraceMs, logger);
   await sweeper.stop();
+  await planner.close();
   await mailer?.close();
   await Promise.allSettled([sessions.close(), unitSizes.close(), owner.close(), store.close(), db.destroy()]);
 });

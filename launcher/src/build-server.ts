@@ -29,7 +29,10 @@ export const SERVER_ENTRIES: readonly (readonly [string, string])[] = [
   ['projector/src/projector-worker.ts', 'launcher/dist/projector-worker.js'],
   // ...and the transparency log writer's thread.
   ['launcher/src/transparency/log-writer-worker.ts', 'launcher/dist/log-writer-worker.js'],
+  // ...and command-api's import plan thread.
+  ['command-api/src/imports/plan-worker.ts', 'launcher/dist/plan-worker.js'],
   ['command-api/src/main.ts', 'command-api/dist/main.js'],
+  ['command-api/src/imports/plan-worker.ts', 'command-api/dist/plan-worker.js'],
   ['query-api/src/main.ts', 'query-api/dist/main.js'],
   ['query-api/src/replay-worker.ts', 'query-api/dist/replay-worker.js'],
   ['projector/src/main.ts', 'projector/dist/main.js'],

@@ -6,6 +6,7 @@ import { createEventStore, type EventStore, type PersonalDataSettings, useEmbedd
 import {
   createCommandApi,
   createImportSlots,
+  createPlanThreads,
   createProcessOwner,
   createMailer,
   createUnitSizes,
@@ -139,6 +140,8 @@ export const startProduct = async (
     const unitSizes = createUnitSizes({ store, db, newClient: () => new pg.Client({ connectionString: databaseUrl }) });
     stops.push(() => unitSizes.close());
     const imports = createImportSlots(pool, config.importsAtOnce);
+    const planner = createPlanThreads((line) => logger.warn(line));
+    stops.push(() => planner.close());
     // Idempotency records this process claims name its owner lock: after a crash, a retry takes them over at once.
     const owner = createProcessOwner(() => new pg.Client({ connectionString: databaseUrl }));
     stops.push(() => owner.close());
@@ -158,6 +161,7 @@ export const startProduct = async (
       sessions,
       unitSizes,
       imports,
+      planner,
       idempotency: { owner },
       mailer,
       publicUrl: mail.publicUrl,

@@ -16,7 +16,7 @@ import { reply, requestScope, type IdempotencyState, type RequestScope } from '.
 import { IdTable } from '../shared/id-table';
 import type { RouteKit } from '../shared/router';
 import { spooledBody } from '../shared/upload';
-import { planImport, plannedRows, type ColumnChoice, type ImportReading, type PlannedRow } from './import-plan';
+import { plannedRows, type ColumnChoice, type ImportReading, type PlannedRow } from './import-plan';
 import { PREVIEW_ROWS, previewImport } from './import-preview';
 import { abandonOpenImport, readModelsReached, runningImports } from './import-slots';
 import { chunksOf, decideChunk, ROWS_PER_CHUNK } from './import-streams';
@@ -157,8 +157,10 @@ export const importRoutes = (router: Router, { services, auth, csv, idempotent }
     // The columns: the mapping sent, else the one remembered for the file's headers, else our guess.
     const log = await readImportLog(services.store, scope.userId);
     const choice: ColumnChoice = { mapping, remembered: log.mappings };
-    // Pass 1 reads the whole file, keeping only what the answer shows; nothing is written yet.
-    const plan = await planImport(file.read(), scope.userId, choice, dryRun ? PREVIEW_ROWS : 0);
+    // Pass 1 reads the whole file, keeping only what the answer shows (on a thread of its own, in
+    // the product); nothing is written yet.
+    const { path, charset } = file;
+    const plan = await services.planner.plan({ path, charset, userId: scope.userId, choice, previewRows: dryRun ? PREVIEW_ROWS : 0 });
     if (dryRun) {
       // The preview: nothing is written (a second pass counts the rows imported before).
       const rows = () => plannedRows(file.read(), scope.userId, choice, true);

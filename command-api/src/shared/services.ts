@@ -4,6 +4,7 @@ import type { EventStore } from '@bt/event-store';
 import type { SessionRegistry } from '@bt/platform';
 import type { UnitSizes } from '../settings/unit-sizes';
 import type { ImportSlots } from '../imports/import-slots';
+import type { ImportPlanner } from '../imports/plan-threads';
 import type { CommandDatabase } from '../db/schema';
 import type { PasswordHasher } from './passwords';
 import type { WritesInFlight } from './writes-in-flight';
@@ -23,6 +24,8 @@ export interface Services {
   unitSizes: UnitSizes;
   /** One import at a time per user, a few in all (imports/import-slots.ts). */
   imports: ImportSlots;
+  /** Where an import's pass 1 (reading and checking the whole file) runs (imports/plan-threads.ts). */
+  planner: ImportPlanner;
   /** Each user's signed-in requests running in this process (an account's deletion waits for them). */
   writes: WritesInFlight;
   /** Settled profit of a user's bets per the read model; undefined when unknown (no read model). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,11 +8,15 @@ import { pipeline } from 'node:stream/promises';
 import type { Context, Middleware } from 'koa';
 import { MESSAGES } from '@bt/contracts';
 import { HttpError } from '@bt/platform';
+import { decoded } from './decoded-text';
 
 /** A text body spooled to a file by `spooledText`: read it as often as needed, a chunk at a time. */
 interface SpooledText {
   /** Its bytes. */
   size: number;
+  /** The file and the charset it is read with (`decoded`): what another thread reads it by. */
+  path: string;
+  charset: string;
   /** The text, decoded (the Content-Type's charset, else UTF-8) as it is read from the file. */
   read(): AsyncIterable<string>;
 }
@@ -23,23 +27,6 @@ const isText = (type: string) => type.startsWith('text/') || TEXT_TYPES.includes
 
 /** The spooled body of this request (`spooledText`); undefined when it is not a text body. */
 export const spooledBody = (ctx: Context): SpooledText | undefined => ctx.state.spooled as SpooledText | undefined;
-
-/**
- * Bytes read from the file at a time: each piece of text (at most 64 KB, even as two-byte text)
- * then stays below V8's large-object size, so it dies young rather than in the old generation,
- * which only a full collection frees.
- */
-const READ_BYTES = 32 * 1024;
-
-async function* decoded(path: string, charset: string): AsyncGenerator<string> {
-  const decoder = new TextDecoder(charset);
-  for await (const chunk of createReadStream(path, { highWaterMark: READ_BYTES })) {
-    const text = decoder.decode(chunk as Buffer, { stream: true });
-    if (text !== '') yield text;
-  }
-  const tail = decoder.decode();
-  if (tail !== '') yield tail;
-}
 
 /**
  * Text bodies (CSV) up to `limitBytes`, any text/* or CSV content type, written to a temporary file
@@ -84,7 +71,7 @@ export const spooledText =
       }
       if (size > limitBytes) throw new HttpError(413, MESSAGES.bodyTooLarge);
       ctx.state.bodyDigest = digest.digest('hex');
-      ctx.state.spooled = { size, read: () => decoded(path, charset) } satisfies SpooledText;
+      ctx.state.spooled = { size, path, charset, read: () => decoded(path, charset) } satisfies SpooledText;
       await next();
     } finally {
       await rm(dir, { recursive: true, force: true });
