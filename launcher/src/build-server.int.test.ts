@@ -12,7 +12,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /**
  * The image runs the bundles of `npm run build:server` with plain `node` (no tsx): they must load
  * every import. The gateway starts and answers; the one-process product starts its threads under a
- * V8 flag, places a bet and replays it; the log copier prints its usage.
+ * V8 flag, places a bet, replays it and imports a file; the log copier prints its usage.
  */
 describe('build:server bundles run under plain node', () => {
   before(async function () {
@@ -66,7 +66,7 @@ describe('build:server bundles run under plain node', () => {
     }
   });
 
-  it('runs the one-process product under a V8 flag: its projector thread and its asOf replay threads start', async function () {
+  it('runs the one-process product under a V8 flag: its projector thread, its asOf replay threads and its import plan thread start', async function () {
     this.timeout(120_000);
     const database = await createTestDatabase();
     const dataDir = mkdtempSync(join(tmpdir(), 'bt-start-'));
@@ -121,6 +121,14 @@ describe('build:server bundles run under plain node', () => {
       const replayed = await fetch(`${url}/api/stats?asOf=${today}`, { headers: auth });
       expect(replayed.status, output).to.equal(200);
       expect(((await replayed.json()) as { totalBets: number }).totalBets).to.equal(1);
+      // An import reads and checks its file on the plan thread first.
+      const imported = await fetch(`${url}/api/import/bets`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'text/csv' },
+        body: 'date,sport,event,betType,odds,stake,outcome\n2025-01-02,basketball,C @ D,moneyline,+120,10,loss\n',
+      });
+      expect(imported.status, output).to.equal(200);
+      expect(((await imported.json()) as { imported: number }).imported, output).to.equal(1);
     } finally {
       product.kill('SIGTERM');
       await new Promise((done) => (product.exitCode === null ? product.once('exit', done) : done(undefined)));
