@@ -6,6 +6,7 @@ import { formatPosition, type PersonalDataSettings, type Position } from '@bt/ev
 import { type Database, type Partition } from '@bt/read-models';
 import { shadowFolder, type FoldResult, type FoldRun, type RebuildTimings } from './rebuild-fold';
 import type { BucketWork, FoldedBucket } from './rebuild-buckets';
+import { takenBuckets } from './rebuild-spill';
 import { partitionCheckpoint } from './rebuild-shadow';
 
 /** What a partition's worker thread is given (rebuild-worker.ts). */
@@ -115,7 +116,7 @@ export async function foldTogether(
     }
   };
   const here = async () => {
-    for (let i = Atomics.add(next, 0, 1); i < buckets.length; i = Atomics.add(next, 0, 1)) run.folded(await run.here(buckets[i]));
+    for (const i of takenBuckets(next, buckets.length)) run.folded(await run.here(buckets[i]));
   };
   // Every folder ended (the others stop at their next bucket) before a failure is passed on.
   const ended = await Promise.allSettled([here(), ...Array.from({ length: threads }, inThread)].map((folding) => folding.catch(stop)));

@@ -112,9 +112,6 @@ export interface DeferredBuild {
   run: (trx: Kysely<Database>) => Promise<void>;
 }
 
-/** The shadow table a deferred index is on, and its method, from its definition (pg_get_indexdef's). */
-const INDEX_TABLE = / ON (?:ONLY )?(\S+) USING (\w+) /;
-
 /**
  * Runs `builds` on two connections (Postgres builds an index on one core, and the fold is over),
  * the heaviest first so neither connection is left with a long one at the end, each without
@@ -140,23 +137,19 @@ async function buildInLanes(db: Kysely<Database>, builds: readonly DeferredBuild
 async function deferredIndexes(db: Kysely<Database>): Promise<DeferredBuild[]> {
   const schema = SHADOW_SCHEMA;
   if (!(await tableExists(db, schema, DEFERRED))) return [];
-  const { rows } = await sql<{ definition: string }>`select definition from ${sql.id(schema, DEFERRED)} order by name`.execute(db);
-  const builds: DeferredBuild[] = [];
-  for (const { definition } of rows) {
-    const [, table, method] = INDEX_TABLE.exec(definition) ?? [];
-    const size = table
-      ? (await sql<{ bytes: string }>`select pg_relation_size(to_regclass(${table}))::text as bytes`.execute(db)).rows[0].bytes
-      : '0';
-    builds.push({
-      weight: Number(size ?? 0) * (method === 'gin' ? 4 : 1),
-      run: (trx) =>
-        sql
-          .raw(definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '))
-          .execute(trx)
-          .then(() => undefined),
-    });
-  }
-  return builds;
+  // The table each is on and its method, from its definition (pg_get_indexdef's), sized in the same query.
+  const { rows } = await sql<{ definition: string; bytes: string | null; gin: boolean }>`
+    select definition, pg_relation_size(to_regclass(substring(definition from ' ON (?:ONLY )?(\\S+) USING ')))::text as bytes,
+      definition like '% USING gin %' as gin
+    from ${sql.id(schema, DEFERRED)} order by name`.execute(db);
+  return rows.map(({ definition, bytes, gin }) => ({
+    weight: Number(bytes ?? 0) * (gin ? 4 : 1),
+    run: (trx) =>
+      sql
+        .raw(definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '))
+        .execute(trx)
+        .then(() => undefined),
+  }));
 }
 
 /**

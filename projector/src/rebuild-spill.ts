@@ -11,6 +11,14 @@ export const bucketOf = (userId: string, count: number): number => {
 };
 
 /**
+ * The indexes of the buckets a folder takes, one after the other, from the shared index `next` of
+ * the next one not yet taken (every folder of a rebuild takes from the same one), until none is left.
+ */
+export function* takenBuckets(next: Int32Array, count: number): Generator<number> {
+  for (let i = Atomics.add(next, 0, 1); i < count; i = Atomics.add(next, 0, 1)) yield i;
+}
+
+/**
  * Bytes a bucket's lines gather before they go to its file (a longer line: its own size): 256 KB,
  * fewer for many buckets so all of them hold 64 MB at most (a 10M-event log has 2,000 buckets).
  */

@@ -10,6 +10,7 @@ import { createDb, createLogger } from '@bt/platform';
 import type { Database } from '@bt/read-models';
 import { foldLog, partitionCheckpoint, type PartitionMessage, type PartitionWork } from './rebuild';
 import { foldBucket } from './rebuild-buckets';
+import { takenBuckets } from './rebuild-spill';
 import type { BucketThreadWork } from './rebuild-partitions';
 
 export default async function foldInThread(work: (PartitionWork | BucketThreadWork) & { port: MessagePort }) {
@@ -51,7 +52,7 @@ async function foldBuckets(work: BucketThreadWork & { port: MessagePort }): Prom
   let folded = 0;
   let failed = false;
   try {
-    for (let i = Atomics.add(next, 0, 1); i < work.buckets.length; i = Atomics.add(next, 0, 1)) {
+    for (const i of takenBuckets(next, work.buckets.length)) {
       post({ bucketFolded: await foldBucket(work.buckets[i], { db, pool, log: (line) => post({ log: line }) }) });
       folded += 1;
     }
