@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import os from 'node:os';
 import pg from 'pg';
 import { createPostgresEventStore, formatPosition, START, startEmbeddedPostgres } from '@bt/event-store';
+import { unusedPort } from '@bt/event-store/testing';
 import { CSV_MAX_ROWS } from '@bt/contracts';
 import { bulkLoad, population } from './generate';
 import { webBudget } from './web-budget';
@@ -52,7 +53,7 @@ const wants = (name: string) => sections.length === 0 || sections.includes(name)
 
 const dir = mkdtempSync(join(tmpdir(), 'bt-bench-'));
 chmodSync(dir, 0o755); // Postgres runs as its own OS user when we are root
-const pgPort = 30000 + Math.floor(Math.random() * 20000);
+const pgPort = await unusedPort();
 console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${fmt(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`);
 const server = await startEmbeddedPostgres({
   dataDir: join(dir, 'pg'),

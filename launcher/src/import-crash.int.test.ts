@@ -2,6 +2,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { unusedPort } from '@bt/event-store/testing';
 import { productProcess } from './testing/product-process';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -25,13 +26,14 @@ const betsCsv = (rows: number, tag: string) =>
 describe('an import killed at any moment (real process group, embedded Postgres)', function () {
   this.timeout(600_000);
   let dataDir: string;
-  const pgPort = 20000 + Math.floor(Math.random() * 20000);
+  let pgPort: number;
   let product: ReturnType<typeof productProcess>;
   const start = async () => ({ url: await product.start() });
   const kill = async () => product?.kill();
   const eventCount = (sqlText: string, params: unknown[]) => product.count(sqlText, params);
 
-  before(() => {
+  before(async () => {
+    pgPort = await unusedPort();
     dataDir = mkdtempSync(join(tmpdir(), 'bt-import-crash-'));
     chmodSync(dataDir, 0o755); // Postgres runs as its own OS user when we are root
     product = productProcess(dataDir, pgPort);

@@ -2,6 +2,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { unusedPort } from '@bt/event-store/testing';
 import { productProcess } from './testing/product-process';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -51,10 +52,10 @@ describe('a kill during each kind of multi-event write (real process group, embe
   let dataDir: string;
   let product: ReturnType<typeof productProcess> | undefined;
 
-  before(() => {
+  before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'bt-multi-crash-'));
     chmodSync(dataDir, 0o755); // Postgres runs as its own OS user when we are root
-    product = productProcess(dataDir, 20000 + Math.floor(Math.random() * 20000));
+    product = productProcess(dataDir, await unusedPort());
   });
   after(async () => {
     await product?.kill().catch(() => undefined);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
+import { unusedPort } from '@bt/event-store/testing';
 
 const START = fileURLToPath(new URL('./start.ts', import.meta.url));
 
@@ -69,7 +70,7 @@ describe('graceful shutdown of the one-process product (real process, embedded P
         PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        PG_PORT: String(20000 + Math.floor(Math.random() * 20000)),
+        PG_PORT: String(await unusedPort()),
         WEB_DIST: join(dataDir, 'no-web-build'),
         LOG_LEVEL: 'debug',
       },

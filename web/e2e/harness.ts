@@ -40,14 +40,12 @@ export const startE2E = async (): Promise<E2E> => {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   const dataDir = mkdtempSync(join(tmpdir(), 'bt-e2e-'));
   chmodSync(dataDir, 0o755); // Postgres runs as its own OS user when we are root
-  const pgPort = 20000 + Math.floor(Math.random() * 20000);
   // Every journey signs up from 127.0.0.1: the per-address limits are lifted; the per-e-mail ones stay (a journey meets them).
   const product = await startProduct(
     readConfig({
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      PG_PORT: String(pgPort),
       WEB_DIST: webDist,
       REGISTRATIONS_PER_ADDRESS: '1000000',
       LOGIN_FAILURES_PER_ADDRESS: '1000000',

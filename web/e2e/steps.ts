@@ -37,12 +37,17 @@ const slug = (text: string) =>
 
 /**
  * A fresh browser context (its own storage, so its own session) for each test of the calling
- * describe block; a failing test leaves a screenshot under test-artifacts/screens/failed-* and logs
- * the page's address, toasts and the API calls answered 4xx or 5xx.
+ * describe block; a failing test leaves a screenshot under test-artifacts/screens/failed-* and adds
+ * to its error (which the run's summary, the end of CI's log, prints) the page's address, its
+ * toasts, the page's errors and its last API calls, with the message of each refused one.
  */
 export const usePage = (viewport: Viewport, colorScheme: 'light' | 'dark' = 'light'): TestPage => {
   const state = {} as TestPage;
-  const refused: string[] = [];
+  const trail: string[] = [];
+  const note = (line: string) => {
+    trail.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (trail.length > 40) trail.shift();
+  };
   beforeEach(async function () {
     this.timeout(120_000); // the first test of the run waits for the product to start
     state.e2e = await sharedE2E();
@@ -51,24 +56,39 @@ export const usePage = (viewport: Viewport, colorScheme: 'light' | 'dark' = 'lig
     context.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);
     state.context = context;
     state.page = page;
-    refused.length = 0;
+    trail.length = 0;
     page.on('response', (response) => {
       const url = new URL(response.url());
-      if (url.pathname.startsWith('/api/') && response.status() >= 400)
-        refused.push(`${response.request().method()} ${url.pathname} ${response.status()}`);
+      if (!url.pathname.startsWith('/api/')) return;
+      const call = `${response.request().method()} ${url.pathname} ${response.status()}`;
+      if (response.status() < 400) return note(call);
+      response.text().then(
+        (body) => note(`${call} ${body.slice(0, 200)}`),
+        () => note(call),
+      );
+    });
+    page.on('requestfailed', (request) => note(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`));
+    page.on('pageerror', (error) => note(`page error: ${error.message}`));
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) note(`at ${frame.url()}`);
     });
   });
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && state.page) {
-      await screenshot(state.page, `failed-${slug(this.currentTest.fullTitle())}`).catch(() => {});
-      // What the screenshot cannot show in CI's log: where the page was, its toasts, the API's refusals.
+    const test = this.currentTest;
+    if (test?.state === 'failed' && state.page) {
+      await screenshot(state.page, `failed-${slug(test.fullTitle())}`).catch(() => {});
       const toasts = await state.page
         .locator('[data-toast]')
         .allInnerTexts()
         .catch(() => []);
-      console.log(
-        `    failed at ${state.page.url()}; toasts: ${JSON.stringify(toasts)}; API answers >= 400: ${refused.join(', ') || 'none'}`,
-      );
+      const seen = [`failed at ${state.page.url()}; toasts: ${JSON.stringify(toasts)}`, ...trail].join('\n      ');
+      const { err } = test;
+      if (err) {
+        // The summary prints the stack's text before its frames: the message is added there too.
+        const message = `${err.message}\n      ${seen}`;
+        err.stack = err.stack?.replace(err.message, message);
+        err.message = message;
+      }
     }
     await state.context?.close();
   });

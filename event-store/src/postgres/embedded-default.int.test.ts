@@ -13,8 +13,7 @@ import {
   useEmbeddedDefault,
   type EmbeddedDefault,
 } from './embedded-default';
-
-const randomPort = () => 20000 + Math.floor(Math.random() * 20000);
+import { unusedPort } from './ports';
 
 const newDataDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'bt-embedded-default-'));
@@ -75,7 +74,7 @@ describe('embedded default Postgres password', function () {
   it('keeps a generated password under the data directory (mode 0600), refuses postgres/postgres and has no trust rule', async () => {
     const dataDir = newDataDir();
     dirs.push(dataDir);
-    const port = randomPort();
+    const port = await unusedPort();
     const embedded = await useEmbeddedDefault({ dataDir, port });
     running.push(embedded);
 
@@ -101,7 +100,7 @@ describe('embedded default Postgres password', function () {
   it('gives a data directory made the old way the generated password on its first start, keeping its data', async () => {
     const dataDir = newDataDir();
     dirs.push(dataDir);
-    const port = randomPort();
+    const port = await unusedPort();
     const old = await startTheOldWay(dataDir, port);
     try {
       await query(urlWith(FORMER_DEFAULT_PASSWORD, port, 'postgres'), `create database ${EMBEDDED_DATABASE}`);

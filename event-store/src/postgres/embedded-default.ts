@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { keptSecret } from '@bt/platform';
 import { startEmbeddedPostgres } from './embedded';
+import { isFree, unusedPort } from './ports';
 
 /** The database the launcher's embedded default keeps everything in (event store and read models). */
 export const EMBEDDED_DATABASE = 'bettracker';
@@ -48,23 +48,6 @@ const probe = async (url: string): Promise<'up' | 'refused' | 'down'> => {
   }
 };
 
-const isFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
-  });
-
-const anyFreePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen({ port: 0, host: '127.0.0.1' }, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
 /** Which Postgres holds a port, by the data directory in its socket's lock file, when it can be read. */
 async function holderOf(port: number): Promise<string> {
   const lock = await readFile(`/tmp/.s.PGSQL.${port}.lock`, 'utf8').catch(() => undefined);
@@ -84,7 +67,7 @@ async function keptPort(dataDir: string, urlOf: (port: number) => string): Promi
     const state = await probe(urlOf(kept));
     if (state === 'up' || (state === 'down' && (await isFree(kept)))) return kept;
   }
-  const chosen = (await isFree(DEFAULT_PG_PORT)) ? DEFAULT_PG_PORT : await anyFreePort();
+  const chosen = (await isFree(DEFAULT_PG_PORT)) ? DEFAULT_PG_PORT : await unusedPort();
   await writeFile(file, `${chosen}\n`);
   return chosen;
 }
@@ -99,11 +82,9 @@ export async function useEmbeddedDefault(options: { dataDir: string; port?: numb
   const passwordFile = join(options.dataDir, PASSWORD_FILE);
   const password = await keptSecret(passwordFile);
   const urlAt = (port: number, database: string) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
-  const port = options.port ?? (await keptPort(options.dataDir, (at) => urlAt(at, 'postgres')));
-  const serverUrl = urlAt(port, 'postgres');
-  const databaseUrl = urlAt(port, EMBEDDED_DATABASE);
+  let port = options.port ?? (await keptPort(options.dataDir, (at) => urlAt(at, 'postgres')));
   let stop: (() => Promise<void>) | undefined;
-  const state = await probe(serverUrl);
+  const state = await probe(urlAt(port, 'postgres'));
   if (state === 'refused') {
     throw new Error(
       `The Postgres on port ${port} (${await holderOf(port)}) refused the password in ${passwordFile}. ` +
@@ -111,16 +92,26 @@ export async function useEmbeddedDefault(options: { dataDir: string; port?: numb
         'if it belongs to something else, unset PG_PORT (a free port is then chosen and kept) or set another.',
     );
   }
-  if (state === 'down') {
-    const server = await startEmbeddedPostgres({
-      dataDir: join(options.dataDir, 'postgres'),
-      port,
-      persistent: true,
-      password,
-      formerPasswords: [FORMER_DEFAULT_PASSWORD],
-    });
-    stop = server.stop;
+  for (let attempt = 1; state === 'down'; attempt++) {
+    try {
+      const server = await startEmbeddedPostgres({
+        dataDir: join(options.dataDir, 'postgres'),
+        port,
+        persistent: true,
+        password,
+        formerPasswords: [FORMER_DEFAULT_PASSWORD],
+      });
+      stop = server.stop;
+      break;
+    } catch (error) {
+      // A port of our own choosing, taken between the choice and the bind: another one, kept instead.
+      if (options.port !== undefined || attempt === 3 || !/Address already in use/.test(String(error))) throw error;
+      port = await unusedPort();
+      await writeFile(join(options.dataDir, PORT_FILE), `${port}\n`);
+    }
   }
+  const serverUrl = urlAt(port, 'postgres');
+  const databaseUrl = urlAt(port, EMBEDDED_DATABASE);
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

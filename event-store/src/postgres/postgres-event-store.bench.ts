@@ -27,11 +27,12 @@ import pg from 'pg';
 import { firstValueFrom, skip } from 'rxjs';
 import { START, type EventStore, type Position, type RecordedEvent } from '../port';
 import { startEmbeddedPostgres } from './embedded';
+import { unusedPort } from './ports';
 import { createPostgresEventStore } from './postgres-event-store';
 
 const total = Number(process.argv[2] ?? 1_000_000);
 const dataDir = await mkdtemp(join(tmpdir(), 'bt-bench-pg-'));
-const server = await startEmbeddedPostgres({ dataDir, port: 20000 + Math.floor(Math.random() * 20000), persistent: false });
+const server = await startEmbeddedPostgres({ dataDir, port: await unusedPort(), persistent: false });
 const rate = (n: number, ms: number) => `${Math.round((n / ms) * 1000).toLocaleString('en-US')}/s`;
 try {
   const store = await createPostgresEventStore({ connectionString: server.url });

@@ -5,3 +5,4 @@
 export { createTestDatabase, type TestDatabase } from './postgres';
 export { bulkInsertEvents, type BulkEvent } from '../postgres/bulk-insert';
 export { waitFor } from '../postgres/int-test-helpers';
+export { unusedPort } from '../postgres/ports';

@@ -15,11 +15,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type RunningPostgres } from '../postgres/embedded';
+import { unusedPort } from '../postgres/ports';
 
 export interface TestDatabase {
   /** Connection string of the fresh database. */
@@ -93,7 +93,7 @@ async function startTestServer(): Promise<RunningPostgres> {
   for (let attempt = 1; ; attempt++) {
     try {
       // Another process may take the port between our probe and postgres binding it: retry.
-      return await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false, settings });
+      return await startEmbeddedPostgres({ dataDir, port: await unusedPort(), persistent: false, settings });
     } catch (e) {
       if (attempt === 3) {
         await rm(dataDir, { recursive: true, force: true });
@@ -101,18 +101,6 @@ async function startTestServer(): Promise<RunningPostgres> {
       }
     }
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {

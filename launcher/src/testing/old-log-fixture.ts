@@ -28,8 +28,9 @@ if (!/^release-\d{4}-\d{2}-\d{2}$/.test(name)) {
   process.exit(2);
 }
 // The product's code loads once the command line is known good (`--help` answers at once).
-const [{ createEventStore, START }, { readConfig }, { startProduct }] = await Promise.all([
+const [{ createEventStore, START }, { unusedPort }, { readConfig }, { startProduct }] = await Promise.all([
   import('@bt/event-store'),
+  import('@bt/event-store/testing'),
   import('../config'),
   import('../product'),
 ]);
@@ -74,7 +75,7 @@ const product = await startProduct(
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    PG_PORT: String(20000 + Math.floor(Math.random() * 20000)),
+    PG_PORT: String(await unusedPort()),
     WEB_DIST: webDist,
   }),
 );

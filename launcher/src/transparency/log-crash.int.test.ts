@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { fromHex, openCheckpoint, verifyConsistency, verifyInclusion, verifyProfile, type ProfileDocument } from '@bt/contracts';
 import { createLogReader, logTables } from '@bt/query-api';
 import { createDb } from '@bt/platform';
+import { unusedPort } from '@bt/event-store/testing';
 import { productProcess } from '../testing/product-process';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -20,14 +21,15 @@ const json = (body: unknown) => ({ method: 'POST', headers: { 'Content-Type': 'a
 describe('the transparency log killed while bets arrive (real process group, embedded Postgres)', function () {
   this.timeout(600_000);
   let dataDir: string;
-  const pgPort = 20000 + Math.floor(Math.random() * 20000);
+  let pgPort: number;
   let product: ReturnType<typeof productProcess> | undefined;
   const start = async () => ({ url: await product!.start() });
   const kill = async () => product?.kill();
   const database = () =>
     createDb(`postgres://postgres:${readFileSync(join(dataDir, 'postgres-password'), 'utf8').trim()}@127.0.0.1:${pgPort}/bettracker`, 2).db;
 
-  before(() => {
+  before(async () => {
+    pgPort = await unusedPort();
     dataDir = mkdtempSync(join(tmpdir(), 'bt-log-crash-'));
     chmodSync(dataDir, 0o755); // Postgres runs as its own OS user when we are root
     product = productProcess(dataDir, pgPort, { TRANSPARENCY_SIGN_EVERY_MS: '150' });

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createPostgresEventStore, START, startEmbeddedPostgres } from '@bt/event-store';
+import { unusedPort } from '@bt/event-store/testing';
 import { keptSecret } from '@bt/platform';
 import { rebuildReadModels } from '../rebuild';
 import { bulkAppend } from './database';
@@ -20,7 +21,7 @@ const users = Number(process.argv[3] ?? Math.max(1, Math.round(events / 1000)));
 const keep = process.env.BENCH_DATA_DIR;
 const server = await startEmbeddedPostgres({
   dataDir: keep ?? (await mkdtemp(join(tmpdir(), 'bt-bench-projector-'))),
-  port: keep ? Number(process.env.BENCH_PORT ?? 47999) : 47000 + Math.floor(Math.random() * 900),
+  port: keep ? Number(process.env.BENCH_PORT ?? 47999) : await unusedPort(),
   persistent: keep !== undefined,
   // A kept cluster keeps its password beside it (one made before it had one is still on 'postgres').
   ...(keep ? { password: await keptSecret(`${keep}.password`), formerPasswords: ['postgres'] } : {}),
