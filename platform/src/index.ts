@@ -6,6 +6,7 @@ export * from './http/compression';
 export * from './config';
 export * from './db';
 export * from './secrets';
+export * from './random';
 export * from './sessions';
 export * from './migrate-schema';
 export * from './listen';

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { randomBytesPooled } from '@bt/platform';
 
 /**
  * One personal field as stored: `enc:v1:` then base64url of a 12-byte IV, the 16-byte GCM tag and
@@ -16,7 +17,7 @@ export const isEncrypted = (value: unknown): value is string => typeof value ===
 const associated = (eventId: string, field: string, userId: string) => Buffer.from(`${eventId}\u0000${field}\u0000${userId}`, 'utf8');
 
 export function encryptField(key: Buffer, text: string, eventId: string, field: string, userId: string): string {
-  const iv = randomBytes(12);
+  const iv = randomBytesPooled(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(associated(eventId, field, userId));
   const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
@@ -34,7 +35,7 @@ export function decryptField(key: Buffer, value: string, eventId: string, field:
 
 /** Wraps (or unwraps) a user's data key with a master key: AES-256-GCM, the user id as associated data. */
 export function wrapKey(master: Buffer, dataKey: Buffer, userId: string): Buffer {
-  const iv = randomBytes(12);
+  const iv = randomBytesPooled(12);
   const cipher = createCipheriv('aes-256-gcm', master, iv);
   cipher.setAAD(Buffer.from(userId, 'utf8'));
   const body = Buffer.concat([cipher.update(dataKey), cipher.final()]);
