@@ -4,6 +4,7 @@ import { compareLogPositions, EVENT_SCHEMA_VERSION, MESSAGES, streams, type Even
 import { readImportLog, type ImportLog } from '../shared/import-log';
 import { WrongExpectedRevision, type EventMetadata, type EventStore } from '@bt/event-store';
 import { ConflictError, RetryLaterError } from '@bt/platform';
+import { READ_SCHEMA } from '@bt/read-models';
 import type { CommandDatabase } from '../db/schema';
 
 /** Imports one process runs at once by default (IMPORTS_AT_ONCE). */
@@ -170,5 +171,33 @@ export const readModelsReached = async (db: Kysely<CommandDatabase>, position: s
     if (rows.length === 0 || rows.every((row) => compareLogPositions(row.position, position) >= 0)) return;
     if (Date.now() >= deadline) return;
     await new Promise((resolve) => setTimeout(resolve, READ_MODELS_POLL_MS));
+  }
+};
+
+/** Longest an import's answer waits for its rows to show (the projector may be down, or far behind). */
+const VISIBLE_WAIT_MS = 30_000;
+const VISIBLE_POLL_MS = 20;
+
+/**
+ * Waits until the read models show the user's ended import, for at most `waitMs`: they hold its
+ * ImportCommitted (`position`) and no hold of the user's is left (the projector released their
+ * rows, imports/release.ts). The import answers only then, holding the user's slot: their next
+ * import starts once this one's rows are out of the way, rather than its appends competing with
+ * the release of this one's, and the rows are there for the reads that follow the answer.
+ */
+export const importVisible = async (
+  db: Kysely<CommandDatabase>,
+  userId: string,
+  position: string,
+  waitMs = VISIBLE_WAIT_MS,
+): Promise<void> => {
+  const deadline = Date.now() + waitMs;
+  await readModelsReached(db, position, waitMs);
+  for (;;) {
+    const { rows } = await sql<{ held: number }>`select 1 as held from ${sql.id(READ_SCHEMA, 'import_holds')} where user_id = ${userId}`
+      .execute(db)
+      .catch(() => ({ rows: [] as { held: number }[] }));
+    if (rows.length === 0 || Date.now() >= deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, VISIBLE_POLL_MS));
   }
 };

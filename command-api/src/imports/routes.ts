@@ -18,7 +18,7 @@ import type { RouteKit } from '../shared/router';
 import { spooledBody } from '../shared/upload';
 import { plannedRows, type ColumnChoice, type ImportReading, type PlannedRow } from './import-plan';
 import { PREVIEW_ROWS, previewImport } from './import-preview';
-import { abandonOpenImport, readModelsReached, runningImports } from './import-slots';
+import { abandonOpenImport, importVisible, readModelsReached, runningImports } from './import-slots';
 import { chunksOf, decideChunk, ROWS_PER_CHUNK } from './import-streams';
 import { readImportLog } from '../shared/import-log';
 import { accountDeleted } from '../users/delete-account';
@@ -192,6 +192,7 @@ export const importRoutes = (router: Router, { services, auth, csv, idempotent }
         start,
       );
       const skipped = plan.rowCount - imported - amended;
+      if (position) await importVisible(services.db, scope.userId, formatPosition(position));
       reply(ctx, 200, { imported, skipped, amended, errors: [], warnings: plan.warnings }, position);
     } finally {
       await slot.release();
