@@ -2,13 +2,12 @@ import { fromCents, isDecided, toCents, type Streak } from '@bt/contracts';
 import type { BetHistoryRow, StreaksRow } from '../../database';
 import { RECENT_STREAKS_LIMIT } from './table';
 
-/** Bet-date order, ties by creation (then id, so the order is total). */
-export const byBetDate = (a: BetHistoryRow, b: BetHistoryRow): number =>
-  a.date < b.date ? -1 : a.date > b.date ? 1 : a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/** byBetDate of two rows of the same date. */
+/** byBetDate of two rows of the same date: by creation, then id. */
 const sameDay = (a: BetHistoryRow, b: BetHistoryRow): number =>
   a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Bet-date order, ties by creation (then id, so the order is total). */
+export const byBetDate = (a: BetHistoryRow, b: BetHistoryRow): number => (a.date < b.date ? -1 : a.date > b.date ? 1 : sameDay(a, b));
 
 type Kind = Streak['type'];
 
