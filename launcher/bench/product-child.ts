@@ -1,19 +1,8 @@
 import { spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { unusedPort } from '@bt/event-store/testing';
 import { send } from './http-load';
 import { benchProductEnv } from './product';
-
-/** A port no one listens on now (the kernel's pick, let go at once). */
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => done(port));
-    });
-  });
 
 /**
  * The product as `npm start` runs it, in a child process of its own (the bench's load, parsing and
@@ -25,7 +14,9 @@ export const startProductProcess = async (
   databaseUrl: string,
   dataDir: string,
 ): Promise<{ url: string; pid: number; stop(): Promise<void> }> => {
-  const port = await freePort();
+  // Below the kernel's range for outgoing connections (unusedPort): a port the kernel picked could be
+  // taken by one of the bench's own connections before the product binds it.
+  const port = await unusedPort();
   const child = spawn(process.execPath, ['--import', 'tsx', resolve('launcher/src/product-main.ts')], {
     env: {
       ...process.env,

@@ -3,18 +3,33 @@ import pg from 'pg';
 /** How often the sampler asks Postgres what its sessions are doing. */
 const EVERY_MS = 50;
 
+/** WAL written so far (pg_stat_wal): bytes, records, full-page images. */
+interface Wal {
+  bytes: number;
+  records: number;
+  fpi: number;
+}
+
 /**
  * Samples `pg_stat_activity` of the bench's database every 50 ms: how many sessions were seen
  * active (or idle in a transaction that has written) waiting on what (`wait_event_type:wait_event`,
  * `CPU` when none) and in which kind of statement (its first words; an import's chunk and a
  * session idle in its transaction marked as such), tallied under the phase set last. What the
  * `fairness` section prints with BENCH_FAIRNESS_WAITS=1, to see where Postgres spends an import's
- * interference.
+ * interference, with the WAL each phase wrote (what the appends' commits wait to flush).
  */
 export async function sampleWaits(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const tallies = new Map<string, { samples: number; seen: Map<string, number> }>();
+  // The WAL Postgres wrote (all databases), read as each phase starts and when sampling stops.
+  const walAt: Promise<{ name: string; wal: Wal }>[] = [];
+  const readWal = (name: string) => {
+    const read = client.query<Wal>(
+      'select wal_bytes::float8 as bytes, wal_records::float8 as records, wal_fpi::float8 as fpi from pg_stat_wal',
+    );
+    walAt.push(read.then(({ rows }) => ({ name, wal: rows[0] })));
+  };
   let phase: string | undefined;
   let stopped = false;
   const loop = (async () => {
@@ -45,14 +60,28 @@ export async function sampleWaits(databaseUrl: string) {
   })();
   return {
     /** Samples from now on count under `name`. */
-    phase: (name: string) => (phase = name),
+    phase: (name: string) => {
+      phase = name;
+      readWal(name);
+    },
     /** Stops and answers each phase's most frequent waits, as lines: sessions per sample, wait, statement. */
     async stop(top = 12): Promise<string[]> {
       stopped = true;
       await loop;
+      readWal('end');
+      const wal = await Promise.all(walAt);
       await client.end();
+      const written = new Map(
+        wal.slice(0, -1).map(({ name, wal: from }, i) => {
+          const to = wal[i + 1].wal;
+          return [
+            name,
+            `WAL ${((to.bytes - from.bytes) / 2 ** 20).toFixed(0)} MB in ${to.records - from.records} records (${to.fpi - from.fpi} full pages)`,
+          ];
+        }),
+      );
       return [...tallies].flatMap(([name, { samples, seen }]) => [
-        `  ${name}: ${samples} samples, ${([...seen.values()].reduce((a, b) => a + b, 0) / Math.max(1, samples)).toFixed(2)} sessions on average`,
+        `  ${name}: ${samples} samples, ${([...seen.values()].reduce((a, b) => a + b, 0) / Math.max(1, samples)).toFixed(2)} sessions on average; ${written.get(name) ?? ''}`,
         ...[...seen]
           .sort((a, b) => b[1] - a[1])
           .slice(0, top)
