@@ -1,24 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
 import { openCheckpoint, verifierKeyOf } from '@bt/contracts';
-import { createTestDatabase, type TestDatabase } from '@bt/event-store/testing';
+import { createTestDatabase, type TestDatabase, unusedPort } from '@bt/event-store/testing';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 
 interface Service {
   child: ChildProcess;
@@ -41,7 +30,7 @@ describe('the transparency log in the compose deployment (each service its own p
   const masterKeys = `1:${randomBytes(32).toString('base64url')}`;
 
   const start = async (main: string, extra: Record<string, string> = {}): Promise<Service> => {
-    const port = await freePort();
+    const port = await unusedPort();
     const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, main)], {
       cwd: ROOT,
       env: {
@@ -96,7 +85,7 @@ describe('the transparency log in the compose deployment (each service its own p
   });
 
   it('query-api refuses to start without the signing key, naming it', async () => {
-    const port = await freePort();
+    const port = await unusedPort();
     const { DATA_DIR: _dir, TRANSPARENCY_KEY: _key, ...inherited } = process.env;
     const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'query-api/src/main.ts')], {
       env: { ...inherited, PORT: String(port), DATABASE_URL: database.url, EVENTSTORE_URL: database.url },
