@@ -59,5 +59,6 @@ export { eraseUsers, lockUserRows } from './erase-users';
 
 // What command-api reads of the read models.
 export { settledProfitFromReadModel } from './settled-profit';
-export { analyticsFigures, dayColumnOf, DAY_FIGURES, type DayGroup } from './models/analytics/table';
+export { dimensionColumnOf, GROUP_FIGURES, analyticsFigures, type AnalyticsGroupsRow } from './models/analytics/table';
+export { groupsInRow, type GroupFigures } from './models/analytics/group-figures';
 export { withoutUnitSizeFromReadModel, type WithoutUnitSize } from './without-unit-size';

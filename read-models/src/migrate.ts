@@ -21,6 +21,7 @@ import * as betStartTimes017 from './migrations/2026-11-28-017-bet-start-times';
 import * as publicProfiles018 from './migrations/2026-11-28-018-public-profiles';
 import * as bankrollLedger019 from './migrations/2026-11-28-019-bankroll-ledger';
 import * as analyticsDays020 from './migrations/2026-11-28-020-analytics-days';
+import * as analyticsPeriods021 from './migrations/2026-11-29-021-analytics-periods';
 
 /**
  * Every file of ./migrations, in order, by its date-prefixed name: a new one is one dated file
@@ -47,6 +48,7 @@ export const MIGRATIONS: Record<string, SchemaMigration> = {
   '2026-11-28-018-public-profiles': publicProfiles018,
   '2026-11-28-019-bankroll-ledger': bankrollLedger019,
   '2026-11-28-020-analytics-days': analyticsDays020,
+  '2026-11-29-021-analytics-periods': analyticsPeriods021,
 };
 
 /** Creates `schema` if needed and brings its read-model tables up to date (live `read` or a rebuild's shadow). */

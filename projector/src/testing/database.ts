@@ -98,16 +98,8 @@ export async function userRowsFromTables(db: Kysely<Database>, schema: string, u
       .selectAll()
       .where('user_id', '=', userId)
       .orderBy(sql`month collate "C"`)
-      .orderBy(sql`dimension collate "C"`)
-      .orderBy(sql`key collate "C"`)
       .execute(),
-    analyticsTotals: await s
-      .selectFrom('analytics_totals')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy(sql`dimension collate "C"`)
-      .orderBy(sql`key collate "C"`)
-      .execute(),
+    analyticsTotals: await s.selectFrom('analytics_totals').selectAll().where('user_id', '=', userId).execute(),
     bankrollEntries: await s.selectFrom('bankroll_entries').selectAll().where('user_id', '=', userId).orderBy('revision', 'desc').execute(),
     removedRows: (
       await s

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
   addDays,
   addMonths,
@@ -12,16 +12,16 @@ import {
   type AnalyticsQuery,
   type AnalyticsRow,
 } from '@bt/contracts';
-import { analyticsFigures, dayColumnOf, DAY_FIGURES, type DayGroup, READ_SCHEMA } from '@bt/read-models';
+import { dimensionColumnOf, groupsInRow, READ_SCHEMA, type AnalyticsGroupsRow } from '@bt/read-models';
 import type { ReadDatabase } from '../read-db';
 import type { QueryRoute } from '../query-route';
 
 /*
- * GET /api/analytics from the analytics read models (projector's projections/analytics.ts): the
- * period 'all' reads analytics_totals (a row per group); any other period or range sums the
- * analytics_monthly rows of the months it covers whole and the analytics_daily rows of the days
- * left at its ends (a row per group and month, a row per day holding its groups): the cost follows the groups and the length of
- * the period, never the number of bets.
+ * GET /api/analytics from the analytics read models (read-models' models/analytics): the period
+ * 'all' reads the user's analytics_totals row; any other period or range sums the analytics_monthly
+ * rows of the months it covers whole and the analytics_daily rows of the days left at its ends (a
+ * row per period holding its groups): the cost follows the groups and the length of the period,
+ * never the number of bets.
  */
 
 /** One group's summed figures as the read models hold them (money and two-decimal figures in dollars). */
@@ -197,19 +197,6 @@ export const analyticsDates = (query: AnalyticsQuery, today: string): { from: st
   return { from: periodRange(query.period, today).start, to: today };
 };
 
-/** A day's groups of a dimension (its column's JSON text: [key, ...DAY_FIGURES], money in cents) as figures in dollars. */
-const dayGroupsOf = (dimension: string, text: string | null): AnalyticsFigures[] =>
-  text === null
-    ? []
-    : (JSON.parse(text) as DayGroup[]).map((group) => {
-        const figures: Record<string, string | number> = { dimension, key: group[0] };
-        DAY_FIGURES.forEach((name, i) => {
-          const value = group[i + 1] as number;
-          figures[name] = analyticsFigures[name].type === 'numeric' ? value / 100 : value;
-        });
-        return figures as unknown as AnalyticsFigures;
-      });
-
 /** The last day of a month 'YYYY-MM'. */
 const lastDayOf = (month: string): string => addDays(addMonths(`${month}-01`, 1), -1);
 
@@ -229,9 +216,11 @@ export async function getAnalytics(db: Kysely<ReadDatabase>, userId: string, que
   const dimensions = [...new Set([query.by, ONCE_EACH, ...(query.by === 'stakeSize' ? [STAKE_DIMENSION] : [])])];
   const all = from === null && to === null;
   const t = (table: string) => sql.id(READ_SCHEMA, table);
-  const columns = sql`dimension, key, bets, wins, losses, pushes, voids, cashouts, staked, profit, units_count, units_sum,
-        odds_count, decimal_odds_sum_e4, clv_count, clv_sum`;
-  const mine = sql`user_id = ${userId} and dimension = any(${dimensions}::text[])`;
+  // Each row's groups come as the JSON texts of the dimensions asked for, summed here (buildAnalytics):
+  // Postgres parses no JSON (expanding them in SQL tripled a period's read for a 30,000-bet user).
+  const columns = sql.join(dimensions.map((d) => sql.id(dimensionColumnOf(d))));
+  const rowsOf = (table: string, bounds: RawBuilder<unknown>[]) =>
+    sql`select ${columns} from ${t(table)} where ${sql.join([sql`user_id = ${userId}`, ...bounds], sql` and `)}`;
   const months = wholeMonths(from, to);
   // The days outside the whole months: each end its own range scan (never the whole period filtered).
   const dayRanges: [string | null, string | null][] =
@@ -245,34 +234,30 @@ export async function getAnalytics(db: Kysely<ReadDatabase>, userId: string, que
             ? [[addDays(lastDayOf(months.last), 1), to] as [string, string]]
             : []),
         ];
-  // The days' groups come as the JSON texts of the dimensions asked for, summed here (buildAnalytics):
-  // Postgres parses no JSON (expanding them in SQL tripled a period's read for a 30,000-bet user).
-  const dayColumns = sql.join(dimensions.map((d) => sql`${sql.id(dayColumnOf(d))} as ${sql.id(d)}`));
-  const dayParts = dayRanges.map(
-    ([low, high]) =>
-      sql`select ${dayColumns} from ${t('analytics_daily')} where user_id = ${userId}
-        ${low === null ? sql`` : sql`and date >= ${low}`} ${high === null ? sql`` : sql`and date <= ${high}`}`,
-  );
-  const daysQuery =
-    all || dayParts.length === 0 ? undefined : sql<Record<string, string | null>>`${sql.join(dayParts, sql` union all `)}`.execute(db);
-  const groupsQuery = all
-    ? sql<AnalyticsFigures>`select ${columns} from ${t('analytics_totals')} where ${mine}`.execute(db)
-    : months === undefined
-      ? undefined
-      : sql<AnalyticsFigures>`select ${columns} from ${t('analytics_monthly')} where ${mine}
-      ${months.first === null ? sql`` : sql`and month >= ${months.first}`} ${months.last === null ? sql`` : sql`and month <= ${months.last}`}`.execute(
-          db,
-        );
+  const parts = all
+    ? [rowsOf('analytics_totals', [])]
+    : [
+        ...(months === undefined
+          ? []
+          : [
+              rowsOf('analytics_monthly', [
+                ...(months.first === null ? [] : [sql`month >= ${months.first}`]),
+                ...(months.last === null ? [] : [sql`month <= ${months.last}`]),
+              ]),
+            ]),
+        ...dayRanges.map(([low, high]) =>
+          rowsOf('analytics_daily', [...(low === null ? [] : [sql`date >= ${low}`]), ...(high === null ? [] : [sql`date <= ${high}`])]),
+        ),
+      ];
+  const groupsQuery = sql<Partial<AnalyticsGroupsRow>>`${sql.join(parts, sql` union all `)}`.execute(db);
+  // stakeSize over a period also needs every stake's bets over all time.
   const stakesQuery =
-    query.by === 'stakeSize' && !all
-      ? sql<{ stake: string; bets: number }>`select key as stake, bets from ${t('analytics_totals')}
-          where user_id = ${userId} and dimension = ${STAKE_DIMENSION}`.execute(db)
-      : undefined;
-  const [summed, days, stakeRows] = await Promise.all([groupsQuery, daysQuery, stakesQuery]);
-  const groups = [...(summed?.rows ?? []), ...(days?.rows ?? []).flatMap((day) => dimensions.flatMap((d) => dayGroupsOf(d, day[d])))];
-  const stakes = (
-    stakeRows?.rows ?? groups.filter((g) => g.dimension === STAKE_DIMENSION).map((g) => ({ stake: g.key, bets: g.bets }))
-  ).map((s) => ({ stake: Number(s.stake), bets: s.bets }));
+    query.by === 'stakeSize' && !all ? sql<Partial<AnalyticsGroupsRow>>`${rowsOf('analytics_totals', [])}`.execute(db) : undefined;
+  const [summed, stakeRows] = await Promise.all([groupsQuery, stakesQuery]);
+  const groups = summed.rows.flatMap((row) => groupsInRow(row, dimensions));
+  const stakes = (stakeRows === undefined ? groups : stakeRows.rows.flatMap((row) => groupsInRow(row, [STAKE_DIMENSION])))
+    .filter((g) => g.dimension === STAKE_DIMENSION)
+    .map((g) => ({ stake: Number(g.key), bets: g.bets }));
   return buildAnalytics({ by: query.by, period: query.period, from, to }, groups, stakes);
 }
 

@@ -1,8 +1,8 @@
-import { sql, type Kysely, type QueryCreator, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type QueryCreator, type RawBuilder } from 'kysely';
 import { type BetsPage, type BetsQuery, historyFiltersOf, historyPaging, historyPeriodStart, type HistorySortKey } from '@bt/contracts';
-import { type Database, READ_SCHEMA } from '@bt/read-models';
+import { type Database } from '@bt/read-models';
 import { readModels, type ReadDatabase } from '../read-db';
-import { dailyGroups } from './analytics-days';
+import { analyticsGroups, selectGroups, type AnalyticsSelect } from './analytics-groups';
 import { betRowFromTable } from './bet-row';
 import { type BetsSelect, countable, filteredBets, folded } from './history-filter';
 
@@ -53,9 +53,6 @@ const OUTCOME_COUNTERS = { win: 'wins', loss: 'losses', push: 'pushes', void: 'v
 
 type Counter = 'bets' | (typeof OUTCOME_COUNTERS)[keyof typeof OUTCOME_COUNTERS];
 
-/** The analytics read models' figures, by day or over all days (analytics_daily's groups read through this type). */
-export type AnalyticsSelect = SelectQueryBuilder<Database, 'analytics_totals', object>;
-
 /**
  * The analytics groups (dimension sport: each history row once, a parlay under 'parlay', with its
  * outcome counted) the sport and type filters keep, and the counter of the outcome filter.
@@ -71,13 +68,11 @@ export const sportGroups = (
   return { select: groups, counter: query.outcome === 'all' ? 'bets' : OUTCOME_COUNTERS[query.outcome] };
 };
 
-/** The user's analytics rows per day from `since` (null: every day). */
-export const analyticsDays = (db: Kysely<ReadDatabase>, userId: string, since: string | null): AnalyticsSelect => {
-  const days = readModels(db)
-    .selectFrom(dailyGroups(['sport']).as('analytics_daily'))
-    .where('user_id', '=', userId);
-  return (since === null ? days : days.where('date', '>=', since)) as unknown as AnalyticsSelect;
-};
+/** The user's analytics groups of sport (each history row once) from `since`: per day, or over all days (null). */
+export const sportGroupsSince = (db: Kysely<ReadDatabase>, userId: string, since: string | null): AnalyticsSelect =>
+  since === null
+    ? selectGroups(db, 'analytics_totals', ['sport'], userId)
+    : selectGroups(db, 'analytics_daily', ['sport'], userId).where('date', '>=', since);
 
 /**
  * How many rows the filters keep, from the analytics read models when only sport, type, outcome
@@ -92,10 +87,7 @@ const countFromAnalytics = async (
 ): Promise<number | undefined> => {
   if (!countable(historyFiltersOf(query))) return undefined;
   const since = historyPeriodStart(query.period, today);
-  const { select, counter } = sportGroups(
-    since === null ? readModels(db).selectFrom('analytics_totals').where('user_id', '=', userId) : analyticsDays(db, userId, since),
-    query,
-  );
+  const { select, counter } = sportGroups(sportGroupsSince(db, userId, since), query);
   const row = await select.select((eb) => eb.fn.sum<string | null>(counter).as('total')).executeTakeFirstOrThrow();
   return Number(row.total ?? 0);
 };
@@ -137,8 +129,8 @@ const dayOfOffset = (
       ? sql``
       : sql`union all select 1, to_date(${since.slice(0, 7)}, 'YYYY-MM'), coalesce((select max(through) from months), 0)`;
   const days = since === null ? sql`true` : sql`date >= ${since}`;
-  const monthly = sql.table(`${READ_SCHEMA}.analytics_monthly`);
-  const daily = sql`${dailyGroups(['sport'])} as daily`;
+  const monthly = sql`${analyticsGroups('analytics_monthly', ['sport'])} as monthly`;
+  const daily = sql`${analyticsGroups('analytics_daily', ['sport'])} as daily`;
   // In parentheses: Kysely writes a raw common table expression as it is.
   return sql`(
     with months as (

@@ -11,7 +11,7 @@ import {
 } from '@bt/contracts';
 import type { QueryRoute } from '../query-route';
 import { readModels, type ReadDatabase } from '../read-db';
-import { analyticsDays, sportGroups } from './get-bets-page';
+import { sportGroups, sportGroupsSince } from './get-bets-page';
 import { countable, filteredBets } from './history-filter';
 
 /*
@@ -33,10 +33,7 @@ const sumsFromAnalytics = async (
 ): Promise<HistorySums | undefined> => {
   if (!countable(filters) || filters.outcome !== 'all') return undefined;
   const since = historyPeriodStart(filters.period, today);
-  const { select } = sportGroups(
-    since === null ? readModels(db).selectFrom('analytics_totals').where('user_id', '=', userId) : analyticsDays(db, userId, since),
-    filters,
-  );
+  const { select } = sportGroups(sportGroupsSince(db, userId, since), filters);
   const sum = (column: string) => sql<number | null>`sum(${sql.ref(column)})`;
   const row = await select
     .select([

@@ -52,6 +52,26 @@ const inDollars = <T extends TableName>(table: DeclaredTable<T>, row: TableRows[
 const inCents = <T extends TableName>(table: DeclaredTable<T>, row: TableRows[T]): TableRows[T] =>
   converter(TO_CENTS, table, toCents)(row) as TableRows[T];
 
+/**
+ * How a KeyedRows holds its rows when not as the table does: `written` makes the table's row of a
+ * held one (a new object: the held row may change after), `loaded` the held row of a table's.
+ */
+export interface RowForm<T extends TableName> {
+  written(row: TableRows[T]): TableRows[T];
+  loaded(row: TableRows[T]): TableRows[T];
+}
+
+/** Money columns held in integer cents (running sums stay exact), the table's in dollars: one per table. */
+const IN_CENTS = new Map<DeclaredTable, RowForm<never>>();
+const inCentsForm = <T extends TableName>(table: DeclaredTable<T>): RowForm<T> => {
+  let form = IN_CENTS.get(table) as RowForm<T> | undefined;
+  if (form === undefined) {
+    form = { written: (row) => inDollars(table, row), loaded: (row) => inCents(table, row) };
+    IN_CENTS.set(table, form as RowForm<never>);
+  }
+  return form;
+};
+
 /** The rows a projection holds for a user, whatever their shape: what the engine takes and the loader fills. */
 export interface RowSet {
   /** Files the rows changed since the last take into `changes`, and forgets the marks. */
@@ -60,13 +80,10 @@ export interface RowSet {
   load(row: object): void;
 }
 
-/** Joins the parts of a key of several columns (NUL: no stored text holds it, so the parts split back). */
-export const KEY_SEPARATOR = '\u0000';
-export const compositeKey = (...parts: string[]): string => parts.join(KEY_SEPARATOR);
-
 /**
  * A user's rows of a table with many per user, by the key column that is not the user's (a bet's
- * id, a day's date, a sport). `cents`: money columns are held in integer cents.
+ * id, a day's date, a sport), or of at most one (analytics_totals), by the user's id.
+ * `form`: how the rows are held when not as the table holds them (true: money in integer cents).
  */
 export class KeyedRows<T extends TableName> implements RowSet {
   private byKey = new Map<string, TableRows[T]>();
@@ -79,22 +96,27 @@ export class KeyedRows<T extends TableName> implements RowSet {
   private readonly stored = new Set<string>();
   /** False until the first take after `untrack`: no write is recorded, the take files every row. */
   private tracked = true;
-  /** The key columns besides the owner: one (a bet's id, a day's date), or several joined by KEY_SEPARATOR. */
-  private readonly keyColumns: string[];
+  /** The key column besides the owner (a bet's id, a day's date), or the owner's for a table of one row per user. */
+  private readonly keyColumn: string;
   /** Set while untracked (see deriveWhenRead): builds every row afresh before they are next read. */
   private derive: (() => void) | undefined;
 
   /** Its table's name: where a take files its rows. */
   readonly table: T;
 
+  private readonly form: RowForm<T> | undefined;
+
   constructor(
     private readonly declaration: DeclaredTable<T>,
     private readonly userId: string,
-    private readonly cents = false,
+    form: boolean | RowForm<T> = false,
   ) {
     this.table = declaration.name;
+    this.form = form === true ? inCentsForm(declaration) : form || undefined;
     const { owner, key } = declaration;
-    this.keyColumns = key.length === 1 ? [...key] : key.filter((column) => column !== owner);
+    const others = key.filter((column) => column !== owner);
+    if (others.length > 1) throw new Error(`${this.table}: a key of one column besides the owner's`);
+    this.keyColumn = others[0] ?? owner;
   }
 
   /** How many rows it holds, built or not (building none; rows left to derive count as last derived). */
@@ -190,8 +212,8 @@ export class KeyedRows<T extends TableName> implements RowSet {
 
   load(row: object): void {
     const values = row as Record<string, string>;
-    const key = this.keyColumns.length === 1 ? values[this.keyColumns[0]] : compositeKey(...this.keyColumns.map((c) => values[c]));
-    this.rows.set(key, this.cents ? inCents(this.declaration, row as TableRows[T]) : (row as TableRows[T]));
+    const key = values[this.keyColumn];
+    this.rows.set(key, this.form ? this.form.loaded(row as TableRows[T]) : (row as TableRows[T]));
     this.stored.add(key);
   }
 
@@ -199,7 +221,7 @@ export class KeyedRows<T extends TableName> implements RowSet {
     const to = changes[this.table] as { inserts: TableRows[T][]; upserts: TableRows[T][]; deletes: object[] };
     if (!this.tracked) {
       for (const [key, row] of this.rows) {
-        to.inserts.push(this.cents ? inDollars(this.declaration, row) : row);
+        to.inserts.push(this.form ? this.form.written(row) : row);
         this.stored.add(key);
       }
       this.tracked = true;
@@ -208,7 +230,7 @@ export class KeyedRows<T extends TableName> implements RowSet {
     for (const key of this.changed) {
       const row = this.rows.get(key);
       if (row) {
-        const written = this.cents ? inDollars(this.declaration, row) : row;
+        const written = this.form ? this.form.written(row) : row;
         if (this.stored.has(key)) {
           to.upserts.push(written);
         } else {
@@ -225,13 +247,13 @@ export class KeyedRows<T extends TableName> implements RowSet {
   /** Every row, as the table would hold it. */
   list(): TableRows[T][] {
     const rows = [...this.rows.values()];
-    return this.cents ? rows.map((row) => inDollars(this.declaration, row)) : rows;
+    const form = this.form;
+    return form ? rows.map((row) => form.written(row)) : rows;
   }
 
   private keyOf(key: string): object {
     const { owner, key: columns } = this.declaration;
-    const parts = this.keyColumns.length === 1 ? [key] : key.split(KEY_SEPARATOR);
-    return Object.fromEntries(columns.map((column) => [column, column === owner ? this.userId : parts[this.keyColumns.indexOf(column)]]));
+    return Object.fromEntries(columns.map((column) => [column, column === owner ? this.userId : key]));
   }
 }
 

@@ -10,7 +10,7 @@ import { encodeState } from './codec';
  * tagged with it and only those of this version are read; a rebuild writes fresh ones, and the
  * live projector takes no snapshot of a user it did not fold with this code from their first event.
  */
-export const PROJECTION_VERSION = 5; // 2: each part of a snapshot's state compressed on its own; 3: start times, public profiles; 4: the bankroll ledger; 5: analytics_daily a row per day
+export const PROJECTION_VERSION = 6; // 2: each part of a snapshot's state compressed on its own; 3: start times, public profiles; 4: the bankroll ledger; 5: analytics_daily a row per day; 6: analytics_monthly and _totals a row per month and user
 
 /**
  * When a user's next snapshot is due: once this many of their events were folded since the last

@@ -3,10 +3,17 @@ import { replayUser } from '../../replay';
 import { EventLog } from '../../testing/event-log';
 import { emptyChanges } from '../../fold/rows';
 import { KeyedRows, zeroRow } from '../../fold/row-sets';
-import { analytics_monthly, DAY_COLUMNS, type DayGroup } from './table';
+import { groupsInRow } from './group-figures';
+import { analytics_daily, analytics_totals, DIMENSION_COLUMNS, type AnalyticsGroup, type AnalyticsGroupsRow } from './table';
 import { oddsRangeOf, unitStakeSizeOf, weekdayOf } from './groups';
 
 const USER = '00000000-0000-7000-8000-0000000000a1';
+
+/** Every group of the rows, by dimension then key (code unit order). */
+const groupsOf = (rows: readonly AnalyticsGroupsRow[]) =>
+  rows
+    .flatMap((row) => groupsInRow(row))
+    .sort((a, b) => (a.dimension < b.dimension ? -1 : a.dimension > b.dimension ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
 describe('the analytics read models', () => {
   it('move an amended bet from its old groups and day to its new ones, and drop a removed bet', () => {
@@ -18,10 +25,11 @@ describe('the analytics read models', () => {
     // When the first is amended to basketball on Sunday with no tag, and the second removed
     log.amendBet(betId, { sport: 'basketball', tags: [], date: '2025-03-02' });
     log.removeBet(other);
-    const { analyticsDaily, analyticsTotals } = replayUser(log.events);
+    const { analyticsDaily, analyticsMonthly, analyticsTotals } = replayUser(log.events);
 
-    // Then only the amended bet's new groups are left, on its new day, with its figures
-    const keys = analyticsTotals.map((r) => [r.dimension, r.key, r.bets, r.wins, r.staked, r.profit]);
+    // Then only the amended bet's new groups are left, on its new day and month, with its figures
+    const totals = groupsOf(analyticsTotals);
+    const keys = totals.map((r) => [r.dimension, r.key, r.bets, r.wins, r.staked, r.profit]);
     expect(keys).to.deep.equal([
       ['betType', 'moneyline', 1, 1, 30, 30],
       ['book', '(no book)', 1, 1, 30, 30],
@@ -34,13 +42,19 @@ describe('the analytics read models', () => {
     ]);
     expect(new Set(analyticsDaily.map((r) => r.date))).to.deep.equal(new Set(['2025-03-02']));
     const [day] = analyticsDaily;
-    const groups = Object.entries(DAY_COLUMNS)
+    const groups = Object.entries(DIMENSION_COLUMNS)
       .flatMap(([dimension, column]) =>
-        day[column] === null ? [] : (JSON.parse(day[column]) as DayGroup[]).map(([key]) => [dimension, key]),
+        day[column] === null ? [] : (JSON.parse(day[column]) as AnalyticsGroup[]).map(([key]) => [dimension, key]),
       )
       .sort(([a, b], [c, d]) => (a < c ? -1 : a > c ? 1 : b < d ? -1 : b > d ? 1 : 0));
-    expect(groups).to.deep.equal(analyticsTotals.map((r) => [r.dimension, r.key]));
-    // A day's groups of a dimension: each key with its figures in DAY_FIGURES' order, money in cents.
+    expect(groups).to.deep.equal(totals.map((r) => [r.dimension, r.key]));
+    expect(analyticsTotals).to.have.length(1);
+    expect(analyticsMonthly.map((r) => r.month)).to.deep.equal(['2025-03']);
+    // The month and the totals hold the day's groups: its only bet's.
+    const { date: _date, ...groupsOfDay } = day;
+    expect(analyticsMonthly[0]).to.deep.equal({ ...groupsOfDay, month: '2025-03' });
+    expect(analyticsTotals[0]).to.deep.equal(groupsOfDay);
+    // A day's groups of a dimension: each key with its figures in GROUP_FIGURES' order, money in cents.
     expect(JSON.parse(day.bet_type!)).to.deep.equal([['moneyline', 1, 1, 0, 0, 0, 0, 0, 3000, 3000, 0, 0, 1, 20000, 0, 0]]);
     expect([day.sport, day.stake_size]).to.deep.equal([
       JSON.stringify([['basketball', 1, 1, 0, 0, 0, 0, 0, 3000, 3000, 0, 0, 1, 20000, 0, 0]]),
@@ -59,7 +73,7 @@ describe('the analytics read models', () => {
       ],
       { stake: 10, tags: ['a', 'b'], book: 'Caesars', date: '2025-03-01' },
     );
-    const { analyticsTotals } = replayUser(log.events);
+    const analyticsTotals = groupsOf(replayUser(log.events).analyticsTotals);
     const of = (dimension: string) => analyticsTotals.filter((r) => r.dimension === dimension).map((r) => r.key);
 
     // Then the unit bet (2.5 units) is under 'Over 2u', with 3.75 units won and clv 25
@@ -98,25 +112,24 @@ describe('the analytics read models', () => {
     expect([0.99, 1, 2, 2.01].map(unitStakeSizeOf)).to.deep.equal(['Under 1u', '1-2u', '1-2u', 'Over 2u']);
   });
 
-  it('write and delete rows of a key of several columns by each of them, and load them back', () => {
-    const rows = new KeyedRows(analytics_monthly, USER, true);
-    const key = 'tag\u00002025-03\u0000live';
-    rows.put(key, {
-      ...zeroRow(analytics_monthly, { user_id: USER, dimension: 'tag', key: 'live', month: '2025-03' }),
-      bets: 1,
-      staked: 1050,
-    });
-    const first = emptyChanges();
-    rows.take(first);
-    expect(first.analytics_monthly.inserts).to.have.length(1);
-    expect(first.analytics_monthly.inserts[0]).to.include({ dimension: 'tag', key: 'live', month: '2025-03', staked: 10.5 });
+  it('write and delete a row keyed by its date, and the one row keyed by its user, and load them back', () => {
+    for (const [table, key, keys] of [
+      [analytics_daily, '2025-03-01', { user_id: USER, date: '2025-03-01' }],
+      [analytics_totals, USER, { user_id: USER }],
+    ] as const) {
+      const rows = new KeyedRows<'analytics_daily' | 'analytics_totals'>(table, USER);
+      rows.put(key, { ...zeroRow(table, keys), sport: '[["golf",1]]' } as never);
+      const first = emptyChanges();
+      rows.take(first);
+      expect(first[table.name].inserts).to.deep.equal([{ ...zeroRow(table, keys), sport: '[["golf",1]]' }]);
 
-    const loaded = new KeyedRows(analytics_monthly, USER, true);
-    loaded.load(first.analytics_monthly.inserts[0]);
-    expect(loaded.get(key)).to.include({ staked: 1050 });
-    loaded.remove(key);
-    const second = emptyChanges();
-    loaded.take(second);
-    expect(second.analytics_monthly.deletes).to.deep.equal([{ user_id: USER, dimension: 'tag', month: '2025-03', key: 'live' }]);
+      const loaded = new KeyedRows<'analytics_daily' | 'analytics_totals'>(table, USER);
+      loaded.load(first[table.name].inserts[0]);
+      expect(loaded.get(key)).to.include({ sport: '[["golf",1]]' });
+      loaded.remove(key);
+      const second = emptyChanges();
+      loaded.take(second);
+      expect(second[table.name].deletes).to.deep.equal([keys]);
+    }
   });
 });

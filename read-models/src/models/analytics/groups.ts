@@ -12,8 +12,7 @@ import {
   type OddsRange,
 } from '@bt/contracts';
 import type { BetHistoryRow } from '../../database';
-import { compositeKey, zeroRow } from '../../fold/row-sets';
-import { countOutcome } from '../user-stats/projection';
+import { zeroRow } from '../../fold/row-sets';
 import {
   analytics_daily as analyticsDailyTable,
   analytics_monthly as analyticsMonthlyTable,
@@ -21,9 +20,8 @@ import {
 } from './table';
 
 /*
- * The groups a `bets` row counts in (breakdown dimension and key) and a group's figures, as the
- * analytics read models sum them (./projection.ts, following each change; ./derive.ts, a rebuild's
- * final rows at once).
+ * The groups a `bets` row counts in (breakdown dimension and key), as the analytics read models sum
+ * them (./projection.ts, following each change; ./derive.ts, a rebuild's final rows at once).
  */
 
 /** Rows without a unit size go under `stake`, keyed by their stake in dollars; the reader buckets them by quartile. */
@@ -64,20 +62,16 @@ const americanOf = remembered((odds: string): number | undefined => parseOdds(od
 export const unitStakeSizeOf = (units: number): string =>
   units < 1 ? UNIT_STAKE_SIZES[0] : units <= 2 ? UNIT_STAKE_SIZES[1] : UNIT_STAKE_SIZES[2];
 
-/** A group a `bets` row counts in, with its row keys in the monthly and totals tables (KeyedRows' composite keys), built once per row. */
+/** A group a `bets` row counts in: its dimension and key. */
 interface Group {
   dimension: string;
   key: string;
-  monthly: string;
-  totals: string;
 }
 
 /**
  * The groups of the last two rows asked for: the three analytics read models ask for them of the
- * same change one after the other (its previous row, then its next), so each row's groups and keys
- * are worked out once per change; a `bets` row is never changed in place (a change puts a new row).
- * Only two are kept: a rebuild holds every row of every user, and a cache of all of them would
- * keep millions of small arrays alive for the collector to walk.
+ * same change one after the other (its previous row, then its next), so each row's groups are
+ * worked out once per change; a `bets` row is never changed in place (a change puts a new row).
  */
 const recent: { row: BetHistoryRow | undefined; groups: Group[] }[] = [
   { row: undefined, groups: [] },
@@ -88,20 +82,11 @@ const recent: { row: BetHistoryRow | undefined; groups: Group[] }[] = [
 export const groupsOf = (row: BetHistoryRow): Group[] => {
   if (recent[0].row === row) return recent[0].groups;
   if (recent[1].row === row) return recent[1].groups;
-  const groups = buildGroups(row);
+  const groups: Group[] = [];
+  eachGroupOf(row, (dimension, key) => groups.push({ dimension, key }));
   recent[0] = recent[1];
   recent[1] = { row, groups };
   return groups;
-};
-
-const buildGroups = (row: BetHistoryRow): Group[] => {
-  const month = row.date.slice(0, 7);
-  return groupsOfRow(row).map(([dimension, key]) => ({
-    dimension,
-    key,
-    monthly: compositeKey(dimension, month, key),
-    totals: compositeKey(dimension, key),
-  }));
 };
 
 /** A stake's group key in `stake` (dollars, as String() writes them), kept: a history has few distinct stakes. */
@@ -136,50 +121,7 @@ export const eachGroupOf = (row: BetHistoryRow, visit: (dimension: string, key: 
   else visit(STAKE_DIMENSION, stakeKeyOf(row.stake));
 };
 
-const groupsOfRow = (row: BetHistoryRow): [string, string][] => {
-  const groups: [string, string][] = [];
-  eachGroupOf(row, (dimension, key) => groups.push([dimension, key]));
-  return groups;
-};
-
-export type Figures = Pick<
-  ReturnType<typeof zeroRow<'analytics_totals'>>,
-  | 'bets'
-  | 'wins'
-  | 'losses'
-  | 'pushes'
-  | 'pending'
-  | 'voids'
-  | 'cashouts'
-  | 'staked'
-  | 'profit'
-  | 'units_count'
-  | 'units_sum'
-  | 'odds_count'
-  | 'decimal_odds_sum_e4'
-  | 'clv_count'
-  | 'clv_sum'
->;
-
-/** Adds (sign 1) or takes away (sign -1) a row's share of a group's figures (money and two-decimal figures in hundredths). */
-export const tally = (figures: Figures, row: BetHistoryRow, sign: 1 | -1): void => {
-  figures.bets += sign;
-  countOutcome(figures, row.outcome, sign);
-  figures.staked += sign * toCents(row.stake_at_risk);
-  figures.profit += sign * toCents(row.profit);
-  figures.odds_count += sign;
-  figures.decimal_odds_sum_e4 += sign * Math.round(row.decimal_odds * 10_000);
-  if (row.profit_units !== null) {
-    figures.units_count += sign;
-    figures.units_sum += sign * toCents(row.profit_units);
-  }
-  if (row.clv !== null) {
-    figures.clv_count += sign;
-    figures.clv_sum += sign * toCents(row.clv);
-  }
-};
-
-/** Each table's zero group, spread where a group starts (row-sets.ts' zeroRow); a day with no group. */
+/** Each table's row with no group, spread where a row starts (row-sets.ts' zeroRow). */
 export const NO_DAY = zeroRow(analyticsDailyTable, { user_id: '', date: '' });
-export const MONTHLY_GROUP = zeroRow(analyticsMonthlyTable, { user_id: '', dimension: '', key: '', month: '' });
-export const TOTALS_GROUP = zeroRow(analyticsTotalsTable, { user_id: '', dimension: '', key: '' });
+export const NO_MONTH = zeroRow(analyticsMonthlyTable, { user_id: '', month: '' });
+export const NO_TOTALS = zeroRow(analyticsTotalsTable, { user_id: '' });

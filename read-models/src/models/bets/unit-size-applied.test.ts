@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { rowVersion } from '@bt/contracts';
+import { groupsInRow } from '../analytics/group-figures';
 import { replayUser } from '../../replay';
 import { EventLog } from '../../testing/event-log';
 
@@ -33,7 +34,7 @@ describe('unit size applied to earlier bets, in the read models', () => {
     expect(rows[placed]).to.include({ unit_size: 25, profit_units: 3 });
     // And the sums count all four: 2 - 1 + 1.2 + 3
     expect(userStats).to.include({ units_count: 4, profit_units_sum: 5.2 });
-    const sports = analyticsTotals.filter((r) => r.dimension === 'sport');
+    const sports = groupsInRow(analyticsTotals[0], ['sport']);
     expect(sports.reduce((n, r) => n + r.units_count, 0)).to.equal(4);
   });
 
