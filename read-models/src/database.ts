@@ -39,7 +39,7 @@ export type { GoalRow } from './models/goals/table';
 export type { JournalEntryRow } from './models/journal/table';
 export type { UserStreamRow } from './models/user-streams/table';
 export type { UserSettingsRow } from './models/settings/table';
-export type { AnalyticsDailyRow, AnalyticsMonthlyRow, AnalyticsTotalsRow } from './models/analytics/table';
+export type { AnalyticsDailyRow, AnalyticsMonthlyRow, AnalyticsStakesRow, AnalyticsTotalsRow } from './models/analytics/table';
 export type { RemovedKind, RemovedRow } from './models/removed-rows/table';
 export type { PublicProfileRow } from './models/public-profiles/table';
 export { checkpoints, import_holds, read_model_versions, snapshot_marks, snapshot_streams, user_snapshots } from './shared-tables';

@@ -40,7 +40,8 @@ describe('projection engine: the states it keeps between batches', () => {
         state.sportDistribution.size +
         state.analyticsDaily.size +
         state.analyticsMonthly.size +
-        state.analyticsTotals.size,
+        state.analyticsTotals.size +
+        state.analyticsStakes.size,
     );
     expect(state.bets.size).to.equal(3);
     expect(state.analyticsTotals.size).to.equal(1);

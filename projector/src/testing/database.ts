@@ -100,6 +100,12 @@ export async function userRowsFromTables(db: Kysely<Database>, schema: string, u
       .orderBy(sql`month collate "C"`)
       .execute(),
     analyticsTotals: await s.selectFrom('analytics_totals').selectAll().where('user_id', '=', userId).execute(),
+    analyticsStakes: await s
+      .selectFrom('analytics_stakes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy(sql`amount collate "C"`)
+      .execute(),
     bankrollEntries: await s.selectFrom('bankroll_entries').selectAll().where('user_id', '=', userId).orderBy('revision', 'desc').execute(),
     removedRows: (
       await s

@@ -18,10 +18,10 @@ import type { QueryRoute } from '../query-route';
 
 /*
  * GET /api/analytics from the analytics read models (read-models' models/analytics): the period
- * 'all' reads the user's analytics_totals row; any other period or range sums the analytics_monthly
- * rows of the months it covers whole and the analytics_daily rows of the days left at its ends (a
- * row per period holding its groups): the cost follows the groups and the length of the period,
- * never the number of bets.
+ * 'all' reads the user's analytics_totals row (and their analytics_stakes rows for stakeSize); any
+ * other period or range sums the analytics_monthly rows of the months it covers whole and the
+ * analytics_daily rows of the days left at its ends (a row per period holding its groups): the
+ * cost follows the groups and the length of the period, never the number of bets.
  */
 
 /** One group's summed figures as the read models hold them (money and two-decimal figures in dollars). */
@@ -218,9 +218,15 @@ export async function getAnalytics(db: Kysely<ReadDatabase>, userId: string, que
   const t = (table: string) => sql.id(READ_SCHEMA, table);
   // Each row's groups come as the JSON texts of the dimensions asked for, summed here (buildAnalytics):
   // Postgres parses no JSON (expanding them in SQL tripled a period's read for a 30,000-bet user).
-  const columns = sql.join(dimensions.map((d) => sql.id(dimensionColumnOf(d))));
-  const rowsOf = (table: string, bounds: RawBuilder<unknown>[]) =>
-    sql`select ${columns} from ${t(table)} where ${sql.join([sql`user_id = ${userId}`, ...bounds], sql` and `)}`;
+  // analytics_totals has no `stake` column: all-time stakes are analytics_stakes' rows (one group each, in `stake`).
+  const rowsOf = (table: string, bounds: RawBuilder<unknown>[], has: (dimension: string) => boolean = () => true) =>
+    sql`select ${sql.join(
+      dimensions.map((d) => (has(d) ? sql.id(dimensionColumnOf(d)) : sql`null::text as ${sql.id(dimensionColumnOf(d))}`)),
+    )} from ${t(table)} where ${sql.join([sql`user_id = ${userId}`, ...bounds], sql` and `)}`;
+  const allTime = [
+    rowsOf('analytics_totals', [], (d) => d !== STAKE_DIMENSION),
+    ...(dimensions.includes(STAKE_DIMENSION) ? [rowsOf('analytics_stakes', [], (d) => d === STAKE_DIMENSION)] : []),
+  ];
   const months = wholeMonths(from, to);
   // The days outside the whole months: each end its own range scan (never the whole period filtered).
   const dayRanges: [string | null, string | null][] =
@@ -235,7 +241,7 @@ export async function getAnalytics(db: Kysely<ReadDatabase>, userId: string, que
             : []),
         ];
   const parts = all
-    ? [rowsOf('analytics_totals', [])]
+    ? allTime
     : [
         ...(months === undefined
           ? []
@@ -249,10 +255,12 @@ export async function getAnalytics(db: Kysely<ReadDatabase>, userId: string, que
           rowsOf('analytics_daily', [...(low === null ? [] : [sql`date >= ${low}`]), ...(high === null ? [] : [sql`date <= ${high}`])]),
         ),
       ];
-  const groupsQuery = sql<Partial<AnalyticsGroupsRow>>`${sql.join(parts, sql` union all `)}`.execute(db);
+  const groupsQuery = sql<AnalyticsGroupsRow>`${sql.join(parts, sql` union all `)}`.execute(db);
   // stakeSize over a period also needs every stake's bets over all time.
   const stakesQuery =
-    query.by === 'stakeSize' && !all ? sql<Partial<AnalyticsGroupsRow>>`${rowsOf('analytics_totals', [])}`.execute(db) : undefined;
+    query.by === 'stakeSize' && !all
+      ? sql<AnalyticsGroupsRow>`select stake from ${t('analytics_stakes')} where user_id = ${userId}`.execute(db)
+      : undefined;
   const [summed, stakeRows] = await Promise.all([groupsQuery, stakesQuery]);
   const groups = summed.rows.flatMap((row) => groupsInRow(row, dimensions));
   const stakes = (stakeRows === undefined ? groups : stakeRows.rows.flatMap((row) => groupsInRow(row, [STAKE_DIMENSION])))

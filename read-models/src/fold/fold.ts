@@ -1,5 +1,10 @@
 import type { RecordedEvent } from '@bt/event-store';
-import { analyticsDailyProjection, analyticsMonthlyProjection, analyticsTotalsProjection } from '../models/analytics/projection';
+import {
+  analyticsDailyProjection,
+  analyticsMonthlyProjection,
+  analyticsStakesProjection,
+  analyticsTotalsProjection,
+} from '../models/analytics/projection';
 import { bankrollProjection } from '../models/bankroll/projection';
 import { betsProjection } from '../models/bets/projection';
 import { dailyProjection } from '../models/daily/projection';
@@ -46,6 +51,7 @@ const LISTED = [
   analyticsDailyProjection,
   analyticsMonthlyProjection,
   analyticsTotalsProjection,
+  analyticsStakesProjection,
   publicProfilesProjection,
   bankrollEntriesProjection,
 ] as const;

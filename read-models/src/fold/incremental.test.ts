@@ -227,6 +227,7 @@ const COMPARED: [TableName, (m: UserReadModels) => readonly object[]][] = [
   ['goals', (m) => m.goals],
   ['sport_distribution', (m) => m.sportDistribution],
   ['analytics_totals', (m) => m.analyticsTotals],
+  ['analytics_stakes', (m) => m.analyticsStakes],
 ];
 
 /** A fresh state folded over every event so far: the from-scratch reference. */

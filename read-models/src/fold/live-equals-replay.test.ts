@@ -359,7 +359,6 @@ describe('live projection in batches, with restarts, equals one replay', () => {
           apply(log, ids, s, unitSize);
           if (endBatch) batches.push(log.events.length * (restart ? -1 : 1));
         }
-
         const tables: Tables = new Map();
         let state = newUserState(log.userId);
         let folded = 0;
@@ -387,6 +386,7 @@ describe('live projection in batches, with restarts, equals one replay', () => {
           ['analytics_daily', replayed.analyticsDaily],
           ['analytics_monthly', replayed.analyticsMonthly],
           ['analytics_totals', replayed.analyticsTotals],
+          ['analytics_stakes', replayed.analyticsStakes],
           ['removed_rows', replayed.removedRows],
           ['bankroll_entries', replayed.bankrollEntries],
         ];

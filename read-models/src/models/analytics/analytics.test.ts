@@ -25,10 +25,10 @@ describe('the analytics read models', () => {
     // When the first is amended to basketball on Sunday with no tag, and the second removed
     log.amendBet(betId, { sport: 'basketball', tags: [], date: '2025-03-02' });
     log.removeBet(other);
-    const { analyticsDaily, analyticsMonthly, analyticsTotals } = replayUser(log.events);
+    const { analyticsDaily, analyticsMonthly, analyticsTotals, analyticsStakes } = replayUser(log.events);
 
     // Then only the amended bet's new groups are left, on its new day and month, with its figures
-    const totals = groupsOf(analyticsTotals);
+    const totals = groupsOf([...analyticsTotals, ...analyticsStakes]);
     const keys = totals.map((r) => [r.dimension, r.key, r.bets, r.wins, r.staked, r.profit]);
     expect(keys).to.deep.equal([
       ['betType', 'moneyline', 1, 1, 30, 30],
@@ -53,7 +53,10 @@ describe('the analytics read models', () => {
     // The month and the totals hold the day's groups: its only bet's.
     const { date: _date, ...groupsOfDay } = day;
     expect(analyticsMonthly[0]).to.deep.equal({ ...groupsOfDay, month: '2025-03' });
-    expect(analyticsTotals[0]).to.deep.equal(groupsOfDay);
+    // Over all dates, the stake's group is a row of its own
+    const { stake, ...allButStake } = groupsOfDay;
+    expect(analyticsTotals[0]).to.deep.equal(allButStake);
+    expect(analyticsStakes).to.deep.equal([{ user_id: day.user_id, amount: '30', stake }]);
     // A day's groups of a dimension: each key with its figures in GROUP_FIGURES' order, money in cents.
     expect(JSON.parse(day.bet_type!)).to.deep.equal([['moneyline', 1, 1, 0, 0, 0, 0, 0, 3000, 3000, 0, 0, 1, 20000, 0, 0]]);
     expect([day.sport, day.stake_size]).to.deep.equal([
@@ -73,7 +76,8 @@ describe('the analytics read models', () => {
       ],
       { stake: 10, tags: ['a', 'b'], book: 'Caesars', date: '2025-03-01' },
     );
-    const analyticsTotals = groupsOf(replayUser(log.events).analyticsTotals);
+    const replayed = replayUser(log.events);
+    const analyticsTotals = groupsOf([...replayed.analyticsTotals, ...replayed.analyticsStakes]);
     const of = (dimension: string) => analyticsTotals.filter((r) => r.dimension === dimension).map((r) => r.key);
 
     // Then the unit bet (2.5 units) is under 'Over 2u', with 3.75 units won and clv 25

@@ -91,7 +91,7 @@ export const groupsOf = (row: BetHistoryRow): Group[] => {
 
 /** A stake's group key in `stake` (dollars, as String() writes them), kept: a history has few distinct stakes. */
 const stakeKeys = new Map<number, string>();
-const stakeKeyOf = (stake: number): string => {
+export const stakeKeyOf = (stake: number): string => {
   let key = stakeKeys.get(stake);
   if (key === undefined) {
     // Stryker disable next-line all: equivalent: the bound only keeps memory small; a key is the same made again

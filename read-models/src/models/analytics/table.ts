@@ -100,15 +100,29 @@ export const analytics_monthly = table('analytics_monthly', {
   columns: { user_id: col.uuid(), month: col.text(), ...dimensionColumns },
 });
 
-/** Over all of the user's dates (period 'all' reads this one row however long the history). */
+/** Over all of the user's dates (period 'all' reads this one row however long the history), but for `stake` (analytics_stakes). */
+const { stake: _stake, ...totalsColumns } = dimensionColumns;
 export const analytics_totals = table('analytics_totals', {
   owner: 'user_id',
   key: ['user_id'],
-  columns: { user_id: col.uuid(), ...dimensionColumns },
+  columns: { user_id: col.uuid(), ...totalsColumns },
+});
+
+/**
+ * The `stake` dimension over all dates, a row per stake (`amount`, its group key) with its one
+ * group in `stake` (as the other tables' column): a bettor whose stakes vary by the cent has
+ * thousands of them, and a change moves one (as a column of analytics_totals, every write by such
+ * a user rewrote all of them: 515 KB and 3.2 ms a write for 10,000 stakes).
+ */
+export const analytics_stakes = table('analytics_stakes', {
+  owner: 'user_id',
+  key: ['user_id', 'amount'],
+  columns: { user_id: col.uuid(), amount: col.text(), stake: col.text() },
 });
 
 export type AnalyticsDailyRow = Selectable<TableType<typeof analytics_daily>>;
 export type AnalyticsMonthlyRow = Selectable<TableType<typeof analytics_monthly>>;
 export type AnalyticsTotalsRow = Selectable<TableType<typeof analytics_totals>>;
-/** A row of any of the three: its dimensions' groups. */
-export type AnalyticsGroupsRow = Record<DimensionColumn, string | null>;
+export type AnalyticsStakesRow = Selectable<TableType<typeof analytics_stakes>>;
+/** A row of any of the four: its dimensions' groups (a column it lacks: none). */
+export type AnalyticsGroupsRow = Partial<Record<DimensionColumn, string | null>>;
