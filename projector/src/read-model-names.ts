@@ -3,7 +3,7 @@ import { READ_MODELS, type ReadModelName, type TableName } from '@bt/read-models
 /**
  * The names a read model answers to on the command line: its name (`analyticsDaily`), its table
  * (`analytics_daily`, or `analytics-daily`), and a table prefix several of them share when it names
- * no read model itself (`analytics`: its three tables).
+ * no read model itself (`analytics`: its four tables).
  */
 const aliases = (): Map<string, ReadModelName[]> => {
   const names = new Map<string, ReadModelName[]>();
